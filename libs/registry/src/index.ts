@@ -1,0 +1,21 @@
+import 'reflect-metadata';
+
+export * from './types';
+export { createToolRegistry, RegistryContainer, ToolRegistryService } from './toolRegistry';
+export { definePack } from './definePack';
+export { ApprovalStore, InMemoryApprovalStore } from './approvals';
+export { CancellationTokenSource, DisposableStore, Emitter, toDisposable } from './lifecycle';
+export { modelMatches, selectorMatches, selectorSpecificity, describeSelectors } from './modelSelector';
+export { parseWhenClause, WhenClauseError, type WhenClause, type ContextKeys } from './whenClause';
+export { checkToolDefinition, checkToolSetDefinition, referenceNameOf } from './toolDefinition';
+export { DefaultVirtualToolSession, ACTIVATE_PREFIX } from './virtualTools';
+export {
+  LanguageModelDataPart,
+  LanguageModelPromptTsxPart,
+  LanguageModelTextPart,
+  LanguageModelToolResult,
+  contentToText,
+  estimateTokens,
+  renderPromptResult,
+  textResult,
+} from './toolResult';

@@ -1,0 +1,76 @@
+// Input validation with Ajv. Validators are compiled once per distinct schema and shared: packs
+// repeat the same small schemas, so the cache is keyed by the schema's canonical JSON.
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+
+export interface InputCheck {
+  readonly ok: boolean;
+  /** What the model must fix, one problem per line; empty when ok. */
+  readonly problems: readonly string[];
+}
+
+export class InputValidator {
+  private readonly ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
+  private readonly bySchema = new WeakMap<object, ValidateFunction>();
+  private readonly byCanonical = new Map<string, ValidateFunction>();
+  compiledCount = 0;
+
+  /** A schema error message, or undefined when the schema is a valid JSON Schema of an object. */
+  checkSchema(schema: unknown): string | undefined {
+    if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return 'inputSchema must be a JSON Schema object';
+    const type = (schema as { type?: unknown }).type;
+    if (type !== undefined && type !== 'object') return `inputSchema must describe an object (type: 'object'), not '${String(type)}'`;
+    if (!this.ajv.validateSchema(schema as object)) return `inputSchema is not a valid JSON Schema: ${this.ajv.errorsText(this.ajv.errors, { dataVar: 'schema' })}`;
+    try {
+      this.validatorFor(schema as object);
+    } catch (error) {
+      return `inputSchema does not compile: ${(error as Error).message}`;
+    }
+    return undefined;
+  }
+
+  validate(schema: object | undefined, input: unknown): InputCheck {
+    if (input !== undefined && (input === null || typeof input !== 'object' || Array.isArray(input))) {
+      return { ok: false, problems: [`the input must be a JSON object, got ${input === null ? 'null' : Array.isArray(input) ? 'an array' : typeof input}`] };
+    }
+    if (!schema) return { ok: true, problems: [] };
+    const validate = this.validatorFor(schema);
+    if (validate(input ?? {})) return { ok: true, problems: [] };
+    return { ok: false, problems: (validate.errors ?? []).map(describeError) };
+  }
+
+  private validatorFor(schema: object): ValidateFunction {
+    let validate = this.bySchema.get(schema);
+    if (validate) return validate;
+    const canonical = canonicalJson(schema);
+    validate = this.byCanonical.get(canonical);
+    if (!validate) {
+      validate = this.ajv.compile(schema);
+      this.compiledCount++;
+      this.byCanonical.set(canonical, validate);
+    }
+    this.bySchema.set(schema, validate);
+    return validate;
+  }
+}
+
+function describeError(error: ErrorObject): string {
+  const where = error.instancePath ? `\`${error.instancePath.slice(1).replace(/\//g, '.')}\`` : 'the input';
+  switch (error.keyword) {
+    case 'required':
+      return `missing required property \`${(error.params as { missingProperty: string }).missingProperty}\``;
+    case 'additionalProperties':
+      return `unknown property \`${(error.params as { additionalProperty: string }).additionalProperty}\` (remove it)`;
+    case 'type':
+      return `${where} must be ${(error.params as { type: string }).type}`;
+    case 'enum':
+      return `${where} must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+    default:
+      return `${where} ${error.message ?? 'is invalid'}`;
+  }
+}
+
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, (v as Record<string, unknown>)[k]])) : v,
+  );
+}

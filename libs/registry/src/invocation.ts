@@ -1,0 +1,145 @@
+// Invocation: never throws for anything the model caused. Each failure becomes a result whose text
+// tells the model what happened and what to do next; a declined call never ends the chat.
+import type { ApprovalStore } from './approvals';
+import type { InputValidator } from './inputValidation';
+import { CancellationTokenSource } from './lifecycle';
+import type { ResolvedToolSetImpl } from './resolvedToolSet';
+import { defaultTokenization, toCallContent } from './toolResult';
+import type { ConfirmationAnswer, InvokeOptions, PreparedToolInvocation, ToolCall, ToolCallResult, ToolCallStatus } from './types';
+
+export interface InvocationServices {
+  readonly validator: InputValidator;
+  readonly approvals: ApprovalStore;
+  readonly defaultTimeoutMs: number;
+  isRegistered(name: string): boolean;
+  /** Scopes `session` approvals when the host passes no chat session. */
+  readonly registrySessionId: string;
+}
+
+export async function invokeTool(services: InvocationServices, resolved: ResolvedToolSetImpl, call: ToolCall, options: InvokeOptions): Promise<ToolCallResult> {
+  const result = (status: ToolCallStatus, text: string): ToolCallResult => ({
+    callId: call.callId,
+    name: call.name,
+    status,
+    isError: status !== 'ok' && status !== 'activated',
+    content: [{ kind: 'text', value: text }],
+  });
+
+  const group = resolved.activator(call.name);
+  if (group) {
+    resolved.session.expand(group.name);
+    return result('activated', `Tools activated: ${group.tools.join(', ')}. They are available from your next step; call them directly.`);
+  }
+
+  const binding = resolved.binding(call.name);
+  if (!binding) {
+    if (services.isRegistered(call.name))
+      return result('not-enabled', `Tool \`${call.name}\` is not enabled for this request, so it was not run. Use one of the tools you were given instead.`);
+    const available = resolved.tools.map((t) => t.name);
+    const shown = available.slice(0, 25).join(', ') + (available.length > 25 ? `, … (${available.length} in all)` : '');
+    return result('unknown-tool', `There is no tool named \`${call.name}\`; nothing was run. Available tools: ${shown || 'none'}.`);
+  }
+  const { implementation } = binding;
+  if (implementation.disposed)
+    return result('not-enabled', `Tool \`${call.name}\` was removed (its pack was unloaded), so it was not run. Use one of the other tools.`);
+
+  const check = services.validator.validate(binding.inputSchema, call.input);
+  if (!check.ok)
+    return result(
+      'invalid-input',
+      `Invalid input for \`${call.name}\`; it was not run:\n${check.problems.map((p) => `- ${p}`).join('\n')}\nFix the input to match the tool's schema and call it again.`,
+    );
+
+  // A call to an enabled tool in a collapsed group runs, and its group opens for the next round.
+  if (binding.group) resolved.session.expand(binding.group);
+
+  const input = call.input ?? {};
+  const source = new CancellationTokenSource(options.token);
+  const timeoutMs = options.timeoutMs ?? services.defaultTimeoutMs;
+  let timedOut = false;
+  const interrupted = new Promise<'interrupted'>((resolve) => source.token.onCancellationRequested(() => resolve('interrupted')));
+  // The deadline covers the tool's own work (prepare, invoke), never the time a user takes to confirm.
+  const run = async <T>(work: () => PromiseLike<T> | T, timed = true): Promise<T | 'interrupted'> => {
+    if (source.token.isCancellationRequested) return 'interrupted';
+    const timer = timed
+      ? setTimeout(() => {
+          timedOut = true;
+          source.cancel();
+        }, timeoutMs)
+      : undefined;
+    try {
+      return await Promise.race([Promise.resolve().then(work), interrupted]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  const interruptedResult = () =>
+    timedOut
+      ? result('timeout', `Tool \`${call.name}\` did not finish within ${timeoutMs} ms and was stopped. Try a narrower request (fewer files, a smaller range) or continue without it.`)
+      : result('cancelled', `The call to \`${call.name}\` was cancelled; it did not complete.`);
+
+  try {
+    const tool = implementation.instance;
+    const prepared = tool.prepareInvocation ? await run(() => tool.prepareInvocation!({ input }, source.token)) : undefined;
+    if (prepared === 'interrupted') return interruptedResult();
+
+    const approval = await approve(services, call.name, implementation.definition.name, implementation.definition.annotations?.destructive === true, prepared ?? undefined, input, options, run);
+    if (approval === 'interrupted') return interruptedResult();
+    if (approval !== 'approved')
+      return result(
+        'declined',
+        `The user declined to run \`${call.name}\` for this call${approval === 'no-confirm' ? ' (it needs confirmation and none could be asked)' : ''}. Do not retry the same call; continue without its result, or ask the user how to proceed.`,
+      );
+
+    const output = await run(() =>
+      tool.invoke(
+        {
+          input,
+          toolInvocationToken: options.toolInvocationToken,
+          tokenizationOptions: options.tokenBudget !== undefined ? defaultTokenization(options.tokenBudget) : undefined,
+          model: resolved.model,
+        },
+        source.token,
+      ),
+    );
+    if (output === 'interrupted') return interruptedResult();
+    const content = toCallContent(output ?? undefined);
+    return { callId: call.callId, name: call.name, status: 'ok', isError: false, content: content.length ? content : [{ kind: 'text', value: '(the tool returned no output)' }] };
+  } catch (error) {
+    if (source.token.isCancellationRequested) return interruptedResult();
+    const message = error instanceof Error ? error.message : String(error);
+    return result('error', `Tool \`${call.name}\` failed: ${message}`);
+  } finally {
+    source.dispose();
+  }
+}
+
+type Approval = 'approved' | 'declined' | 'no-confirm' | 'interrupted';
+
+async function approve(
+  services: InvocationServices,
+  calledName: string,
+  implementationName: string,
+  destructive: boolean,
+  prepared: PreparedToolInvocation | undefined,
+  input: unknown,
+  options: InvokeOptions,
+  run: <T>(work: () => PromiseLike<T> | T, timed?: boolean) => Promise<T | 'interrupted'>,
+): Promise<Approval> {
+  const messages = prepared?.confirmationMessages;
+  if (!destructive && !messages) return 'approved';
+  const sessionId = options.chatSessionId ?? services.registrySessionId;
+  // Approvals are remembered for the implementation that runs, so approving a base never approves an override.
+  if ((['session', 'workspace', 'always'] as const).some((scope) => services.approvals.isApproved(scope, implementationName, sessionId))) return 'approved';
+  const auto = options.autoApprove;
+  if (typeof auto === 'object' && auto[calledName] === true) return 'approved';
+  if (auto === true && !destructive) return 'approved';
+  if (!options.confirm) return 'no-confirm';
+  const title = messages?.title ?? `Run ${calledName}?`;
+  const message = messages ? (typeof messages.message === 'string' ? messages.message : messages.message.value) : `\`${calledName}\` can change your files or repository.`;
+  const answer: ConfirmationAnswer | 'interrupted' = await run(() => options.confirm!({ toolName: calledName, title, message, input }), false);
+  if (answer === 'interrupted') return 'interrupted';
+  if (answer === 'decline') return 'declined';
+  if (answer === 'session' || answer === 'workspace' || answer === 'always') services.approvals.approve(answer, implementationName, sessionId);
+  return answer === 'once' || answer === 'session' || answer === 'workspace' || answer === 'always' ? 'approved' : 'declined';
+}

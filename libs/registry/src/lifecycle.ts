@@ -1,0 +1,105 @@
+// Disposables, events and cancellation: the same shapes as VS Code's, with no dependency on it.
+import type { CancellationToken, Disposable, Event } from './types';
+
+export function toDisposable(fn: () => void): Disposable {
+  let disposed = false;
+  return {
+    dispose() {
+      if (!disposed) {
+        disposed = true;
+        fn();
+      }
+    },
+  };
+}
+
+export class DisposableStore implements Disposable {
+  private readonly items = new Set<Disposable>();
+  private disposed = false;
+
+  add<T extends Disposable>(item: T): T {
+    if (this.disposed) item.dispose();
+    else this.items.add(item);
+    return item;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    const errors: unknown[] = [];
+    for (const item of this.items) {
+      try {
+        item.dispose();
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+    this.items.clear();
+    if (errors.length) throw new AggregateError(errors, 'Some disposables failed to dispose');
+  }
+}
+
+export class Emitter<T> implements Disposable {
+  private listeners = new Set<(e: T) => unknown>();
+
+  readonly event: Event<T> = (listener, thisArgs, disposables) => {
+    const bound = thisArgs ? listener.bind(thisArgs) : listener;
+    this.listeners.add(bound);
+    const subscription = toDisposable(() => this.listeners.delete(bound));
+    disposables?.push(subscription);
+    return subscription;
+  };
+
+  fire(event: T): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event);
+      } catch (error) {
+        // A faulty listener must not stop the others (nor the registry change that fired).
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    }
+  }
+
+  dispose(): void {
+    this.listeners.clear();
+  }
+}
+
+export class CancellationTokenSource implements Disposable {
+  private readonly emitter = new Emitter<void>();
+  private cancelled = false;
+  private readonly parentSubscription?: Disposable;
+
+  readonly token: CancellationToken;
+
+  constructor(parent?: CancellationToken) {
+    const self = this;
+    this.token = {
+      get isCancellationRequested() {
+        return self.cancelled;
+      },
+      onCancellationRequested: (listener, thisArgs, disposables) => {
+        if (self.cancelled) {
+          queueMicrotask(() => listener.call(thisArgs, undefined));
+          return toDisposable(() => undefined);
+        }
+        return self.emitter.event(listener, thisArgs, disposables);
+      },
+    };
+    if (parent?.isCancellationRequested) this.cancel();
+    else if (parent) this.parentSubscription = parent.onCancellationRequested(() => this.cancel());
+  }
+
+  cancel(): void {
+    if (this.cancelled) return;
+    this.cancelled = true;
+    this.emitter.fire();
+  }
+
+  dispose(): void {
+    this.parentSubscription?.dispose();
+    this.emitter.dispose();
+  }
+}

@@ -1,0 +1,206 @@
+// Virtual tools: above the threshold, enabled tools are grouped behind `activate_<group>` tools —
+// by toolset, then by pack, then in stable chunks — deterministically, with no model call.
+// Invariants: never more than `limit` tools sent; every enabled tool is sent or in a listed group;
+// with any one group expanded the request still fits, so every group can be activated.
+import { Emitter } from './lifecycle';
+import type { Diagnostic, VirtualToolSession } from './types';
+
+let nextSessionId = 1;
+
+export class DefaultVirtualToolSession implements VirtualToolSession {
+  readonly id = `vts-${nextSessionId++}`;
+  private _version = 0;
+  private expanded: string[] = [];
+  private readonly emitter = new Emitter<void>();
+  readonly onDidChange = this.emitter.event;
+
+  get version(): number {
+    return this._version;
+  }
+
+  get expandedGroups(): readonly string[] {
+    return this.expanded;
+  }
+
+  expand(group: string): void {
+    if (this.expanded[0] === group) return;
+    this.expanded = [group, ...this.expanded.filter((g) => g !== group)];
+    this.changed();
+  }
+
+  collapse(group: string): void {
+    if (!this.expanded.includes(group)) return;
+    this.expanded = this.expanded.filter((g) => g !== group);
+    this.changed();
+  }
+
+  reset(): void {
+    if (this.expanded.length === 0) return;
+    this.expanded = [];
+    this.changed();
+  }
+
+  private changed(): void {
+    this._version++;
+    this.emitter.fire();
+  }
+}
+
+export interface GroupableTool {
+  readonly name: string;
+  /** Kept expanded: referenced in the prompt or tagged `core`. */
+  readonly pinned: boolean;
+  readonly toolSet?: string;
+  readonly packId?: string;
+}
+
+export interface GroupingInput<T extends GroupableTool> {
+  readonly tools: readonly T[];
+  readonly threshold: number;
+  readonly limit: number;
+  readonly expandedGroups: readonly string[];
+  describeToolSet(set: string): string | undefined;
+  describePack(packId: string): string | undefined;
+}
+
+export interface ToolGroup<T> {
+  /** The activation tool's name, `activate_<group>`. */
+  readonly name: string;
+  readonly description: string;
+  readonly tools: readonly T[];
+  readonly expanded: boolean;
+}
+
+export interface GroupingResult<T> {
+  /** In the order they are sent: pinned tools, then each group's tools or its activator. */
+  readonly sent: readonly (T | ToolGroup<T>)[];
+  readonly groups: readonly ToolGroup<T>[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export const ACTIVATE_PREFIX = 'activate_';
+
+export function groupTools<T extends GroupableTool>(input: GroupingInput<T>): GroupingResult<T> {
+  const limit = Math.max(1, input.limit);
+  const threshold = Math.max(0, Math.min(input.threshold, limit));
+  if (input.tools.length <= threshold) return { sent: input.tools, groups: [], diagnostics: [] };
+
+  const diagnostics: Diagnostic[] = [];
+  // Pinned tools may take at most half the limit; the rest of them are grouped like any other.
+  const maxPinned = Math.floor(limit / 2);
+  const pinned: T[] = [];
+  const rest: T[] = [];
+  for (const tool of input.tools) (tool.pinned && pinned.length < maxPinned ? pinned : rest).push(tool);
+
+  const budget = limit - pinned.length;
+  const chunkSize = Math.max(1, Math.min(threshold || 1, Math.floor(budget / 2)));
+  const maxGroups = budget - chunkSize + 1;
+
+  let drafts = splitIntoChunks(naturalGroups(rest, input), chunkSize);
+  if (drafts.length > maxGroups) drafts = mergeSmallGroups(drafts, chunkSize, maxGroups);
+  if (drafts.length > maxGroups) {
+    const dropped = drafts.splice(maxGroups);
+    const count = dropped.reduce((n, d) => n + d.tools.length, 0);
+    diagnostics.push({
+      severity: 'warning',
+      code: 'tool-limit',
+      message: `${count} enabled tools do not fit in the model's limit of ${limit} tools even when grouped; they are not sent. Deselect toolsets you do not need.`,
+    });
+  }
+
+  const names = uniqueNames(drafts.map((d) => d.key));
+  const mru = input.expandedGroups;
+  // Expand the most recently used groups first while the request still fits; older ones collapse.
+  let used = pinned.length + drafts.length;
+  const expanded = new Set<number>();
+  for (const groupName of mru) {
+    const index = names.indexOf(groupName);
+    if (index < 0 || expanded.has(index)) continue;
+    const extra = drafts[index].tools.length - 1;
+    if (used + extra > limit) continue;
+    used += extra;
+    expanded.add(index);
+  }
+
+  const groups = drafts.map<ToolGroup<T>>((draft, i) => ({
+    name: names[i],
+    description: describeGroup(draft),
+    tools: draft.tools,
+    expanded: expanded.has(i),
+  }));
+  const sent: (T | ToolGroup<T>)[] = [...pinned];
+  for (const group of groups) {
+    if (group.expanded) sent.push(...group.tools);
+    else sent.push(group);
+  }
+  return { sent, groups, diagnostics };
+}
+
+interface DraftGroup<T> {
+  key: string;
+  label: string;
+  tools: T[];
+}
+
+function naturalGroups<T extends GroupableTool>(tools: readonly T[], input: GroupingInput<T>): DraftGroup<T>[] {
+  const byKey = new Map<string, DraftGroup<T>>();
+  for (const tool of tools) {
+    const key = tool.toolSet ? `set:${tool.toolSet}` : tool.packId ? `pack:${tool.packId}` : 'more';
+    let group = byKey.get(key);
+    if (!group) {
+      const label = tool.toolSet
+        ? `${tool.toolSet}: ${input.describeToolSet(tool.toolSet) ?? ''}`.replace(/: $/, '')
+        : tool.packId
+          ? `${input.describePack(tool.packId) ?? tool.packId}`
+          : 'more tools';
+      group = { key: tool.toolSet ?? (tool.packId ? `${tool.packId}_tools` : 'more_tools'), label, tools: [] };
+      byKey.set(key, group);
+    }
+    group.tools.push(tool);
+  }
+  return [...byKey.values()];
+}
+
+function splitIntoChunks<T>(groups: DraftGroup<T>[], size: number): DraftGroup<T>[] {
+  return groups.flatMap((group) => {
+    if (group.tools.length <= size) return [group];
+    const chunks: DraftGroup<T>[] = [];
+    for (let i = 0; i < group.tools.length; i += size) {
+      const n = chunks.length + 1;
+      chunks.push({ key: `${group.key}_${n}`, label: `${group.label} (part ${n})`, tools: group.tools.slice(i, i + size) });
+    }
+    return chunks;
+  });
+}
+
+/** Too many small groups: merge neighbours (smallest pair first) while they fit in one chunk. */
+function mergeSmallGroups<T>(groups: DraftGroup<T>[], size: number, maxGroups: number): DraftGroup<T>[] {
+  const result = [...groups];
+  while (result.length > maxGroups) {
+    let best = -1;
+    for (let i = 0; i + 1 < result.length; i++) {
+      const combined = result[i].tools.length + result[i + 1].tools.length;
+      if (combined <= size && (best < 0 || combined < result[best].tools.length + result[best + 1].tools.length)) best = i;
+    }
+    if (best < 0) break;
+    const [a, b] = [result[best], result[best + 1]];
+    result.splice(best, 2, { key: `${a.key}_and_${b.key}`, label: `${a.label}; ${b.label}`, tools: [...a.tools, ...b.tools] });
+  }
+  return result;
+}
+
+function uniqueNames(keys: readonly string[]): string[] {
+  const used = new Set<string>();
+  return keys.map((key) => {
+    const base = `${ACTIVATE_PREFIX}${key.replace(/[^A-Za-z0-9_-]/g, '_')}`.slice(0, 60);
+    let name = base;
+    for (let n = 2; used.has(name); n++) name = `${base}_${n}`;
+    used.add(name);
+    return name;
+  });
+}
+
+function describeGroup<T extends GroupableTool>(draft: DraftGroup<T>): string {
+  const list = draft.tools.map((t) => t.name).join(', ');
+  return `Makes ${draft.tools.length} more tools available (${draft.label}): ${list}. Call this when you need one of them; they can be called from the next step on. Takes no input.`;
+}
