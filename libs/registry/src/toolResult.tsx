@@ -92,7 +92,12 @@ interface ContentAsMessageProps extends BasePromptElementProps {
 
 class ContentAsMessage extends PromptElement<ContentAsMessageProps> {
   render() {
-    const parts = this.props.content.map((part) => (part.kind === 'data' ? { value: `[${part.mimeType}, ${part.data.byteLength} bytes]` } : { value: part.value }));
+    const last = this.props.content.length - 1;
+    const parts = this.props.content.map((part, i) => {
+      if (part.kind === 'promptTsx') return { value: part.value };
+      const text = part.kind === 'data' ? `[${part.mimeType}, ${part.data.byteLength} bytes]` : part.value;
+      return { value: i < last ? `${text}\n` : text };
+    });
     return (
       <UserMessage>
         <PromptToolResult data={{ content: parts } as never} />
