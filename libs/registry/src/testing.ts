@@ -10,7 +10,7 @@ export const models = {
   claude: { id: 'claude-sonnet-4', vendor: 'copilot', family: 'claude-sonnet-4', version: '1' },
 } satisfies Record<string, ModelInfo>;
 
-export function def(name: string, extra: Partial<ToolDefinition> = {}): ToolDefinition {
+export function def<const E extends Partial<ToolDefinition>>(name: string, extra: E = {} as E): ToolDefinition & E {
   return { name, modelDescription: `Does ${name}.`, inputSchema: { type: 'object', properties: {} }, ...extra };
 }
 

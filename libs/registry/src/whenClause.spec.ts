@@ -56,7 +56,7 @@ describe('when clauses', () => {
   });
 
   it('lists the keys a clause reads', () => {
-    expect(parseWhenClause("a && b == 'x' || !c || d in e").keys.sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect([...parseWhenClause("a && b == 'x' || !c || d in e").keys].sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 
   it.each([

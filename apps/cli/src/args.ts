@@ -1,0 +1,138 @@
+// Command-line options of `toolpacks`, turned into a ResolveRequest.
+import { parseArgs } from 'node:util';
+import type { ModelInfo, ResolveRequest, ToolSelection } from '@toolpacks/registry';
+
+export const DEFAULT_MODEL: ModelInfo = { id: 'gpt-4.1', vendor: 'copilot', family: 'gpt-4.1', version: 'gpt-4.1-2025-04-14' };
+
+export const HELP = `toolpacks — what a language model gets from the installed tool packs
+
+Usage:
+  toolpacks [resolve] [options]   the tool list one request gets (default command)
+  toolpacks list                  packs, toolsets and tools, with when clauses and model selectors
+  toolpacks --help
+
+Model (default: ${DEFAULT_MODEL.vendor}/${DEFAULT_MODEL.family}, id ${DEFAULT_MODEL.id}):
+  --model <id>          model id; the family defaults to it when --family is not given
+  --family <family>     model family, e.g. gpt-5, gemini-2.5-pro, claude-sonnet-4
+  --vendor <vendor>     model vendor (default: copilot)
+  --version <version>   model version (default: the id)
+  --max-tools <n>       the model's tool limit (default: 128)
+
+Request:
+  --toolsets <list>     toolset choices, comma-separated: name or name=on enables, -name or name=off disables
+  --tools <list>        tool choices (by toolReferenceName), same syntax; a tool's choice beats its toolset's
+  --context <key=value> a context key for when clauses; repeat it. Values: true, false, numbers, JSON, text
+  --reference <name>    a #-referenced tool or toolset: sent even when deselected; repeat it
+  --threshold <n>       group tools behind activate_* tools above this count (default: 64)
+
+Output:
+  --json                print the resolution as JSON instead of a table
+
+Examples:
+  toolpacks --family gemini-2.5-pro
+  toolpacks --model gpt-5 --toolsets -example --reference count_words
+  toolpacks --context editorHasSelection=true --json
+`;
+
+export interface CliOptions {
+  readonly command: 'resolve' | 'list' | 'help';
+  readonly request: ResolveRequest & { readonly threshold?: number };
+  readonly json: boolean;
+}
+
+export class UsageError extends Error {}
+
+/** Options whose value may start with '-' (`--toolsets -git`), which parseArgs would read as a flag. */
+const VALUE_OPTIONS = new Set(['--toolsets', '--tools']);
+
+export function parseCliArgs(argv: readonly string[]): CliOptions {
+  const args: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (VALUE_OPTIONS.has(argv[i]) && i + 1 < argv.length) args.push(`${argv[i]}=${argv[++i]}`);
+    else args.push(argv[i]);
+  }
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        model: { type: 'string' },
+        family: { type: 'string' },
+        vendor: { type: 'string' },
+        version: { type: 'string' },
+        'max-tools': { type: 'string' },
+        toolsets: { type: 'string' },
+        tools: { type: 'string' },
+        context: { type: 'string', multiple: true },
+        reference: { type: 'string', multiple: true },
+        threshold: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const command = values.help ? 'help' : ((positionals[0] ?? 'resolve') as CliOptions['command']);
+  if (!['resolve', 'list', 'help'].includes(command)) throw new UsageError(`Unknown command '${positionals[0]}'. Commands: resolve, list.`);
+  if (positionals.length > 1) throw new UsageError(`Unexpected argument '${positionals[1]}'.`);
+
+  const id = values.model ?? values.family ?? DEFAULT_MODEL.id;
+  const model: ModelInfo = {
+    id,
+    family: values.family ?? values.model ?? DEFAULT_MODEL.family,
+    vendor: values.vendor ?? DEFAULT_MODEL.vendor,
+    version: values.version ?? (values.model || values.family ? id : DEFAULT_MODEL.version),
+    ...(values['max-tools'] !== undefined ? { maxTools: positiveInteger('--max-tools', values['max-tools']) } : {}),
+  };
+  const selection: ToolSelection = { tools: parseChoices('--tools', values.tools), toolSets: parseChoices('--toolsets', values.toolsets) };
+  const context = Object.fromEntries((values.context ?? []).map(parseContextEntry));
+  const threshold = values.threshold !== undefined ? positiveInteger('--threshold', values.threshold) : undefined;
+  return {
+    command,
+    json: values.json ?? false,
+    request: {
+      model,
+      selection,
+      context,
+      referencedTools: values.reference ?? [],
+      ...(threshold !== undefined ? { virtualTools: { threshold } } : {}),
+    },
+  };
+}
+
+function parseChoices(flag: string, list: string | undefined): Record<string, boolean> {
+  const choices: Record<string, boolean> = {};
+  for (const raw of (list ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    const match = /^([+-]?)([\w.-]+)(?:=(on|off|true|false))?$/.exec(raw);
+    if (!match) throw new UsageError(`${flag}: cannot read '${raw}'; write name, -name, name=on or name=off.`);
+    const [, sign, name, value] = match;
+    choices[name] = value ? value === 'on' || value === 'true' : sign !== '-';
+  }
+  return choices;
+}
+
+function parseContextEntry(entry: string): [string, unknown] {
+  const eq = entry.indexOf('=');
+  if (eq <= 0) throw new UsageError(`--context: '${entry}' must be key=value, e.g. debugState=stopped.`);
+  const key = entry.slice(0, eq);
+  const raw = entry.slice(eq + 1);
+  if (raw === 'true' || raw === 'false') return [key, raw === 'true'];
+  if (raw !== '' && !Number.isNaN(Number(raw))) return [key, Number(raw)];
+  if (/^[[{]/.test(raw)) {
+    try {
+      return [key, JSON.parse(raw)];
+    } catch {
+      throw new UsageError(`--context ${key}: '${raw}' looks like JSON but does not parse.`);
+    }
+  }
+  return [key, raw];
+}
+
+function positiveInteger(flag: string, raw: string): number {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} needs a positive whole number, got '${raw}'.`);
+  return n;
+}
