@@ -1,5 +1,5 @@
-// Layering, read from each project's Nx tags: packs depend on the registry (and service
-// interfaces) only, hosts implement those interfaces, and only host-vscode and extension apps
+// Layering, read from each project's Nx tags: packs depend on the registry and the service
+// interfaces only, hosts implement those interfaces (and never import a pack), and only host-vscode and extension apps
 // may import 'vscode' at runtime (`import type` is fine anywhere).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -13,10 +13,11 @@ export interface Project {
 /** Which @toolpacks/* projects each scope may import. */
 const ALLOWED: Record<string, readonly string[]> = {
   'scope:registry': [],
-  'scope:pack': ['scope:registry'],
-  'scope:host': ['scope:registry', 'scope:pack'],
-  'scope:app': ['scope:registry', 'scope:pack', 'scope:host'],
-  'scope:tools': ['scope:registry', 'scope:pack', 'scope:host'],
+  'scope:services': ['scope:registry'],
+  'scope:pack': ['scope:registry', 'scope:services'],
+  'scope:host': ['scope:registry', 'scope:services'],
+  'scope:app': ['scope:registry', 'scope:services', 'scope:pack', 'scope:host'],
+  'scope:tools': ['scope:registry', 'scope:services', 'scope:pack', 'scope:host'],
 };
 const MAY_IMPORT_VSCODE = new Set(['scope:vscode']);
 
