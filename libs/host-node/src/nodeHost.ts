@@ -1,0 +1,59 @@
+// The headless host: real services over one folder, bound for packs to @inject, and context keys
+// that follow the machine (debug state, whether the folder is a git repository).
+import { ContainerModule } from 'inversify';
+import type { Disposable } from '@toolpacks/registry';
+import { ContextKeys, ContextKeyService, DebugService, GitService, SearchService, WorkspaceFileSystem } from '@toolpacks/services';
+import { NodeContextKeyService } from './nodeContextKeyService';
+import { NodeDebugService, type NodeDebugOptions } from './nodeDebugService';
+import { NodeGitService, type NodeGitOptions } from './nodeGitService';
+import { NodeSearchService, type NodeSearchOptions } from './nodeSearchService';
+import { NodeWorkspaceFileSystem } from './nodeWorkspaceFileSystem';
+
+export interface NodeHostOptions {
+  readonly search?: NodeSearchOptions;
+  readonly git?: NodeGitOptions;
+  readonly debug?: NodeDebugOptions;
+}
+
+export class NodeHost implements Disposable {
+  readonly workspace: NodeWorkspaceFileSystem;
+  readonly search: NodeSearchService;
+  readonly git: NodeGitService;
+  readonly debug: NodeDebugService;
+  readonly contextKeys = new NodeContextKeyService();
+  /** Load into the registry's container: every pack's child container then resolves these. */
+  readonly module: ContainerModule;
+  private readonly subscription: Disposable;
+
+  constructor(root: string, options: NodeHostOptions = {}) {
+    this.workspace = new NodeWorkspaceFileSystem(root);
+    this.search = new NodeSearchService(this.workspace.root, options.search);
+    this.git = new NodeGitService(this.workspace, options.git);
+    this.debug = new NodeDebugService(this.workspace, options.debug);
+    this.contextKeys.set(ContextKeys.debugState, this.debug.state);
+    this.subscription = this.debug.onDidChangeState((state) => this.contextKeys.set(ContextKeys.debugState, state));
+    this.module = new ContainerModule(({ bind }) => {
+      bind(WorkspaceFileSystem).toConstantValue(this.workspace);
+      bind(SearchService).toConstantValue(this.search);
+      bind(GitService).toConstantValue(this.git);
+      bind(DebugService).toConstantValue(this.debug);
+      bind(ContextKeyService).toConstantValue(this.contextKeys);
+    });
+  }
+
+  /** Re-reads the state the host cannot watch cheaply (a repository created or removed). */
+  async refresh(): Promise<void> {
+    this.contextKeys.set(ContextKeys.gitOpenRepositoryCount, (await this.git.isRepository()) ? 1 : 0);
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.debug.dispose();
+  }
+}
+
+export async function createNodeHost(root: string, options?: NodeHostOptions): Promise<NodeHost> {
+  const host = new NodeHost(root, options);
+  await host.refresh();
+  return host;
+}
