@@ -104,14 +104,14 @@ export class NodeGitService implements GitService {
       const child = spawn(this.git, fullArgs, {
         cwd: this.workspace.root,
         env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' },
-        stdio: ['pipe', 'pipe', 'pipe'],
+        stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       });
       const out: Buffer[] = [];
       let outBytes = 0;
       let truncated = false;
       let stderr = '';
       const timer = setTimeout(() => child.kill('SIGKILL'), this.timeoutMs);
-      child.stdout.on('data', (chunk: Buffer) => {
+      child.stdout!.on('data', (chunk: Buffer) => {
         if (outBytes >= this.maxOutputBytes) {
           truncated = true;
           return;
@@ -119,7 +119,7 @@ export class NodeGitService implements GitService {
         out.push(chunk);
         outBytes += chunk.length;
       });
-      child.stderr.on('data', (chunk) => (stderr += chunk));
+      child.stderr!.on('data', (chunk) => (stderr += chunk));
       child.on('error', (error) => {
         clearTimeout(timer);
         reject(new Error(`git could not run: ${error.message}. Is git installed?`));
@@ -134,7 +134,11 @@ export class NodeGitService implements GitService {
         }
         resolve(text.trimEnd());
       });
-      child.stdin.end(stdin ?? '');
+      if (stdin !== undefined) {
+        // git may exit before reading (a bad option, no repository): that is reported on close, not EPIPE.
+        child.stdin!.on('error', () => undefined);
+        child.stdin!.end(stdin);
+      }
     });
   }
 }

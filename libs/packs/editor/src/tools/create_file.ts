@@ -1,0 +1,40 @@
+import { inject, injectable } from 'inversify';
+import { textResult, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import { WorkspaceFileSystem } from '@toolpacks/services';
+
+export interface CreateFileInput {
+  readonly filePath: string;
+  readonly content: string;
+}
+
+export const createFileDefinition: ToolDefinition = {
+  name: 'create_file',
+  toolReferenceName: 'create_file',
+  displayName: 'Create File',
+  modelDescription:
+    'Creates a new file with the given content; missing parent folders are created. Fails if the file already exists: to change an existing file use replace_string_in_file (or apply_patch). Returns the path and the number of lines written.',
+  userDescription: 'Creates a new file in the workspace.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      filePath: { type: 'string', description: 'Path of the new file, relative to the workspace root or absolute.' },
+      content: { type: 'string', description: 'The complete content of the file.' },
+    },
+    required: ['filePath', 'content'],
+    additionalProperties: false,
+  },
+  tags: ['files', 'edit'],
+  annotations: { readOnly: false, destructive: false, idempotent: false },
+};
+
+@injectable()
+export class CreateFileTool implements Tool<CreateFileInput> {
+  constructor(@inject(WorkspaceFileSystem) private readonly workspace: WorkspaceFileSystem) {}
+
+  async invoke({ input }: ToolInvocationOptions<CreateFileInput>) {
+    const absolute = await this.workspace.resolve(input.filePath);
+    await this.workspace.writeText(absolute, input.content, 'create');
+    const lines = input.content === '' ? 0 : input.content.split('\n').length - (input.content.endsWith('\n') ? 1 : 0);
+    return textResult(`Created ${this.workspace.relative(absolute)} (${lines} line${lines === 1 ? '' : 's'}).`);
+  }
+}

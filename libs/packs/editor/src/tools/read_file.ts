@@ -1,0 +1,54 @@
+import { inject, injectable } from 'inversify';
+import { renderPromptResult, type Tool, type ToolDefinition, type ToolInvocationOptions, type CancellationToken } from '@toolpacks/registry';
+import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
+import { FileLines } from '../fileLines';
+
+export interface ReadFileInput {
+  readonly filePath: string;
+  readonly startLine?: number;
+  readonly endLine?: number;
+}
+
+/** Used when the host gives no token budget: enough for a large file, never a whole log. */
+export const DEFAULT_READ_BUDGET = 12_000;
+
+export const readFileDefinition: ToolDefinition = {
+  name: 'read_file',
+  toolReferenceName: 'read_file',
+  canBeReferencedInPrompt: true,
+  displayName: 'Read File',
+  modelDescription:
+    "Reads a text file of the workspace and returns its lines, optionally only startLine to endLine (1-based, inclusive). Long files are cut to fit the token budget and the result says which line to read on from. Use it before editing a file, or to look at code you found with grep_search or file_search. Not for folders (use list_dir) or binary files.",
+  userDescription: 'Reads a file of the workspace.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      filePath: { type: 'string', description: 'Path of the file, relative to the workspace root or absolute.' },
+      startLine: { type: 'integer', minimum: 1, description: 'First line to read (1-based). Default: 1.' },
+      endLine: { type: 'integer', minimum: 1, description: 'Last line to read (inclusive). Default: the end of the file.' },
+    },
+    required: ['filePath'],
+    additionalProperties: false,
+  },
+  tags: ['files', 'read'],
+  annotations: { readOnly: true, idempotent: true },
+};
+
+@injectable()
+export class ReadFileTool implements Tool<ReadFileInput> {
+  constructor(@inject(WorkspaceFileSystem) private readonly workspace: WorkspaceFileSystem) {}
+
+  async invoke({ input, tokenizationOptions }: ToolInvocationOptions<ReadFileInput>, token: CancellationToken) {
+    const absolute = await this.workspace.resolve(input.filePath);
+    const text = await this.workspace.readText(absolute);
+    const lines = text.split(/\r?\n/);
+    if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+    const total = text === '' ? 0 : lines.length;
+    const start = input.startLine ?? 1;
+    const end = Math.min(input.endLine ?? total, total);
+    if (total > 0 && start > total) throw new WorkspaceError(`The file has ${total} lines; startLine ${start} is past the end.`);
+    if (end < start && total > 0) throw new WorkspaceError(`endLine ${input.endLine} is before startLine ${start}.`);
+    const budget = tokenizationOptions ?? { tokenBudget: DEFAULT_READ_BUDGET, countTokens: async (t: string) => Math.ceil(t.length / 4) };
+    return renderPromptResult(FileLines, { path: this.workspace.relative(absolute), lines: total === 0 ? [] : lines.slice(start - 1, end), firstLine: start, totalLines: total }, budget, token);
+  }
+}
