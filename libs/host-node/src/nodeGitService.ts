@@ -19,6 +19,16 @@ export function checkRevision(revision: unknown): string {
   return revision;
 }
 
+/** git exited non-zero: the message keeps its first lines, `output` all of it. */
+export class GitCommandError extends WorkspaceError {
+  constructor(
+    command: string,
+    readonly output: string,
+  ) {
+    super(`git ${command} failed: ${output.trim().split('\n').slice(0, 5).join('\n')}`);
+  }
+}
+
 export class NodeGitService implements GitService {
   private readonly git: string;
   private readonly timeoutMs: number;
@@ -86,7 +96,7 @@ export class NodeGitService implements GitService {
     try {
       return await this.run(args, message);
     } catch (error) {
-      if (/nothing (added )?to commit|no changes added to commit/.test((error as Error).message))
+      if (error instanceof GitCommandError && /nothing (added )?to commit|no changes added to commit/.test(error.output))
         throw new WorkspaceError('Nothing to commit: no changes are staged. Stage files first, or commit with all: true to include every tracked change.');
       throw error;
     }
@@ -128,7 +138,7 @@ export class NodeGitService implements GitService {
         clearTimeout(timer);
         let text = Buffer.concat(out).toString('utf8');
         if (signal) return reject(new WorkspaceError(`git ${args[0]} did not finish within ${this.timeoutMs / 1000} s and was stopped.`));
-        if (code !== 0) return reject(new WorkspaceError(`git ${args[0]} failed: ${(stderr || text).trim().split('\n').slice(0, 5).join('\n')}`));
+        if (code !== 0) return reject(new GitCommandError(args[0], `${stderr}\n${text}`));
         if (truncated || text.length > this.maxOutputBytes) {
           text = `${text.slice(0, this.maxOutputBytes)}\n[output cut at ${Math.round(this.maxOutputBytes / 1024)} KB; narrow it with a path or a smaller range]`;
         }

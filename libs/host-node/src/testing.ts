@@ -76,3 +76,18 @@ export async function createPackHarness(packs: readonly ToolPack[], files: Recor
     },
   };
 }
+
+/** Makes `root` a git repository with one commit per entry (files to write, then the message). */
+export async function initRepository(root: string, commits: readonly { files: Record<string, string>; message: string }[]): Promise<void> {
+  const { execFileSync } = await import('node:child_process');
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: root, stdio: 'pipe' });
+  git('init', '--quiet', '--initial-branch=main');
+  git('config', 'user.name', 'Test User');
+  git('config', 'user.email', 'test@example.com');
+  git('config', 'commit.gpgsign', 'false');
+  for (const commit of commits) {
+    await writeFiles(root, commit.files);
+    git('add', '--all');
+    git('commit', '--quiet', '-m', commit.message);
+  }
+}

@@ -1,0 +1,43 @@
+import { inject, injectable } from 'inversify';
+import { textResult, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import { GitService, WorkspaceError } from '@toolpacks/services';
+import { GIT_WHEN } from '../when';
+
+export interface GitBlameInput {
+  readonly path: string;
+  readonly startLine?: number;
+  readonly endLine?: number;
+}
+
+export const gitBlameDefinition: ToolDefinition = {
+  name: 'git_blame',
+  toolReferenceName: 'git_blame',
+  displayName: 'Git Blame',
+  modelDescription:
+    'Shows who last changed each line of a file and in which commit (short hash, author, date, line number, text), optionally only for startLine to endLine. Use it to find the commit behind a line, then git_show it.',
+  userDescription: 'Shows who changed each line.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      path: { type: 'string', description: 'The file, workspace-relative or absolute.' },
+      startLine: { type: 'integer', minimum: 1, description: 'First line (1-based). Give it with endLine.' },
+      endLine: { type: 'integer', minimum: 1, description: 'Last line (inclusive).' },
+    },
+    required: ['path'],
+    additionalProperties: false,
+  },
+  when: GIT_WHEN,
+  tags: ['git', 'read'],
+  annotations: { readOnly: true, idempotent: true },
+};
+
+@injectable()
+export class GitBlameTool implements Tool<GitBlameInput> {
+  constructor(@inject(GitService) private readonly git: GitService) {}
+
+  async invoke({ input }: ToolInvocationOptions<GitBlameInput>) {
+    const { startLine, endLine } = input;
+    if ((startLine === undefined) !== (endLine === undefined)) throw new WorkspaceError('Give both startLine and endLine, or neither for the whole file.');
+    return textResult(await this.git.blame(input.path, startLine !== undefined ? { startLine, endLine: endLine! } : undefined));
+  }
+}

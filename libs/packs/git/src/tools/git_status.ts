@@ -1,0 +1,26 @@
+import { inject, injectable } from 'inversify';
+import { textResult, type Tool, type ToolDefinition } from '@toolpacks/registry';
+import { GitService } from '@toolpacks/services';
+import { GIT_WHEN } from '../when';
+
+export const gitStatusDefinition: ToolDefinition = {
+  name: 'git_status',
+  toolReferenceName: 'git_status',
+  displayName: 'Git Status',
+  modelDescription:
+    "Shows the repository's current branch and changed files in short form ('## branch', then ' M' modified, 'A ' staged, '??' untracked). Use it before committing or to see what the user changed. Takes no input.",
+  userDescription: 'Shows the git status.',
+  inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+  when: GIT_WHEN,
+  tags: ['git', 'read'],
+  annotations: { readOnly: true, idempotent: true },
+};
+
+@injectable()
+export class GitStatusTool implements Tool<Record<string, never>> {
+  constructor(@inject(GitService) private readonly git: GitService) {}
+
+  async invoke() {
+    return textResult(await this.git.status());
+  }
+}

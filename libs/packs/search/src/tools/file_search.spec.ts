@@ -1,0 +1,19 @@
+import { createPackHarness, type PackHarness } from '@toolpacks/host-node/src/testing';
+import { searchPack } from '../index';
+
+let h: PackHarness;
+beforeEach(async () => (h = await createPackHarness([searchPack], { 'src/index.ts': '', 'src/lib/index.ts': '', 'README.md': '', 'node_modules/p/index.ts': '' })));
+afterEach(() => h.dispose());
+
+describe('file_search', () => {
+  it('finds files by name or path glob, skipping node_modules', async () => {
+    expect((await h.call('file_search', { query: 'index.ts' })).text).toBe("2 files match 'index.ts':\nsrc/index.ts\nsrc/lib/index.ts");
+    expect((await h.call('file_search', { query: 'src/*.ts' })).text).toBe("1 file matches 'src/*.ts':\nsrc/index.ts");
+    expect((await h.call('file_search', { query: '**/*.{ts,md}', maxResults: 2 })).text).toBe("The first 2 files matching '**/*.{ts,md}' (more exist; make the pattern more specific):\nREADME.md\nsrc/index.ts");
+  });
+
+  it('explains no match and a bad glob', async () => {
+    expect((await h.call('file_search', { query: '*.py' })).text).toMatch(/^No files match '\*.py'/);
+    expect((await h.call('file_search', { query: 'src/[x' })).text).toMatch(/Invalid glob pattern/);
+  });
+});

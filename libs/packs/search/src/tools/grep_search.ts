@@ -1,0 +1,55 @@
+import { inject, injectable } from 'inversify';
+import { textResult, type CancellationToken, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import { SearchService } from '@toolpacks/services';
+import { formatMatches } from '../formatMatches';
+
+export interface GrepSearchInput {
+  readonly query: string;
+  readonly isRegexp?: boolean;
+  readonly includePattern?: string;
+  readonly maxResults?: number;
+  readonly caseSensitive?: boolean;
+}
+
+export const grepSearchDefinition: ToolDefinition = {
+  name: 'grep_search',
+  toolReferenceName: 'grep_search',
+  canBeReferencedInPrompt: true,
+  displayName: 'Search Text',
+  modelDescription:
+    'Searches the text of the workspace files for a string or a regular expression and returns matching lines as `path:line: text`, in path order. Skips .git, node_modules, ignored build output and binary files. Use it to find where something is defined or used; then read_file around the lines you need. For file names use file_search.',
+  userDescription: 'Searches text in the workspace.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      query: { type: 'string', minLength: 1, description: 'The text, or a JavaScript regular expression when isRegexp is true.' },
+      isRegexp: { type: 'boolean', description: 'Treat query as a regular expression. Default: false.' },
+      includePattern: { type: 'string', description: "Only search files matching this glob, e.g. 'src/**/*.ts' or '*.md'." },
+      maxResults: { type: 'integer', minimum: 1, maximum: 1000, description: 'At most this many lines. Default: 50.' },
+      caseSensitive: { type: 'boolean', description: 'Match case. Default: false.' },
+    },
+    required: ['query'],
+    additionalProperties: false,
+  },
+  tags: ['search', 'read'],
+  annotations: { readOnly: true, idempotent: true },
+};
+
+@injectable()
+export class GrepSearchTool implements Tool<GrepSearchInput> {
+  constructor(@inject(SearchService) private readonly search: SearchService) {}
+
+  async invoke({ input }: ToolInvocationOptions<GrepSearchInput>, token: CancellationToken) {
+    const result = await this.search.grep(
+      {
+        pattern: input.query,
+        isRegexp: input.isRegexp ?? false,
+        caseSensitive: input.caseSensitive ?? false,
+        includePattern: input.includePattern,
+        maxResults: input.maxResults ?? 50,
+      },
+      token,
+    );
+    return textResult(formatMatches(input.query, result));
+  }
+}

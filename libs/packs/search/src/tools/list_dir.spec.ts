@@ -1,0 +1,19 @@
+import { createPackHarness, type PackHarness } from '@toolpacks/host-node/src/testing';
+import { searchPack } from '../index';
+
+let h: PackHarness;
+beforeEach(async () => (h = await createPackHarness([searchPack], { 'src/a.ts': '', 'src/sub/b.ts': '', 'z.md': '' })));
+afterEach(() => h.dispose());
+
+describe('list_dir', () => {
+  it('lists a folder with folders marked', async () => {
+    expect((await h.call('list_dir', { path: '.' })).text).toBe('src/\nz.md');
+    expect((await h.call('list_dir', { path: 'src' })).text).toBe('a.ts\nsub/');
+  });
+
+  it('explains a missing folder, a file and a path outside the workspace', async () => {
+    expect((await h.call('list_dir', { path: 'nope' })).text).toMatch(/Folder 'nope' does not exist/);
+    expect((await h.call('list_dir', { path: 'z.md' })).text).toMatch(/is a file, not a folder/);
+    expect((await h.call('list_dir', { path: '..' })).text).toMatch(/outside the workspace/);
+  });
+});
