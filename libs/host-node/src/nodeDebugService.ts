@@ -348,10 +348,12 @@ export class NodeDebugService implements DebugService {
     return this.session;
   }
 
+  /** The stopped program's frames, without Node's own (node:internal/…) below the user's code. */
   private stoppedFrames(): CdpCallFrame[] {
     const session = this.requireSession();
     if (this._state !== 'stopped' || !session.callFrames) throw new WorkspaceError('The program is running, not stopped. Set a breakpoint and continue, or wait for it to stop.');
-    return session.callFrames;
+    const own = session.callFrames.filter((frame) => !(frame.url || session.scriptUrls.get(frame.location.scriptId) || '').startsWith('node:'));
+    return own.length ? own : session.callFrames;
   }
 
   private frameAt(index: number): CdpCallFrame {

@@ -91,3 +91,22 @@ export async function initRepository(root: string, commits: readonly { files: Re
     git('commit', '--quiet', '-m', commit.message);
   }
 }
+
+/** A small Node program for debugger tests: `add` (lines 1-4) is called from the loop on line 8. */
+export const SAMPLE_PROGRAM = `function add(a, b) {
+  const sum = a + b;
+  return sum;
+}
+let total = 0;
+const items = [1, 2, 3];
+for (const item of items) {
+  total = add(total, item);
+}
+console.log('total', total);
+`;
+
+/** Starts SAMPLE_PROGRAM (program.js) stopped at line 2 through the pack's own tools. */
+export async function startStoppedAtAdd(h: PackHarness): Promise<ToolCallResult & { text: string }> {
+  await h.call('set_breakpoint', { path: 'program.js', line: 2 });
+  return h.call('start_debugging', { program: 'program.js' }, { autoApprove: true });
+}

@@ -1,0 +1,43 @@
+import { inject, injectable } from 'inversify';
+import { textResult, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
+import { DebugService } from '@toolpacks/services';
+import { WHEN_STOPPED } from '../format';
+
+export interface EvaluateExpressionInput {
+  readonly expression: string;
+  readonly frameIndex?: number;
+}
+
+export const evaluateExpressionDefinition: ToolDefinition = {
+  name: 'evaluate_expression',
+  toolReferenceName: 'evaluate_expression',
+  displayName: 'Evaluate Expression',
+  modelDescription:
+    "Evaluates a JavaScript expression in a frame of the stopped program and returns its value. It runs inside the program and can change its state, so the user confirms first. Prefer get_variables to only look at values.",
+  userDescription: 'Evaluates an expression in the program (asks first).',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      expression: { type: 'string', minLength: 1, description: 'A JavaScript expression, e.g. "items.length" or "JSON.stringify(config)".' },
+      frameIndex: { type: 'integer', minimum: 0, description: 'Frame index from get_call_stack. Default: 0.' },
+    },
+    required: ['expression'],
+    additionalProperties: false,
+  },
+  when: WHEN_STOPPED,
+  tags: ['debug'],
+  annotations: { readOnly: false, destructive: false },
+};
+
+@injectable()
+export class EvaluateExpressionTool implements Tool<EvaluateExpressionInput> {
+  constructor(@inject(DebugService) private readonly debug: DebugService) {}
+
+  prepareInvocation({ input }: ToolInvocationPrepareOptions<EvaluateExpressionInput>) {
+    return { confirmationMessages: { title: 'Evaluate in the program?', message: `Evaluating can have side effects:\n\n${input.expression}` } };
+  }
+
+  async invoke({ input }: ToolInvocationOptions<EvaluateExpressionInput>) {
+    return textResult(await this.debug.evaluate(input.expression, input.frameIndex ?? 0));
+  }
+}

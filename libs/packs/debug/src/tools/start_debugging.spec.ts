@@ -1,0 +1,35 @@
+import { createPackHarness, SAMPLE_PROGRAM, startStoppedAtAdd, type PackHarness } from '@toolpacks/host-node/src/testing';
+import { debugPack } from '../index';
+
+let h: PackHarness;
+beforeEach(async () => (h = await createPackHarness([debugPack], { 'program.js': SAMPLE_PROGRAM })));
+afterEach(() => h.dispose());
+
+describe('start_debugging', () => {
+  it('asks first, then runs the program until it stops at a breakpoint', async () => {
+    await h.call('set_breakpoint', { path: 'program.js', line: 2 });
+    const asked: string[] = [];
+    const result = await h.call('start_debugging', { program: 'program.js' }, { confirm: async (r) => (asked.push(r.message), 'once') });
+    expect(asked).toEqual(['node program.js']);
+    expect(result.text).toMatch(/^Stopped \(breakpoint bp-1\) in add at program.js:2\./);
+    expect(h.host.contextKeys.values.debugState).toBe('stopped');
+  });
+
+  it('runs a program without breakpoints to the end and returns its output', async () => {
+    const result = await h.call('start_debugging', { program: 'program.js' }, { autoApprove: true });
+    expect(result.text).toBe('The program ended with exit code 0.\nProgram output:\ntotal 6');
+  });
+
+  it('runs nothing when declined, and explains a missing program', async () => {
+    expect((await h.call('start_debugging', { program: 'program.js' }, { confirm: async () => 'decline' })).status).toBe('declined');
+    expect(h.host.debug.state).toBe('inactive');
+    expect((await h.call('start_debugging', { program: 'nope.js' }, { autoApprove: true })).text).toMatch(/Program 'nope.js' does not exist/);
+    expect((await h.call('start_debugging', { program: '../../x.js' }, { autoApprove: true })).text).toMatch(/outside the workspace/);
+  });
+
+  it('is what a fresh session offers: no stack or variable tools before the program stops', async () => {
+    expect(h.names()).toEqual(['start_debugging', 'set_breakpoint', 'remove_breakpoint', 'list_breakpoints']);
+    await startStoppedAtAdd(h);
+    expect(h.names()).toContain('get_call_stack');
+  });
+});
