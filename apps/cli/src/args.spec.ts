@@ -30,7 +30,17 @@ describe('parseCliArgs', () => {
     expect(parseCliArgs(['list', '--help']).command).toBe('help');
   });
 
+  it('reads invoke with its tool, JSON input and flags', () => {
+    const options = parseCliArgs(['invoke', 'read_file', '{"filePath":"a.ts"}', '--yes', '--timeout', '500', '--root', '/tmp']);
+    expect(options).toMatchObject({ command: 'invoke', root: '/tmp', invoke: { tool: 'read_file', input: { filePath: 'a.ts' }, yes: true, timeoutMs: 500 } });
+    expect(parseCliArgs(['invoke', 'git_status']).invoke).toEqual({ tool: 'git_status', input: {}, yes: false, timeoutMs: undefined });
+    expect(parseCliArgs([]).root).toBe(process.cwd());
+  });
+
   it.each([
+    [['invoke'], /invoke needs a tool name/],
+    [['invoke', 'x', '{oops'], /not valid JSON/],
+    [['invoke', 'x', '{}', 'extra'], /Unexpected argument 'extra'/],
     [['frobnicate'], /Unknown command 'frobnicate'/],
     [['--nope'], /Unknown option '--nope'/],
     [['--threshold', '0'], /--threshold needs a positive whole number/],

@@ -7,9 +7,13 @@ export const DEFAULT_MODEL: ModelInfo = { id: 'gpt-4.1', vendor: 'copilot', fami
 export const HELP = `toolpacks — what a language model gets from the installed tool packs
 
 Usage:
-  toolpacks [resolve] [options]   the tool list one request gets (default command)
-  toolpacks list                  packs, toolsets and tools, with when clauses and model selectors
+  toolpacks [resolve] [options]          the tool list one request gets (default command)
+  toolpacks list                         packs, toolsets and tools, with when clauses and model selectors
+  toolpacks invoke <tool> <json> [--yes] runs one tool for real through the registry
   toolpacks --help
+
+Workspace:
+  --root <folder>       the folder the packs work on (default: the current folder)
 
 Model (default: ${DEFAULT_MODEL.vendor}/${DEFAULT_MODEL.family}, id ${DEFAULT_MODEL.id}):
   --model <id>          model id; the family defaults to it when --family is not given
@@ -25,19 +29,27 @@ Request:
   --reference <name>    a #-referenced tool or toolset: sent even when deselected; repeat it
   --threshold <n>       group tools behind activate_* tools above this count (default: 64)
 
+Invoke:
+  --yes                 approve the call without asking (tools that change things ask on the terminal)
+  --timeout <ms>        stop the tool after this long (default: 120000)
+
 Output:
-  --json                print the resolution as JSON instead of a table
+  --json                print the result as JSON instead of text
 
 Examples:
   toolpacks --family gemini-2.5-pro
+  toolpacks invoke grep_search '{"query":"ToolRegistry"}'
+  toolpacks invoke git_commit '{"message":"Fix typo","all":true}' --yes
   toolpacks --model gpt-5 --toolsets -example --reference count_words
   toolpacks --context editorHasSelection=true --json
 `;
 
 export interface CliOptions {
-  readonly command: 'resolve' | 'list' | 'help';
-  readonly request: ResolveRequest & { readonly threshold?: number };
+  readonly command: 'resolve' | 'list' | 'invoke' | 'help';
+  readonly request: ResolveRequest;
   readonly json: boolean;
+  readonly root: string;
+  readonly invoke?: { readonly tool: string; readonly input: unknown; readonly yes: boolean; readonly timeoutMs?: number };
 }
 
 export class UsageError extends Error {}
@@ -68,6 +80,9 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
         reference: { type: 'string', multiple: true },
         threshold: { type: 'string' },
         json: { type: 'boolean', default: false },
+        root: { type: 'string' },
+        yes: { type: 'boolean', short: 'y', default: false },
+        timeout: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -76,8 +91,23 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   }
   const { values, positionals } = parsed;
   const command = values.help ? 'help' : ((positionals[0] ?? 'resolve') as CliOptions['command']);
-  if (!['resolve', 'list', 'help'].includes(command)) throw new UsageError(`Unknown command '${positionals[0]}'. Commands: resolve, list.`);
-  if (positionals.length > 1) throw new UsageError(`Unexpected argument '${positionals[1]}'.`);
+  if (!['resolve', 'list', 'invoke', 'help'].includes(command)) throw new UsageError(`Unknown command '${positionals[0]}'. Commands: resolve, list, invoke.`);
+  const expected = command === 'invoke' ? 3 : 1;
+  if (positionals.length > expected) throw new UsageError(`Unexpected argument '${positionals[expected]}'.`);
+  let invoke: CliOptions['invoke'];
+  if (command === 'invoke') {
+    const [, tool, json] = positionals;
+    if (!tool) throw new UsageError("invoke needs a tool name and its input as JSON, e.g. invoke read_file '{\"filePath\":\"README.md\"}'.");
+    let input: unknown = {};
+    if (json !== undefined) {
+      try {
+        input = JSON.parse(json);
+      } catch (error) {
+        throw new UsageError(`The input of ${tool} is not valid JSON: ${(error as Error).message}`);
+      }
+    }
+    invoke = { tool, input, yes: values.yes ?? false, timeoutMs: values.timeout !== undefined ? positiveInteger('--timeout', values.timeout) : undefined };
+  }
 
   const id = values.model ?? values.family ?? DEFAULT_MODEL.id;
   const model: ModelInfo = {
@@ -93,6 +123,8 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   return {
     command,
     json: values.json ?? false,
+    root: values.root ?? process.cwd(),
+    invoke,
     request: {
       model,
       selection,

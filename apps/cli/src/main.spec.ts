@@ -1,53 +1,129 @@
-import { main } from './main';
+import { execFileSync } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { main, type Io } from './main';
 
-async function run(...argv: string[]) {
+let root: string;
+beforeEach(async () => {
+  root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'toolpacks-cli-')));
+  await fs.writeFile(path.join(root, 'a.ts'), 'export class ToolRegistry {}\n');
+});
+afterEach(() => fs.rm(root, { recursive: true, force: true }));
+
+async function run(argv: string[], interactive?: Io['interactive']) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(argv, { out: (t) => out.push(t), err: (t) => err.push(t) });
+  const code = await main([...argv, '--root', root], { out: (t) => out.push(t), err: (t) => err.push(t), interactive });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
-describe('toolpacks CLI', () => {
-  it('prints what the default model gets, with the source pack and the reason', async () => {
-    const { code, out } = await run();
+function gitInit() {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: root, stdio: 'pipe' });
+  git('init', '--quiet', '--initial-branch=main');
+  git('config', 'user.name', 'CLI Test');
+  git('config', 'user.email', 'cli@example.com');
+  git('add', '--all');
+  git('commit', '--quiet', '-m', 'init');
+}
+
+describe('toolpacks resolve', () => {
+  it('prints what the default model gets from the four packs, with the source pack and the reason', async () => {
+    const { code, out } = await run([]);
     expect(code).toBe(0);
-    expect(out).toMatch(/^Model copilot\/gpt-4\.1 .*: 2 tools sent/);
-    expect(out).toMatch(/gpt_get_time\s+example\s+model-specific/);
-    expect(out).toMatch(/count_words\s+example\s+general/);
-    expect(out).toMatch(/describe_selection\s+example\s+when editorHasSelection/);
+    expect(out).toMatch(/^Model copilot\/gpt-4\.1 .*: 10 tools sent/);
+    expect(out).toMatch(/apply_patch\s+editor\s+model-specific/);
+    expect(out).toMatch(/grep_search\s+search\s+general/);
+    expect(out).toMatch(/replace_string_in_file\s+editor\s+another variant matches this model/);
+    expect(out).toMatch(/git_status\s+git\s+when gitOpenRepositoryCount > 0/);
+    gitInit();
+    expect((await run([])).out).toMatch(/git_status\s+git\s+general/);
   });
 
-  it('shows the override for a Gemini model', async () => {
-    const { out } = await run('--family', 'gemini-2.5-pro');
-    expect(out).toMatch(/count_words\s+example\s+override \(gemini_count_words\)\s+Counts words, lines, characters and distinct/);
+  it('gives GPT-5 apply_patch and Gemini the override of grep_search', async () => {
+    const gpt5 = JSON.parse((await run(['resolve', '--model', 'gpt-5', '--family', 'gpt-5', '--json'])).out);
+    const names = gpt5.tools.map((t: { name: string }) => t.name);
+    expect(names).toContain('apply_patch');
+    expect(names).not.toContain('replace_string_in_file');
+    const gemini = JSON.parse((await run(['--family', 'gemini-2.5-pro', '--json'])).out);
+    expect(gemini.tools.find((t: { name: string }) => t.name === 'grep_search').description).toMatch(/^Finds every line in the workspace that contains the exact text/);
+    expect(gemini.entries.find((e: { name: string }) => e.name === 'grep_search')).toMatchObject({ reason: 'override', implementationName: 'gemini_grep_search' });
   });
 
-  it('prints JSON with the exact tool list', async () => {
-    const { out } = await run('--json', '--context', 'editorHasSelection=true');
-    const json = JSON.parse(out);
-    expect(json.tools.map((t: { name: string }) => t.name)).toEqual(['gpt_get_time', 'count_words', 'describe_selection']);
-    expect(json.entries[0]).toMatchObject({ name: 'gpt_get_time', packId: 'example', reason: 'model-specific', sent: true });
-    expect(json.estimatedTokens).toBeGreaterThan(0);
-  });
-
-  it('groups behind activate_* tools above the threshold', async () => {
-    const json = JSON.parse((await run('--json', '--threshold', '1')).out);
-    expect(json.tools.every((t: { name: string }) => t.name.startsWith('activate_'))).toBe(true);
-    expect(json.groups.flatMap((g: { tools: string[] }) => g.tools).sort()).toEqual(['count_words', 'gpt_get_time']);
+  it('applies toolset choices, references, context keys and the threshold', async () => {
+    const json = (args: string[]) => run([...args, '--json']).then((r) => JSON.parse(r.out));
+    const noSearch = await json(['--toolsets', '-search', '--reference', 'list_dir']);
+    expect(noSearch.tools.map((t: { name: string }) => t.name)).toEqual(['read_file', 'create_file', 'apply_patch', 'list_dir', 'start_debugging', 'set_breakpoint', 'remove_breakpoint', 'list_breakpoints']);
+    const stopped = await json(['--context', "debugState=stopped"]);
+    expect(stopped.tools.map((t: { name: string }) => t.name)).toContain('get_call_stack');
+    const grouped = await json(['--threshold', '4']);
+    expect(grouped.groups.map((g: { name: string }) => g.name)).toEqual(['activate_read', 'activate_edit', 'activate_search', 'activate_debug']);
   });
 
   it('lists packs, toolsets and tools with selectors and when clauses', async () => {
-    const { out } = await run('list');
-    expect(out).toContain('Packs (1):');
-    expect(out).toMatch(/gemini_count_words\s+gemini_count_words\s+example\s+family=gemini\* \(overrides count_words\)/);
-    expect(out).toMatch(/example\s+example\s+get_time, count_words, describe_selection/);
+    const { out } = await run(['list']);
+    expect(out).toContain('Packs (4):');
+    expect(out).toMatch(/gemini_grep_search\s+gemini_grep_search\s+search\s+family=gemini\* \(overrides grep_search\)/);
+    expect(out).toMatch(/get_call_stack\s+get_call_stack\s+debug\s+every model\s+debugState == 'stopped'/);
+    expect(out).toMatch(/apply_patch\s+edit_file\s+editor\s+family=gpt-4\.1\* \| family=gpt-5\*/);
+  });
+});
+
+describe('toolpacks invoke', () => {
+  it('runs a tool for real and prints its result', async () => {
+    const { code, out } = await run(['invoke', 'grep_search', '{"query":"ToolRegistry"}']);
+    expect(code).toBe(0);
+    expect(out).toBe('1 match for "ToolRegistry":\na.ts:1: export class ToolRegistry {}');
+    const created = await run(['invoke', 'create_file', '{"filePath":"b.txt","content":"hi\\n"}']);
+    expect(created.out).toBe('Created b.txt (1 line).');
+    expect(await fs.readFile(path.join(root, 'b.txt'), 'utf8')).toBe('hi\n');
   });
 
+  it('asks on the terminal before a destructive tool, and --yes approves', async () => {
+    gitInit();
+    await fs.writeFile(path.join(root, 'a.ts'), 'changed\n');
+    const commits = () => execFileSync('git', ['rev-list', '--count', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let prompt = '';
+    output.on('data', (chunk) => {
+      prompt += chunk;
+      if (prompt.includes('[y/N]')) input.write('n\n');
+    });
+    const declined = await run(['invoke', 'git_commit', '{"message":"Change a","all":true}'], { input, output });
+    expect(prompt).toContain('Commit changes?\ngit commit --all with the message:\n\nChange a\nRun git_commit? [y/N]');
+    expect(declined.code).toBe(1);
+    expect(declined.out).toMatch(/^The user declined to run `git_commit`/);
+    expect(commits()).toBe('1');
+
+    const noTerminal = await run(['invoke', 'git_commit', '{"message":"Change a","all":true}']);
+    expect(noTerminal.err).toContain('pass --yes to approve');
+
+    const approved = await run(['invoke', 'git_commit', '{"message":"Change a","all":true}', '--yes']);
+    expect(approved.code).toBe(0);
+    expect(approved.out).toMatch(/^\[main [0-9a-f]+\] Change a/);
+    expect(commits()).toBe('2');
+  });
+
+  it('reports bad calls with a clear message and a non-zero exit code', async () => {
+    const outside = await run(['invoke', 'read_file', '{"filePath":"../x"}']);
+    expect(outside).toMatchObject({ code: 1, err: 'toolpacks: read_file: error' });
+    expect(outside.out).toMatch(/outside the workspace/);
+    expect((await run(['invoke', 'rm_rf', '{}'])).out).toMatch(/^There is no tool named `rm_rf`/);
+    expect((await run(['invoke', 'git_status', '{}'])).err).toBe('toolpacks: git_status: not-enabled');
+    expect((await run(['invoke', 'read_file', '{"filePath":1}'])).out).toMatch(/`filePath` must be string/);
+    expect((await run(['invoke', 'read_file', 'not json'])).code).toBe(2);
+  });
+});
+
+describe('toolpacks --help', () => {
   it('explains the options and exits 2 on bad usage', async () => {
-    const help = await run('--help');
+    const help = await run(['--help']);
     expect(help.code).toBe(0);
-    for (const option of ['--model', '--vendor', '--family', '--toolsets', '--context <key=value>', '--threshold', '--json']) expect(help.out).toContain(option);
-    const bad = await run('--threshold', 'x');
+    for (const option of ['--model', '--vendor', '--family', '--toolsets', '--context <key=value>', '--threshold', '--json', '--root', 'invoke <tool> <json>', '--yes']) expect(help.out).toContain(option);
+    const bad = await run(['--threshold', 'x']);
     expect(bad).toMatchObject({ code: 2, out: '' });
     expect(bad.err).toContain('--threshold needs a positive whole number');
   });

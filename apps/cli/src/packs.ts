@@ -1,12 +1,27 @@
-// The packs that ship in this repository, loaded by every CLI command.
-import { examplePack } from '@toolpacks/pack-example';
+// The packs that ship in this repository, loaded over a real folder by every CLI command.
+import { Container } from 'inversify';
+import { createNodeHost, type NodeHost } from '@toolpacks/host-node';
+import { debugPack } from '@toolpacks/pack-debug';
+import { editorPack } from '@toolpacks/pack-editor';
+import { gitPack } from '@toolpacks/pack-git';
+import { searchPack } from '@toolpacks/pack-search';
 import { createToolRegistry, type LoadedPack, type ToolRegistry } from '@toolpacks/registry';
 
-export const builtInPacks = [examplePack];
+export const builtInPacks = [editorPack, searchPack, gitPack, debugPack];
 
-export async function createRegistryWithPacks(): Promise<{ registry: ToolRegistry; loaded: LoadedPack[] }> {
-  const registry = createToolRegistry();
-  const loaded = [];
+export interface HeadlessRuntime {
+  readonly registry: ToolRegistry;
+  readonly host: NodeHost;
+  readonly loaded: readonly LoadedPack[];
+  dispose(): void;
+}
+
+export async function createHeadlessRuntime(root: string): Promise<HeadlessRuntime> {
+  const host = await createNodeHost(root);
+  const container = new Container();
+  container.load(host.module);
+  const registry = createToolRegistry({ container });
+  const loaded: LoadedPack[] = [];
   for (const pack of builtInPacks) loaded.push(await registry.loadPack(pack));
-  return { registry, loaded };
+  return { registry, host, loaded, dispose: () => host.dispose() };
 }

@@ -1,5 +1,5 @@
-/** A plain-text table that fits the terminal: the last column is truncated, never wrapped. */
-export function renderTable(headers: readonly string[], rows: readonly (readonly string[])[], width = process.stdout.columns || 120): string {
+/** A plain-text table; on a terminal the last column is cut to fit, never wrapped (piped output is whole). */
+export function renderTable(headers: readonly string[], rows: readonly (readonly string[])[], width = process.stdout.isTTY ? process.stdout.columns || 120 : Infinity): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const fixed = widths.slice(0, -1).reduce((sum, w) => sum + w + 2, 0);
   widths[widths.length - 1] = Math.max(headers[headers.length - 1].length, Math.min(widths[widths.length - 1], width - fixed));
