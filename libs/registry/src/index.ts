@@ -3,10 +3,11 @@ import 'reflect-metadata';
 export * from './types';
 export { createToolRegistry, RegistryContainer, ToolRegistryService } from './toolRegistry';
 export { definePack } from './definePack';
+export { explainNotSent, type NotSentTool } from './explain';
 export { ApprovalStore, InMemoryApprovalStore } from './approvals';
 export { CancellationTokenSource, DisposableStore, Emitter, toDisposable } from './lifecycle';
 export { modelMatches, selectorMatches, selectorSpecificity, describeSelectors } from './modelSelector';
-export { parseWhenClause, WhenClauseError, type WhenClause, type ContextKeys } from './whenClause';
+export { parseWhenClause, WhenClauseError, type WhenClause } from './whenClause';
 export { checkToolDefinition, checkToolSetDefinition, referenceNameOf } from './toolDefinition';
 export { DefaultVirtualToolSession, ACTIVATE_PREFIX } from './virtualTools';
 export {
@@ -18,4 +19,5 @@ export {
   estimateTokens,
   renderPromptResult,
   textResult,
+  toCallContent,
 } from './toolResult';

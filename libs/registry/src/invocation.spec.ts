@@ -199,3 +199,19 @@ describe('invoke', () => {
     expect(calls).toEqual([]);
   });
 });
+
+describe('prepare', () => {
+  it("returns the tool's own messages, a default for destructive tools, and never runs the tool", async () => {
+    const calls: { label: string; input: unknown }[] = [];
+    const registry = createToolRegistry();
+    registry.registerTool(def('run_tests'), { prepareInvocation: ({ input }) => ({ confirmationMessages: { title: 'Run?', message: JSON.stringify(input) } }), invoke: () => textResult('ran') });
+    registry.registerTool(def('git_commit', { annotations: { destructive: true } }), recordingTool('commit', calls));
+    registry.registerTool(def('read_file'), recordingTool('read', calls));
+    const resolved = registry.resolve({ model: models.claude });
+    expect(await registry.prepare(resolved, { name: 'run_tests', input: { a: 1 } })).toEqual({ confirmationMessages: { title: 'Run?', message: '{"a":1}' } });
+    expect(await registry.prepare(resolved, { name: 'git_commit', input: {} })).toEqual({ confirmationMessages: { title: 'Run git_commit?', message: '`git_commit` can change your files or repository.' } });
+    expect(await registry.prepare(resolved, { name: 'read_file', input: {} })).toBeUndefined();
+    expect(await registry.prepare(resolved, { name: 'nope', input: {} })).toBeUndefined();
+    expect(calls).toEqual([]);
+  });
+});

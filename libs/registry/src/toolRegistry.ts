@@ -10,6 +10,7 @@ import { checkToolDefinition, checkToolSetDefinition, referenceNameOf } from './
 import { ToolEntry } from './toolEntry';
 import { ToolSetGraph, type ToolSetRecord } from './toolSetGraph';
 import type {
+  PreparedToolInvocation,
   Diagnostic,
   Disposable,
   InvokeOptions,
@@ -27,10 +28,11 @@ import type {
   ToolCallResult,
   ToolDefinition,
   ToolPack,
+  ToolSelection,
   ToolSetDefinition,
   VirtualToolSession,
 } from './types';
-import { ToolRegistry, ToolRegistryOptions } from './types';
+import { CancellationToken, ToolRegistry, ToolRegistryOptions } from './types';
 import { DefaultVirtualToolSession, groupTools, type GroupableTool, type ToolGroup } from './virtualTools';
 
 /** The container the registry was created with; packs get child containers of it. */
@@ -303,6 +305,15 @@ export class ToolRegistryService implements ToolRegistry {
     return new DefaultVirtualToolSession();
   }
 
+  isSelected(toolReferenceName: string, selection?: ToolSelection): boolean {
+    const entry = [...this.entries.values()].find((e) => e.kind !== 'override' && e.referenceName === toolReferenceName);
+    return this.derived().graph.isEnabled(toolReferenceName, entry?.enabledByDefault ?? true, selection);
+  }
+
+  toolSetMembers(name: string): readonly string[] {
+    return this.derived().graph.expand(name);
+  }
+
   resolve(request: ResolveRequest): ResolvedToolSet {
     const derived = this.derived();
     const session = request.virtualTools?.session ?? this.defaultSession;
@@ -496,6 +507,16 @@ export class ToolRegistryService implements ToolRegistry {
   }
 
   // ---- invocation ----
+
+  async prepare(resolved: ResolvedToolSet, call: Omit<ToolCall, 'callId'>, token: CancellationToken = CancellationToken.None): Promise<PreparedToolInvocation | undefined> {
+    if (!(resolved instanceof ResolvedToolSetImpl) || resolved.owner !== this) throw new TypeError('prepare() needs a ResolvedToolSet returned by this registry’s resolve().');
+    const binding = resolved.binding(call.name);
+    if (!binding || binding.implementation.disposed) return undefined;
+    const { instance, definition } = binding.implementation;
+    const prepared = (await instance.prepareInvocation?.({ input: call.input ?? {} }, token)) ?? undefined;
+    if (prepared?.confirmationMessages || !definition.annotations?.destructive) return prepared;
+    return { ...prepared, confirmationMessages: { title: `Run ${call.name}?`, message: `\`${call.name}\` can change your files or repository.` } };
+  }
 
   async invoke(resolved: ResolvedToolSet, call: ToolCall, options: InvokeOptions = {}): Promise<ToolCallResult> {
     if (!(resolved instanceof ResolvedToolSetImpl) || resolved.owner !== this) throw new TypeError('invoke() needs a ResolvedToolSet returned by this registry’s resolve().');

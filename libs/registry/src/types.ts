@@ -5,6 +5,9 @@ import type { Container, ContainerModule, Newable, ServiceIdentifier } from 'inv
 
 export type { Newable };
 
+/** Context-key values a request is resolved with. */
+export type ContextKeys = Readonly<Record<string, unknown>>;
+
 /** Same shape as `vscode.Disposable`. */
 export interface Disposable {
   dispose(): void;
@@ -332,6 +335,16 @@ export interface ToolRegistry {
   readonly tools: readonly { readonly definition: ToolDefinition; readonly packId?: string }[];
   readonly toolSets: readonly { readonly definition: ToolSetDefinition; readonly packId?: string }[];
   createVirtualToolSession(): VirtualToolSession;
+  /** Whether a picker entry (toolReferenceName) is enabled under a selection, toolsets considered. */
+  isSelected(toolReferenceName: string, selection?: ToolSelection): boolean;
+  /** Every toolReferenceName inside a toolset, nested toolsets included. */
+  toolSetMembers(name: string): readonly string[];
   resolve(request: ResolveRequest): ResolvedToolSet;
   invoke(resolved: ResolvedToolSet, call: ToolCall, options?: InvokeOptions): Promise<ToolCallResult>;
+  /**
+   * What a host shows before running a call itself (VS Code's own confirmation UI): the tool's
+   * prepareInvocation, with a confirmation for destructive tools that have none. Undefined for a
+   * tool that is not in the set. Never runs the tool.
+   */
+  prepare(resolved: ResolvedToolSet, call: Omit<ToolCall, 'callId'>, token?: CancellationToken): Promise<PreparedToolInvocation | undefined>;
 }

@@ -6,7 +6,7 @@
 // Semantics follow VS Code: `==` is loose equality, `key == true` means "key is truthy",
 // comparisons parse the key's value as a number (false when it is not one).
 
-export type ContextKeys = Readonly<Record<string, unknown>>;
+import type { ContextKeys } from './types';
 
 export interface WhenClause {
   readonly source: string;

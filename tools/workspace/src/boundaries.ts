@@ -16,10 +16,11 @@ const ALLOWED: Record<string, readonly string[]> = {
   'scope:services': ['scope:registry'],
   'scope:pack': ['scope:registry', 'scope:services'],
   'scope:host': ['scope:registry', 'scope:services'],
-  'scope:app': ['scope:registry', 'scope:services', 'scope:pack', 'scope:host'],
+  'scope:host-vscode': ['scope:registry', 'scope:services', 'scope:host'],
+  'scope:app': ['scope:registry', 'scope:services', 'scope:pack', 'scope:host', 'scope:host-vscode'],
   'scope:tools': ['scope:registry', 'scope:services', 'scope:pack', 'scope:host'],
 };
-const MAY_IMPORT_VSCODE = new Set(['scope:vscode']);
+const MAY_IMPORT_VSCODE = new Set(['platform:vscode']);
 
 export function findProjects(workspaceRoot: string): Project[] {
   const parents = ['libs', 'libs/packs', 'apps', 'tools'];

@@ -1,4 +1,4 @@
-import { describeSelectors, modelMatches, parseWhenClause, type ResolvedToolSet, type ResolveRequest, type ToolRegistry } from '@toolpacks/registry';
+import { explainNotSent, type ResolvedToolSet, type ResolveRequest, type ToolRegistry } from '@toolpacks/registry';
 import { renderTable } from '../table';
 
 export function resolveCommand(registry: ToolRegistry, request: ResolveRequest, json: boolean): string {
@@ -17,30 +17,6 @@ function why(entry: ResolvedToolSet['entries'][number]): string {
   }
 }
 
-/** Registered tools this model does not get, with the reason a person would look for first. */
-function notSent(resolved: ResolvedToolSet, registry: ToolRegistry, request: ResolveRequest): { name: string; packId?: string; reason: string }[] {
-  const present = new Set(resolved.entries.flatMap((e) => [e.name, e.implementationName]));
-  return registry.tools
-    .filter(({ definition }) => !present.has(definition.name))
-    .map(({ definition, packId }) => {
-      let reason: string;
-      if (definition.overridesTool) reason = `overrides ${definition.overridesTool} for ${describeSelectors(definition.models)}`;
-      else if (!modelMatches(definition.models, resolved.model)) reason = `only for ${describeSelectors(definition.models)}`;
-      else if (resolved.entries.some((e) => e.toolReferenceName === (definition.toolReferenceName ?? definition.name))) reason = 'another variant matches this model';
-      else if (definition.when && !whenHolds(definition.when, request.context ?? {})) reason = `when ${definition.when}`;
-      else reason = 'deselected';
-      return { name: definition.name, packId, reason };
-    });
-}
-
-function whenHolds(when: string, context: Readonly<Record<string, unknown>>): boolean {
-  try {
-    return parseWhenClause(when).evaluate(context);
-  } catch {
-    return false; // malformed: reported in the diagnostics
-  }
-}
-
 function toText(resolved: ResolvedToolSet, registry: ToolRegistry, request: ResolveRequest): string {
   const { model } = resolved;
   const out: string[] = [];
@@ -51,7 +27,7 @@ function toText(resolved: ResolvedToolSet, registry: ToolRegistry, request: Reso
   const rows = resolved.entries.filter((e) => e.sent).map((e) => [e.name, e.packId ?? '-', why(e), description.get(e.name) ?? '']);
   for (const group of resolved.groups.filter((g) => !g.expanded)) rows.push([group.name, '-', `group of ${group.tools.length}`, group.tools.join(', ')]);
   out.push(rows.length ? renderTable(['TOOL', 'PACK', 'WHY', 'DESCRIPTION'], rows) : 'No tools are sent to this model.');
-  const hidden = notSent(resolved, registry, request);
+  const hidden = explainNotSent(registry, resolved, request.context);
   if (hidden.length) {
     out.push('', 'Not sent:');
     out.push(renderTable(['TOOL', 'PACK', 'WHY NOT'], hidden.map((h) => [h.name, h.packId ?? '-', h.reason])));
@@ -69,7 +45,7 @@ function toJson(resolved: ResolvedToolSet, registry: ToolRegistry, request: Reso
     tools: resolved.tools,
     entries: resolved.entries.map(({ definition: _definition, ...entry }) => entry),
     groups: resolved.groups,
-    notSent: notSent(resolved, registry, request),
+    notSent: explainNotSent(registry, resolved, request.context),
     diagnostics: resolved.diagnostics,
     estimatedTokens: resolved.estimatedTokens,
   };

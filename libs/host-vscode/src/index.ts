@@ -1,0 +1,12 @@
+export { VsCodeHost } from './vscodeHost';
+export { VsCodeWorkspaceFileSystem } from './vscodeWorkspaceFileSystem';
+export { VsCodeSearchService } from './vscodeSearchService';
+export { VsCodeDebugService } from './vscodeDebugService';
+export { VsCodeOpenEditors } from './vscodeOpenEditors';
+export { registerToolsWithVsCode, type RegistrationKind } from './vscodeToolRegistration';
+export { runToolLoop, type ToolLoopOptions, type ToolLoopResult } from './toolLoop';
+export { SelectionStore } from './selectionStore';
+export { configureTools, selectionFromPicks, toolSetState } from './configureTools';
+export { describeResolution } from './describeResolution';
+export { toModelInfo, modelMatchingTool } from './modelInfo';
+export { RUNTIME_EXTENSION_ID, activatePackExtension, type ToolPacksApi, type PackRegistration } from './runtimeApi';

@@ -1,0 +1,253 @@
+// Debugging through VS Code: sessions started with vscode.debug (the built-in JavaScript
+// debugger), breakpoints as VS Code breakpoints the user sees, and stack, scopes, evaluation and
+// stepping as Debug Adapter Protocol requests on the session.
+import * as vscode from 'vscode';
+import { Emitter } from '@toolpacks/registry';
+import {
+  WorkspaceError,
+  type BreakpointInfo,
+  type DebugService,
+  type DebugState,
+  type DebugStatus,
+  type ScopeInfo,
+  type StackFrameInfo,
+  type WorkspaceFileSystem,
+} from '@toolpacks/services';
+
+interface DapFrame {
+  id: number;
+  name: string;
+  line: number;
+  column: number;
+  source?: { path?: string };
+}
+
+export class VsCodeDebugService implements DebugService, vscode.Disposable {
+  private _state: DebugState = 'inactive';
+  private session?: vscode.DebugSession;
+  private stoppedThread?: number;
+  private stopReason?: string;
+  private exitCode?: number | null;
+  private output = '';
+  private waiters: (() => void)[] = [];
+  private readonly emitter = new Emitter<DebugState>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+  readonly onDidChangeState = this.emitter.event;
+
+  constructor(
+    private readonly workspace: WorkspaceFileSystem,
+    private readonly folder: vscode.WorkspaceFolder,
+    private readonly stopWaitMs = 10_000,
+  ) {
+    this.subscriptions.push(
+      vscode.debug.registerDebugAdapterTrackerFactory('*', {
+        createDebugAdapterTracker: (session) => ({
+          onDidSendMessage: (message: { type: string; event?: string; body?: any }) => {
+            if (session !== this.session || message.type !== 'event') return;
+            if (message.event === 'stopped') {
+              this.stoppedThread = message.body?.threadId;
+              this.stopReason = message.body?.reason;
+              this.setState('stopped');
+            } else if (message.event === 'continued') this.setState('running');
+            else if (message.event === 'output' && message.body?.category !== 'telemetry') this.output = (this.output + (message.body?.output ?? '')).slice(-20_000);
+            else if (message.event === 'exited') this.exitCode = message.body?.exitCode;
+          },
+        }),
+      }),
+      vscode.debug.onDidTerminateDebugSession((session) => {
+        if (session !== this.session && session.parentSession !== this.session) return;
+        this.session = undefined;
+        this.setState('inactive');
+      }),
+    );
+  }
+
+  get state(): DebugState {
+    return this._state;
+  }
+
+  async start(options: { program: string; args?: readonly string[]; stopOnEntry?: boolean }): Promise<DebugStatus> {
+    const program = await this.workspace.resolve(options.program);
+    if ((await this.workspace.stat(program))?.type !== 'file') throw new WorkspaceError(`Program '${options.program}' does not exist. Give the path of a .js file in the workspace.`);
+    if (this.session) await this.stop();
+    this.output = '';
+    this.exitCode = undefined;
+    const started = new Promise<vscode.DebugSession>((resolve) => {
+      const subscription = vscode.debug.onDidStartDebugSession((session) => {
+        subscription.dispose();
+        resolve(session);
+      });
+    });
+    const stopped = this.nextStop();
+    const ok = await vscode.debug.startDebugging(this.folder, {
+      type: 'node',
+      request: 'launch',
+      name: 'Tool Packs',
+      program,
+      args: [...(options.args ?? [])],
+      cwd: this.workspace.root,
+      stopOnEntry: options.stopOnEntry ?? false,
+      console: 'internalConsole',
+    });
+    if (!ok) throw new WorkspaceError('VS Code could not start the debugger for this program.');
+    this.session = await started;
+    this.setState('running');
+    await stopped;
+    return this.status();
+  }
+
+  async setBreakpoint(options: { path: string; line: number; condition?: string }): Promise<BreakpointInfo> {
+    const absolute = await this.workspace.resolve(options.path);
+    if ((await this.workspace.stat(absolute))?.type !== 'file') throw new WorkspaceError(`File '${options.path}' does not exist.`);
+    const location = new vscode.Location(vscode.Uri.file(absolute), new vscode.Position(options.line - 1, 0));
+    const breakpoint = new vscode.SourceBreakpoint(location, true, options.condition || undefined);
+    vscode.debug.addBreakpoints([breakpoint]);
+    return toInfo(breakpoint, this.workspace);
+  }
+
+  async removeBreakpoint(id: string): Promise<void> {
+    const breakpoint = vscode.debug.breakpoints.find((b) => b.id === id);
+    if (!breakpoint) throw new WorkspaceError(`There is no breakpoint '${id}'. Use list_breakpoints to see their ids.`);
+    vscode.debug.removeBreakpoints([breakpoint]);
+  }
+
+  listBreakpoints(): readonly BreakpointInfo[] {
+    return vscode.debug.breakpoints.filter((b): b is vscode.SourceBreakpoint => b instanceof vscode.SourceBreakpoint).map((b) => toInfo(b, this.workspace));
+  }
+
+  async callStack(): Promise<readonly StackFrameInfo[]> {
+    return (await this.frames()).map((frame, index) => ({
+      index,
+      name: frame.name,
+      path: frame.source?.path ? this.workspace.relative(frame.source.path) : undefined,
+      line: frame.line,
+      column: frame.column,
+    }));
+  }
+
+  async variables(frameIndex: number): Promise<readonly ScopeInfo[]> {
+    const frame = await this.frameAt(frameIndex);
+    const { scopes } = await this.request<{ scopes: { name: string; variablesReference: number; expensive: boolean }[] }>('scopes', { frameId: frame.id });
+    const result: ScopeInfo[] = [];
+    for (const scope of scopes.filter((s) => !s.expensive)) {
+      const { variables } = await this.request<{ variables: { name: string; value: string; type?: string }[] }>('variables', { variablesReference: scope.variablesReference });
+      result.push({ name: scope.name, variables: variables.map((v) => ({ name: v.name, value: v.value, type: v.type ?? '' })) });
+    }
+    return result;
+  }
+
+  async evaluate(expression: string, frameIndex: number): Promise<string> {
+    const frame = await this.frameAt(frameIndex);
+    try {
+      return (await this.request<{ result: string }>('evaluate', { expression, frameId: frame.id, context: 'repl' })).result;
+    } catch (error) {
+      throw new WorkspaceError(`Evaluating \`${expression}\` threw: ${(error as Error).message}`);
+    }
+  }
+
+  async continue(): Promise<DebugStatus> {
+    this.requireSession();
+    if (this._state === 'running') {
+      await this.nextStop();
+      return this.status();
+    }
+    return this.resume('continue');
+  }
+
+  step(kind: 'over' | 'into' | 'out'): Promise<DebugStatus> {
+    return this.resume({ over: 'next', into: 'stepIn', out: 'stepOut' }[kind]);
+  }
+
+  async stop(): Promise<DebugStatus> {
+    if (this.session) {
+      const ended = new Promise<void>((resolve) => this.waiters.push(resolve));
+      await vscode.debug.stopDebugging(this.session);
+      await Promise.race([ended, new Promise((r) => setTimeout(r, 5_000))]);
+    }
+    return this.status();
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+  }
+
+  private async resume(command: string): Promise<DebugStatus> {
+    this.requireStopped();
+    const stopped = this.nextStop();
+    await this.request(command, { threadId: this.stoppedThread });
+    this.setState('running');
+    await stopped;
+    return this.status();
+  }
+
+  private async frames(): Promise<DapFrame[]> {
+    this.requireStopped();
+    const { stackFrames } = await this.request<{ stackFrames: DapFrame[] }>('stackTrace', { threadId: this.stoppedThread, startFrame: 0, levels: 50 });
+    // Node's own frames below the user's code are noise for a model.
+    const own = stackFrames.filter((f) => !f.source?.path?.startsWith('node:') && f.source?.path);
+    return own.length ? own : stackFrames;
+  }
+
+  private async frameAt(index: number): Promise<DapFrame> {
+    const frames = await this.frames();
+    if (!Number.isInteger(index) || index < 0 || index >= frames.length) throw new WorkspaceError(`Frame ${index} does not exist; the stack has frames 0 to ${frames.length - 1} (0 is the top).`);
+    return frames[index];
+  }
+
+  private request<T>(command: string, args: object): Promise<T> {
+    return Promise.resolve(this.requireSession().customRequest(command, args)) as Promise<T>;
+  }
+
+  private requireSession(): vscode.DebugSession {
+    if (!this.session) throw new WorkspaceError('No program is being debugged. Start one with start_debugging.');
+    return this.session;
+  }
+
+  private requireStopped(): void {
+    this.requireSession();
+    if (this._state !== 'stopped' || this.stoppedThread === undefined) throw new WorkspaceError('The program is running, not stopped. Set a breakpoint and continue, or wait for it to stop.');
+  }
+
+  private nextStop(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, this.stopWaitMs);
+      const waiter = () => done();
+      this.waiters.push(waiter);
+      const self = this;
+      function done() {
+        clearTimeout(timer);
+        self.waiters = self.waiters.filter((w) => w !== waiter);
+        resolve();
+      }
+    });
+  }
+
+  private async status(): Promise<DebugStatus> {
+    const output = this.output;
+    this.output = '';
+    if (this._state === 'stopped') {
+      const [frame] = await this.callStack();
+      return { state: 'stopped', reason: this.stopReason, frame, output };
+    }
+    return { state: this._state, exitCode: this._state === 'inactive' ? this.exitCode : undefined, output };
+  }
+
+  private setState(state: DebugState): void {
+    if (state !== 'stopped') this.stoppedThread = state === 'inactive' ? undefined : this.stoppedThread;
+    if (this._state !== state) {
+      this._state = state;
+      this.emitter.fire(state);
+    }
+    if (state !== 'running') for (const waiter of [...this.waiters]) waiter();
+  }
+}
+
+function toInfo(breakpoint: vscode.SourceBreakpoint, workspace: WorkspaceFileSystem): BreakpointInfo {
+  return {
+    id: breakpoint.id,
+    path: workspace.relative(breakpoint.location.uri.fsPath),
+    line: breakpoint.location.range.start.line + 1,
+    ...(breakpoint.condition ? { condition: breakpoint.condition } : {}),
+    verified: breakpoint.enabled,
+  };
+}

@@ -1,0 +1,66 @@
+// The workspace folder as VS Code sees it: open documents win over the disk, so the model reads
+// what the user sees (unsaved edits included) and edits of an open document go through a
+// WorkspaceEdit and are saved. Confinement, atomic writes and serialization come from the Node host.
+import * as vscode from 'vscode';
+import { NodeWorkspaceFileSystem } from '@toolpacks/host-node';
+import type { DirectoryEntry, FileStat, WorkspaceFileSystem } from '@toolpacks/services';
+
+export class VsCodeWorkspaceFileSystem implements WorkspaceFileSystem {
+  private readonly disk: NodeWorkspaceFileSystem;
+
+  constructor(folder: vscode.Uri) {
+    this.disk = new NodeWorkspaceFileSystem(folder.fsPath);
+  }
+
+  get root(): string {
+    return this.disk.root;
+  }
+
+  resolve(path: string): Promise<string> {
+    return this.disk.resolve(path);
+  }
+
+  relative(absolutePath: string): string {
+    return this.disk.relative(absolutePath);
+  }
+
+  stat(path: string): Promise<FileStat | undefined> {
+    return this.disk.stat(path);
+  }
+
+  async readText(path: string): Promise<string> {
+    const absolute = await this.disk.resolve(path);
+    return openDocument(absolute)?.getText() ?? this.disk.readText(absolute);
+  }
+
+  writeText(path: string, text: string, mode: 'create' | 'overwrite'): Promise<void> {
+    return this.disk.writeText(path, text, mode);
+  }
+
+  async edit(path: string, transform: (text: string) => string | Promise<string>): Promise<{ before: string; after: string }> {
+    const absolute = await this.disk.resolve(path);
+    const document = openDocument(absolute);
+    if (!document?.isDirty) return this.disk.edit(absolute, transform);
+    const before = document.getText();
+    const after = await transform(before);
+    if (after !== before) {
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(before.length)), after);
+      if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`VS Code refused the edit of ${this.relative(absolute)}; the document may have changed. Read it again and retry.`);
+      await document.save();
+    }
+    return { before, after };
+  }
+
+  delete(path: string): Promise<void> {
+    return this.disk.delete(path);
+  }
+
+  readDirectory(path: string): Promise<DirectoryEntry[]> {
+    return this.disk.readDirectory(path);
+  }
+}
+
+function openDocument(absolutePath: string): vscode.TextDocument | undefined {
+  return vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === absolutePath);
+}

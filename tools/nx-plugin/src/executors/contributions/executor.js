@@ -1,0 +1,37 @@
+// Nx executor `@toolpacks/nx-plugin:contributions`. Loads the pack from its TypeScript source,
+// then writes the extension's contributions, or with `check` fails on any difference.
+const fs = require('node:fs');
+const path = require('node:path');
+
+module.exports = async function contributions(options, context) {
+  const root = context.root;
+  require('esbuild-register/dist/node').register({ target: 'node20', tsconfigRaw: require(path.join(root, 'tsconfig.base.json')) });
+  require('reflect-metadata');
+  const { checkManifest, generateContributions, withContributions } = require('../../contributions.ts');
+  const projectRoot = path.join(root, context.projectsConfigurations.projects[context.projectName].root);
+  const manifestPath = path.join(projectRoot, 'package.json');
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+  let expected;
+  if (options.pack) {
+    const pack = require(path.join(root, options.pack))[options.exportName];
+    if (!pack) {
+      console.error(`${options.pack} has no export '${options.exportName}'.`);
+      return { success: false };
+    }
+    expected = generateContributions(pack);
+  }
+  const bundlePath = path.join(projectRoot, options.bundle ?? 'dist/extension.js');
+  const bundle = fs.existsSync(bundlePath) ? fs.readFileSync(bundlePath, 'utf8') : undefined;
+  if (!options.check && expected) {
+    const updated = withContributions(manifest, expected);
+    fs.writeFileSync(manifestPath, `${JSON.stringify(updated, null, 2)}\n`);
+    console.log(`${path.relative(root, manifestPath)}: ${expected.languageModelTools.length} tools, ${expected.languageModelToolSets.length} toolsets written.`);
+    const problems = checkManifest(updated, expected, bundle);
+    for (const p of problems) console.error(p);
+    return { success: problems.length === 0 };
+  }
+  const problems = checkManifest(manifest, expected, bundle);
+  for (const p of problems) console.error(`${path.relative(root, manifestPath)}: ${p}`);
+  if (problems.length === 0) console.log(`${path.relative(root, manifestPath)}: contributions match the definitions.`);
+  return { success: problems.length === 0 };
+};
