@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: type-checks every project (Nx, cached), runs every Jest project in one run, and ends
-// with the line CI reads: `N passed, N failed`. Extra arguments go to Jest.
+// `npm test`: type-checks every project (Nx, cached), runs every Jest project in one run, then the
+// end-to-end tests in real VS Code (apps/e2e), and ends with the line CI reads: `N passed, N failed`
+// over both. Extra arguments go to Jest (and skip the e2e run, which is for whole runs only).
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -24,7 +25,15 @@ if (fs.existsSync(results)) {
   const summary = JSON.parse(fs.readFileSync(results, 'utf8'));
   passed = summary.numPassedTests;
   failed = summary.numFailedTests + summary.numRuntimeErrorTestSuites;
-  fs.rmSync(path.dirname(results), { recursive: true, force: true });
 }
+let e2eStatus = 0;
+if (process.argv.length <= 2) {
+  const summary = path.join(path.dirname(results), 'e2e.json');
+  e2eStatus = run(process.execPath, [path.join(root, 'apps/e2e/src/run.js'), '--summary', summary]);
+  const e2e = fs.existsSync(summary) ? JSON.parse(fs.readFileSync(summary, 'utf8')) : { passed: 0, failed: 1 };
+  passed += e2e.passed;
+  failed += e2e.failed;
+}
+fs.rmSync(path.dirname(results), { recursive: true, force: true });
 console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(jest === 0 && failed === 0 ? 0 : 1);
+process.exit(jest === 0 && e2eStatus === 0 && failed === 0 ? 0 : 1);

@@ -184,17 +184,19 @@ async function startCodeServer(dirs) {
   throw new Error(`code-server did not answer /healthz within 60 s; see ${dirs.log}`);
 }
 
+function groupAlive(pgid) {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Ends the whole process group: killing only code-server's pid leaves its watcher and extension host. */
 async function stopCodeServer(server) {
   if (!server) return;
-  const alive = () => {
-    try {
-      process.kill(-server.pgid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const alive = () => groupAlive(server.pgid);
   try {
     process.kill(-server.pgid, 'SIGTERM');
   } catch {
@@ -244,6 +246,7 @@ async function runPhase(dirs, phase) {
   } finally {
     await browser?.close().catch(() => undefined);
     await stopCodeServer(server);
+    if (server) record(`${phase}: code-server's whole process group has ended`, !groupAlive(server.pgid), `process group ${server.pgid} still has processes`);
   }
 }
 
