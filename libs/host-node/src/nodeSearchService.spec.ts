@@ -137,3 +137,20 @@ describe('NodeSearchService.findFiles', () => {
     await expect(service.findFiles('src/[x', 10)).rejects.toThrow(/Invalid glob pattern/);
   });
 });
+
+describe('ripgrep beyond the unsorted limit', () => {
+  it('switches to sorted mode for huge result sets and still returns the first matches in walk order', async () => {
+    const dir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'host-node-many-')));
+    try {
+      for (const name of ['b', 'a', 'a-z']) await fs.mkdir(path.join(dir, name));
+      for (const name of ['b', 'a', 'a-z']) await fs.writeFile(path.join(dir, name, 'x.txt'), 'hit\n'.repeat(9_000));
+      const q = query({ pattern: 'hit', maxResults: 3 });
+      const withRipgrep = await new NodeSearchService(dir).grep(q);
+      expect(withRipgrep.matches.map((m) => `${m.path}:${m.line}`)).toEqual(['a/x.txt:1', 'a/x.txt:2', 'a/x.txt:3']);
+      expect(withRipgrep).toMatchObject({ truncated: true, engine: 'ripgrep' });
+      expect((await new NodeSearchService(dir, { ripgrep: false }).grep(q)).matches).toEqual(withRipgrep.matches);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,7 +1,8 @@
 // Search over the workspace: ripgrep when `rg` is on PATH, else a built-in scanner in a worker
-// thread. Both walk the same files in the same order (depth-first, names sorted, as `rg --sort
-// path`), skip the same folders, symlinks, binary and huge files, and so return identical results.
-// The scanner runs in a worker so a catastrophic regex can be stopped at the deadline.
+// thread. Both return matches in the same order (depth-first, names sorted: the scanner walks that
+// way, ripgrep's parallel output is sorted into it), skip the same folders, symlinks, binary and
+// huge files, and so return identical results. The scanner runs in a worker so a catastrophic
+// regex can be stopped at the deadline.
 import { spawn, spawnSync } from 'node:child_process';
 import { promises as fs, readFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -14,6 +15,8 @@ import { compileGlob, globToRegExp } from './glob';
 export const MAX_SEARCH_FILE_BYTES = 10 * 1024 * 1024;
 export const MAX_MATCH_LINE_CHARS = 400;
 const ALWAYS_EXCLUDED = ['.git', 'node_modules'];
+/** Above this many matches, unsorted parallel output is dropped for ripgrep's own sorted mode, which can stop early. */
+const UNSORTED_MATCH_LIMIT = 20_000;
 
 export interface NodeSearchOptions {
   /** Path of the rg binary, or false to always use the built-in scanner (default: `rg` if on PATH). */
@@ -75,15 +78,20 @@ export class NodeSearchService implements SearchService {
   async grep(query: GrepQuery, token?: CancellationToken): Promise<GrepResult> {
     const compiled = compileQuery(query);
     if (this.ripgrep) {
-      const result = await this.grepWithRipgrep(this.ripgrep, query, compiled, token);
-      if (result) return result;
+      let result = await this.grepWithRipgrep(this.ripgrep, query, compiled, token, 'parallel');
+      if (result === 'too-many') result = await this.grepWithRipgrep(this.ripgrep, query, compiled, token, 'sorted');
+      if (result && result !== 'too-many') return result;
     }
     return this.grepWithScanner(query, compiled, token);
   }
 
-  /** Undefined when rg cannot handle the pattern (look-around, backreferences): the scanner takes over. */
-  private grepWithRipgrep(rg: string, query: GrepQuery, compiled: CompiledQuery, token?: CancellationToken): Promise<GrepResult | undefined> {
-    const args = ['--sort', 'path', '--no-config', '--no-heading', '--line-number', '--with-filename', '--null', '--no-ignore', '--hidden', '--no-messages', '--color', 'never'];
+  /**
+   * `parallel`: ripgrep on every core, every match collected and sorted here ('too-many' past the
+   * limit); `sorted`: ripgrep walks in order on one thread and stops at maxResults + 1. Undefined
+   * when rg cannot handle the pattern (look-around, backreferences): the scanner takes over.
+   */
+  private grepWithRipgrep(rg: string, query: GrepQuery, compiled: CompiledQuery, token: CancellationToken | undefined, mode: 'parallel' | 'sorted'): Promise<GrepResult | 'too-many' | undefined> {
+    const args = [...(mode === 'sorted' ? ['--sort', 'path'] : []), '--no-config', '--no-heading', '--line-number', '--with-filename', '--null', '--no-ignore', '--hidden', '--no-messages', '--color', 'never'];
     args.push('--max-filesize', `${MAX_SEARCH_FILE_BYTES / 1024 / 1024}M`);
     args.push(query.caseSensitive ? '--case-sensitive' : '--ignore-case');
     if (!query.isRegexp) args.push('--fixed-strings');
@@ -97,7 +105,7 @@ export class NodeSearchService implements SearchService {
       const matches: GrepMatch[] = [];
       const binary = new Map<string, boolean>();
       let stderr = '';
-      let stopped: 'enough' | 'timeout' | 'cancelled' | undefined;
+      let stopped: 'enough' | 'too-many' | 'timeout' | 'cancelled' | undefined;
       const stop = (why: typeof stopped) => {
         stopped ??= why;
         child.kill('SIGKILL');
@@ -117,7 +125,8 @@ export class NodeSearchService implements SearchService {
         if (isBinary === undefined) binary.set(file, (isBinary = hasNul(path.join(this.root, file))));
         if (isBinary) return;
         matches.push({ path: file, line: Number(line.slice(nul + 1, colon)), text: clip(line.slice(colon + 1)) });
-        if (matches.length > query.maxResults) stop('enough');
+        if (mode === 'sorted' && matches.length > query.maxResults) stop('enough');
+        else if (mode === 'parallel' && matches.length > UNSORTED_MATCH_LIMIT) stop('too-many');
       });
       child.on('error', (error) => {
         clearTimeout(timer);
@@ -130,8 +139,10 @@ export class NodeSearchService implements SearchService {
         lines.close();
         if (stopped === 'timeout') return reject(timeoutError(this.timeoutMs));
         if (stopped === 'cancelled') return reject(new WorkspaceError('The search was cancelled.'));
+        if (stopped === 'too-many') return resolve('too-many');
         if (code === 2 && !stopped && /regex parse error|error parsing|look-around|backreferences/i.test(stderr)) return resolve(undefined);
         if (code !== 0 && code !== 1 && !stopped) return reject(new Error(`ripgrep failed (exit ${code}): ${stderr.trim().slice(0, 500)}`));
+        if (mode === 'parallel') matches.sort(compareMatches);
         resolve({ matches: matches.slice(0, query.maxResults), truncated: matches.length > query.maxResults, engine: 'ripgrep' });
       });
     });
@@ -283,6 +294,17 @@ function hasNul(file: string): boolean {
 function clip(line: string): string {
   const text = line.endsWith('\r') ? line.slice(0, -1) : line;
   return text.length > MAX_MATCH_LINE_CHARS ? `${text.slice(0, MAX_MATCH_LINE_CHARS)}…` : text;
+}
+
+/** The order of a depth-first walk with names sorted: paths compared folder by folder, then lines. */
+export function compareMatches(a: GrepMatch, b: GrepMatch): number {
+  if (a.path !== b.path) {
+    const x = a.path.split('/');
+    const y = b.path.split('/');
+    for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return compareNames(x[i], y[i]);
+    return x.length - y.length;
+  }
+  return a.line - b.line;
 }
 
 function compareNames(a: string, b: string): number {

@@ -6,7 +6,7 @@ export { definePack } from './definePack';
 export { explainNotSent, type NotSentTool } from './explain';
 export { ApprovalStore, InMemoryApprovalStore } from './approvals';
 export { CancellationTokenSource, DisposableStore, Emitter, toDisposable } from './lifecycle';
-export { modelMatches, selectorMatches, selectorSpecificity, describeSelectors } from './modelSelector';
+export { modelMatches, matchSpecificity, selectorMatches, selectorSpecificity, describeSelectors } from './modelSelector';
 export { parseWhenClause, WhenClauseError, type WhenClause } from './whenClause';
 export { checkToolDefinition, checkToolSetDefinition, referenceNameOf } from './toolDefinition';
 export { DefaultVirtualToolSession, ACTIVATE_PREFIX } from './virtualTools';

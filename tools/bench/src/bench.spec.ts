@@ -1,0 +1,67 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { createToolRegistry } from '@toolpacks/registry';
+import { BaselineRegistry } from './baseline';
+import { generateInstallation } from './generate';
+
+describe('bench generator', () => {
+  it('is repeatable for a seed and makes every kind of tool', () => {
+    const a = generateInstallation({ tools: 300, packs: 4, seed: 5 });
+    const b = generateInstallation({ tools: 300, packs: 4, seed: 5 });
+    expect(a.packs.flatMap((p) => p.tools.map((t) => t.definition))).toEqual(b.packs.flatMap((p) => p.tools.map((t) => t.definition)));
+    expect(a.counts.general + a.counts.modelSpecific + a.counts.overrides).toBe(300);
+    expect(a.counts.modelSpecific).toBeGreaterThan(0);
+    expect(a.counts.overrides).toBeGreaterThan(0);
+    expect(a.counts.withWhen).toBeGreaterThan(0);
+    expect(Object.values(a.selection.toolSets ?? {})).toContain(false);
+  });
+});
+
+describe('baseline resolver', () => {
+  it('resolves every request of the mix to exactly what the registry resolves (same rules, different cost)', async () => {
+    const installation = generateInstallation({ tools: 600, packs: 6, seed: 9 });
+    const ours = createToolRegistry();
+    const baseline = new BaselineRegistry();
+    for (const pack of installation.packs) {
+      expect((await ours.loadPack(pack)).loaded).toBe(true);
+      baseline.loadPack(pack);
+    }
+    for (const request of installation.requests) {
+      const expected = ours.resolve(request).tools;
+      expect(baseline.resolve(request)).toEqual(expected);
+      expect(expected.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('npm run bench, quick', () => {
+  it('runs every scenario and writes the JSON figures', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-smoke-'));
+    try {
+      const file = path.join(dir, 'bench.json');
+      execFileSync(process.execPath, ['--expose-gc', path.join(__dirname, '../bin/bench.js'), '--quick', '--json', file], { stdio: 'pipe' });
+      const figures = JSON.parse(readFileSync(file, 'utf8')) as { name: string; unit: string; ours: number; baseline: number | null; ratio: number | null; met: boolean }[];
+      expect(figures.map((f) => f.name.replace(/N=\d+|\d[\d,]* ?(enabled tools|-file)/g, '#'))).toEqual([
+        'resolve, repeated identical request, #',
+        'resolve, repeated identical request, #',
+        'resolve after a registry change (cold), #',
+        'resolve while a pack loads/unloads every 100 requests, #',
+        'invoke overhead, no-op tool, 100 tools round-robin',
+        'token cost of definitions, #, threshold 64',
+        'loading the four real packs into a registry',
+        'memory per registered tool, #, schemas excluded',
+        'grep_search on a # tree vs the rg command',
+      ]);
+      for (const f of figures) {
+        expect(Number.isFinite(f.ours) && f.ours > 0).toBe(true);
+        if (f.baseline !== null) expect(Number.isFinite(f.baseline) && f.baseline > 0).toBe(true);
+      }
+      // Not a timing: grouping must cut tokens, stay under the limit and keep every tool reachable.
+      expect(figures.find((f) => f.name.startsWith('token cost'))!.met).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

@@ -1,0 +1,56 @@
+import { writeFileSync } from 'node:fs';
+import { grepVersusRipgrep, invokeOverhead, loadFourPacks, machine, memoryPerTool, resolveCold, resolveDuringChurn, resolveRepeated, tokenCost, type ScenarioResult } from './scenarios';
+
+export interface BenchOptions {
+  readonly quick: boolean;
+  readonly json?: string;
+  readonly log?: (line: string) => void;
+}
+
+/** Runs every scenario in order; `quick` is the smoke mode (tiny sizes, results still checked). */
+export async function runAll(options: BenchOptions): Promise<ScenarioResult[]> {
+  const { quick } = options;
+  const log = options.log ?? (() => undefined);
+  const results: ScenarioResult[] = [];
+  const add = (result: ScenarioResult) => {
+    results.push(result);
+    log(formatRow(result));
+  };
+  for (const n of quick ? [50, 200] : [100, 1_000, 10_000]) add(await resolveRepeated(n, quick));
+  const cold = await resolveCold(quick ? 200 : 10_000, quick);
+  add(cold);
+  add(await resolveDuringChurn(quick ? 200 : 10_000, cold.coldP50Ms, quick));
+  add(await invokeOverhead(quick));
+  add(await tokenCost(quick));
+  add(await loadFourPacks(quick));
+  add(await memoryPerTool(quick));
+  add(await grepVersusRipgrep(quick));
+  return results;
+}
+
+const number = (value: number) => (Number.isNaN(value) ? '-' : value >= 100 ? value.toFixed(0) : value >= 1 ? value.toFixed(2) : value.toFixed(4));
+
+export function formatRow(r: ScenarioResult): string {
+  return `| ${r.name} | ${r.unit} | ${number(r.ours)} | ${number(r.baseline)} | ${Number.isNaN(r.ratio) ? '-' : `${number(r.ratio)} (${r.ratioLabel})`} | ${r.goal} | ${r.met ? 'met' : 'MISSED'} |${r.notes ? ` ${r.notes}` : ''}`;
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const jsonIndex = argv.indexOf('--json');
+  const json = jsonIndex >= 0 ? argv[jsonIndex + 1] : undefined;
+  if (jsonIndex >= 0 && !json) {
+    console.error('--json needs a file name');
+    return 2;
+  }
+  const quick = argv.includes('--quick');
+  console.log(`Tool Packs benchmarks${quick ? ' (quick smoke sizes: not benchmark figures)' : ''} — ${machine()}`);
+  console.log('| scenario | unit | ours | baseline | ratio | goal | result | notes');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  const results = await runAll({ quick, json, log: (line) => console.log(line) });
+  if (json) {
+    writeFileSync(json, `${JSON.stringify(results.map(({ name, unit, ours, baseline, ratio, goal, met }) => ({ name, unit, ours, baseline: Number.isNaN(baseline) ? null : baseline, ratio: Number.isNaN(ratio) ? null : ratio, goal, met })), null, 2)}\n`);
+    console.log(`Figures written to ${json}`);
+  }
+  const missed = results.filter((r) => !r.met);
+  console.log(missed.length ? `${missed.length} goal(s) missed: ${missed.map((r) => r.name).join('; ')}` : 'Every goal met.');
+  return 0;
+}
