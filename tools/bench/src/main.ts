@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { grepVersusRipgrep, invokeOverhead, loadFourPacks, machine, memoryPerTool, resolveCold, resolveDuringChurn, resolveRepeated, tokenCost, type ScenarioResult } from './scenarios';
 
 export interface BenchOptions {
@@ -36,7 +37,8 @@ export function formatRow(r: ScenarioResult): string {
 
 export async function main(argv: readonly string[]): Promise<number> {
   const jsonIndex = argv.indexOf('--json');
-  const json = jsonIndex >= 0 ? argv[jsonIndex + 1] : undefined;
+  // Relative to where `npm run bench` was typed (npm sets INIT_CWD; Nx runs us in tools/bench).
+  const json = jsonIndex >= 0 && argv[jsonIndex + 1] ? path.resolve(process.env.INIT_CWD ?? process.cwd(), argv[jsonIndex + 1]) : undefined;
   if (jsonIndex >= 0 && !json) {
     console.error('--json needs a file name');
     return 2;
