@@ -55,8 +55,10 @@ describe('npm run bench, quick', () => {
         'grep_search on a # tree vs the rg command',
       ]);
       for (const f of figures) {
-        expect(Number.isFinite(f.ours) && f.ours > 0).toBe(true);
-        if (f.baseline !== null) expect(Number.isFinite(f.baseline) && f.baseline > 0).toBe(true);
+        expect(Number.isFinite(f.ours)).toBe(true);
+        if (f.baseline !== null) expect(Number.isFinite(f.baseline)).toBe(true);
+        // Times are positive; a heap delta at smoke sizes is GC noise and may not be.
+        if (f.unit !== 'bytes/tool') expect(f.ours > 0 && (f.baseline === null || f.baseline > 0)).toBe(true);
       }
       // Not a timing: grouping must cut tokens, stay under the limit and keep every tool reachable.
       expect(figures.find((f) => f.name.startsWith('token cost'))!.met).toBe(true);
