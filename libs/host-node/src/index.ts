@@ -5,3 +5,4 @@ export { NodeGitService, checkRevision, type NodeGitOptions } from './nodeGitSer
 export { NodeDebugService, type NodeDebugOptions } from './nodeDebugService';
 export { NodeContextKeyService } from './nodeContextKeyService';
 export { compileGlob, globToRegExp } from './glob';
+export { StopWaiters, DebugErrors, frameAt } from './debugSupport';

@@ -4,20 +4,10 @@ import * as path from 'node:path';
 import { WorkspaceError } from '@toolpacks/services';
 import { NodeDebugService, formatRemoteObject } from './nodeDebugService';
 import { NodeWorkspaceFileSystem } from './nodeWorkspaceFileSystem';
+import { SAMPLE_PROGRAM } from './testing';
 
-const PROGRAM = `function add(a, b) {
-  const sum = a + b;
-  return sum;
-}
-let total = 0;
-const items = [1, 2, 3];
-for (const item of items) {
-  total = add(total, item);
-}
-const summary = { total, count: items.length, label: 'done' };
-console.log('total', total);
-console.error('to stderr');
-`;
+// The harness's sample program, plus a line on stderr.
+const PROGRAM = `${SAMPLE_PROGRAM}console.error('to stderr');\n`;
 
 let root: string;
 let debug: NodeDebugService;

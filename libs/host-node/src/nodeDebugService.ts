@@ -16,6 +16,7 @@ import {
   type VariableInfo,
   type WorkspaceFileSystem,
 } from '@toolpacks/services';
+import { DebugErrors, frameAt, StopWaiters } from './debugSupport';
 import { InspectorClient } from './inspectorClient';
 
 export interface NodeDebugOptions {
@@ -73,7 +74,7 @@ export class NodeDebugService implements DebugService {
   private _state: DebugState = 'inactive';
   private output = '';
   private lastExitCode?: number | null;
-  private stopWaiters: (() => void)[] = [];
+  private readonly stops = new StopWaiters();
   private readonly stopWaitMs: number;
   private readonly node: string;
   private readonly stateEmitter = new Emitter<DebugState>();
@@ -94,7 +95,7 @@ export class NodeDebugService implements DebugService {
   async start(options: { program: string; args?: readonly string[]; stopOnEntry?: boolean }): Promise<DebugStatus> {
     const program = await this.workspace.resolve(options.program);
     const stat = await this.workspace.stat(program);
-    if (stat?.type !== 'file') throw new WorkspaceError(`Program '${options.program}' does not exist. Give the path of a .js file in the workspace.`);
+    if (stat?.type !== 'file') throw DebugErrors.noProgram(options.program);
     if (this.session) await this.stop();
     this.output = '';
     this.lastExitCode = undefined;
@@ -123,7 +124,7 @@ export class NodeDebugService implements DebugService {
       const hit = p.hitBreakpoints?.map((cdpId) => [...this.breakpoints.values()].find((b) => b.cdpId === cdpId)?.id).filter(Boolean);
       session.pauseReason = hit?.length ? `breakpoint ${hit.join(', ')}` : p.reason === 'Break on start' ? 'entry' : p.reason;
       if (session.pauseReason !== 'entry' || session.reportEntry) this.setState('stopped');
-      this.notifyStop();
+      this.stops.notify();
     });
     client.on('Debugger.resumed', () => {
       session.callFrames = undefined;
@@ -138,7 +139,7 @@ export class NodeDebugService implements DebugService {
     await client.send('Runtime.enable');
     await client.send('Debugger.enable');
     for (const bp of this.breakpoints.values()) await this.applyBreakpoint(bp);
-    const entry = this.nextStop(this.stopWaitMs);
+    const entry = this.stops.next(this.stopWaitMs);
     await client.send('Runtime.runIfWaitingForDebugger');
     await entry;
     if (session.pauseReason === 'entry' && !session.reportEntry) return this.resumeAndWait(() => client.send('Debugger.resume'));
@@ -166,7 +167,7 @@ export class NodeDebugService implements DebugService {
 
   async removeBreakpoint(id: string): Promise<void> {
     const record = this.breakpoints.get(id);
-    if (!record) throw new WorkspaceError(`There is no breakpoint '${id}'. Use list_breakpoints to see their ids.`);
+    if (!record) throw DebugErrors.noBreakpoint(id);
     this.breakpoints.delete(id);
     if (this.session && record.cdpId) await this.session.client.send('Debugger.removeBreakpoint', { breakpointId: record.cdpId }).catch(() => undefined);
   }
@@ -242,34 +243,15 @@ export class NodeDebugService implements DebugService {
   }
 
   private async resumeAndWait(resume: () => Promise<unknown>): Promise<DebugStatus> {
-    const stopped = this.nextStop(this.stopWaitMs);
+    const stopped = this.stops.next(this.stopWaitMs);
     await resume();
     await stopped;
     return this.status();
   }
 
   private async waitAndReport(): Promise<DebugStatus> {
-    await this.nextStop(this.stopWaitMs);
+    await this.stops.next(this.stopWaitMs);
     return this.status();
-  }
-
-  /** Resolves at the next stop or exit, or after `ms` with the program still running. */
-  private nextStop(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      const waiter = () => done();
-      this.stopWaiters.push(waiter);
-      const self = this;
-      function done() {
-        clearTimeout(timer);
-        self.stopWaiters = self.stopWaiters.filter((w) => w !== waiter);
-        resolve();
-      }
-    });
-  }
-
-  private notifyStop(): void {
-    for (const waiter of [...this.stopWaiters]) waiter();
   }
 
   private status(): DebugStatus {
@@ -334,7 +316,7 @@ export class NodeDebugService implements DebugService {
     this.lastExitCode = code;
     for (const bp of this.breakpoints.values()) [bp.cdpId, bp.verified] = [undefined, false];
     this.setState('inactive');
-    this.notifyStop();
+    this.stops.notify();
   }
 
   private setState(state: DebugState): void {
@@ -344,22 +326,20 @@ export class NodeDebugService implements DebugService {
   }
 
   private requireSession(): Session {
-    if (!this.session) throw new WorkspaceError('No program is being debugged. Start one with start_debugging.');
+    if (!this.session) throw DebugErrors.notDebugging();
     return this.session;
   }
 
   /** The stopped program's frames, without Node's own (node:internal/…) below the user's code. */
   private stoppedFrames(): CdpCallFrame[] {
     const session = this.requireSession();
-    if (this._state !== 'stopped' || !session.callFrames) throw new WorkspaceError('The program is running, not stopped. Set a breakpoint and continue, or wait for it to stop.');
+    if (this._state !== 'stopped' || !session.callFrames) throw DebugErrors.notStopped();
     const own = session.callFrames.filter((frame) => !(frame.url || session.scriptUrls.get(frame.location.scriptId) || '').startsWith('node:'));
     return own.length ? own : session.callFrames;
   }
 
   private frameAt(index: number): CdpCallFrame {
-    const frames = this.stoppedFrames();
-    if (!Number.isInteger(index) || index < 0 || index >= frames.length) throw new WorkspaceError(`Frame ${index} does not exist; the stack has frames 0 to ${frames.length - 1} (0 is the top).`);
-    return frames[index];
+    return frameAt(this.stoppedFrames(), index);
   }
 
   private toFrame(frame: CdpCallFrame, index: number): StackFrameInfo {

@@ -2,6 +2,7 @@
 // debugger), breakpoints as VS Code breakpoints the user sees, and stack, scopes, evaluation and
 // stepping as Debug Adapter Protocol requests on the session.
 import * as vscode from 'vscode';
+import { DebugErrors, frameAt, StopWaiters } from '@toolpacks/host-node';
 import { Emitter } from '@toolpacks/registry';
 import {
   WorkspaceError,
@@ -29,7 +30,7 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
   private stopReason?: string;
   private exitCode?: number | null;
   private output = '';
-  private waiters: (() => void)[] = [];
+  private readonly stops = new StopWaiters();
   private readonly emitter = new Emitter<DebugState>();
   private readonly subscriptions: vscode.Disposable[] = [];
   readonly onDidChangeState = this.emitter.event;
@@ -68,7 +69,7 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
 
   async start(options: { program: string; args?: readonly string[]; stopOnEntry?: boolean }): Promise<DebugStatus> {
     const program = await this.workspace.resolve(options.program);
-    if ((await this.workspace.stat(program))?.type !== 'file') throw new WorkspaceError(`Program '${options.program}' does not exist. Give the path of a .js file in the workspace.`);
+    if ((await this.workspace.stat(program))?.type !== 'file') throw DebugErrors.noProgram(options.program);
     if (this.session) await this.stop();
     this.output = '';
     this.exitCode = undefined;
@@ -78,7 +79,7 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
         resolve(session);
       });
     });
-    const stopped = this.nextStop();
+    const stopped = this.stops.next(this.stopWaitMs);
     const ok = await vscode.debug.startDebugging(this.folder, {
       type: 'node',
       request: 'launch',
@@ -107,7 +108,7 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
 
   async removeBreakpoint(id: string): Promise<void> {
     const breakpoint = vscode.debug.breakpoints.find((b) => b.id === id);
-    if (!breakpoint) throw new WorkspaceError(`There is no breakpoint '${id}'. Use list_breakpoints to see their ids.`);
+    if (!breakpoint) throw DebugErrors.noBreakpoint(id);
     vscode.debug.removeBreakpoints([breakpoint]);
   }
 
@@ -148,7 +149,7 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
   async continue(): Promise<DebugStatus> {
     this.requireSession();
     if (this._state === 'running') {
-      await this.nextStop();
+      await this.stops.next(this.stopWaitMs);
       return this.status();
     }
     return this.resume('continue');
@@ -160,9 +161,9 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
 
   async stop(): Promise<DebugStatus> {
     if (this.session) {
-      const ended = new Promise<void>((resolve) => this.waiters.push(resolve));
+      const ended = this.stops.next(5_000);
       await vscode.debug.stopDebugging(this.session);
-      await Promise.race([ended, new Promise((r) => setTimeout(r, 5_000))]);
+      await ended;
     }
     return this.status();
   }
@@ -173,7 +174,7 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
 
   private async resume(command: string): Promise<DebugStatus> {
     this.requireStopped();
-    const stopped = this.nextStop();
+    const stopped = this.stops.next(this.stopWaitMs);
     await this.request(command, { threadId: this.stoppedThread });
     this.setState('running');
     await stopped;
@@ -189,9 +190,7 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
   }
 
   private async frameAt(index: number): Promise<DapFrame> {
-    const frames = await this.frames();
-    if (!Number.isInteger(index) || index < 0 || index >= frames.length) throw new WorkspaceError(`Frame ${index} does not exist; the stack has frames 0 to ${frames.length - 1} (0 is the top).`);
-    return frames[index];
+    return frameAt(await this.frames(), index);
   }
 
   private request<T>(command: string, args: object): Promise<T> {
@@ -199,27 +198,13 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
   }
 
   private requireSession(): vscode.DebugSession {
-    if (!this.session) throw new WorkspaceError('No program is being debugged. Start one with start_debugging.');
+    if (!this.session) throw DebugErrors.notDebugging();
     return this.session;
   }
 
   private requireStopped(): void {
     this.requireSession();
-    if (this._state !== 'stopped' || this.stoppedThread === undefined) throw new WorkspaceError('The program is running, not stopped. Set a breakpoint and continue, or wait for it to stop.');
-  }
-
-  private nextStop(): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, this.stopWaitMs);
-      const waiter = () => done();
-      this.waiters.push(waiter);
-      const self = this;
-      function done() {
-        clearTimeout(timer);
-        self.waiters = self.waiters.filter((w) => w !== waiter);
-        resolve();
-      }
-    });
+    if (this._state !== 'stopped' || this.stoppedThread === undefined) throw DebugErrors.notStopped();
   }
 
   private async status(): Promise<DebugStatus> {
@@ -238,7 +223,7 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
       this._state = state;
       this.emitter.fire(state);
     }
-    if (state !== 'running') for (const waiter of [...this.waiters]) waiter();
+    if (state !== 'running') this.stops.notify();
   }
 }
 
