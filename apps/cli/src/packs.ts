@@ -1,11 +1,10 @@
 // The packs that ship in this repository, loaded over a real folder by every CLI command.
-import { Container } from 'inversify';
 import { createNodeHost, type NodeHost } from '@toolpacks/host-node';
 import { debugPack } from '@toolpacks/pack-debug';
 import { editorPack } from '@toolpacks/pack-editor';
 import { gitPack } from '@toolpacks/pack-git';
 import { searchPack } from '@toolpacks/pack-search';
-import { createToolRegistry, type LoadedPack, type ToolRegistry } from '@toolpacks/registry';
+import type { LoadedPack, ToolRegistry } from '@toolpacks/registry';
 
 export const builtInPacks = [editorPack, searchPack, gitPack, debugPack];
 
@@ -18,10 +17,6 @@ export interface HeadlessRuntime {
 
 export async function createHeadlessRuntime(root: string): Promise<HeadlessRuntime> {
   const host = await createNodeHost(root);
-  const container = new Container();
-  container.load(host.module);
-  const registry = createToolRegistry({ container });
-  const loaded: LoadedPack[] = [];
-  for (const pack of builtInPacks) loaded.push(await registry.loadPack(pack));
+  const { registry, loaded } = await host.createRegistry(builtInPacks);
   return { registry, host, loaded, dispose: () => host.dispose() };
 }

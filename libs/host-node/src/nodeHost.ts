@@ -1,7 +1,7 @@
 // The headless host: real services over one folder, bound for packs to @inject, and context keys
 // that follow the machine (debug state, whether the folder is a git repository).
-import { ContainerModule } from 'inversify';
-import type { Disposable } from '@toolpacks/registry';
+import { Container, ContainerModule } from 'inversify';
+import { createToolRegistry, type Disposable, type LoadedPack, type ToolPack, type ToolRegistry } from '@toolpacks/registry';
 import { ContextKeys, ContextKeyService, DebugService, GitService, SearchService, WorkspaceFileSystem } from '@toolpacks/services';
 import { NodeContextKeyService } from './nodeContextKeyService';
 import { NodeDebugService, type NodeDebugOptions } from './nodeDebugService';
@@ -39,6 +39,20 @@ export class NodeHost implements Disposable {
       bind(DebugService).toConstantValue(this.debug);
       bind(ContextKeyService).toConstantValue(this.contextKeys);
     });
+  }
+
+  /**
+   * A registry whose container holds this host's services, with `packs` loaded in order (a refused
+   * pack is in `loaded` with its diagnostics). `configure` binds extra services before the packs load.
+   */
+  async createRegistry(packs: readonly ToolPack[], configure?: (container: Container) => void): Promise<{ registry: ToolRegistry; loaded: LoadedPack[] }> {
+    const container = new Container();
+    container.load(this.module);
+    configure?.(container);
+    const registry = createToolRegistry({ container });
+    const loaded: LoadedPack[] = [];
+    for (const pack of packs) loaded.push(await registry.loadPack(pack));
+    return { registry, loaded };
   }
 
   /** Re-reads the state the host cannot watch cheaply (a repository created or removed). */

@@ -6,7 +6,6 @@ import * as path from 'node:path';
 import { Container } from 'inversify';
 import {
   contentToText,
-  createToolRegistry,
   type InvokeOptions,
   type ModelInfo,
   type ResolveRequest,
@@ -50,14 +49,9 @@ export async function createPackHarness(packs: readonly ToolPack[], files: Recor
   const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'toolpacks-pack-')));
   await writeFiles(root, files);
   const host = await createNodeHost(root, options.host);
-  const container = new Container();
-  container.load(host.module);
-  options.configure?.(container);
-  const registry = createToolRegistry({ container });
-  for (const pack of packs) {
-    const loaded = await registry.loadPack(pack);
-    if (!loaded.loaded) throw new Error(loaded.diagnostics.map((d) => d.message).join('\n'));
-  }
+  const { registry, loaded } = await host.createRegistry(packs, options.configure);
+  const refused = loaded.filter((p) => !p.loaded).flatMap((p) => p.diagnostics.map((d) => d.message));
+  if (refused.length) throw new Error(refused.join('\n'));
   const resolve = (model: ModelInfo, request: Partial<ResolveRequest> = {}) => registry.resolve({ model, context: host.contextKeys.values, ...request });
   return {
     root,

@@ -16,6 +16,7 @@ export {
   LanguageModelTextPart,
   LanguageModelToolResult,
   contentToText,
+  defaultTokenization,
   estimateTokens,
   renderPromptResult,
   textResult,

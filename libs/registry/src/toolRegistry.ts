@@ -6,7 +6,7 @@ import { Emitter, toDisposable } from './lifecycle';
 import { matchSpecificity, modelKey, describeSelectors } from './modelSelector';
 import { invokeTool } from './invocation';
 import { ResolvedToolSetImpl, type Binding } from './resolvedToolSet';
-import { checkToolDefinition, checkToolSetDefinition, referenceNameOf } from './toolDefinition';
+import { checkToolDefinition, checkToolSetDefinition } from './toolDefinition';
 import { ToolEntry } from './toolEntry';
 import { ToolSetGraph, type ToolSetRecord } from './toolSetGraph';
 import type {

@@ -5,7 +5,6 @@ import { execFileSync, spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Container } from 'inversify';
 import { createNodeHost, NodeSearchService } from '@toolpacks/host-node';
 import { debugPack } from '@toolpacks/pack-debug';
 import { editorPack } from '@toolpacks/pack-editor';
@@ -196,10 +195,9 @@ export async function loadFourPacks(quick: boolean): Promise<ScenarioResult> {
     const times: number[] = [];
     for (let i = 0; i < (quick ? 2 : 25); i++) {
       const start = nowMs();
-      const container = new Container();
-      container.load(host.module);
-      const registry = createToolRegistry({ container });
-      for (const pack of [editorPack, searchPack, gitPack, debugPack]) if (!(await registry.loadPack(pack)).loaded) throw new Error(`${pack.id} refused`);
+      const { loaded } = await host.createRegistry([editorPack, searchPack, gitPack, debugPack]);
+      const refused = loaded.find((p) => !p.loaded);
+      if (refused) throw new Error(`${refused.id} refused`);
       times.push(nowMs() - start);
     }
     host.dispose();

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { renderPromptResult, type Tool, type ToolDefinition, type ToolInvocationOptions, type CancellationToken } from '@toolpacks/registry';
+import { defaultTokenization, renderPromptResult, type Tool, type ToolDefinition, type ToolInvocationOptions, type CancellationToken } from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { FileLines } from '../fileLines';
 
@@ -48,7 +48,7 @@ export class ReadFileTool implements Tool<ReadFileInput> {
     const end = Math.min(input.endLine ?? total, total);
     if (total > 0 && start > total) throw new WorkspaceError(`The file has ${total} lines; startLine ${start} is past the end.`);
     if (end < start && total > 0) throw new WorkspaceError(`endLine ${input.endLine} is before startLine ${start}.`);
-    const budget = tokenizationOptions ?? { tokenBudget: DEFAULT_READ_BUDGET, countTokens: async (t: string) => Math.ceil(t.length / 4) };
+    const budget = tokenizationOptions ?? defaultTokenization(DEFAULT_READ_BUDGET);
     return renderPromptResult(FileLines, { path: this.workspace.relative(absolute), lines: total === 0 ? [] : lines.slice(start - 1, end), firstLine: start, totalLines: total }, budget, token);
   }
 }
