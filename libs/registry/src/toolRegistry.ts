@@ -6,6 +6,7 @@ import { Emitter, toDisposable } from './lifecycle';
 import { matchSpecificity, modelKey, describeSelectors } from './modelSelector';
 import { invokeTool } from './invocation';
 import { ResolvedToolSetImpl, type Binding } from './resolvedToolSet';
+import { contextKey } from './resolutionKey';
 import { checkToolDefinition, checkToolSetDefinition } from './toolDefinition';
 import { ToolEntry } from './toolEntry';
 import { ToolSetGraph, type ToolSetRecord } from './toolSetGraph';
@@ -322,7 +323,7 @@ export class ToolRegistryService implements ToolRegistry {
     const key = [
       modelKey(request.model),
       selectionKey(request.selection),
-      derived.whenKeys.map((k) => contextValueKey(context[k])).join('\u0002'),
+      contextKey(derived.whenKeys, context),
       (request.referencedTools ?? []).join('\u0002'),
       `${session.id}:${session.version}`,
       threshold,
@@ -559,13 +560,6 @@ function selectionKey(selection: ResolveRequest['selection']): string {
           .join(',')
       : '';
   return `${part(selection.tools)}|${part(selection.toolSets)}`;
-}
-
-function contextValueKey(value: unknown): string {
-  if (value === undefined) return '';
-  if (typeof value === 'string') return `s${value}`;
-  if (typeof value !== 'object' || value === null) return String(value);
-  return `j${JSON.stringify(value)}`;
 }
 
 /** Creates a registry in `options.container` (or a new one), with its services bound there. */

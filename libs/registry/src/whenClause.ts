@@ -1,12 +1,32 @@
-// VS Code's context-key expression language, parsed once into a closure.
-//   or     := and ('||' and)*
-//   and    := unary ('&&' unary)*
-//   unary  := '!' unary | '(' or ')' | 'true' | 'false' | key [op]
-//   op     := ('=='|'==='|'!='|'!==') value | '=~' /regex/flags | ['not'] 'in' key | ('<'|'<='|'>'|'>=') number
-// Semantics follow VS Code: `==` is loose equality, `key == true` means "key is truthy",
-// comparisons parse the key's value as a number (false when it is not one).
+// VS Code's context-key expression language, read exactly as VS Code reads a contributed tool's
+// `when` (ContextKeyExpr.deserialize, vs/platform/contextkey/common/contextkey.ts), parsed once.
+//   expr    := and ('||' and)*
+//   and     := term ('&&' term)*
+//   term    := '!' (KEY | 'true' | 'false' | '(' expr ')') | primary
+//   primary := 'true' | 'false' | '(' expr ')' | KEY [op]
+//   op      := ('=='|'==='|'!='|'!==') value | '=~' REGEX | ['not'] 'in' value | ('<'|'<='|'>'|'>=') value
+//   value   := WORD | 'quoted' | 'true' | 'false' | 'in' | nothing (VS Code accepts `a == ` as `a == ''`)
+// So `!` applies only to a key, a constant or a parenthesised expression (`!a == b`, `!!a` are
+// malformed), and a malformed clause makes the tool inert — VS Code, reading the generated
+// package.json, would give the tool no condition at all, so we refuse what it refuses.
+// whenClause.differential.spec.ts checks this against VS Code's own code.
+//
+// Deliberate differences from VS Code (each has a spec in whenClause.spec.ts):
+// | clause / context                   | VS Code                         | here          | why
+// | `k =~ /d.*/`, k unset or null       | true: tests the text 'undefined'| false         | a regex over a missing value is an accident
+// | `k =~ /^(a+)+$/` (nested repeats)   | accepted, 13 s on 'aaa…b'       | malformed     | one pack must not freeze resolve() for all
+// | `isMac`, `isLinux`, `isWindows`,    | replaced by VS Code's platform  | read from the | the registry also runs headless and for
+// |   `isWeb`, … (platform constants)   |   constants at parse time       |   context     |   remote clients: the host says
+// | `k =~ /x/ || k =~ /x/i`             | one term dropped (same source)  | both kept     | VS Code compares regexes without flags
+// | `(a||b) && (c||d) && …`, n pairs    | expanded to 2^n terms at parse: | not expanded  | same truth value, linear cost
+// |                                     |   n=10 0.5 s, n=12 over 120 s   |               |
+// Kept on purpose although accidental: double quotes are part of a word (`a == "b"` compares
+// with `"b"`, quotes included); `a == ` compares with ''; `a > x` is false for a non-number x.
 
 import type { ContextKeys } from './types';
+import { and, comparisonBound, evaluate, FALSE, negate, or, TRUE, type Comparison, type WhenExpr } from './whenClauseExpr';
+import { compileWhenRegex } from './whenClauseRegex';
+import { describeToken, scanWhenClause, TokenType, type Token } from './whenClauseScanner';
 
 export interface WhenClause {
   readonly source: string;
@@ -21,203 +41,174 @@ export class WhenClauseError extends Error {
     readonly offset: number,
     detail: string,
   ) {
-    super(`Invalid when clause \`${source}\` at offset ${offset}: ${detail}`);
+    super(`Invalid when clause \`${source.length > 120 ? `${source.slice(0, 100)}…` : source}\` at offset ${offset}: ${detail}`);
     this.name = 'WhenClauseError';
   }
 }
 
-type Predicate = (context: ContextKeys) => boolean;
+const COMPARISONS = new Map<TokenType, Comparison>([
+  [TokenType.Lt, '<'],
+  [TokenType.LtEq, '<='],
+  [TokenType.Gt, '>'],
+  [TokenType.GtEq, '>='],
+]);
 
-const WORD_STOP = /[\s()!&|=<>'"~]/;
+const OPERATORS = new Set([TokenType.Eq, TokenType.NotEq, TokenType.RegexOp, TokenType.In, TokenType.Not, ...COMPARISONS.keys()]);
 
 class Parser {
-  private pos = 0;
+  private current = 0;
   readonly keys = new Set<string>();
 
-  constructor(private readonly text: string) {}
+  constructor(
+    private readonly source: string,
+    private readonly tokens: readonly Token[],
+  ) {}
 
-  parse(): Predicate {
-    this.skipSpace();
-    if (this.pos >= this.text.length) this.fail('the clause is empty; omit `when` to always show the tool');
-    const result = this.parseOr();
-    this.skipSpace();
-    if (this.pos < this.text.length) this.fail(`unexpected '${this.text.slice(this.pos, this.pos + 8)}'; expected '&&', '||' or the end`);
-    return result;
+  parse(): WhenExpr {
+    const expr = this.parseOr();
+    if (this.peek().type !== TokenType.EOF) this.fail(this.peek(), `unexpected ${describeToken(this.peek())}; expected '&&', '||' or the end`);
+    return expr;
   }
 
-  private parseOr(): Predicate {
+  private parseOr(): WhenExpr {
     const parts = [this.parseAnd()];
-    while (this.eat('||')) parts.push(this.parseAnd());
-    return parts.length === 1 ? parts[0] : (ctx) => parts.some((p) => p(ctx));
+    while (this.eat(TokenType.Or)) parts.push(this.parseAnd());
+    return parts.length === 1 ? parts[0] : or(parts);
   }
 
-  private parseAnd(): Predicate {
-    const parts = [this.parseUnary()];
-    while (this.eat('&&')) parts.push(this.parseUnary());
-    return parts.length === 1 ? parts[0] : (ctx) => parts.every((p) => p(ctx));
+  private parseAnd(): WhenExpr {
+    const parts = [this.parseTerm()];
+    while (this.eat(TokenType.And)) parts.push(this.parseTerm());
+    return parts.length === 1 ? parts[0] : and(parts);
   }
 
-  private parseUnary(): Predicate {
-    this.skipSpace();
-    if (this.peek('!') && !this.peek('!=')) {
-      this.pos++;
-      const inner = this.parseUnary();
-      return (ctx) => !inner(ctx);
-    }
-    if (this.eat('(')) {
-      const inner = this.parseOr();
-      if (!this.eat(')')) this.fail("missing ')'");
-      return inner;
-    }
-    const start = this.pos;
-    const word = this.readWord();
-    if (word === undefined) this.fail(this.pos >= this.text.length ? 'unexpected end; expected a context key, `!` or `(`' : `unexpected '${this.text[this.pos]}'; expected a context key, '!' or '('`);
-    if (word === 'true') return () => true;
-    if (word === 'false') return () => false;
-    if (word === 'not' || word === 'in') {
-      this.pos = start;
-      this.fail(`'${word}' needs a key on its left`);
-    }
-    return this.parseOperator(word);
-  }
-
-  private parseOperator(key: string): Predicate {
-    this.keys.add(key);
-    this.skipSpace();
-    if (this.eat('===') || this.eat('==')) return this.equality(key, this.readValue());
-    if (this.eat('!==') || this.eat('!=')) {
-      const equals = this.equality(key, this.readValue());
-      return (ctx) => !equals(ctx);
-    }
-    if (this.eat('=~')) {
-      const regex = this.readRegex();
-      return (ctx) => {
-        const value = ctx[key];
-        return value !== undefined && value !== null && regex.test(String(value));
-      };
-    }
-    if (this.eat('<=')) return this.comparison(key, (a, b) => a <= b);
-    if (this.eat('>=')) return this.comparison(key, (a, b) => a >= b);
-    if (this.eat('<')) return this.comparison(key, (a, b) => a < b);
-    if (this.eat('>')) return this.comparison(key, (a, b) => a > b);
-    const save = this.pos;
-    const next = this.readWord();
-    if (next === 'in' || next === 'not') {
-      if (next === 'not') {
-        this.skipSpace();
-        if (this.readWord() !== 'in') this.fail("expected 'in' after 'not'");
+  private parseTerm(): WhenExpr {
+    if (!this.eat(TokenType.Neg)) return this.parsePrimary();
+    const next = this.advance();
+    switch (next.type) {
+      case TokenType.True:
+        return FALSE;
+      case TokenType.False:
+        return TRUE;
+      case TokenType.LParen:
+        return negate(this.parseParenthesised(next));
+      case TokenType.Str: {
+        this.keys.add(next.lexeme!);
+        const op = this.peek();
+        if (OPERATORS.has(op.type)) this.fail(op, `'!' applies to the key '${next.lexeme}' alone, so ${describeToken(op)} cannot follow; write '!(${next.lexeme} …)'`);
+        return { type: 'not', key: next.lexeme! };
       }
-      this.skipSpace();
-      const container = this.readWord();
-      if (container === undefined) this.fail(`expected a context key after '${next === 'not' ? 'not in' : 'in'}'`);
-      this.keys.add(container);
-      const contains: Predicate = (ctx) => {
-        const source = ctx[container];
-        const item = ctx[key];
-        if (Array.isArray(source)) return source.includes(item);
-        if (typeof item === 'string' && source !== null && typeof source === 'object') return Object.prototype.hasOwnProperty.call(source, item);
-        return false;
-      };
-      return next === 'not' ? (ctx) => !contains(ctx) : contains;
-    }
-    this.pos = save;
-    if (this.peek('=') || this.peek('~')) this.fail(`unknown operator '${this.text.slice(this.pos, this.pos + 3).trim()}'`);
-    return (ctx) => !!ctx[key];
-  }
-
-  private equality(key: string, value: string | boolean): Predicate {
-    if (value === true) return (ctx) => !!ctx[key];
-    if (value === false) return (ctx) => !ctx[key];
-    // eslint-disable-next-line eqeqeq -- VS Code compares with `==` so that 2 == '2'.
-    return (ctx) => ctx[key] == value;
-  }
-
-  private comparison(key: string, compare: (a: number, b: number) => boolean): Predicate {
-    const raw = this.readValue();
-    const bound = typeof raw === 'string' ? Number.parseFloat(raw) : Number.NaN;
-    if (Number.isNaN(bound)) this.fail(`a comparison needs a number on its right, got '${String(raw)}'`);
-    return (ctx) => {
-      const value = ctx[key];
-      const actual = typeof value === 'number' ? value : typeof value === 'string' ? Number.parseFloat(value) : Number.NaN;
-      return !Number.isNaN(actual) && compare(actual, bound);
-    };
-  }
-
-  private readValue(): string | boolean {
-    this.skipSpace();
-    const quote = this.text[this.pos];
-    if (quote === "'" || quote === '"') {
-      const end = this.text.indexOf(quote, this.pos + 1);
-      if (end < 0) this.fail('unterminated string');
-      const value = this.text.slice(this.pos + 1, end);
-      this.pos = end + 1;
-      return value;
-    }
-    const word = this.readWord();
-    if (word === undefined) this.fail('expected a value');
-    if (word === 'true') return true;
-    if (word === 'false') return false;
-    return word;
-  }
-
-  private readRegex(): RegExp {
-    this.skipSpace();
-    if (this.text[this.pos] !== '/') this.fail("expected a regular expression like /pattern/flags after '=~'");
-    let i = this.pos + 1;
-    let inClass = false;
-    for (; i < this.text.length; i++) {
-      const ch = this.text[i];
-      if (ch === '\\') i++;
-      else if (ch === '[') inClass = true;
-      else if (ch === ']') inClass = false;
-      else if (ch === '/' && !inClass) break;
-    }
-    if (i >= this.text.length) this.fail('unterminated regular expression');
-    const pattern = this.text.slice(this.pos + 1, i);
-    let end = i + 1;
-    while (end < this.text.length && /[a-z]/i.test(this.text[end])) end++;
-    const flags = this.text.slice(i + 1, end);
-    try {
-      const regex = new RegExp(pattern, flags);
-      this.pos = end;
-      return regex;
-    } catch (error) {
-      this.fail(`invalid regular expression /${pattern}/${flags}: ${(error as Error).message}`);
+      default:
+        return this.fail(next, `'!' applies to a context key, true, false or '(…)', not to ${describeToken(next)}; write '!(…)' or use '!='`);
     }
   }
 
-  private readWord(): string | undefined {
-    this.skipSpace();
-    const start = this.pos;
-    while (this.pos < this.text.length && !WORD_STOP.test(this.text[this.pos])) this.pos++;
-    return this.pos > start ? this.text.slice(start, this.pos) : undefined;
-  }
-
-  private eat(token: string): boolean {
-    this.skipSpace();
-    if (this.text.startsWith(token, this.pos)) {
-      this.pos += token.length;
-      return true;
+  private parsePrimary(): WhenExpr {
+    const token = this.advance();
+    switch (token.type) {
+      case TokenType.True:
+        return TRUE;
+      case TokenType.False:
+        return FALSE;
+      case TokenType.LParen:
+        return this.parseParenthesised(token);
+      case TokenType.Str:
+        return this.parseOperator(token.lexeme!);
+      case TokenType.EOF:
+        return this.fail(token, 'unexpected end; expected a context key, true, false, ! or (');
+      default:
+        return this.fail(token, `unexpected ${describeToken(token)}; expected a context key, true, false, ! or (`);
     }
-    return false;
   }
 
-  private peek(token: string): boolean {
-    return this.text.startsWith(token, this.pos);
+  private parseParenthesised(open: Token): WhenExpr {
+    const inner = this.parseOr();
+    if (!this.eat(TokenType.RParen)) this.fail(this.peek(), `missing ')' for the '(' at offset ${open.offset}; found ${describeToken(this.peek())}`);
+    return inner;
   }
 
-  private skipSpace(): void {
-    while (this.pos < this.text.length && /\s/.test(this.text[this.pos])) this.pos++;
+  private parseOperator(key: string): WhenExpr {
+    this.keys.add(key);
+    const op = this.peek();
+    if (this.eat(TokenType.RegexOp)) {
+      const regex = this.advance();
+      if (regex.type !== TokenType.RegexStr) this.fail(regex, `expected a regular expression like /pattern/flags after '=~', found ${describeToken(regex)}`);
+      try {
+        return { type: 'regex', key, regex: compileWhenRegex(regex.lexeme!) };
+      } catch (error) {
+        return this.fail(regex, (error as Error).message);
+      }
+    }
+    if (this.eat(TokenType.Not)) {
+      if (!this.eat(TokenType.In)) this.fail(this.peek(), `expected 'in' after 'not', found ${describeToken(this.peek())}`);
+      return { type: 'notIn', key, container: this.container() };
+    }
+    if (this.eat(TokenType.In)) return { type: 'in', key, container: this.container() };
+    if (this.eat(TokenType.Eq) || this.eat(TokenType.NotEq)) {
+      const [value, quoted] = this.value();
+      // Like VS Code: unquoted true/false test truthiness (`k == true` is `k`); quoted ones compare.
+      const expr: WhenExpr = !quoted && value === 'true' ? { type: 'has', key } : !quoted && value === 'false' ? { type: 'not', key } : { type: 'equals', key, value };
+      return op.type === TokenType.Eq ? expr : negate(expr);
+    }
+    const comparison = COMPARISONS.get(op.type);
+    if (comparison) {
+      this.advance();
+      return { type: 'compare', key, op: comparison, bound: comparisonBound(this.value()[0]) };
+    }
+    return { type: 'has', key };
   }
 
-  private fail(detail: string): never {
-    throw new WhenClauseError(this.text, this.pos, detail);
+  private container(): string {
+    const [container] = this.value();
+    this.keys.add(container);
+    return container;
+  }
+
+  /** VS Code's `_value`: a word, quoted string, true/false/in, or '' without consuming anything. */
+  private value(): [value: string, quoted: boolean] {
+    const token = this.peek();
+    switch (token.type) {
+      case TokenType.Str:
+      case TokenType.QuotedStr:
+        this.advance();
+        return [token.lexeme!, token.type === TokenType.QuotedStr];
+      case TokenType.True:
+      case TokenType.False:
+      case TokenType.In:
+        this.advance();
+        return [token.type === TokenType.True ? 'true' : token.type === TokenType.False ? 'false' : 'in', false];
+      default:
+        return ['', false];
+    }
+  }
+
+  private peek(): Token {
+    return this.tokens[this.current];
+  }
+
+  private advance(): Token {
+    const token = this.tokens[this.current];
+    if (token.type !== TokenType.EOF) this.current++;
+    return token;
+  }
+
+  private eat(type: TokenType): boolean {
+    if (this.peek().type !== type) return false;
+    this.current++;
+    return true;
+  }
+
+  private fail(token: Token, detail: string): never {
+    throw new WhenClauseError(this.source, token.offset, detail);
   }
 }
 
 /** Parses a when clause; throws WhenClauseError with the offset and what was expected. */
 export function parseWhenClause(source: string): WhenClause {
-  const parser = new Parser(source);
-  const predicate = parser.parse();
-  return { source, keys: [...parser.keys], evaluate: predicate };
+  if (source === '') throw new WhenClauseError(source, 0, 'the clause is empty; omit `when` to always show the tool');
+  const { tokens, errors } = scanWhenClause(source);
+  if (errors.length > 0) throw new WhenClauseError(source, errors[0].offset, errors[0].detail);
+  const parser = new Parser(source, tokens);
+  const expr = parser.parse();
+  return { source, keys: [...parser.keys], evaluate: (context) => evaluate(expr, context) };
 }
