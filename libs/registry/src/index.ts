@@ -5,7 +5,8 @@ export { createToolRegistry, RegistryContainer, ToolRegistryService } from './to
 export { definePack } from './definePack';
 export { explainNotSent, type NotSentTool } from './explain';
 export { ApprovalStore, InMemoryApprovalStore } from './approvals';
-export { CancellationTokenSource, DisposableStore, Emitter, toDisposable } from './lifecycle';
+export { quoteBounded, listBounded, safeString, MAX_QUOTED_CHARS, MAX_LISTED_ITEMS } from './boundedText';
+export { CancellationTokenSource, DisposableStore, Emitter, setUnexpectedErrorHandler, toDisposable } from './lifecycle';
 export { modelMatches, matchSpecificity, selectorMatches, selectorSpecificity, describeSelectors } from './modelSelector';
 export { parseWhenClause, WhenClauseError, type WhenClause } from './whenClause';
 export { checkToolDefinition, checkToolSetDefinition, referenceNameOf } from './toolDefinition';

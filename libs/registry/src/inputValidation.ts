@@ -1,6 +1,7 @@
 // Input validation with Ajv. Validators are compiled once per distinct schema and shared: packs
 // repeat the same small schemas, so the cache is keyed by the schema's canonical JSON.
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { MAX_LISTED_ITEMS, quoteBounded } from './boundedText';
 
 export interface InputCheck {
   readonly ok: boolean;
@@ -35,7 +36,12 @@ export class InputValidator {
     if (!schema) return { ok: true, problems: [] };
     const validate = this.validatorFor(schema);
     if (validate(input ?? {})) return { ok: true, problems: [] };
-    return { ok: false, problems: (validate.errors ?? []).map(describeError) };
+    // Ajv reports every error (a 100,000-item array of the wrong type gives 100,000); the model
+    // needs the first few and the count.
+    const errors = validate.errors ?? [];
+    const problems = errors.slice(0, MAX_LISTED_ITEMS).map(describeError);
+    if (errors.length > MAX_LISTED_ITEMS) problems.push(`… and ${errors.length - MAX_LISTED_ITEMS} more problems of the same kinds`);
+    return { ok: false, problems };
   }
 
   private validatorFor(schema: object): ValidateFunction {
@@ -54,16 +60,16 @@ export class InputValidator {
 }
 
 function describeError(error: ErrorObject): string {
-  const where = error.instancePath ? `\`${error.instancePath.slice(1).replace(/\//g, '.')}\`` : 'the input';
+  const where = error.instancePath ? `\`${quoteBounded(error.instancePath.slice(1).replace(/\//g, '.'), 100)}\`` : 'the input';
   switch (error.keyword) {
     case 'required':
-      return `missing required property \`${(error.params as { missingProperty: string }).missingProperty}\``;
+      return `missing required property \`${(error.params as { missingProperty: string }).missingProperty.slice(0, 100)}\``;
     case 'additionalProperties':
-      return `unknown property \`${(error.params as { additionalProperty: string }).additionalProperty}\` (remove it)`;
+      return `unknown property \`${quoteBounded((error.params as { additionalProperty: string }).additionalProperty, 100)}\` (remove it)`;
     case 'type':
       return `${where} must be ${(error.params as { type: string }).type}`;
     case 'enum':
-      return `${where} must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+      return `${where} must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.slice(0, MAX_LISTED_ITEMS).map((v) => quoteBounded(JSON.stringify(v), 100)).join(', ')}`;
     default:
       return `${where} ${error.message ?? 'is invalid'}`;
   }

@@ -1,6 +1,7 @@
 // Invocation: never throws for anything the model caused. Each failure becomes a result whose text
 // tells the model what happened and what to do next; a declined call never ends the chat.
 import type { ApprovalStore } from './approvals';
+import { quoteBounded, safeString } from './boundedText';
 import type { InputValidator } from './inputValidation';
 import { CancellationTokenSource } from './lifecycle';
 import type { ResolvedToolSetImpl } from './resolvedToolSet';
@@ -25,6 +26,7 @@ export async function invokeTool(services: InvocationServices, resolved: Resolve
     content: [{ kind: 'text', value: text }],
   });
 
+  const shownName = quoteBounded(call.name, 80);
   const group = resolved.activator(call.name);
   if (group) {
     resolved.session.expand(group.name);
@@ -34,10 +36,10 @@ export async function invokeTool(services: InvocationServices, resolved: Resolve
   const binding = resolved.binding(call.name);
   if (!binding) {
     if (services.isRegistered(call.name))
-      return result('not-enabled', `Tool \`${call.name}\` is not enabled for this request, so it was not run. Use one of the tools you were given instead.`);
+      return result('not-enabled', `Tool \`${shownName}\` is not enabled for this request, so it was not run. Use one of the tools you were given instead.`);
     const available = resolved.tools.map((t) => t.name);
     const shown = available.slice(0, 25).join(', ') + (available.length > 25 ? `, … (${available.length} in all)` : '');
-    return result('unknown-tool', `There is no tool named \`${call.name}\`; nothing was run. Available tools: ${shown || 'none'}.`);
+    return result('unknown-tool', `There is no tool named \`${shownName}\`; nothing was run. Available tools: ${shown || 'none'}.`);
   }
   const { implementation } = binding;
   if (implementation.disposed)
@@ -47,7 +49,7 @@ export async function invokeTool(services: InvocationServices, resolved: Resolve
   if (!check.ok)
     return result(
       'invalid-input',
-      `Invalid input for \`${call.name}\`; it was not run:\n${check.problems.map((p) => `- ${p}`).join('\n')}\nFix the input to match the tool's schema and call it again.`,
+      `Invalid input for \`${shownName}\`; it was not run:\n${check.problems.map((p) => `- ${p}`).join('\n')}\nFix the input to match the tool's schema and call it again.`,
     );
 
   // A call to an enabled tool in a collapsed group runs, and its group opens for the next round.
@@ -85,11 +87,7 @@ export async function invokeTool(services: InvocationServices, resolved: Resolve
 
     const approval = await approve(services, call.name, implementation.definition.name, implementation.definition.annotations?.destructive === true, prepared ?? undefined, input, options, run);
     if (approval === 'interrupted') return interruptedResult();
-    if (approval !== 'approved')
-      return result(
-        'declined',
-        `The user declined to run \`${call.name}\` for this call${approval === 'no-confirm' ? ' (it needs confirmation and none could be asked)' : ''}. Do not retry the same call; continue without its result, or ask the user how to proceed.`,
-      );
+    if (approval === 'declined' || approval === 'no-confirm') return result('declined', declinedText(call.name, approval, prepared ?? undefined));
 
     const output = await run(() =>
       tool.invoke(
@@ -98,6 +96,7 @@ export async function invokeTool(services: InvocationServices, resolved: Resolve
           toolInvocationToken: options.toolInvocationToken,
           tokenizationOptions: options.tokenBudget !== undefined ? defaultTokenization(options.tokenBudget) : undefined,
           model: resolved.model,
+          confirmed: approval === 'confirmed',
         },
         source.token,
       ),
@@ -107,15 +106,32 @@ export async function invokeTool(services: InvocationServices, resolved: Resolve
     return { callId: call.callId, name: call.name, status: 'ok', isError: false, content: content.length ? content : [{ kind: 'text', value: '(the tool returned no output)' }] };
   } catch (error) {
     if (source.token.isCancellationRequested) return interruptedResult();
-    const message = error instanceof Error ? error.message : String(error);
-    return result('error', `Tool \`${call.name}\` failed: ${message}`);
+    return result('error', `Tool \`${shownName}\` failed: ${quoteBounded(safeString(error), MAX_ERROR_CHARS)}`);
   } finally {
     source.dispose();
   }
 }
 
-type Approval = 'approved' | 'declined' | 'no-confirm' | 'interrupted';
+/** Tool errors are the tool's own words, often quoting input; past this they are cut. */
+const MAX_ERROR_CHARS = 2000;
 
+function declinedText(name: string, approval: 'declined' | 'no-confirm', prepared: PreparedToolInvocation | undefined): string {
+  const why =
+    approval === 'declined'
+      ? ''
+      : prepared?.alwaysConfirm
+        ? ' (it can make code run or changes a sensitive file, so it needs a person\'s yes for this very call, and none could be asked; auto-approve never covers it)'
+        : ' (it needs confirmation and none could be asked)';
+  return `The user declined to run \`${name}\` for this call${why}. Do not retry the same call; continue without its result, or ask the user how to proceed.`;
+}
+
+type Approval = 'approved' | 'confirmed' | 'declined' | 'no-confirm' | 'interrupted';
+
+/**
+ * The confirmation rule: tools that are destructive or return confirmation messages ask, unless a
+ * remembered approval or auto-approve covers them; calls marked `alwaysConfirm` (they can make code
+ * run) ask every time, and only a person's yes for this very call runs them.
+ */
 async function approve(
   services: InvocationServices,
   calledName: string,
@@ -127,19 +143,26 @@ async function approve(
   run: <T>(work: () => PromiseLike<T> | T, timed?: boolean) => Promise<T | 'interrupted'>,
 ): Promise<Approval> {
   const messages = prepared?.confirmationMessages;
-  if (!destructive && !messages) return 'approved';
+  const always = prepared?.alwaysConfirm === true;
+  if (!destructive && !messages && !always) return 'approved';
+  if (options.confirmedByHost) return 'confirmed';
   const sessionId = options.chatSessionId ?? services.registrySessionId;
-  // Approvals are remembered for the implementation that runs, so approving a base never approves an override.
-  if ((['session', 'workspace', 'always'] as const).some((scope) => services.approvals.isApproved(scope, implementationName, sessionId))) return 'approved';
-  const auto = options.autoApprove;
-  if (typeof auto === 'object' && auto[calledName] === true) return 'approved';
-  if (auto === true && !destructive) return 'approved';
+  // Approvals are remembered for the implementation that runs (approving a base never approves an
+  // override) and, where the tool gives one, for the approval key (one expression, not all).
+  const approvalName = prepared?.approvalKey !== undefined ? `${implementationName}\u0000${prepared.approvalKey}` : implementationName;
+  if (!always) {
+    if ((['session', 'workspace', 'always'] as const).some((scope) => services.approvals.isApproved(scope, approvalName, sessionId))) return 'approved';
+    const auto = options.autoApprove;
+    if (typeof auto === 'object' && auto[calledName] === true) return 'approved';
+    if (auto === true && !destructive) return 'approved';
+  }
   if (!options.confirm) return 'no-confirm';
   const title = messages?.title ?? `Run ${calledName}?`;
   const message = messages ? (typeof messages.message === 'string' ? messages.message : messages.message.value) : `\`${calledName}\` can change your files or repository.`;
-  const answer: ConfirmationAnswer | 'interrupted' = await run(() => options.confirm!({ toolName: calledName, title, message, input }), false);
+  const answer: ConfirmationAnswer | 'interrupted' = await run(() => options.confirm!({ toolName: calledName, title, message, input, ...(always ? { alwaysConfirm: true } : {}) }), false);
   if (answer === 'interrupted') return 'interrupted';
-  if (answer === 'decline') return 'declined';
-  if (answer === 'session' || answer === 'workspace' || answer === 'always') services.approvals.approve(answer, implementationName, sessionId);
-  return answer === 'once' || answer === 'session' || answer === 'workspace' || answer === 'always' ? 'approved' : 'declined';
+  if (answer !== 'once' && answer !== 'session' && answer !== 'workspace' && answer !== 'always') return 'declined';
+  // A call that can make code run is approved for this call only, whatever scope was chosen.
+  if (answer !== 'once' && !always) services.approvals.approve(answer, approvalName, sessionId);
+  return 'confirmed';
 }

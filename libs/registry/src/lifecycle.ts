@@ -1,5 +1,27 @@
 // Disposables, events and cancellation: the same shapes as VS Code's, with no dependency on it.
+import { safeString } from './boundedText';
 import type { CancellationToken, Disposable, Event } from './types';
+
+/**
+ * Where errors go that no caller can receive: a listener that throws or rejects. Rethrowing them
+ * would be an uncaught exception that ends a headless host, so they are reported instead.
+ */
+let unexpectedErrorHandler: (error: unknown) => void = (error) => console.error(`toolpacks: a listener failed: ${safeString(error)}`);
+
+/** Replaces the handler of listener errors (hosts route them to their log); returns the previous one. */
+export function setUnexpectedErrorHandler(handler: (error: unknown) => void): (error: unknown) => void {
+  const previous = unexpectedErrorHandler;
+  unexpectedErrorHandler = handler;
+  return previous;
+}
+
+function reportUnexpected(error: unknown): void {
+  try {
+    unexpectedErrorHandler(error);
+  } catch {
+    // The handler itself failed: nothing is left to tell.
+  }
+}
 
 export function toDisposable(fn: () => void): Disposable {
   let disposed = false;
@@ -51,13 +73,12 @@ export class Emitter<T> implements Disposable {
 
   fire(event: T): void {
     for (const listener of [...this.listeners]) {
+      // A faulty listener must not stop the others, nor the registry change that fired.
       try {
-        listener(event);
+        const returned = listener(event) as { then?: unknown } | undefined;
+        if (returned && typeof returned.then === 'function') (returned as PromiseLike<unknown>).then(undefined, reportUnexpected);
       } catch (error) {
-        // A faulty listener must not stop the others (nor the registry change that fired).
-        queueMicrotask(() => {
-          throw error;
-        });
+        reportUnexpected(error);
       }
     }
   }

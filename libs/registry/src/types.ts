@@ -102,6 +102,12 @@ export interface ToolInvocationOptions<T> {
   readonly tokenizationOptions?: ToolTokenizationOptions;
   /** Model of the request that made the call (an extension of the VS Code shape). */
   readonly model?: ModelInfo;
+  /**
+   * True when a person confirmed this very call (the registry's confirm callback or the host's own
+   * confirmation UI), never for an auto-approval or a remembered one. Tools that write sensitive
+   * paths pass it on to the file system, which refuses such writes without it.
+   */
+  readonly confirmed?: boolean;
 }
 
 export interface ToolInvocationPrepareOptions<T> {
@@ -116,6 +122,16 @@ export interface ConfirmationMessages {
 export interface PreparedToolInvocation {
   readonly invocationMessage?: string | { readonly value: string };
   readonly confirmationMessages?: ConfirmationMessages;
+  /**
+   * Ask on every call, whatever auto-approve or a remembered approval says: the call can make code
+   * run (a write to a sensitive path, a git hook). Needs `confirmationMessages`.
+   */
+  readonly alwaysConfirm?: boolean;
+  /**
+   * Remembered approvals for this call are keyed by the tool and this key (an expression, a
+   * breakpoint condition), so approving one expression never approves another.
+   */
+  readonly approvalKey?: string;
 }
 
 export type ToolResultPart = { readonly value: string } | { readonly value: unknown } | { readonly mimeType: string; readonly data: Uint8Array };
@@ -261,6 +277,8 @@ export interface ConfirmationRequest {
   readonly title: string;
   readonly message: string;
   readonly input: unknown;
+  /** The call can make code run: the answer counts for this call only, whatever scope is chosen. */
+  readonly alwaysConfirm?: boolean;
 }
 
 export interface InvokeOptions {
@@ -268,8 +286,16 @@ export interface InvokeOptions {
   readonly timeoutMs?: number;
   readonly tokenBudget?: number;
   readonly confirm?: (request: ConfirmationRequest) => Promise<ConfirmationAnswer>;
-  /** `true`: every tool that asks is approved, except destructive ones; a record approves per tool. */
+  /**
+   * `true`: every tool that asks is approved, except destructive ones; a record approves per tool.
+   * Never covers calls whose preparation says `alwaysConfirm` (sensitive writes, code that runs).
+   */
   readonly autoApprove?: boolean | Readonly<Record<string, boolean>>;
+  /**
+   * The host already showed this call's confirmation (from `prepare()`) and the person accepted it,
+   * as VS Code does before it invokes a tool. The call runs as confirmed.
+   */
+  readonly confirmedByHost?: boolean;
   /** The host's chat session; approvals at `session` scope are remembered per chat session. */
   readonly chatSessionId?: string;
   readonly toolInvocationToken?: unknown;

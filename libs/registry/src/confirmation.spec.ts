@@ -1,0 +1,131 @@
+// The confirmation rules for calls that can make code run (sensitive writes, breakpoint conditions,
+// hooks) and the bounds on what an invocation echoes back.
+import { createToolRegistry } from './toolRegistry';
+import { textResult } from './toolResult';
+import { def, models } from './testing';
+import type { ConfirmationAnswer, ConfirmationRequest, PreparedToolInvocation, Tool, ToolInvocationOptions } from './types';
+
+const text = (result: { content: { kind: string; value?: unknown }[] }) => result.content.map((c) => String(c.value)).join('\n');
+
+function setup(prepare: (input: { key?: string; sensitive?: boolean }) => PreparedToolInvocation | undefined) {
+  const runs: ToolInvocationOptions<unknown>[] = [];
+  const registry = createToolRegistry();
+  const tool: Tool<{ key?: string; sensitive?: boolean }> = {
+    prepareInvocation: ({ input }) => prepare(input),
+    invoke: (options) => (runs.push(options), textResult('ran')),
+  };
+  registry.registerTool(def('write_thing'), tool);
+  return { registry, runs, resolved: registry.resolve({ model: models.claude }) };
+}
+
+const sensitive = (input: { sensitive?: boolean }): PreparedToolInvocation | undefined =>
+  input.sensitive ? { confirmationMessages: { title: 'Write .git/config?', message: '+[core] fsmonitor = …' }, alwaysConfirm: true } : undefined;
+
+describe('calls that always ask', () => {
+  it('are never covered by auto-approve, global or per tool', async () => {
+    const { registry, resolved, runs } = setup(sensitive);
+    for (const autoApprove of [true, { write_thing: true }]) {
+      const result = await registry.invoke(resolved, { callId: '1', name: 'write_thing', input: { sensitive: true } }, { autoApprove });
+      expect(result.status).toBe('declined');
+      expect(text(result)).toMatch(/needs a person's yes for this very call.*auto-approve never covers it/);
+    }
+    expect(runs).toHaveLength(0);
+    // The same tool writing an ordinary file is auto-approved as before.
+    expect((await registry.invoke(resolved, { callId: '2', name: 'write_thing', input: {} }, { autoApprove: true })).status).toBe('ok');
+  });
+
+  it('ask again on every call whatever scope the person chose, and run as confirmed', async () => {
+    const { registry, resolved, runs } = setup(sensitive);
+    const asked: ConfirmationRequest[] = [];
+    const confirm = async (request: ConfirmationRequest): Promise<ConfirmationAnswer> => (asked.push(request), 'always');
+    await registry.invoke(resolved, { callId: '1', name: 'write_thing', input: { sensitive: true } }, { confirm });
+    await registry.invoke(resolved, { callId: '2', name: 'write_thing', input: { sensitive: true } }, { confirm });
+    expect(asked).toHaveLength(2);
+    expect(asked[0]).toMatchObject({ title: 'Write .git/config?', alwaysConfirm: true });
+    expect(runs.map((r) => r.confirmed)).toEqual([true, true]);
+    // Nothing was remembered: without a way to ask, the next call is declined.
+    expect((await registry.invoke(resolved, { callId: '3', name: 'write_thing', input: { sensitive: true } })).status).toBe('declined');
+  });
+
+  it('tell the tool a call was not confirmed when nobody was asked', async () => {
+    const { registry, resolved, runs } = setup(() => ({ confirmationMessages: { title: 't', message: 'm' } }));
+    await registry.invoke(resolved, { callId: '1', name: 'write_thing', input: {} }, { autoApprove: true });
+    await registry.invoke(resolved, { callId: '2', name: 'write_thing', input: {} }, { confirm: async () => 'session', chatSessionId: 's' });
+    await registry.invoke(resolved, { callId: '3', name: 'write_thing', input: {} }, { chatSessionId: 's' });
+    expect(runs.map((r) => r.confirmed)).toEqual([false, true, false]);
+  });
+
+  it('run as confirmed when the host showed the confirmation itself', async () => {
+    const { registry, resolved, runs } = setup(sensitive);
+    const result = await registry.invoke(resolved, { callId: '1', name: 'write_thing', input: { sensitive: true } }, { confirmedByHost: true });
+    expect(result.status).toBe('ok');
+    expect(runs[0].confirmed).toBe(true);
+  });
+});
+
+describe('approvals keyed by what the call runs', () => {
+  it('remember one expression without approving another', async () => {
+    const { registry, resolved, runs } = setup(({ key }) => ({ confirmationMessages: { title: 'Evaluate?', message: String(key) }, approvalKey: key }));
+    let asks = 0;
+    const confirm = async (): Promise<ConfirmationAnswer> => (asks++, 'session');
+    const call = (key: string) => registry.invoke(resolved, { callId: key, name: 'write_thing', input: { key } }, { confirm, chatSessionId: 's' });
+    await call('a + 1');
+    await call('a + 1');
+    expect(asks).toBe(1);
+    await call("process.mainModule.require('fs').writeFileSync('/tmp/P','x')");
+    expect(asks).toBe(2);
+    expect(runs).toHaveLength(3);
+  });
+});
+
+describe('bounded echoes', () => {
+  it('cut a 50 MB tool name in the unknown-tool error', async () => {
+    const { registry, resolved } = setup(() => undefined);
+    const result = await registry.invoke(resolved, { callId: '1', name: 'x'.repeat(50_000_000), input: {} });
+    expect(result.status).toBe('unknown-tool');
+    expect(text(result).length).toBeLessThan(1000);
+  });
+
+  it('list at most 20 schema problems for 100,000 wrong-typed items', async () => {
+    const registry = createToolRegistry();
+    registry.registerTool(def('take_list', { inputSchema: { type: 'object', properties: { items: { type: 'array', items: { type: 'string' } } } } }), { invoke: () => textResult('ran') });
+    const resolved = registry.resolve({ model: models.claude });
+    const result = await registry.invoke(resolved, { callId: '1', name: 'take_list', input: { items: Array.from({ length: 100_000 }, (_, i) => i) } });
+    expect(result.status).toBe('invalid-input');
+    expect(text(result)).toMatch(/`items\.0` must be string/);
+    expect(text(result)).toMatch(/and 99980 more problems/);
+    expect(text(result).length).toBeLessThan(3000);
+  });
+
+  it('cut unknown property names and a tool error that quotes a 50 MB input', async () => {
+    const registry = createToolRegistry();
+    registry.registerTool(def('strict_tool', { inputSchema: { type: 'object', properties: {}, additionalProperties: false } }), { invoke: () => textResult('ran') });
+    registry.registerTool(def('echo_error'), {
+      invoke: ({ input }) => {
+        throw new Error(`Path '${(input as { p: string }).p}' is outside the workspace.`);
+      },
+    });
+    const resolved = registry.resolve({ model: models.claude });
+    const huge = 'y'.repeat(50_000_000);
+    const invalid = await registry.invoke(resolved, { callId: '1', name: 'strict_tool', input: { [huge]: 1 } });
+    expect(text(invalid).length).toBeLessThan(1000);
+    const failed = await registry.invoke(resolved, { callId: '2', name: 'echo_error', input: { p: huge } });
+    expect(failed.status).toBe('error');
+    expect(text(failed).length).toBeLessThan(2200);
+    expect(text(failed)).toMatch(/more characters\)$/);
+  });
+
+  it('turn whatever a tool throws into an error result', async () => {
+    const registry = createToolRegistry();
+    const messageThrows = new Error('x');
+    Object.defineProperty(messageThrows, 'message', { get: () => { throw new Error('getter'); } });
+    const thrown: unknown[] = [Object.create(null), { toString: () => { throw new Error('no'); } }, messageThrows, undefined];
+    thrown.forEach((value, i) => registry.registerTool(def(`throw_${i}`), { invoke: () => { throw value; } }));
+    const resolved = registry.resolve({ model: models.claude });
+    for (let i = 0; i < thrown.length; i++) {
+      const result = await registry.invoke(resolved, { callId: String(i), name: `throw_${i}`, input: {} });
+      expect(result).toMatchObject({ status: 'error', isError: true });
+      expect(text(result)).toMatch(new RegExp(`Tool \`throw_${i}\` failed: `));
+    }
+  });
+});

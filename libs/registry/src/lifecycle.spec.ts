@@ -1,0 +1,46 @@
+import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
+import { Emitter, setUnexpectedErrorHandler } from './lifecycle';
+
+describe('Emitter', () => {
+  it('reports a listener that throws or rejects, and still calls the others', async () => {
+    const reported: unknown[] = [];
+    const previous = setUnexpectedErrorHandler((error) => reported.push(error));
+    try {
+      const emitter = new Emitter<number>();
+      const seen: number[] = [];
+      emitter.event(() => {
+        throw new Error('sync');
+      });
+      emitter.event(async () => {
+        throw new Error('async');
+      });
+      emitter.event((e) => seen.push(e));
+      emitter.fire(1);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(seen).toEqual([1]);
+      expect(reported.map((e) => (e as Error).message)).toEqual(['sync', 'async']);
+    } finally {
+      setUnexpectedErrorHandler(previous);
+    }
+  });
+
+  it('does not end a headless process when an onDidChange listener throws', () => {
+    // A real process: an uncaught exception there would exit non-zero before "alive".
+    const root = path.join(__dirname, '../../..');
+    const script = `
+      require('esbuild-register/dist/node').register({ target: 'node20', tsconfigRaw: require(${JSON.stringify(path.join(root, 'tsconfig.base.json'))}) });
+      require('reflect-metadata');
+      const { createToolRegistry } = require(${JSON.stringify(path.join(__dirname, 'index.ts'))});
+      const registry = createToolRegistry();
+      registry.onDidChange(() => { throw Object.create(null); });
+      registry.onDidChange(async () => { throw new Error('rejected'); });
+      registry.registerTool({ name: 'a_tool', displayName: 'A', modelDescription: 'A tool.', inputSchema: { type: 'object' } }, { invoke: () => ({ content: [] }) });
+      setTimeout(() => console.log('alive'), 50);
+    `;
+    const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', cwd: root, timeout: 30_000 });
+    expect(result.stdout.trim()).toBe('alive');
+    expect(result.status).toBe(0);
+    expect(result.stderr).toMatch(/a listener failed/);
+  });
+});
