@@ -18,7 +18,7 @@ export const evaluateExpressionDefinition: ToolDefinition = {
   inputSchema: {
     type: 'object',
     properties: {
-      expression: { type: 'string', minLength: 1, description: 'A JavaScript expression, e.g. "items.length" or "JSON.stringify(config)".' },
+      expression: { type: 'string', minLength: 1, maxLength: 10000, description: 'A JavaScript expression, e.g. "items.length" or "JSON.stringify(config)".' },
       frameIndex: { type: 'integer', minimum: 0, description: 'Frame index from get_call_stack. Default: 0.' },
     },
     required: ['expression'],
@@ -34,7 +34,8 @@ export class EvaluateExpressionTool implements Tool<EvaluateExpressionInput> {
   constructor(@inject(DebugService) private readonly debug: DebugService) {}
 
   prepareInvocation({ input }: ToolInvocationPrepareOptions<EvaluateExpressionInput>) {
-    return { confirmationMessages: { title: 'Evaluate in the program?', message: `Evaluating can have side effects:\n\n${input.expression}` } };
+    // A remembered approval covers this exact expression, never another one.
+    return { confirmationMessages: { title: 'Evaluate in the program?', message: `Evaluating can have side effects:\n\n${input.expression}` }, approvalKey: `expression\u0000${input.expression}` };
   }
 
   async invoke({ input }: ToolInvocationOptions<EvaluateExpressionInput>) {

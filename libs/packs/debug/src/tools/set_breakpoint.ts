@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import { textResult, type PreparedToolInvocation, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
 
 export interface SetBreakpointInput {
@@ -13,14 +13,14 @@ export const setBreakpointDefinition: ToolDefinition = {
   toolReferenceName: 'set_breakpoint',
   displayName: 'Set Breakpoint',
   modelDescription:
-    'Sets a breakpoint on a line of a file, optionally only when a JavaScript condition is true. Works before or during debugging. Returns the breakpoint id (for remove_breakpoint). Replaces an existing breakpoint on the same line.',
+    'Sets a breakpoint on a line of a file, optionally only when a JavaScript condition is true. Works before or during debugging. Returns the breakpoint id (for remove_breakpoint). Replaces an existing breakpoint on the same line. A condition is code that runs inside the program, so the user confirms it first.',
   userDescription: 'Sets a breakpoint.',
   inputSchema: {
     type: 'object',
     properties: {
       path: { type: 'string', description: 'The file, workspace-relative or absolute.' },
       line: { type: 'integer', minimum: 1, description: 'Line number (1-based).' },
-      condition: { type: 'string', description: 'Stop only when this JavaScript expression is true, e.g. "i === 3".' },
+      condition: { type: 'string', minLength: 1, maxLength: 10000, description: 'Stop only when this JavaScript expression is true, e.g. "i === 3". The user confirms it before it is set.' },
     },
     required: ['path', 'line'],
     additionalProperties: false,
@@ -32,6 +32,20 @@ export const setBreakpointDefinition: ToolDefinition = {
 @injectable()
 export class SetBreakpointTool implements Tool<SetBreakpointInput> {
   constructor(@inject(DebugService) private readonly debug: DebugService) {}
+
+  // A condition runs in the program each time the line is reached, with the program's powers
+  // (files, environment, network): it is code, confirmed like evaluate_expression, and a remembered
+  // approval covers that exact condition only.
+  prepareInvocation({ input }: ToolInvocationPrepareOptions<SetBreakpointInput>): PreparedToolInvocation | undefined {
+    if (input.condition === undefined) return undefined;
+    return {
+      confirmationMessages: {
+        title: 'Set a breakpoint with a condition?',
+        message: `The condition runs inside the program every time ${input.path}:${input.line} is reached, and can read or change anything the program can:\n\n${input.condition}`,
+      },
+      approvalKey: `condition\u0000${input.condition}`,
+    };
+  }
 
   async invoke({ input }: ToolInvocationOptions<SetBreakpointInput>) {
     const bp = await this.debug.setBreakpoint(input);
