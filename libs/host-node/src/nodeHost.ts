@@ -8,11 +8,14 @@ import { NodeDebugService, type NodeDebugOptions } from './nodeDebugService';
 import { NodeGitService, type NodeGitOptions } from './nodeGitService';
 import { NodeSearchService, type NodeSearchOptions } from './nodeSearchService';
 import { NodeWorkspaceFileSystem } from './nodeWorkspaceFileSystem';
+import type { SensitivePathsOptions } from './sensitivePaths';
 
 export interface NodeHostOptions {
   readonly search?: NodeSearchOptions;
   readonly git?: NodeGitOptions;
   readonly debug?: NodeDebugOptions;
+  /** Paths whose writes always need the user's confirmation: added to / removed from the defaults (sensitivePaths.ts). */
+  readonly sensitivePaths?: SensitivePathsOptions;
 }
 
 export class NodeHost implements Disposable {
@@ -26,7 +29,7 @@ export class NodeHost implements Disposable {
   private readonly subscription: Disposable;
 
   constructor(root: string, options: NodeHostOptions = {}) {
-    this.workspace = new NodeWorkspaceFileSystem(root);
+    this.workspace = new NodeWorkspaceFileSystem(root, { sensitivePaths: options.sensitivePaths });
     this.search = new NodeSearchService(this.workspace.root, options.search);
     this.git = new NodeGitService(this.workspace, options.git);
     this.debug = new NodeDebugService(this.workspace, options.debug);

@@ -4,17 +4,21 @@
 // huge files, and so return identical results. The scanner runs in a worker so a catastrophic
 // regex can be stopped at the deadline.
 import { spawn, spawnSync } from 'node:child_process';
-import { promises as fs, readFileSync } from 'node:fs';
+import { promises as fs, readFileSync, realpathSync } from 'node:fs';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Worker } from 'node:worker_threads';
 import type { CancellationToken } from '@toolpacks/registry';
 import { WorkspaceError, type FileSearchResult, type GrepMatch, type GrepQuery, type GrepResult, type SearchService } from '@toolpacks/services';
 import { compileGlob, globToRegExp } from './glob';
+import { SafeOpener, type OpenDirectory } from './safeOpen';
+import { verifyMatches } from './searchVerify';
+import { TEMP_GLOB } from './writeSteps';
 
 export const MAX_SEARCH_FILE_BYTES = 10 * 1024 * 1024;
 export const MAX_MATCH_LINE_CHARS = 400;
-const ALWAYS_EXCLUDED = ['.git', 'node_modules'];
+// The write path's temp and backup files are never shown (they are half-written or going away).
+const ALWAYS_EXCLUDED = ['.git', 'node_modules', TEMP_GLOB];
 /** Above this many matches, unsorted parallel output is dropped for ripgrep's own sorted mode, which can stop early. */
 const UNSORTED_MATCH_LIMIT = 20_000;
 
@@ -37,6 +41,7 @@ export class NodeSearchService implements SearchService {
   /** Names excluded at any depth: .git, node_modules, and plain-name entries of the root .gitignore. */
   readonly excludedNames: readonly string[];
   private readonly isExcludedName: (name: string) => boolean;
+  private readonly opener: SafeOpener;
 
   constructor(
     readonly root: string,
@@ -47,6 +52,7 @@ export class NodeSearchService implements SearchService {
     this.excludedNames = [...ALWAYS_EXCLUDED, ...readGitignoreNames(root)];
     const excluded = this.excludedNames.map((name) => globToRegExp(name));
     this.isExcludedName = (name) => excluded.some((regex) => regex.test(name));
+    this.opener = new SafeOpener(realpathSync(root));
   }
 
   get engine(): 'ripgrep' | 'scanner' {
@@ -56,14 +62,21 @@ export class NodeSearchService implements SearchService {
   async findFiles(pattern: string, maxResults: number, token?: CancellationToken): Promise<FileSearchResult> {
     const matches = compileGlobForModel(pattern);
     const files: string[] = [];
-    const walk = async (dir: string, prefix: string): Promise<boolean> => {
-      const entries = (await fs.readdir(dir, { withFileTypes: true })).sort((a, b) => compareNames(a.name, b.name));
+    // Through directory fds, links not followed: a folder swapped for a link mid-walk lists nothing outside.
+    const walk = async (dir: OpenDirectory, prefix: string): Promise<boolean> => {
+      const entries = (await fs.readdir(dir.at(''), { withFileTypes: true })).sort((a, b) => compareNames(a.name, b.name));
       for (const entry of entries) {
         if (token?.isCancellationRequested) return false;
         if (this.isExcludedName(entry.name) || entry.isSymbolicLink()) continue;
         const relative = prefix + entry.name;
         if (entry.isDirectory()) {
-          if (!(await walk(path.join(dir, entry.name), `${relative}/`))) return false;
+          const child = await this.opener.openChild(dir, entry.name);
+          if (!child) continue;
+          try {
+            if (!(await walk(child, `${relative}/`))) return false;
+          } finally {
+            await child.close();
+          }
         } else if (entry.isFile() && matches(relative)) {
           files.push(relative);
           if (files.length > maxResults) return false;
@@ -71,7 +84,8 @@ export class NodeSearchService implements SearchService {
       }
       return true;
     };
-    await walk(this.root, '');
+    const root = await this.opener.openRoot();
+    await walk(root, '').finally(() => root.close());
     return { files: files.slice(0, maxResults), truncated: files.length > maxResults };
   }
 
@@ -103,7 +117,6 @@ export class NodeSearchService implements SearchService {
     return new Promise((resolve, reject) => {
       const child = spawn(rg, args, { cwd: this.root, stdio: ['ignore', 'pipe', 'pipe'] });
       const matches: GrepMatch[] = [];
-      const binary = new Map<string, boolean>();
       let stderr = '';
       let stopped: 'enough' | 'too-many' | 'timeout' | 'cancelled' | undefined;
       const stop = (why: typeof stopped) => {
@@ -121,10 +134,7 @@ export class NodeSearchService implements SearchService {
         if (nul < 0 || colon < 0) return;
         const file = line.slice(0, nul).replace(/^\.\//, '');
         if (compiled.include && !compiled.include.test(file)) return;
-        let isBinary = binary.get(file);
-        if (isBinary === undefined) binary.set(file, (isBinary = hasNul(path.join(this.root, file))));
-        if (isBinary) return;
-        matches.push({ path: file, line: Number(line.slice(nul + 1, colon)), text: clip(line.slice(colon + 1)) });
+        matches.push({ path: file, line: Number(line.slice(nul + 1, colon)), text: line.slice(colon + 1) });
         if (mode === 'sorted' && matches.length > query.maxResults) stop('enough');
         else if (mode === 'parallel' && matches.length > UNSORTED_MATCH_LIMIT) stop('too-many');
       });
@@ -143,7 +153,10 @@ export class NodeSearchService implements SearchService {
         if (code === 2 && !stopped && /regex parse error|error parsing|look-around|backreferences/i.test(stderr)) return resolve(undefined);
         if (code !== 0 && code !== 1 && !stopped) return reject(new Error(`ripgrep failed (exit ${code}): ${stderr.trim().slice(0, 500)}`));
         if (mode === 'parallel') matches.sort(compareMatches);
-        resolve({ matches: matches.slice(0, query.maxResults), truncated: matches.length > query.maxResults, engine: 'ripgrep' });
+        verifyMatches(this.opener, matches).then(
+          (verified) => resolve({ matches: verified.slice(0, query.maxResults), truncated: verified.length > query.maxResults, engine: 'ripgrep' }),
+          reject,
+        );
       });
     });
   }
@@ -195,13 +208,28 @@ const includeRegex = include ? new RegExp(include) : undefined;
 const excludedRegexes = excluded.map((s) => new RegExp(s));
 const matches = [];
 const compare = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
-function scanFile(full, relative) {
-  let stat;
-  try { stat = fs.statSync(full); } catch { return; }
-  if (stat.size > maxFileBytes) return;
-  let buffer;
-  try { buffer = fs.readFileSync(full); } catch { return; }
-  if (buffer.includes(0)) return;
+// Every open goes through the parent folder's fd (/proc/self/fd/N/name on Linux) without following
+// links and without blocking, and must be a regular file (or folder) inside the root.
+const C = fs.constants;
+const useProc = process.platform === 'linux' && fs.existsSync('/proc/self/fd');
+const at = (dir, name) => (useProc ? '/proc/self/fd/' + dir.fd + (name ? '/' + name : '') : path.join(dir.path, name));
+const inside = (fd) => {
+  if (!useProc) return true;
+  const real = fs.readlinkSync('/proc/self/fd/' + fd);
+  return real === root || real.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+};
+function readSafely(dir, name) {
+  let fd;
+  try { fd = fs.openSync(at(dir, name), C.O_RDONLY | C.O_NOFOLLOW | C.O_NONBLOCK); } catch { return; }
+  try {
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile() || stat.size > maxFileBytes || !inside(fd)) return;
+    return fs.readFileSync(fd);
+  } catch { return; } finally { fs.closeSync(fd); }
+}
+function scanFile(dir, name, relative) {
+  const buffer = readSafely(dir, name);
+  if (!buffer || buffer.length > maxFileBytes || buffer.includes(0)) return;
   const lines = buffer.toString('utf8').split('\\n');
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   for (let i = 0; i < lines.length; i++) {
@@ -213,18 +241,29 @@ function scanFile(full, relative) {
     }
   }
 }
+function openDir(parent, name) {
+  let fd;
+  try { fd = fs.openSync(parent ? at(parent, name) : root, C.O_RDONLY | C.O_DIRECTORY | C.O_NOFOLLOW | C.O_NONBLOCK); } catch { return; }
+  try { if (inside(fd)) return { fd, path: parent ? path.join(parent.path, name) : root }; } catch {}
+  fs.closeSync(fd);
+}
 function walk(dir, prefix) {
   let entries;
-  try { entries = fs.readdirSync(dir, { withFileTypes: true }); } catch { return; }
+  try { entries = fs.readdirSync(at(dir, ''), { withFileTypes: true }); } catch { return; }
   entries.sort((a, b) => compare(a.name, b.name));
   for (const entry of entries) {
     if (entry.isSymbolicLink() || excludedRegexes.some((r) => r.test(entry.name))) continue;
     const relative = prefix + entry.name;
-    if (entry.isDirectory()) { if (walk(path.join(dir, entry.name), relative + '/')) return true; }
-    else if (entry.isFile() && (!includeRegex || includeRegex.test(relative))) { if (scanFile(path.join(dir, entry.name), relative)) return true; }
+    if (entry.isDirectory()) {
+      const child = openDir(dir, entry.name);
+      if (!child) continue;
+      try { if (walk(child, relative + '/')) return true; } finally { fs.closeSync(child.fd); }
+    }
+    else if (entry.isFile() && (!includeRegex || includeRegex.test(relative))) { if (scanFile(dir, entry.name, relative)) return true; }
   }
 }
-walk(root, '');
+const top = openDir(undefined, '');
+if (top) { try { walk(top, ''); } finally { fs.closeSync(top.fd); } }
 parentPort.postMessage(matches);
 `;
 
@@ -283,15 +322,7 @@ function findRipgrep(): string | undefined {
   return probe.status === 0 ? 'rg' : undefined;
 }
 
-function hasNul(file: string): boolean {
-  try {
-    return readFileSync(file).includes(0);
-  } catch {
-    return true;
-  }
-}
-
-function clip(line: string): string {
+export function clip(line: string): string {
   const text = line.endsWith('\r') ? line.slice(0, -1) : line;
   return text.length > MAX_MATCH_LINE_CHARS ? `${text.slice(0, MAX_MATCH_LINE_CHARS)}…` : text;
 }

@@ -1,30 +1,55 @@
-// The workspace folder on disk. Every path is confined to the root (symlinks resolved), writes go
-// to a temp file that is renamed over the target, and edits of one file run one after another.
-import { randomBytes } from 'node:crypto';
+// The workspace folder on disk. Every read and write goes through the safe opener (directory fds,
+// no-follow opens, regular files only, real path re-checked after opening), and every write
+// through the one write path (per-file queues, compare-and-swap, atomic rename, rollback).
 import { promises as fs, realpathSync } from 'node:fs';
 import * as path from 'node:path';
-import { WorkspaceError, type DirectoryEntry, type FileStat, type WorkspaceFileSystem } from '@toolpacks/services';
+import { WorkspaceError, type AppliedChange, type DirectoryEntry, type FileChange, type FileStat, type WorkspaceFileSystem, type WriteOptions } from '@toolpacks/services';
+import { MAX_TEXT_BYTES, readAll, tooLarge } from './fileSnapshot';
+import { boundedError, quote } from './quote';
+import { isInside, kind, MissingParentError, SafeOpener, type Location } from './safeOpen';
+import { SensitivePaths, type SensitivePathsOptions } from './sensitivePaths';
+import { WritePath } from './writePath';
+import { isWritePathFile, sweepLeftoverTemps } from './writeSteps';
 
-/** Text files above this size are refused: search them instead of reading them whole. */
-export const MAX_TEXT_BYTES = 8 * 1024 * 1024;
+export { MAX_TEXT_BYTES } from './fileSnapshot';
+
+export interface NodeWorkspaceOptions {
+  /** Changes to the default list of sensitive paths (see sensitivePaths.ts). */
+  readonly sensitivePaths?: SensitivePathsOptions;
+  /** Use the portable path-based confinement even on Linux (for tests of the fallback). */
+  readonly portableConfinement?: boolean;
+}
+
+/** How often a read is retried when a name is swapped for a symlink between locating and opening. */
+const MAX_SWAP_RETRIES = 10;
 
 export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
   readonly root: string;
-  private readonly queues = new Map<string, Promise<unknown>>();
+  readonly sensitivePaths: SensitivePaths;
+  private readonly opener: SafeOpener;
+  private readonly writes: WritePath;
+  private sweep: Promise<void> | undefined;
 
-  constructor(root: string) {
+  constructor(root: string, options: NodeWorkspaceOptions = {}) {
     try {
       this.root = realpathSync(path.resolve(root));
     } catch {
-      throw new Error(`Workspace root '${root}' does not exist.`);
+      throw new Error(`Workspace root ${quote(root)} does not exist.`);
     }
+    this.opener = new SafeOpener(this.root, { procFd: !options.portableConfinement });
+    this.sensitivePaths = new SensitivePaths(options.sensitivePaths);
+    this.writes = new WritePath(this.opener, this.sensitivePaths, () => (this.sweep ??= this.removeLeftoverTempFiles().then(() => undefined, () => undefined)));
   }
 
+  /** Removes temp files that killed processes left behind (done once before the first write). */
+  removeLeftoverTempFiles(): Promise<string[]> {
+    return sweepLeftoverTemps(this.opener);
+  }
+
+  /** Informational (for display and tool messages); every I/O call re-walks the path safely. */
   async resolve(input: string): Promise<string> {
-    if (typeof input !== 'string' || input.trim() === '') throw new WorkspaceError('A path is required: give it relative to the workspace root or absolute.');
-    if (input.includes('\0')) throw new WorkspaceError('The path contains a NUL character.');
+    this.opener.components(input);
     const absolute = path.resolve(this.root, input);
-    if (!this.contains(absolute)) throw this.outside(input);
     // Resolve symlinks on the part that exists: a link inside the root may point outside it.
     let existing = absolute;
     const rest: string[] = [];
@@ -32,7 +57,7 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
       try {
         const real = await fs.realpath(existing);
         const resolved = path.join(real, ...rest);
-        if (!this.contains(resolved)) throw this.outside(input);
+        if (!isInside(this.root, resolved)) throw this.opener.outside(input);
         return resolved;
       } catch (error) {
         if (error instanceof WorkspaceError) throw error;
@@ -47,119 +72,145 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
     return path.relative(this.root, absolutePath).split(path.sep).join('/') || '.';
   }
 
-  async stat(input: string): Promise<FileStat | undefined> {
-    const target = await this.resolve(input);
+  stat(input: string): Promise<FileStat | undefined> {
+    return this.bounded(() => this.statUnbounded(input));
+  }
+
+  private async statUnbounded(input: string): Promise<FileStat | undefined> {
+    const location = await this.locateOrMissing(input);
+    if (!location) return undefined;
     try {
-      const stat = await fs.stat(target);
-      return { type: stat.isFile() ? 'file' : stat.isDirectory() ? 'directory' : 'other', size: stat.size, mtimeMs: stat.mtimeMs };
+      const stat = await fs.lstat(location.dir.at(location.name));
+      return { type: kind(stat), size: stat.size, mtimeMs: stat.mtimeMs };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
-    }
-  }
-
-  async readText(input: string): Promise<string> {
-    return this.readResolved(await this.resolve(input), input);
-  }
-
-  async writeText(input: string, text: string, mode: 'create' | 'overwrite'): Promise<void> {
-    const target = await this.resolve(input);
-    await this.serialized(target, async () => {
-      const existing = await this.statOrUndefined(target);
-      if (existing?.isDirectory()) throw new WorkspaceError(`'${input}' is a directory.`);
-      if (mode === 'create' && existing) throw new WorkspaceError(`'${input}' already exists; edit it instead of creating it.`);
-      await fs.mkdir(path.dirname(target), { recursive: true });
-      await this.atomicWrite(target, text, mode === 'create' ? 'exclusive' : 'replace', existing?.mode);
-    });
-  }
-
-  async edit(input: string, transform: (text: string) => string | Promise<string>): Promise<{ before: string; after: string }> {
-    const target = await this.resolve(input);
-    return this.serialized(target, async () => {
-      const before = await this.readResolved(target, input);
-      const after = await transform(before);
-      if (after !== before) await this.atomicWrite(target, after, 'replace', (await fs.stat(target)).mode);
-      return { before, after };
-    });
-  }
-
-  async delete(input: string): Promise<void> {
-    const target = await this.resolve(input);
-    await this.serialized(target, async () => {
-      const stat = await this.statOrUndefined(target);
-      if (!stat) throw new WorkspaceError(`'${input}' does not exist.`);
-      if (!stat.isFile()) throw new WorkspaceError(`'${input}' is not a file; only files can be deleted.`);
-      await fs.unlink(target);
-    });
-  }
-
-  async readDirectory(input: string): Promise<DirectoryEntry[]> {
-    const target = await this.resolve(input);
-    const stat = await this.statOrUndefined(target);
-    if (!stat) throw new WorkspaceError(`Folder '${input}' does not exist. Use file_search to find paths.`);
-    if (!stat.isDirectory()) throw new WorkspaceError(`'${input}' is a file, not a folder; use read_file to read it.`);
-    const entries = await fs.readdir(target, { withFileTypes: true });
-    return entries
-      .map<DirectoryEntry>((e) => ({ name: e.name, type: e.isFile() ? 'file' : e.isDirectory() ? 'directory' : 'other' }))
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  }
-
-  private async readResolved(target: string, input: string): Promise<string> {
-    const stat = await this.statOrUndefined(target);
-    if (!stat) throw new WorkspaceError(`File '${input}' does not exist. Use file_search or list_dir to find the right path.`);
-    if (stat.isDirectory()) throw new WorkspaceError(`'${input}' is a folder; use list_dir to see what it holds.`);
-    if (stat.size > MAX_TEXT_BYTES)
-      throw new WorkspaceError(`File '${input}' is too large to read (${(stat.size / 1024 / 1024).toFixed(1)} MB, limit ${MAX_TEXT_BYTES / 1024 / 1024} MB). Use grep_search to find the part you need.`);
-    const buffer = await fs.readFile(target);
-    if (isBinary(buffer)) throw new WorkspaceError(`File '${input}' is binary (${buffer.length} bytes); it cannot be read or edited as text.`);
-    return buffer.toString('utf8');
-  }
-
-  private async atomicWrite(target: string, text: string, how: 'exclusive' | 'replace', mode?: number): Promise<void> {
-    const temp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
-    try {
-      await fs.writeFile(temp, text, { flag: 'wx', mode: mode ?? 0o666 });
-      if (how === 'exclusive') {
-        // link() fails if the target appeared meanwhile, so a create never overwrites.
-        await fs.link(temp, target).catch((error: NodeJS.ErrnoException) => {
-          throw error.code === 'EEXIST' ? new WorkspaceError(`'${this.relative(target)}' already exists; edit it instead of creating it.`) : error;
-        });
-      } else {
-        await fs.rename(temp, target);
-      }
     } finally {
-      await fs.rm(temp, { force: true });
+      await location.dir.close();
     }
   }
 
-  private serialized<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.queues.get(key) ?? Promise.resolve();
-    const next = previous.then(work, work);
-    const settled = next.catch(() => undefined);
-    this.queues.set(key, settled);
-    void settled.then(() => {
-      if (this.queues.get(key) === settled) this.queues.delete(key);
-    });
-    return next;
+  readText(input: string): Promise<string> {
+    return this.bounded(() => this.readTextUnbounded(input));
   }
 
-  private async statOrUndefined(target: string) {
+  private async readTextUnbounded(input: string): Promise<string> {
+    for (let attempt = 0; attempt < MAX_SWAP_RETRIES; attempt++) {
+      const location = await this.opener.locate(input);
+      try {
+        if (!location.name) throw new WorkspaceError(`${quote(input)} is the workspace folder; use list_dir to see what it holds.`);
+        const handle = await this.opener.openFile(location, input);
+        if (handle === 'symlink') continue;
+        if (!handle) throw new WorkspaceError(`File ${quote(input)} does not exist. Use file_search or list_dir to find the right path.`);
+        try {
+          const { size } = await handle.stat();
+          if (size > MAX_TEXT_BYTES) throw tooLarge(input, size);
+          const buffer = await readAll(handle, size);
+          if (buffer.length > MAX_TEXT_BYTES) throw tooLarge(input, buffer.length);
+          if (isBinary(buffer)) throw new WorkspaceError(`File ${quote(input)} is binary (${buffer.length} bytes); it cannot be read or edited as text.`);
+          // Lenient for display; edits decode strictly and refuse what is not UTF-8.
+          return buffer.toString('utf8');
+        } finally {
+          await handle.close();
+        }
+      } finally {
+        await location.dir.close();
+      }
+    }
+    throw new WorkspaceError(`${quote(input)} kept changing between a file and a link while it was read; try again.`);
+  }
+
+  sensitiveReason(input: string): Promise<string | undefined> {
+    return this.bounded(() => this.sensitiveReasonUnbounded(input));
+  }
+
+  private async sensitiveReasonUnbounded(input: string): Promise<string | undefined> {
+    return this.sensitivePaths.reason(this.relative(await this.resolve(input)));
+  }
+
+  writeText(input: string, text: string, mode: 'create' | 'overwrite', options?: WriteOptions): Promise<void> {
+    return this.bounded(() => this.writeTextUnbounded(input, text, mode, options));
+  }
+
+  private async writeTextUnbounded(input: string, text: string, mode: 'create' | 'overwrite', options?: WriteOptions): Promise<void> {
+    if (typeof text !== 'string') throw new WorkspaceError('The content must be text.');
+    await this.writes.apply([mode === 'create' ? { type: 'create', path: input, content: text } : { type: 'write', path: input, content: text }], options);
+  }
+
+  edit(input: string, transform: (text: string) => string | Promise<string>, options?: WriteOptions): Promise<{ before: string; after: string }> {
+    return this.bounded(() => this.editUnbounded(input, transform, options));
+  }
+
+  private async editUnbounded(input: string, transform: (text: string) => string | Promise<string>, options?: WriteOptions): Promise<{ before: string; after: string }> {
+    const [applied] = await this.writes.apply([{ type: 'update', path: input, content: transform }], options);
+    return { before: applied.before ?? '', after: applied.after ?? '' };
+  }
+
+  delete(input: string, options?: WriteOptions): Promise<void> {
+    return this.bounded(() => this.deleteUnbounded(input, options));
+  }
+
+  private async deleteUnbounded(input: string, options?: WriteOptions): Promise<void> {
+    await this.writes.apply([{ type: 'delete', path: input }], options);
+  }
+
+  applyChanges(changes: readonly FileChange[], options?: WriteOptions): Promise<AppliedChange[]> {
+    return this.bounded(() => this.writes.apply(changes, options));
+  }
+
+  readDirectory(input: string): Promise<DirectoryEntry[]> {
+    return this.bounded(() => this.readDirectoryUnbounded(input));
+  }
+
+  private async readDirectoryUnbounded(input: string): Promise<DirectoryEntry[]> {
+    for (let attempt = 0; attempt < MAX_SWAP_RETRIES; attempt++) {
+      const location = await this.locateOrMissing(input);
+      if (!location) throw missingFolder(input);
+      try {
+        const dir = await this.opener.openDirectory(location, input);
+        if (dir === 'symlink') continue;
+        if (!dir) throw missingFolder(input);
+        if (dir === 'file') {
+          const stat = await fs.lstat(location.dir.at(location.name));
+          throw new WorkspaceError(stat.isFile() ? `${quote(input)} is a file, not a folder; use read_file to read it.` : `${quote(input)} is not a folder.`);
+        }
+        try {
+          const entries = await fs.readdir(dir.at(''), { withFileTypes: true });
+          return entries
+            .filter((e) => !isWritePathFile(e.name))
+            .map<DirectoryEntry>((e) => ({ name: e.name, type: e.isFile() ? 'file' : e.isDirectory() ? 'directory' : 'other' }))
+            .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+        } finally {
+          await dir.close();
+        }
+      } finally {
+        await location.dir.close();
+      }
+    }
+    throw new WorkspaceError(`${quote(input)} kept changing between a folder and a link while it was listed; try again.`);
+  }
+
+  /** Every public call: system errors that quote a (model-given) path are cut. */
+  private async bounded<T>(work: () => Promise<T>): Promise<T> {
     try {
-      return await fs.stat(target);
+      return await work();
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw boundedError(error);
+    }
+  }
+
+  private async locateOrMissing(input: string): Promise<Location | undefined> {
+    try {
+      return await this.opener.locate(input);
+    } catch (error) {
+      if (error instanceof MissingParentError) return undefined;
       throw error;
     }
   }
+}
 
-  private contains(absolute: string): boolean {
-    const relative = path.relative(this.root, absolute);
-    return relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
-  }
-
-  private outside(input: string): WorkspaceError {
-    return new WorkspaceError(`Path '${input}' is outside the workspace (${this.root}). Use a path inside it, relative to the root or absolute.`);
-  }
+function missingFolder(input: string): WorkspaceError {
+  return new WorkspaceError(`Folder ${quote(input)} does not exist. Use file_search to find paths.`);
 }
 
 /** A NUL byte in the first 8 KB means binary, as git and ripgrep decide. */

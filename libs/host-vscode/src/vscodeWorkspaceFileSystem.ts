@@ -3,7 +3,7 @@
 // WorkspaceEdit and are saved. Confinement, atomic writes and serialization come from the Node host.
 import * as vscode from 'vscode';
 import { NodeWorkspaceFileSystem } from '@toolpacks/host-node';
-import type { DirectoryEntry, FileStat, WorkspaceFileSystem } from '@toolpacks/services';
+import type { AppliedChange, DirectoryEntry, FileChange, FileStat, WorkspaceFileSystem, WriteOptions } from '@toolpacks/services';
 
 export class VsCodeWorkspaceFileSystem implements WorkspaceFileSystem {
   private readonly disk: NodeWorkspaceFileSystem;
@@ -33,14 +33,21 @@ export class VsCodeWorkspaceFileSystem implements WorkspaceFileSystem {
     return openDocument(absolute)?.getText() ?? this.disk.readText(absolute);
   }
 
-  writeText(path: string, text: string, mode: 'create' | 'overwrite'): Promise<void> {
-    return this.disk.writeText(path, text, mode);
+  sensitiveReason(path: string): Promise<string | undefined> {
+    return this.disk.sensitiveReason(path);
   }
 
-  async edit(path: string, transform: (text: string) => string | Promise<string>): Promise<{ before: string; after: string }> {
+  writeText(path: string, text: string, mode: 'create' | 'overwrite', options?: WriteOptions): Promise<void> {
+    return this.disk.writeText(path, text, mode, options);
+  }
+
+  async edit(path: string, transform: (text: string) => string | Promise<string>, options?: WriteOptions): Promise<{ before: string; after: string }> {
     const absolute = await this.disk.resolve(path);
     const document = openDocument(absolute);
-    if (!document?.isDirty) return this.disk.edit(absolute, transform);
+    if (!document?.isDirty) return this.disk.edit(absolute, transform, options);
+    // A dirty document is edited in the editor, but the sensitive-path rule holds there too.
+    const reason = options?.allowSensitive ? undefined : await this.disk.sensitiveReason(absolute);
+    if (reason) return this.disk.edit(absolute, transform, options);
     const before = document.getText();
     const after = await transform(before);
     if (after !== before) {
@@ -52,8 +59,13 @@ export class VsCodeWorkspaceFileSystem implements WorkspaceFileSystem {
     return { before, after };
   }
 
-  delete(path: string): Promise<void> {
-    return this.disk.delete(path);
+  delete(path: string, options?: WriteOptions): Promise<void> {
+    return this.disk.delete(path, options);
+  }
+
+  /** All or nothing on disk (open documents that are dirty are not consulted: save them first). */
+  applyChanges(changes: readonly FileChange[], options?: WriteOptions): Promise<AppliedChange[]> {
+    return this.disk.applyChanges(changes, options);
   }
 
   readDirectory(path: string): Promise<DirectoryEntry[]> {

@@ -1,0 +1,59 @@
+// Files whose contents make tools run code: git hooks and config, editor tasks and settings, the
+// project's own approvals. A write there needs the user's confirmation with the diff shown,
+// whatever auto-approve says. Matched case-insensitively on the workspace-relative *real* path
+// (decided on what was actually opened, so a symlink or a race cannot route around it).
+import { globToRegExp } from './glob';
+
+export interface SensitivePathRule {
+  /** A glob over the workspace-relative path (`**` for any folders). */
+  readonly pattern: string;
+  /** Why writing there can make code run: shown to the user. */
+  readonly reason: string;
+}
+
+export const DEFAULT_SENSITIVE_PATHS: readonly SensitivePathRule[] = [
+  { pattern: '**/.git', reason: 'a .git file or folder redirects git to another repository and its config' },
+  { pattern: '**/.git/**', reason: 'git config and hooks run programs (core.fsmonitor, filters, hooks/*)' },
+  { pattern: '**/.gitattributes', reason: 'attributes select filter, diff and merge drivers that git runs' },
+  { pattern: '**/.gitmodules', reason: 'submodule URLs and update commands are fetched and run by git' },
+  { pattern: '**/.githooks/**', reason: 'a hooks folder that git runs on commit, checkout and push' },
+  { pattern: '**/.husky/**', reason: 'husky hooks run on every git commit and push' },
+  { pattern: '**/.vscode/settings.json', reason: 'editor settings can point tools at programs and enable auto-approval' },
+  { pattern: '**/.vscode/tasks.json', reason: 'tasks are shell commands the editor runs' },
+  { pattern: '**/.vscode/launch.json', reason: 'launch configurations start programs in the debugger' },
+  { pattern: '**/.vscode/mcp.json', reason: 'MCP server entries are programs the editor starts' },
+  { pattern: '**/*.code-workspace', reason: 'workspace files hold settings, tasks and launch configurations' },
+  { pattern: 'toolpacks.config.json', reason: "the tool packs' own configuration, which holds approvals" },
+];
+
+export interface SensitivePathsOptions {
+  /** Extra rules; a plain string gets a generic reason. */
+  readonly add?: readonly (string | SensitivePathRule)[];
+  /** Default patterns to drop (exact pattern text). */
+  readonly remove?: readonly string[];
+}
+
+export class SensitivePaths {
+  readonly rules: readonly SensitivePathRule[];
+  private readonly compiled: readonly { regex: RegExp; reason: string }[];
+
+  constructor(options: SensitivePathsOptions = {}) {
+    const removed = new Set(options.remove ?? []);
+    const added = (options.add ?? []).map((rule) => (typeof rule === 'string' ? { pattern: rule, reason: 'configured as sensitive for this workspace' } : rule));
+    this.rules = [...DEFAULT_SENSITIVE_PATHS.filter((rule) => !removed.has(rule.pattern)), ...added];
+    this.compiled = this.rules.map((rule) => ({ regex: new RegExp(globToRegExp(rule.pattern.toLowerCase()).source), reason: rule.reason }));
+  }
+
+  /** Why writing `relative` (workspace-relative, forward slashes) can make code run, or undefined. */
+  reason(relative: string): string | undefined {
+    const lower = relative.toLowerCase();
+    // A folder being created on the way (`x/.git/y`) is as sensitive as the file itself.
+    const parts = lower.split('/');
+    for (let end = parts.length; end > 0; end--) {
+      const candidate = parts.slice(0, end).join('/');
+      const hit = this.compiled.find((rule) => rule.regex.test(candidate));
+      if (hit) return `${relative} — ${hit.reason}`;
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,336 @@
+// The one write path of the workspace: every create, overwrite, edit, delete and move — single or
+// in an all-or-nothing batch — is located through the safe opener, queued per real file, staged
+// (read, checked, transformed, temp file written) and only then committed, each file compared
+// with what was read right before its rename. A failure after a rename rolls back what was done.
+import { constants as C, type BigIntStats, promises as fs } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import * as path from 'node:path';
+import { WorkspaceError, type AppliedChange, type FileChange, type WriteOptions } from '@toolpacks/services';
+import { decodeForEdit, readAll, stillUnchanged, takeSnapshot, type Snapshot } from './fileSnapshot';
+import { FileLocks } from './fileLocks';
+import { acquireProcessLock } from './processLock';
+import { listItems, quote } from './quote';
+import { READ_FLAGS, type Location, type SafeOpener } from './safeOpen';
+import type { SensitivePaths } from './sensitivePaths';
+import { checkWritableFile, checkWritableFolder, ConflictError, inodeAt, permissionError, removeQuietly, tempName, writeTemp, type Temp } from './writeSteps';
+
+/** FileChange plus the host's own `write` (create or replace with given text). */
+export type WriteChange = FileChange | { readonly type: 'write'; readonly path: string; readonly content: string };
+
+/** A transform that collided with another writer is re-read and re-applied up to this many times. */
+const MAX_ATTEMPTS = 4;
+/** How long after a rename the replaced file is watched for late writes (see applyOnce). */
+const LATE_WRITER_GRACE_MS = 5;
+
+interface Plan {
+  readonly change: WriteChange;
+  readonly source: Location;
+  readonly dest?: Location;
+  snapshot?: Snapshot;
+  before?: string;
+  after?: string;
+  bytes?: Buffer;
+  temp?: Temp;
+  inPlace?: boolean;
+  /** The source's stat at its final check, to see whether anyone wrote to it during the rename. */
+  checked?: BigIntStats;
+  backup?: string;
+  inPlaceHandle?: FileHandle;
+}
+
+export class WritePath {
+  private readonly locks = new FileLocks();
+
+  constructor(
+    private readonly opener: SafeOpener,
+    private readonly sensitive: SensitivePaths,
+    private readonly beforeFirstWrite: () => Promise<void>,
+  ) {}
+
+  /**
+   * Applies the changes all or nothing. A collision with another writer is retried (re-read,
+   * re-transformed) when every new content is a transform of the current text; otherwise it is
+   * a ConflictError.
+   */
+  async apply(changes: readonly WriteChange[], options: WriteOptions = {}): Promise<AppliedChange[]> {
+    if (!Array.isArray(changes) || changes.length === 0) throw new WorkspaceError('No changes were given.');
+    await this.beforeFirstWrite();
+    const retryable = changes.every((c) => c.type === 'delete' || c.type === 'move' || c.type === 'create' || (c.type === 'update' && typeof c.content === 'function' && c.expected === undefined));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.applyOnce(changes, options);
+      } catch (error) {
+        if (!(error instanceof ConflictError) || !retryable || attempt >= MAX_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, attempt * 5)); // let the other writer finish
+      }
+    }
+  }
+
+  private async applyOnce(changes: readonly WriteChange[], options: WriteOptions): Promise<AppliedChange[]> {
+    const plans: Plan[] = [];
+    const created: string[] = [];
+    const undo: { what: string; run: () => Promise<void> }[] = [];
+    let release: (() => void) | undefined;
+    const fileLocks: (() => Promise<void>)[] = [];
+    let committed = false;
+    try {
+      const keys: string[] = [];
+      const named = new Map<string, Location>();
+      for (const change of changes) {
+        const plan = await this.locate(change, options, created);
+        plans.push(plan);
+        for (const location of [plan.source, plan.dest]) {
+          if (!location) continue;
+          const [key, ...inodeKeys] = await this.keysOf(location);
+          keys.push(key, ...inodeKeys);
+          named.set(key, location);
+        }
+      }
+      const duplicate = keys.filter((key, i) => !key.startsWith('inode:') && keys.indexOf(key) !== i);
+      if (duplicate.length) throw new WorkspaceError(`A file appears in more than one change; combine its changes into one. Nothing was changed.`);
+      release = await this.locks.acquire(keys);
+      // Then the lock files that queue other processes, in the same fixed order.
+      for (const key of [...named.keys()].sort()) {
+        const location = named.get(key)!;
+        const releaseFile = location.name ? await acquireProcessLock(location.dir, location.name, quote(location.relative)) : undefined;
+        if (releaseFile) fileLocks.push(releaseFile);
+      }
+      const held = new Set(keys);
+      for (const plan of plans) await this.stage(plan, options, held);
+      for (const plan of plans) await this.commit(plan, undo);
+      // A folder moved out of the root after it was opened takes our writes with it: undo them.
+      for (const plan of plans) for (const location of [plan.source, plan.dest]) if (location) await this.opener.verifyInside(location.dir.handle, location.relative, location.dir.at(''));
+      // A writer that opened the old file just before the rename (an appender descheduled between
+      // open and write) writes to the replaced file: look twice, the second time a moment later.
+      for (const plan of plans) if (plan.checked && !(await this.untouchedSinceCheck(plan))) throw new ConflictError(quote(plan.source.relative));
+      if (plans.some((plan) => plan.checked)) await new Promise((resolve) => setTimeout(resolve, LATE_WRITER_GRACE_MS));
+      for (const plan of plans) if (plan.checked && !(await this.untouchedSinceCheck(plan))) throw new ConflictError(quote(plan.source.relative));
+      committed = true;
+      return plans.map(describe);
+    } catch (error) {
+      const failed: string[] = [];
+      for (const step of undo.reverse()) await step.run().catch(() => failed.push(step.what));
+      if (undo.length && typeof (error as Error)?.message === 'string') {
+        const failure = error as Error;
+        if (failed.length) failure.message += ` Rolling back failed for ${listItems(failed)}: check those files.`;
+        else if (!(error instanceof ConflictError)) failure.message += ' The changes already made were rolled back.';
+      }
+      throw error;
+    } finally {
+      // Lock files first: they are named through the folder fds closed below.
+      for (const releaseFile of fileLocks) await releaseFile();
+      for (const plan of plans) {
+        if (plan.temp) await removeQuietly(plan.temp.dir, plan.temp.name);
+        // A backup goes once the batch holds, or once rollback linked it back under its name.
+        if (plan.backup && (committed || (await inodeAt(plan.source.dir, plan.source.name))?.ino === (await inodeAt(plan.source.dir, plan.backup))?.ino))
+          await removeQuietly(plan.source.dir, plan.backup);
+        await plan.snapshot?.handle.close().catch(() => undefined);
+        await plan.inPlaceHandle?.close().catch(() => undefined);
+        await plan.source.dir.close();
+        await plan.dest?.dir.close();
+      }
+      // Folders this batch created, deepest first, once its temp files are gone (rmdir only removes empty ones).
+      if (!committed) for (const dir of created.reverse()) await fs.rmdir(path.join(this.opener.root, dir)).catch(() => undefined);
+      release?.();
+    }
+  }
+
+  private async locate(change: WriteChange, options: WriteOptions, created: string[]): Promise<Plan> {
+    if (!change || typeof change !== 'object' || typeof change.path !== 'string') throw new WorkspaceError('Each change needs a type and a path.');
+    const guard = (relative: string) => this.refuseSensitive(relative, options);
+    const creates = change.type === 'create' || change.type === 'write';
+    const source = await this.opener.locate(change.path, { createParents: creates, guard });
+    created.push(...source.created);
+    const to = change.type === 'move' ? change.to : change.type === 'update' ? change.moveTo : undefined;
+    const plan: Plan = { change, source };
+    if (to !== undefined) {
+      try {
+        const dest = await this.opener.locate(to, { createParents: true, guard });
+        created.push(...dest.created);
+        return { ...plan, dest };
+      } catch (error) {
+        await source.dir.close();
+        throw error;
+      }
+    }
+    return plan;
+  }
+
+  private async keysOf(location: Location): Promise<string[]> {
+    const dir = await location.dir.handle.stat();
+    const keys = [`${dir.dev}:${dir.ino}/${location.name}`];
+    const inode = await inodeAt(location.dir, location.name);
+    if (inode && inode.isFile && inode.nlink > 1) keys.push(`inode:${inode.dev}:${inode.ino}`);
+    return keys;
+  }
+
+  private refuseSensitive(relative: string, options: WriteOptions): void {
+    if (options.allowSensitive) return;
+    const reason = this.sensitive.reason(relative);
+    if (reason)
+      throw new WorkspaceError(`Writing ${quote(relative)} needs the user's confirmation (${reason}). Nothing was changed; the tool must ask the user, showing the change, before writing there.`);
+  }
+
+  private async stage(plan: Plan, options: WriteOptions, held: Set<string>): Promise<void> {
+    const { change, source, dest } = plan;
+    const input = change.path;
+    if (!source.name) throw new WorkspaceError(`${quote(input)} is the workspace folder itself, not a file.`);
+    this.refuseSensitive(source.relative, options);
+    if (dest) this.refuseSensitive(dest.relative, options);
+    if ((await inodeAt(source.dir, source.name))?.isDirectory)
+      throw new WorkspaceError(`${quote(input)} is a folder, not a file; ${change.type === 'delete' ? 'only files can be deleted' : 'give the path of a file'}. Nothing was changed.`);
+    const handle = await this.opener.openFile(source, input);
+    if (handle === 'symlink') throw new ConflictError(quote(source.relative));
+    if (handle) plan.snapshot = await takeSnapshot(handle, input).catch(async (error) => {
+      await handle.close();
+      throw error;
+    });
+    const existing = plan.snapshot;
+    if (change.type === 'create') {
+      if (existing) throw new WorkspaceError(`${quote(input)} already exists; edit it instead of creating it.`);
+    } else if (!existing) {
+      if (change.type !== 'write') throw new WorkspaceError(`File ${quote(input)} does not exist. Use file_search or list_dir to find the right path.`);
+    } else {
+      if (existing.stat.nlink > 1n && !held.has(`inode:${existing.stat.dev}:${existing.stat.ino}`)) throw new ConflictError(quote(source.relative));
+      await checkWritableFile(source.dir, source.name, existing.stat, input);
+    }
+    await checkWritableFolder(dest?.dir ?? source.dir, dest ? String(dest.relative) : input);
+    if (dest && (await inodeAt(dest.dir, dest.name))) throw new WorkspaceError(`Cannot move ${quote(input)} to ${quote(dest.relative)}: it already exists. Nothing was changed.`);
+
+    // The text is needed to transform it or to compare it; a plain replacement does not decode (the
+    // old file may be binary).
+    if ((change.type === 'update' && (typeof change.content === 'function' || change.expected !== undefined)) || (change.type === 'delete' && change.expected !== undefined)) {
+      plan.before = decodeForEdit(existing!.bytes, input);
+      if (change.expected !== undefined && change.expected !== plan.before)
+        throw new WorkspaceError(`${quote(input)} is not what the change expected (it changed since it was read). Nothing was changed; read it again and redo the change.`);
+    }
+    if (change.type === 'delete') return;
+    if (change.type === 'update') plan.after = typeof change.content === 'function' ? await change.content(plan.before!) : change.content;
+    else if (change.type === 'create' || change.type === 'write') plan.after = change.content;
+    if (plan.after !== undefined && typeof plan.after !== 'string') throw new WorkspaceError(`The new content of ${quote(input)} must be text.`);
+    plan.bytes = plan.after !== undefined ? Buffer.from(plan.after, 'utf8') : existing!.bytes;
+    if (!dest && existing && existing.bytes.equals(plan.bytes)) return; // nothing to write
+    // Hard links are written in place so every name sees the edit; so is a file whose owner this
+    // user cannot give to a new file.
+    plan.inPlace = !dest && !!existing && existing.stat.nlink > 1n;
+    if (plan.inPlace) return;
+    plan.temp = await writeTemp(dest?.dir ?? source.dir, plan.bytes, existing?.stat, input);
+    if (!plan.temp.ownerKept && !dest) {
+      await removeQuietly(plan.temp.dir, plan.temp.name);
+      plan.temp = undefined;
+      plan.inPlace = true;
+    }
+  }
+
+  private async commit(plan: Plan, undo: { what: string; run: () => Promise<void> }[]): Promise<void> {
+    const { change, source, dest, snapshot } = plan;
+    const what = source.relative;
+    if (snapshot) await this.checkUnchanged(plan);
+    if (change.type === 'delete' || dest) {
+      // The new name first (exclusive: link() never replaces), then the old name moves aside.
+      if (dest && plan.temp) {
+        const temp = plan.temp;
+        await dest.dir.ensure();
+        await linkExclusive(temp.dir.at(temp.name), dest.dir.at(dest.name), dest.relative);
+        undo.push({ what: dest.relative, run: () => unlinkIfInode(dest, temp.ino) });
+      }
+      plan.backup = tempName();
+      await source.dir.ensure();
+      await fs.rename(source.dir.at(source.name), source.dir.at(plan.backup)).catch((error) => {
+        throw permissionError(error, quote(what));
+      });
+      const backup = plan.backup;
+      undo.push({ what, run: () => fs.link(source.dir.at(backup), source.dir.at(source.name)) });
+      return;
+    }
+    if (plan.inPlace) {
+      const handle = await fs.open(source.dir.at(source.name), C.O_RDWR | C.O_NOFOLLOW | C.O_NONBLOCK).catch((error) => {
+        throw permissionError(error, quote(what));
+      });
+      plan.inPlaceHandle = handle;
+      const stat = await handle.stat({ bigint: true });
+      if (stat.ino !== snapshot!.stat.ino || stat.dev !== snapshot!.stat.dev) throw new ConflictError(quote(what));
+      await writeInPlace(handle, plan.bytes!);
+      undo.push({ what, run: () => writeInPlace(handle, snapshot!.bytes) });
+      return;
+    }
+    if (!plan.temp) return; // unchanged content
+    const temp = plan.temp;
+    if (!snapshot) {
+      await source.dir.ensure();
+      await linkExclusive(temp.dir.at(temp.name), source.dir.at(source.name), source.relative, change.type === 'write');
+      undo.push({ what, run: () => unlinkIfInode(source, temp.ino) });
+      return;
+    }
+    plan.checked = await snapshot.handle.stat({ bigint: true });
+    await source.dir.ensure();
+    await fs.rename(temp.dir.at(temp.name), source.dir.at(source.name));
+    plan.temp = undefined;
+    undo.push({ what, run: () => this.restore(plan, temp.ino) });
+  }
+
+  /** Right before the rename: the name still holds the inode that was read, with the same bytes. */
+  private async checkUnchanged(plan: Plan): Promise<void> {
+    const { source, snapshot } = plan;
+    await this.opener.verifyInside(source.dir.handle, source.relative, source.dir.at(''));
+    const now = await inodeAt(source.dir, source.name);
+    if (!now || now.ino !== Number(snapshot!.stat.ino) || now.dev !== Number(snapshot!.stat.dev) || !(await stillUnchanged(snapshot!))) throw new ConflictError(quote(source.relative));
+  }
+
+  /** After the rename: nobody wrote to the old file in the moment between check and rename. */
+  private async untouchedSinceCheck(plan: Plan): Promise<boolean> {
+    const now = await plan.snapshot!.handle.stat({ bigint: true });
+    return now.size === plan.checked!.size && now.mtimeNs === plan.checked!.mtimeNs;
+  }
+
+  /**
+   * Puts the old file's current bytes (late appends included) back under its name. Bytes appended
+   * to our new file meanwhile are kept too; any other change to it means it cannot be restored.
+   */
+  private async restore(plan: Plan, ourIno: number): Promise<void> {
+    const { snapshot, source } = plan;
+    const stat = await snapshot!.handle.stat({ bigint: true });
+    const old = await readAll(snapshot!.handle, Number(stat.size));
+    const ours = await fs.open(source.dir.at(source.name), READ_FLAGS).catch(() => undefined);
+    if (!ours) throw new Error('gone');
+    let tail: Buffer;
+    try {
+      const now = await ours.stat();
+      const current = await readAll(ours, now.size);
+      if (now.ino !== ourIno || !current.subarray(0, plan.bytes!.length).equals(plan.bytes!)) throw new Error('changed again');
+      tail = current.subarray(plan.bytes!.length);
+    } finally {
+      await ours.close();
+    }
+    const temp = await writeTemp(source.dir, Buffer.concat([old, tail]), stat, source.relative);
+    if ((await inodeAt(source.dir, source.name))?.ino !== ourIno) {
+      await removeQuietly(temp.dir, temp.name);
+      throw new Error('changed again');
+    }
+    await fs.rename(temp.dir.at(temp.name), source.dir.at(source.name));
+  }
+}
+
+function describe(plan: Plan): AppliedChange {
+  const type = plan.change.type === 'write' ? (plan.snapshot ? 'update' : 'create') : plan.change.type;
+  return { type, path: plan.source.relative, ...(plan.dest ? { movedTo: plan.dest.relative } : {}), before: plan.before, after: plan.after };
+}
+
+async function linkExclusive(from: string, to: string, relative: string, conflict = false): Promise<void> {
+  try {
+    await fs.link(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw permissionError(error, quote(relative));
+    throw conflict ? new ConflictError(quote(relative)) : new WorkspaceError(`${quote(relative)} already exists; edit it instead of creating it. Nothing was changed.`);
+  }
+}
+
+async function unlinkIfInode(location: Location, ino: number): Promise<void> {
+  if ((await inodeAt(location.dir, location.name))?.ino === ino) await fs.unlink(location.dir.at(location.name));
+}
+
+async function writeInPlace(handle: FileHandle, bytes: Buffer): Promise<void> {
+  let written = 0;
+  while (written < bytes.length) written += (await handle.write(bytes, written, bytes.length - written, written)).bytesWritten;
+  await handle.truncate(bytes.length);
+}

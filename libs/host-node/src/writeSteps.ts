@@ -1,0 +1,155 @@
+// The small steps of the write path: temp files (named so search hides them and a later start-up
+// can remove what a killed process left), permission checks, and the errors they raise.
+import { randomBytes } from 'node:crypto';
+import { constants as C, type BigIntStats, promises as fs } from 'node:fs';
+import { WorkspaceError } from '@toolpacks/services';
+import { ConflictError } from './conflictError';
+import { isAbandoned } from './processLock';
+import { quote } from './quote';
+
+export { ConflictError } from './conflictError';
+import type { OpenDirectory, SafeOpener } from './safeOpen';
+
+export const TEMP_PREFIX = '.toolpacks-';
+export const TEMP_SUFFIX = '.tmp';
+/** For search exclusions: every temp or backup file of the write path matches it. */
+export const TEMP_GLOB = `${TEMP_PREFIX}*${TEMP_SUFFIX}`;
+const TEMP_NAME = /^\.toolpacks-(\d+)-[0-9a-f]+\.tmp$/;
+const LOCK_NAME = /^\.toolpacks-lock-[0-9a-f]+\.tmp$/;
+const IS_ROOT = process.getuid?.() === 0;
+
+/** True for the write path's own temp, backup and lock files (hidden from listings and search). */
+export function isWritePathFile(name: string): boolean {
+  return name.startsWith(TEMP_PREFIX) && name.endsWith(TEMP_SUFFIX);
+}
+
+export function tempName(): string {
+  return `${TEMP_PREFIX}${process.pid}-${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
+}
+
+export interface Temp {
+  readonly dir: OpenDirectory;
+  readonly name: string;
+  readonly ino: number;
+  /** False when the owner or group of `like` could not be given to the temp file. */
+  readonly ownerKept: boolean;
+}
+
+/** Writes `bytes` to a new temp file in `dir`, with the mode, owner and group of `like` if given. */
+export async function writeTemp(dir: OpenDirectory, bytes: Buffer, like: BigIntStats | undefined, input: string): Promise<Temp> {
+  const name = tempName();
+  let handle;
+  try {
+    await dir.ensure();
+    handle = await fs.open(dir.at(name), C.O_WRONLY | C.O_CREAT | C.O_EXCL | C.O_NOFOLLOW, like ? 0o600 : 0o666);
+  } catch (error) {
+    throw permissionError(error, `the folder of ${quote(input)}`);
+  }
+  try {
+    await handle.writeFile(bytes);
+    let ownerKept = true;
+    if (like) {
+      // chown first: it clears set-id bits, which the chmod then restores.
+      const stat = await handle.stat();
+      if (stat.uid !== Number(like.uid) || stat.gid !== Number(like.gid)) {
+        try {
+          await handle.chown(Number(like.uid), Number(like.gid));
+        } catch {
+          ownerKept = false;
+        }
+      }
+      await handle.chmod(Number(like.mode) & 0o7777);
+    }
+    return { dir, name, ino: (await handle.stat()).ino, ownerKept };
+  } catch (error) {
+    await fs.unlink(dir.at(name)).catch(() => undefined);
+    throw permissionError(error, `the folder of ${quote(input)}`);
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function removeQuietly(dir: OpenDirectory, name: string): Promise<void> {
+  await fs.unlink(dir.at(name)).catch(() => undefined);
+}
+
+/** A file nobody may write (no write bit) or this user may not write is refused, never replaced. */
+export async function checkWritableFile(dir: OpenDirectory, name: string, stat: BigIntStats, input: string): Promise<void> {
+  const readOnly = new WorkspaceError(`${quote(input)} is read-only; it was not changed. If it should change, the user has to make it writable first.`);
+  if ((Number(stat.mode) & 0o222) === 0) throw readOnly;
+  if (!IS_ROOT && !(await fs.access(dir.at(name), C.W_OK).then(() => true, () => false))) throw readOnly;
+}
+
+export async function checkWritableFolder(dir: OpenDirectory, input: string): Promise<void> {
+  const stat = await dir.handle.stat();
+  const readOnly = new WorkspaceError(`The folder of ${quote(input)} (${quote(dir.relative || '.')}) is read-only; nothing was changed.`);
+  if ((stat.mode & 0o222) === 0) throw readOnly;
+  if (!IS_ROOT && !(await fs.access(dir.at(''), C.W_OK).then(() => true, () => false))) throw readOnly;
+}
+
+export function permissionError(error: unknown, what: string): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EACCES' || code === 'EPERM') return new WorkspaceError(`Permission denied writing ${what}; nothing was changed.`);
+  if (code === 'EROFS') return new WorkspaceError(`${what} is on a read-only file system; nothing was changed.`);
+  if (code === 'ENOSPC' || code === 'EDQUOT') return new WorkspaceError(`No space left to write ${what}; nothing was changed.`);
+  return error;
+}
+
+/** The inode a name in `dir` refers to now (without following links), or undefined. */
+export async function inodeAt(dir: OpenDirectory, name: string): Promise<{ dev: number; ino: number; nlink: number; isFile: boolean; isDirectory: boolean } | undefined> {
+  try {
+    const stat = await fs.lstat(dir.at(name));
+    return { dev: stat.dev, ino: stat.ino, nlink: stat.nlink, isFile: stat.isFile(), isDirectory: stat.isDirectory() };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Removes temp files that a killed process left (their pid is no longer running), walking the
+ * workspace through directory fds (no links followed) and skipping .git and node_modules.
+ */
+export async function sweepLeftoverTemps(opener: SafeOpener, maxFolders = 20_000): Promise<string[]> {
+  const removed: string[] = [];
+  let folders = 0;
+  const visit = async (dir: OpenDirectory): Promise<void> => {
+    if (++folders > maxFolders) return;
+    let entries;
+    try {
+      entries = await fs.readdir(dir.at(''), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.isDirectory() && entry.name !== '.git' && entry.name !== 'node_modules') {
+        const child = await opener.openChild(dir, entry.name);
+        if (child) await visit(child).finally(() => child.close());
+      } else if (entry.isFile()) {
+        const match = TEMP_NAME.exec(entry.name);
+        const abandoned = match ? !isRunning(Number(match[1])) || (await isStale(dir, entry.name)) : LOCK_NAME.test(entry.name) && (await isAbandoned(dir.at(entry.name)));
+        if (abandoned) {
+          await fs.unlink(dir.at(entry.name)).then(() => removed.push(dir.relative ? `${dir.relative}/${entry.name}` : entry.name), () => undefined);
+        }
+      }
+    }
+  };
+  const root = await opener.openRoot();
+  await visit(root).finally(() => root.close());
+  return removed;
+}
+
+/** A temp file untouched for an hour belongs to nobody, even if its pid was reused (containers). */
+async function isStale(dir: OpenDirectory, name: string): Promise<boolean> {
+  const stat = await fs.lstat(dir.at(name)).catch(() => undefined);
+  return stat !== undefined && Date.now() - stat.mtimeMs > 60 * 60 * 1000;
+}
+
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
