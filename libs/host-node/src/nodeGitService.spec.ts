@@ -83,6 +83,12 @@ describe('NodeGitService', () => {
     await expect(fs.access('/tmp/pwned')).rejects.toThrow();
   });
 
+  it('at the repository top, log and show keep empty commits (no pathspec simplification)', async () => {
+    sh('commit', '--quiet', '--allow-empty', '-m', 'empty commit');
+    expect(await git.log({ count: 1 })).toMatch(/empty commit$/);
+    expect(await git.show('HEAD')).toMatch(/^commit [0-9a-f]{40}\n[\s\S]*empty commit$/);
+  });
+
   it("reports git's own error for an unknown revision", async () => {
     await expect(git.show('no-such-branch')).rejects.toThrow(/git show failed: fatal: .*no-such-branch/);
   });

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import { textResult, type CancellationToken, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
 import { GitService, WorkspaceError } from '@toolpacks/services';
 import { GIT_WHEN } from '../when';
 
@@ -35,9 +35,9 @@ export const gitBlameDefinition: ToolDefinition = {
 export class GitBlameTool implements Tool<GitBlameInput> {
   constructor(@inject(GitService) private readonly git: GitService) {}
 
-  async invoke({ input }: ToolInvocationOptions<GitBlameInput>) {
+  async invoke({ input }: ToolInvocationOptions<GitBlameInput>, token: CancellationToken) {
     const { startLine, endLine } = input;
     if ((startLine === undefined) !== (endLine === undefined)) throw new WorkspaceError('Give both startLine and endLine, or neither for the whole file.');
-    return textResult(await this.git.blame(input.path, startLine !== undefined ? { startLine, endLine: endLine! } : undefined));
+    return textResult(await this.git.blame(input.path, startLine !== undefined ? { startLine, endLine: endLine! } : undefined, token));
   }
 }

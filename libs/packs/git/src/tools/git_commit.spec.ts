@@ -18,7 +18,7 @@ describe('git_commit', () => {
   it('asks for confirmation with the message, and commits when approved', async () => {
     const asked: string[] = [];
     const result = await h.call('git_commit', { message: 'Change a', all: true }, { confirm: async (r) => (asked.push(`${r.title} ${r.message}`), 'once') });
-    expect(asked).toEqual(['Commit changes? git commit --all with the message:\n\nChange a']);
+    expect(asked).toEqual(['Commit changes? git commit --all with the message:\n\nChange a\n\nFiles (1): a.txt']);
     expect(result).toMatchObject({ status: 'ok', text: expect.stringMatching(/^\[main [0-9a-f]+\] Change a\n 1 file changed/) });
     expect(commitCount()).toBe('2');
   });

@@ -1,6 +1,14 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
-import { GitService } from '@toolpacks/services';
+import {
+  textResult,
+  type CancellationToken,
+  type PreparedToolInvocation,
+  type Tool,
+  type ToolDefinition,
+  type ToolInvocationOptions,
+  type ToolInvocationPrepareOptions,
+} from '@toolpacks/registry';
+import { GitService, type CommitDescription } from '@toolpacks/services';
 import { GIT_WHEN } from '../when';
 
 export interface GitCommitInput {
@@ -29,18 +37,55 @@ export const gitCommitDefinition: ToolDefinition = {
   annotations: { readOnly: false, destructive: true, idempotent: false },
 };
 
+/** Files listed in the confirmation before "… (N more)". */
+const MAX_LISTED_FILES = 20;
+
+export function commitConfirmation(input: GitCommitInput, description: CommitDescription | undefined, problem?: string): string {
+  const lines = [`git commit${input.all ? ' --all' : ''} with the message:`, '', input.message];
+  if (problem) return [...lines, '', problem].join('\n');
+  if (!description) return lines.join('\n');
+  const { files } = description;
+  const shown = files.slice(0, MAX_LISTED_FILES).join(', ') + (files.length > MAX_LISTED_FILES ? `, … (${files.length - MAX_LISTED_FILES} more)` : '');
+  lines.push('', files.length ? `Files (${files.length}): ${shown}` : 'Files: none (git will say there is nothing to commit)');
+  const outside = description.outsideStagedCount;
+  if (outside > 0)
+    lines.push(
+      input.all
+        ? `${outside} staged change(s) outside the workspace stay staged and are not committed.`
+        : `${outside} staged change(s) lie outside the workspace: the commit will be refused until they are unstaged.`,
+    );
+  const programs = [
+    ...description.hooks.map((hook) => `hook ${hook.slice(hook.lastIndexOf('/') + 1)} (${hook})`),
+    ...(description.signing ? [`signing: ${description.signing}`] : []),
+    ...description.filters.map((filter) => `repository filter: ${filter.length > 200 ? `${filter.slice(0, 200)}…` : filter}`),
+  ];
+  if (programs.length) lines.push('', 'This runs programs configured in the repository:', ...programs.map((p) => `- ${p}`));
+  return lines.join('\n');
+}
+
 @injectable()
 export class GitCommitTool implements Tool<GitCommitInput> {
   constructor(@inject(GitService) private readonly git: GitService) {}
 
-  prepareInvocation({ input }: ToolInvocationPrepareOptions<GitCommitInput>) {
+  async prepareInvocation({ input }: ToolInvocationPrepareOptions<GitCommitInput>, token: CancellationToken): Promise<PreparedToolInvocation> {
+    let description: CommitDescription | undefined;
+    let problem: string | undefined;
+    try {
+      description = await this.git.describeCommit({ all: input.all }, token);
+    } catch (error) {
+      problem = `(Could not list what will be committed: ${error instanceof Error ? error.message : String(error)})`;
+    }
+    const runsPrograms = description !== undefined && (description.hooks.length > 0 || description.signing !== undefined || description.filters.length > 0);
     return {
       invocationMessage: 'Committing',
-      confirmationMessages: { title: 'Commit changes?', message: `git commit${input.all ? ' --all' : ''} with the message:\n\n${input.message}` },
+      confirmationMessages: { title: 'Commit changes?', message: commitConfirmation(input, description, problem) },
+      // Hooks, signing and filters are code: a person confirms each such commit.
+      ...(runsPrograms ? { alwaysConfirm: true } : {}),
     };
   }
 
-  async invoke({ input }: ToolInvocationOptions<GitCommitInput>) {
-    return textResult(await this.git.commit(input.message, { all: input.all }));
+  async invoke({ input, confirmed }: ToolInvocationOptions<GitCommitInput>, token: CancellationToken) {
+    // The repository's programs run only when a person confirmed this very call (they were shown).
+    return textResult(await this.git.commit(input.message, { all: input.all, allowRepositoryPrograms: confirmed === true }, token));
   }
 }

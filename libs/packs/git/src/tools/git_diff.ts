@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import { textResult, type CancellationToken, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
 import { GitService } from '@toolpacks/services';
 import { GIT_WHEN, PATH_PROPERTY, REVISION_PROPERTY } from '../when';
 
@@ -34,7 +34,7 @@ export const gitDiffDefinition: ToolDefinition = {
 export class GitDiffTool implements Tool<GitDiffInput> {
   constructor(@inject(GitService) private readonly git: GitService) {}
 
-  async invoke({ input }: ToolInvocationOptions<GitDiffInput>) {
-    return textResult(await this.git.diff(input));
+  async invoke({ input }: ToolInvocationOptions<GitDiffInput>, token: CancellationToken) {
+    return textResult(await this.git.diff(input, token));
   }
 }

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import { textResult, type CancellationToken, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
 import { GitService } from '@toolpacks/services';
 import { GIT_WHEN, PATH_PROPERTY } from '../when';
 
@@ -32,7 +32,7 @@ export const gitLogDefinition: ToolDefinition = {
 export class GitLogTool implements Tool<GitLogInput> {
   constructor(@inject(GitService) private readonly git: GitService) {}
 
-  async invoke({ input }: ToolInvocationOptions<GitLogInput>) {
-    return textResult(await this.git.log({ count: input.count ?? 10, path: input.path }));
+  async invoke({ input }: ToolInvocationOptions<GitLogInput>, token: CancellationToken) {
+    return textResult(await this.git.log({ count: input.count ?? 10, path: input.path }, token));
   }
 }

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import { textResult, type CancellationToken, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
 import { GitService } from '@toolpacks/services';
 import { GIT_WHEN, PATH_PROPERTY, REVISION_PROPERTY } from '../when';
 
@@ -30,7 +30,7 @@ export const gitShowDefinition: ToolDefinition = {
 export class GitShowTool implements Tool<GitShowInput> {
   constructor(@inject(GitService) private readonly git: GitService) {}
 
-  async invoke({ input }: ToolInvocationOptions<GitShowInput>) {
-    return textResult(await this.git.show(input.revision, { path: input.path }));
+  async invoke({ input }: ToolInvocationOptions<GitShowInput>, token: CancellationToken) {
+    return textResult(await this.git.show(input.revision, { path: input.path }, token));
   }
 }

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type Tool, type ToolDefinition } from '@toolpacks/registry';
+import { textResult, type CancellationToken, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
 import { GitService } from '@toolpacks/services';
 import { GIT_WHEN } from '../when';
 
@@ -20,7 +20,7 @@ export const gitStatusDefinition: ToolDefinition = {
 export class GitStatusTool implements Tool<Record<string, never>> {
   constructor(@inject(GitService) private readonly git: GitService) {}
 
-  async invoke() {
-    return textResult(await this.git.status());
+  async invoke(_options: ToolInvocationOptions<Record<string, never>>, token: CancellationToken) {
+    return textResult(await this.git.status(token));
   }
 }

@@ -1,0 +1,86 @@
+// What a commit would record and which of the repository's programs it would run (hooks, signing,
+// filters), so the confirmation can show it and the commit can refuse to run what was not shown.
+import { constants, promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import type { CommitDescription } from '@toolpacks/services';
+import { repositoryFilterPrograms, type ConfigEntry } from './gitSafety';
+
+/** Hooks `git commit` may run, in order (reference-transaction when it moves the branch). */
+export const COMMIT_HOOKS = ['pre-commit', 'prepare-commit-msg', 'commit-msg', 'reference-transaction', 'post-index-change', 'post-commit'] as const;
+
+export interface CommitPlanInputs {
+  /** The hooks folder git would use (`git rev-parse --git-path hooks`, core.hooksPath honoured), absolute. */
+  readonly hooksDir: string;
+  /** The config as git reads it (system, global, local, included), without our own overrides. */
+  readonly config: readonly ConfigEntry[];
+  readonly trustRepositoryConfig: boolean;
+  readonly files: readonly string[];
+  readonly outsideStagedCount: number;
+}
+
+export async function executableHooks(hooksDir: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const name of COMMIT_HOOKS) {
+    const hook = path.join(hooksDir, name);
+    try {
+      if (!(await fs.stat(hook)).isFile()) continue;
+      await fs.access(hook, constants.X_OK);
+      found.push(hook);
+    } catch {
+      // missing or not executable: git skips it too
+    }
+  }
+  return found;
+}
+
+const TRUE = new Set(['true', 'yes', 'on', '1', '']);
+
+function last(config: readonly ConfigEntry[], key: string): ConfigEntry | undefined {
+  for (let i = config.length - 1; i >= 0; i--) if (config[i].key === key) return config[i];
+  return undefined;
+}
+
+/** The signing program when commit.gpgsign is on, with where the setting came from. */
+export function signingProgram(config: readonly ConfigEntry[]): string | undefined {
+  const sign = last(config, 'commit.gpgsign');
+  if (!sign || !TRUE.has(sign.value.toLowerCase())) return undefined;
+  const format = last(config, 'gpg.format')?.value.toLowerCase() || 'openpgp';
+  const candidates: Record<string, [string[], string]> = {
+    openpgp: [['gpg.openpgp.program', 'gpg.program'], 'gpg'],
+    x509: [['gpg.x509.program'], 'gpgsm'],
+    ssh: [['gpg.ssh.program'], 'ssh-keygen'],
+  };
+  const [keys, fallback] = candidates[format] ?? candidates.openpgp;
+  const program = keys.map((k) => last(config, k)).find((e) => e !== undefined);
+  return program
+    ? `${program.value} (${program.key}, from ${program.scope} config; commit.gpgsign from ${sign.scope} config)`
+    : `${fallback} (gpg.format ${format}; commit.gpgsign from ${sign.scope} config)`;
+}
+
+export async function planCommit(inputs: CommitPlanInputs): Promise<CommitDescription> {
+  return {
+    files: inputs.files,
+    outsideStagedCount: inputs.outsideStagedCount,
+    hooks: await executableHooks(inputs.hooksDir),
+    signing: signingProgram(inputs.config),
+    filters: inputs.trustRepositoryConfig ? [] : repositoryFilterPrograms(inputs.config),
+  };
+}
+
+export function runsPrograms(description: CommitDescription): boolean {
+  return description.hooks.length > 0 || description.signing !== undefined || description.filters.length > 0;
+}
+
+/** At most `max` items, then "… (N more)". */
+export function boundedList(items: readonly string[], max = 20): string {
+  const shown = items.slice(0, max).join(', ');
+  return items.length > max ? `${shown}, … (${items.length - max} more)` : shown;
+}
+
+/** The programs as lines for a confirmation or a refusal. */
+export function describePrograms(description: CommitDescription): string[] {
+  const lines = description.hooks.map((hook) => `hook ${path.basename(hook)} (${hook})`);
+  if (description.signing) lines.push(`signing: ${description.signing}`);
+  for (const filter of description.filters) lines.push(`repository filter: ${filter}`);
+  return lines;
+}

@@ -1,0 +1,131 @@
+// Attack report finding 2: a repository's own config made read-only git tools run programs.
+// Every variant is a real repository whose config would create MARKER if git ran the program.
+import { execFileSync } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { WorkspaceError } from '@toolpacks/services';
+import { exists, hostileVariants, makeHostileRepository, writeMarkerScript } from './gitHostileFixtures';
+import { NodeGitService } from './nodeGitService';
+import { NodeWorkspaceFileSystem } from './nodeWorkspaceFileSystem';
+
+// Real repositories and processes: a loaded machine is slow, never wrong.
+jest.setTimeout(30_000);
+
+let base: string;
+let root: string;
+let marker: string;
+let script: string;
+
+beforeEach(async () => {
+  base = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'host-node-hostile-')));
+  root = path.join(base, 'workspace');
+  await fs.mkdir(root);
+  marker = path.join(base, 'MARKER');
+  script = await writeMarkerScript(base, marker);
+});
+afterEach(() => fs.rm(base, { recursive: true, force: true }));
+
+const variantNames = hostileVariants('M', 'S').map((v) => v.name);
+
+/** Each read-only call either gives output or a WorkspaceError; nothing else. */
+async function settle<T>(call: () => Promise<T>): Promise<T | WorkspaceError> {
+  try {
+    return await call();
+  } catch (error) {
+    expect(error).toBeInstanceOf(WorkspaceError);
+    return error as WorkspaceError;
+  }
+}
+
+describe.each(variantNames)('hostile repository config: %s', (name) => {
+  it('runs nothing on status, diff, log, show, blame and an unconfirmed commit; output stays right', async () => {
+    const variant = hostileVariants(marker, script).find((v) => v.name === name)!;
+    await makeHostileRepository(root, variant, marker);
+    const git = new NodeGitService(new NodeWorkspaceFileSystem(root));
+
+    expect(await git.isRepository()).toBe(true);
+    const status = await git.status();
+    expect(status).toContain(' M a.txt');
+    expect(status).toContain('A  staged.txt');
+    const diff = await git.diff({});
+    expect(diff).toContain('-one\n+ONE');
+    expect(await git.diff({ staged: true })).toContain('+staged');
+    expect(await git.diff({ revision: 'HEAD', path: 'a.txt' })).toContain('+ONE');
+    expect(await git.log({ count: 5 })).toMatch(/first/);
+    expect(await git.show('HEAD')).toMatch(/^commit [0-9a-f]{40}/);
+    expect(await git.show('HEAD:a.txt')).toBe('one');
+    expect(await git.blame('a.txt')).toMatch(/Not Committed Yet .* ONE$/);
+    await settle(() => git.show('1234567890123456789012345678901234567890')); // a missing object: no lazy fetch
+    const description = await git.describeCommit({ all: true });
+    expect(description.files).toEqual(['a.txt', 'staged.txt']);
+    expect(await exists(marker)).toBe(false);
+
+    if (variant.commitNeedsConfirmation) {
+      expect(description.hooks.length + description.filters.length + (description.signing ? 1 : 0)).toBeGreaterThan(0);
+      await expect(git.commit('unconfirmed', { all: true })).rejects.toThrow(/needs a person's confirmation/);
+    } else {
+      expect(description).toMatchObject({ hooks: [], filters: [], signing: undefined });
+      expect(await git.commit('unconfirmed', { all: true })).toMatch(/^\[main [0-9a-f]+\] unconfirmed/);
+    }
+    expect(await exists(marker)).toBe(false);
+  });
+});
+
+describe('a confirmed commit', () => {
+  it('runs the hooks it showed, and still not fsmonitor or textconv', async () => {
+    const variant = hostileVariants(marker, script).find((v) => v.name === 'core.hooksPath')!;
+    await makeHostileRepository(root, { ...variant, config: [...variant.config, ['core.fsmonitor', `touch '${marker}.fsmonitor'; true`]] }, marker);
+    const git = new NodeGitService(new NodeWorkspaceFileSystem(root));
+    const description = await git.describeCommit({ all: true });
+    expect(description.hooks.map((h) => path.basename(h))).toEqual(['pre-commit', 'prepare-commit-msg', 'commit-msg', 'reference-transaction', 'post-index-change', 'post-commit']);
+    expect(description.hooks[0]).toBe(path.join(root, 'hooks', 'pre-commit'));
+    expect(await git.commit('confirmed', { all: true, allowRepositoryPrograms: true })).toMatch(/confirmed/);
+    expect(await exists(marker)).toBe(true);
+    expect(await exists(`${marker}.fsmonitor`)).toBe(false);
+  });
+
+  it('names the signing program and where it was configured', async () => {
+    const variant = hostileVariants(marker, script).find((v) => v.name === 'commit.gpgsign + gpg.program')!;
+    await makeHostileRepository(root, variant, marker);
+    const description = await new NodeGitService(new NodeWorkspaceFileSystem(root)).describeCommit();
+    expect(description.signing).toBe(`${script} (gpg.program, from local config; commit.gpgsign from local config)`);
+    expect(description.files).toEqual(['staged.txt']);
+  });
+});
+
+describe('trustRepositoryConfig', () => {
+  it('lets the repository filter run in reads, and only then', async () => {
+    const variant = hostileVariants(marker, script).find((v) => v.name === 'filter.<drv>.clean/smudge')!;
+    await makeHostileRepository(root, variant, marker);
+    const trusted = new NodeGitService(new NodeWorkspaceFileSystem(root), { trustRepositoryConfig: true });
+    expect((await trusted.describeCommit()).filters).toEqual([]);
+    await trusted.diff({});
+    expect(await exists(marker)).toBe(true);
+  });
+});
+
+describe('a submodule with its own hostile config', () => {
+  it('is compared by commit only: status and diff start no git inside it', async () => {
+    const sub = path.join(base, 'sub');
+    const env = { PATH: process.env.PATH, HOME: process.env.HOME };
+    const sh = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env, encoding: 'utf8' });
+    await fs.mkdir(sub);
+    await makeHostileRepository(sub, { name: 'submodule', config: [], attributes: '* filter=evil\n' }, marker);
+    sh(sub, 'commit', '--quiet', '-am', 'sub');
+    await makeHostileRepository(root, { name: 'top', config: [] }, marker);
+    sh(root, '-c', 'protocol.file.allow=always', 'submodule', '--quiet', 'add', sub, 'sm');
+    sh(root, 'commit', '--quiet', '-m', 'add sm');
+    const inside = path.join(root, 'sm');
+    sh(inside, 'config', 'filter.evil.clean', `touch '${marker}'; cat`);
+    sh(inside, 'config', 'core.fsmonitor', `touch '${marker}'; true`);
+    await fs.writeFile(path.join(inside, 'a.txt'), 'TWO\n');
+    const future = new Date(Date.now() + 5000);
+    await fs.utimes(path.join(inside, 'a.txt'), future, future);
+    const git = new NodeGitService(new NodeWorkspaceFileSystem(root));
+    expect(await git.status()).toBe('## main\n M a.txt');
+    expect(await git.diff({})).not.toContain('sm');
+    await git.describeCommit({ all: true });
+    expect(await exists(marker)).toBe(false);
+  });
+});

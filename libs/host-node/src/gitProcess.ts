@@ -1,0 +1,91 @@
+// One git child process: argument array (never a shell), its own process group (so a hook's or
+// fsmonitor's `sh`/`sleep` end with it), output capped, stopped on timeout or cancellation.
+import { spawn } from 'node:child_process';
+import type { CancellationToken } from '@toolpacks/registry';
+import { WorkspaceError } from '@toolpacks/services';
+
+export interface GitProcessOptions {
+  readonly git: string;
+  readonly args: readonly string[];
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string>>;
+  readonly stdin?: string;
+  readonly timeoutMs: number;
+  readonly maxOutputBytes: number;
+  readonly token?: CancellationToken;
+}
+
+export interface GitProcessResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+  /** stdout went past maxOutputBytes; `stdout` holds the first part. */
+  readonly truncated: boolean;
+}
+
+/** Kills every process of the group led by `pid`; a group already gone is fine. */
+export function killProcessGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // ESRCH: nothing left in the group.
+  }
+}
+
+export function runGitProcess(options: GitProcessOptions): Promise<GitProcessResult> {
+  const command = options.args.find((a) => !a.startsWith('-')) ?? 'git';
+  if (options.token?.isCancellationRequested) return Promise.reject(new WorkspaceError(`git ${command} was cancelled.`));
+  return new Promise((resolve, reject) => {
+    const child = spawn(options.git, options.args, {
+      cwd: options.cwd,
+      env: options.env,
+      detached: true, // a process group of its own: killing -pid ends git and everything it started
+      stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    });
+    const out: Buffer[] = [];
+    let outBytes = 0;
+    let truncated = false;
+    let stderr = '';
+    let stopped: 'timeout' | 'cancelled' | undefined;
+    const stop = (why: 'timeout' | 'cancelled') => {
+      stopped ??= why;
+      killProcessGroup(child.pid);
+    };
+    const timer = setTimeout(() => stop('timeout'), options.timeoutMs);
+    const cancellation = options.token?.onCancellationRequested(() => stop('cancelled'));
+    const finish = () => {
+      clearTimeout(timer);
+      cancellation?.dispose();
+    };
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (outBytes >= options.maxOutputBytes) {
+        truncated = true;
+        return;
+      }
+      out.push(chunk);
+      outBytes += chunk.length;
+    });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      if (stderr.length < 64 * 1024) stderr += chunk.toString('utf8');
+    });
+    // git is done: whatever it left behind in its group (a hook's background job holding the
+    // pipes open) goes too, so 'close' follows and nothing outlives the call.
+    child.on('exit', () => killProcessGroup(child.pid));
+    child.on('error', (error) => {
+      finish();
+      reject(new Error(`git could not run: ${error.message}. Is git installed?`));
+    });
+    child.on('close', (code) => {
+      finish();
+      if (stopped === 'cancelled') return reject(new WorkspaceError(`git ${command} was cancelled.`));
+      if (stopped === 'timeout') return reject(new WorkspaceError(`git ${command} did not finish within ${options.timeoutMs / 1000} s and was stopped.`));
+      resolve({ code: code ?? 1, stdout: Buffer.concat(out).toString('utf8'), stderr, truncated: truncated || outBytes > options.maxOutputBytes });
+    });
+    if (options.stdin !== undefined) {
+      // git may exit before reading (a bad option, no repository): that is reported on close, not EPIPE.
+      child.stdin!.on('error', () => undefined);
+      child.stdin!.end(options.stdin);
+    }
+  });
+}
