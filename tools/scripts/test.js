@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: type-checks every project (Nx, cached), runs every Jest project in one run, then the
-// end-to-end tests in real VS Code (apps/e2e), and ends with the line CI reads: `N passed, N failed`
-// over both. Extra arguments go to Jest (and skip the e2e run, which is for whole runs only).
+// apply_patch conformance cases (../shared/conformance/apply-patch), then the end-to-end tests in
+// real VS Code (apps/e2e), and ends with the line CI reads: `N passed, N failed` over all of them.
+// Extra arguments go to Jest (and skip the conformance and e2e runs, which are for whole runs only).
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -26,8 +27,13 @@ if (fs.existsSync(results)) {
   passed = summary.numPassedTests;
   failed = summary.numFailedTests + summary.numRuntimeErrorTestSuites;
 }
+let conformanceStatus = 0;
 let e2eStatus = 0;
 if (process.argv.length <= 2) {
+  const conformance = runConformance(path.dirname(results));
+  passed += conformance.passed;
+  failed += conformance.failed;
+  conformanceStatus = conformance.failed === 0 ? 0 : 1;
   const summary = path.join(path.dirname(results), 'e2e.json');
   e2eStatus = run(process.execPath, [path.join(root, 'apps/e2e/src/run.js'), '--summary', summary]);
   const e2e = fs.existsSync(summary) ? JSON.parse(fs.readFileSync(summary, 'utf8')) : { passed: 0, failed: 1 };
@@ -36,4 +42,42 @@ if (process.argv.length <= 2) {
 }
 fs.rmSync(path.dirname(results), { recursive: true, force: true });
 console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(jest === 0 && e2eStatus === 0 && failed === 0 ? 0 : 1);
+process.exit(jest === 0 && conformanceStatus === 0 && e2eStatus === 0 && failed === 0 ? 0 : 1);
+
+/**
+ * Replays OpenAI's apply_patch reference cases through the CLI (one process per case, about a
+ * minute or two in all) and counts them from the runner's last line, `apply-patch: P/T passed`.
+ * The suite is copied to a writable temp folder first: the reference data is mounted read-only,
+ * cp keeps that mode on the case files, and the workspace refuses to write read-only files.
+ */
+function runConformance(temp) {
+  const suite = path.resolve(root, '../shared/conformance/apply-patch');
+  if (!fs.existsSync(path.join(suite, 'run.sh'))) {
+    console.log(`\napply-patch conformance: ${suite}/run.sh not found. The reference cases live in ../shared/conformance beside the project checkout; put them there to run npm test.`);
+    return { passed: 0, failed: 1 };
+  }
+  const copy = path.join(temp, 'apply-patch');
+  fs.cpSync(suite, copy, { recursive: true });
+  makeWritable(copy);
+  console.log('\napply-patch conformance (../shared/conformance/apply-patch/run.sh):');
+  // Streamed to the terminal and kept in a file for the summary line.
+  const output = path.join(temp, 'apply-patch.out');
+  const tee = 'bash "$0" | tee "$1"; exit "${PIPESTATUS[0]}"';
+  const status = spawnSync('bash', ['-c', tee, path.join(copy, 'run.sh'), output], { cwd: root, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false' } }).status;
+  const text = fs.existsSync(output) ? fs.readFileSync(output, 'utf8') : '';
+  const counted = /^apply-patch: (\d+)\/(\d+) passed$/m.exec(text);
+  if (!counted) {
+    console.log(`apply-patch conformance: the runner ended without its summary line (exit ${status}).`);
+    return { passed: 0, failed: 1 };
+  }
+  const [p, t] = [Number(counted[1]), Number(counted[2])];
+  return { passed: p, failed: t - p };
+}
+
+function makeWritable(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    fs.chmodSync(full, fs.statSync(full).mode | 0o200);
+    if (entry.isDirectory()) makeWritable(full);
+  }
+}

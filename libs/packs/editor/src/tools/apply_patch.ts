@@ -1,7 +1,8 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import { textResult, type PreparedToolInvocation, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
-import { applyHunks, parsePatch, PatchError, type PatchOperation } from '../patch';
+import { parsePatch, PatchError, planPatch, type PatchFiles, type PatchOperation, type PatchPlan, type PlannedChange } from '../patch';
+import { confirmSensitiveWrites, type PlannedWrite } from '../sensitiveWrites';
 
 export interface ApplyPatchInput {
   readonly input: string;
@@ -20,7 +21,7 @@ export const applyPatchDefinition: ToolDefinition = {
     'Format:',
     '*** Begin Patch',
     '*** Update File: path/to/file.ts',
-    '@@ a line near the change (optional, to locate it)',
+    '@@ a line near the change, such as a class or function header (optional)',
     ' unchanged context line',
     '-line to remove',
     '+line to add',
@@ -28,7 +29,7 @@ export const applyPatchDefinition: ToolDefinition = {
     '+every line of the new file',
     '*** Delete File: path/to/old.ts',
     '*** End Patch',
-    'Give 3 lines of context before and after each change, copied exactly from the file. Paths are relative to the workspace root.',
+    "Give 3 lines of context before and after each change, copied exactly from the file. Several @@ lines in a row (a class, then a method) narrow down where a hunk goes; a line '*** End of File' after a hunk puts it at the end of the file. Paths are relative to the workspace root.",
   ].join('\n'),
   userDescription: 'Edits files with a patch.',
   inputSchema: {
@@ -45,58 +46,74 @@ export const applyPatchDefinition: ToolDefinition = {
   annotations: { readOnly: false, destructive: false, idempotent: false },
 };
 
-type PlannedChange =
-  | { kind: 'write'; path: string; content: string; create: boolean; from?: string }
-  | { kind: 'delete'; path: string };
+const MAX_LISTED = 20;
 
 @injectable()
 export class ApplyPatchTool implements Tool<ApplyPatchInput> {
   constructor(@inject(WorkspaceFileSystem) private readonly workspace: WorkspaceFileSystem) {}
 
-  async invoke({ input }: ToolInvocationOptions<ApplyPatchInput>) {
+  // A patch that touches a sensitive file (git config, hooks, tasks, …) asks, with the diff of
+  // every such file. The paths come from parsing alone, so ordinary patches cost no extra reads.
+  async prepareInvocation({ input }: ToolInvocationPrepareOptions<ApplyPatchInput>): Promise<PreparedToolInvocation | undefined> {
+    if (typeof input?.input !== 'string') return undefined;
+    let operations: PatchOperation[];
+    try {
+      operations = parsePatch(input.input);
+    } catch {
+      return undefined; // invoke reports the problem
+    }
+    const paths = operations.flatMap((op) => (op.kind === 'update' && op.moveTo !== undefined ? [op.path, op.moveTo] : [op.path]));
+    let sensitive = false;
+    for (const path of paths) if (await this.workspace.sensitiveReason(path).catch(() => undefined)) sensitive = true;
+    if (!sensitive) return undefined;
+    const plan = await this.plan(operations);
+    return confirmSensitiveWrites(this.workspace, plan.changes.flatMap(plannedWrites));
+  }
+
+  async invoke({ input, confirmed }: ToolInvocationOptions<ApplyPatchInput>) {
     let operations: PatchOperation[];
     try {
       operations = parsePatch(input.input);
     } catch (error) {
-      if (error instanceof PatchError) throw new WorkspaceError(`The patch could not be read: ${error.message}`);
+      if (error instanceof PatchError) throw new WorkspaceError(`The patch could not be read: ${error.message} Nothing was written.`);
       throw error;
     }
-    // Plan every change first: a hunk that does not apply means no file is touched.
-    const planned: PlannedChange[] = [];
-    for (const op of operations) {
-      const path = this.workspace.relative(await this.workspace.resolve(op.path));
-      if (op.kind === 'add') {
-        if (await this.workspace.stat(path)) throw new WorkspaceError(`${path} already exists; use '*** Update File: ${path}' to change it. Nothing was written.`);
-        planned.push({ kind: 'write', path, content: op.content, create: true });
-      } else if (op.kind === 'delete') {
-        if ((await this.workspace.stat(path))?.type !== 'file') throw new WorkspaceError(`${path} does not exist, so it cannot be deleted. Nothing was written.`);
-        planned.push({ kind: 'delete', path });
-      } else {
-        const text = await this.workspace.readText(path);
-        let content: string;
-        try {
-          content = applyHunks(text, op.hunks, path);
-        } catch (error) {
-          if (error instanceof PatchError) throw new WorkspaceError(`${error.message} Nothing was written.`);
-          throw error;
-        }
-        if (op.moveTo) {
-          const target = this.workspace.relative(await this.workspace.resolve(op.moveTo));
-          if (await this.workspace.stat(target)) throw new WorkspaceError(`Cannot move ${path} to ${target}: it already exists. Nothing was written.`);
-          planned.push({ kind: 'write', path: target, content, create: true, from: path }, { kind: 'delete', path });
-        } else planned.push({ kind: 'write', path, content, create: false });
-      }
-    }
-    const summary: string[] = [];
-    for (const change of planned) {
-      if (change.kind === 'delete') {
-        await this.workspace.delete(change.path);
-        if (!planned.some((c) => c.kind === 'write' && c.from === change.path)) summary.push(`deleted ${change.path}`);
-      } else {
-        await this.workspace.writeText(change.path, change.content, change.create ? 'create' : 'overwrite');
-        summary.push(change.from ? `moved ${change.from} to ${change.path}` : `${change.create ? 'added' : 'updated'} ${change.path}`);
-      }
-    }
-    return textResult(`Applied the patch: ${summary.join(', ')}.`);
+    const plan = await this.plan(operations);
+    // One batch, all or nothing: staged and checked against what the plan read before any rename.
+    const changes = plan.changes.filter((c) => !(c.type === 'update' && c.moveTo === undefined && c.content === c.expected));
+    if (changes.length) await this.workspace.applyChanges(changes, { allowSensitive: confirmed === true });
+    return textResult(`Applied the patch: ${listed(plan.summary)}.`);
   }
+
+  /** Everything is read and computed before the first write: a failure changes nothing. */
+  private async plan(operations: readonly PatchOperation[]): Promise<PatchPlan> {
+    try {
+      return await planPatch(operations, this.files());
+    } catch (error) {
+      if (error instanceof PatchError || error instanceof WorkspaceError) throw new WorkspaceError(`${error.message} Nothing was written.`);
+      throw error;
+    }
+  }
+
+  private files(): PatchFiles {
+    const workspace = this.workspace;
+    return {
+      key: async (path) => workspace.relative(await workspace.resolve(path)),
+      type: async (key) => (await workspace.stat(key))?.type,
+      read: (key) => workspace.readText(key),
+    };
+  }
+}
+
+/** What a planned change writes, for the diff a sensitive write shows. */
+function plannedWrites(change: PlannedChange): PlannedWrite[] {
+  if (change.type === 'create') return [{ path: change.path, after: change.content }];
+  if (change.type === 'delete') return [{ path: change.path, before: change.expected ?? '' }];
+  if (change.moveTo !== undefined) return [{ path: change.path, before: change.expected ?? '' }, { path: change.moveTo, after: change.content }];
+  return [{ path: change.path, before: change.expected ?? '', after: change.content }];
+}
+
+function listed(items: readonly string[]): string {
+  const shown = items.slice(0, MAX_LISTED).join(', ');
+  return items.length > MAX_LISTED ? `${shown}, … (${items.length - MAX_LISTED} more)` : shown;
 }

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import { textResult, type PreparedToolInvocation, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
 import { WorkspaceFileSystem } from '@toolpacks/services';
+import { confirmSensitiveWrites } from '../sensitiveWrites';
 
 export interface CreateFileInput {
   readonly filePath: string;
@@ -31,9 +32,16 @@ export const createFileDefinition: ToolDefinition = {
 export class CreateFileTool implements Tool<CreateFileInput> {
   constructor(@inject(WorkspaceFileSystem) private readonly workspace: WorkspaceFileSystem) {}
 
-  async invoke({ input }: ToolInvocationOptions<CreateFileInput>) {
+  // Only a sensitive path (a hook, git config, tasks, …) asks, showing the whole new file.
+  async prepareInvocation({ input }: ToolInvocationPrepareOptions<CreateFileInput>): Promise<PreparedToolInvocation | undefined> {
+    if (typeof input?.filePath !== 'string' || typeof input.content !== 'string') return undefined;
+    const relative = this.workspace.relative(await this.workspace.resolve(input.filePath));
+    return confirmSensitiveWrites(this.workspace, [{ path: relative, after: input.content }]);
+  }
+
+  async invoke({ input, confirmed }: ToolInvocationOptions<CreateFileInput>) {
     const absolute = await this.workspace.resolve(input.filePath);
-    await this.workspace.writeText(absolute, input.content, 'create');
+    await this.workspace.writeText(absolute, input.content, 'create', { allowSensitive: confirmed === true });
     const lines = input.content === '' ? 0 : input.content.split('\n').length - (input.content.endsWith('\n') ? 1 : 0);
     return textResult(`Created ${this.workspace.relative(absolute)} (${lines} line${lines === 1 ? '' : 's'}).`);
   }

@@ -27,6 +27,14 @@ describe('replace_string_in_file', () => {
     expect(await h.read('src/x.ts')).toBe(source);
   });
 
+  it('counts 40,000 matches in one pass and lists only the first lines', async () => {
+    await h.call('create_file', { filePath: 'many.txt', content: 'x = 1;\n'.repeat(40_000) });
+    const result = await h.call('replace_string_in_file', { filePath: 'many.txt', oldString: 'x = 1;', newString: 'x = 2;' });
+    expect(result.status).toBe('error');
+    expect(result.text).toContain('oldString occurs 40000 times in many.txt (lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, … (39989 more))');
+    expect(result.text.length).toBeLessThan(400);
+  });
+
   it('keeps CRLF files CRLF', async () => {
     await h.call('replace_string_in_file', { filePath: 'win.txt', oldString: 'one\ntwo', newString: 'one\n2' });
     expect(await h.read('win.txt')).toBe('one\r\n2\r\nthree\r\n');

@@ -1,6 +1,8 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import { textResult, type PreparedToolInvocation, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
+import { replaceOnce } from '../replaceOnce';
+import { confirmSensitiveWrites } from '../sensitiveWrites';
 
 export interface ReplaceStringInput {
   readonly filePath: string;
@@ -34,33 +36,30 @@ export const replaceStringInFileDefinition: ToolDefinition = {
 export class ReplaceStringInFileTool implements Tool<ReplaceStringInput> {
   constructor(@inject(WorkspaceFileSystem) private readonly workspace: WorkspaceFileSystem) {}
 
-  async invoke({ input }: ToolInvocationOptions<ReplaceStringInput>) {
+  // Only a sensitive file (git config, hooks, tasks, …) asks, with the diff of this very change.
+  async prepareInvocation({ input }: ToolInvocationPrepareOptions<ReplaceStringInput>): Promise<PreparedToolInvocation | undefined> {
+    if (typeof input?.filePath !== 'string' || !(await this.workspace.sensitiveReason(input.filePath))) return undefined;
+    const relative = this.workspace.relative(await this.workspace.resolve(input.filePath));
+    const before = await this.workspace.readText(relative);
+    const after = replaceOnce(before, input.oldString, input.newString, relative).text;
+    return confirmSensitiveWrites(this.workspace, [{ path: relative, before, after }]);
+  }
+
+  async invoke({ input, confirmed }: ToolInvocationOptions<ReplaceStringInput>) {
     if (input.oldString === input.newString) throw new WorkspaceError('oldString and newString are the same; nothing would change.');
     const absolute = await this.workspace.resolve(input.filePath);
     const relative = this.workspace.relative(absolute);
     let changedAt = 0;
-    await this.workspace.edit(absolute, (text) => {
-      // Models write \n; keep a CRLF file CRLF.
-      const crlf = !text.includes(input.oldString) && text.includes('\r\n');
-      const oldString = crlf ? input.oldString.replace(/\r?\n/g, '\r\n') : input.oldString;
-      const newString = crlf ? input.newString.replace(/\r?\n/g, '\r\n') : input.newString;
-      const positions = occurrences(text, oldString);
-      if (positions.length === 0)
-        throw new WorkspaceError(`oldString was not found in ${relative}. Read the file again and copy the exact text, including whitespace and indentation.`);
-      if (positions.length > 1) {
-        const lines = positions.map((p) => text.slice(0, p).split('\n').length);
-        throw new WorkspaceError(`oldString occurs ${positions.length} times in ${relative} (lines ${lines.join(', ')}); it must occur exactly once. Add surrounding lines to make it unique.`);
-      }
-      changedAt = text.slice(0, positions[0]).split('\n').length;
-      return text.slice(0, positions[0]) + newString + text.slice(positions[0] + oldString.length);
-    });
+    await this.workspace.edit(
+      absolute,
+      (text) => {
+        const replaced = replaceOnce(text, input.oldString, input.newString, relative);
+        changedAt = replaced.line;
+        return replaced.text;
+      },
+      { allowSensitive: confirmed === true },
+    );
     const newLines = input.newString.split('\n').length;
     return textResult(`Replaced 1 occurrence in ${relative}; lines ${changedAt}-${changedAt + newLines - 1} now read:\n${input.newString}`);
   }
-}
-
-function occurrences(text: string, search: string): number[] {
-  const positions: number[] = [];
-  for (let i = text.indexOf(search); i >= 0; i = text.indexOf(search, i + search.length)) positions.push(i);
-  return positions;
 }

@@ -1,0 +1,139 @@
+// Plans a whole patch before anything is written: operations apply in order to an in-memory view
+// of the workspace (a second Update of a file sees the first's result, an Add may follow a Delete
+// of the same path), then the final state of every touched file becomes one change. Any failure
+// throws before the caller writes a byte. Reads go through `PatchFiles`; this module writes nothing.
+
+import { applyHunks } from './patchApply';
+import { PatchError, type PatchOperation } from './patchParser';
+
+export type PatchFileType = 'file' | 'directory' | 'other';
+
+/** The read-only lookups the planner needs. */
+export interface PatchFiles {
+  /** The one workspace path for a path written in the patch (relative, absolute, `./`…); throws for paths outside. */
+  key(path: string): Promise<string>;
+  type(key: string): Promise<PatchFileType | undefined>;
+  read(key: string): Promise<string>;
+}
+
+/** One file's final state; the shape of the workspace's batch changes (`applyChanges`). */
+export type PlannedChange =
+  | { readonly type: 'create'; readonly path: string; readonly content: string }
+  /** `expected`: the text the change was computed from (absent when the file was replaced without being read). */
+  | { readonly type: 'update'; readonly path: string; readonly content: string; readonly expected?: string; readonly moveTo?: string }
+  | { readonly type: 'delete'; readonly path: string; readonly expected?: string };
+
+export interface PatchPlan {
+  readonly changes: readonly PlannedChange[];
+  /** `added a.ts`, `updated b.ts`, `moved c.ts to d.ts`, `deleted e.ts`, in patch order. */
+  readonly summary: readonly string[];
+}
+
+/** The file as it is on disk, not read yet: a Delete needs no text (binary files can be deleted). */
+const ON_DISK = Symbol('on disk');
+
+interface Entry {
+  /** A regular file is there on disk. */
+  readonly existed: boolean;
+  /** A folder or special file is there: no operation may touch it. */
+  readonly blocked?: PatchFileType;
+  /** The file's text, once an operation needed it. */
+  original?: string;
+  /** The file's state after the operations so far: none, as on disk, or new text. */
+  current: string | typeof ON_DISK | undefined;
+  /** How the file came to be absent, for messages. */
+  history?: 'deleted' | 'moved away';
+  movedFrom?: string;
+}
+
+export async function planPatch(operations: readonly PatchOperation[], files: PatchFiles): Promise<PatchPlan> {
+  const entries = new Map<string, Entry>();
+  const entry = async (key: string): Promise<Entry> => {
+    let found = entries.get(key);
+    if (!found) {
+      const type = await files.type(key);
+      found = { existed: type === 'file', blocked: type === 'file' ? undefined : type, current: type === 'file' ? ON_DISK : undefined };
+      entries.set(key, found);
+    }
+    return found;
+  };
+  const existing = async (key: string, verb: string): Promise<Entry> => {
+    const e = await entry(key);
+    if (e.blocked) throw new PatchError(`${key} is ${e.blocked === 'directory' ? 'a folder' : 'not a regular file'}; only files can be ${verb}.`);
+    if (e.current === undefined) {
+      const why = e.history ? `was ${e.history} earlier in this patch` : 'does not exist';
+      throw new PatchError(`${key} ${why}, so it cannot be ${verb}.${verb === 'updated' && !e.history ? ` Use '*** Add File: ${key}' to create it, or check the path.` : ''}`);
+    }
+    return e;
+  };
+  const vacant = async (key: string, what: string): Promise<Entry> => {
+    const e = await entry(key);
+    if (e.blocked) throw new PatchError(`${what}: ${key} is ${e.blocked === 'directory' ? 'a folder' : 'not a regular file'}.`);
+    if (e.current !== undefined)
+      throw new PatchError(`${what}: ${key} already exists. To change it, read it and use '*** Update File: ${key}' with context copied from it.`);
+    return e;
+  };
+  const text = async (key: string, e: Entry): Promise<string> => {
+    if (e.current !== ON_DISK) return e.current!;
+    return (e.original ??= await files.read(key));
+  };
+
+  for (const op of operations) {
+    const key = await files.key(op.path);
+    if (op.kind === 'add') {
+      const e = await vacant(key, `Cannot add ${key}`);
+      e.current = op.content;
+      e.movedFrom = undefined;
+    } else if (op.kind === 'delete') {
+      const e = await existing(key, 'deleted');
+      e.current = undefined;
+      e.history = 'deleted';
+      e.movedFrom = undefined;
+    } else {
+      const e = await existing(key, 'updated');
+      const before = await text(key, e);
+      const updated = op.hunks.length ? applyHunks(before, op.hunks, key) : before;
+      const target = op.moveTo === undefined ? key : await files.key(op.moveTo);
+      if (target === key) {
+        e.current = updated;
+        continue;
+      }
+      const t = await vacant(target, `Cannot move ${key} to ${target}`);
+      t.current = updated;
+      t.movedFrom = key;
+      e.current = undefined;
+      e.history = 'moved away';
+    }
+  }
+  return finalChanges(entries);
+}
+
+function finalChanges(entries: ReadonlyMap<string, Entry>): PatchPlan {
+  // A move is reported as one change when its source is gone and its target is new.
+  const moveTargets = new Map<string, string>();
+  for (const [key, e] of entries) {
+    const source = e.movedFrom === undefined ? undefined : entries.get(e.movedFrom);
+    if (source && !e.existed && typeof e.current === 'string' && source.existed && source.current === undefined) moveTargets.set(e.movedFrom!, key);
+  }
+  const changes: PlannedChange[] = [];
+  const summary: string[] = [];
+  const moved = new Set(moveTargets.values());
+  for (const [key, e] of entries) {
+    if (moved.has(key) || e.current === ON_DISK) continue;
+    const target = moveTargets.get(key);
+    if (target !== undefined) {
+      changes.push({ type: 'update', path: key, content: entries.get(target)!.current as string, expected: e.original, moveTo: target });
+      summary.push(`moved ${key} to ${target}`);
+    } else if (!e.existed && e.current !== undefined) {
+      changes.push({ type: 'create', path: key, content: e.current });
+      summary.push(`added ${key}`);
+    } else if (e.existed && e.current === undefined) {
+      changes.push({ type: 'delete', path: key, expected: e.original });
+      summary.push(`deleted ${key}`);
+    } else if (e.existed && e.current !== undefined) {
+      changes.push({ type: 'update', path: key, content: e.current, expected: e.original });
+      summary.push(`updated ${key}`);
+    }
+  }
+  return { changes, summary };
+}

@@ -1,0 +1,115 @@
+// Finding 1 of the safety issue: the model wrote `[core] fsmonitor = <command>` into .git/config
+// with replace_string_in_file, and the next git_status ran the command; nobody was asked.
+import { execFileSync } from 'node:child_process';
+import { existsSync, promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import type { ConfirmationRequest } from '@toolpacks/registry';
+import { createPackHarness, initRepository, testModels, type PackHarness } from '@toolpacks/host-node/src/testing';
+import { editorPack } from './index';
+
+let h: PackHarness;
+let marker: string;
+beforeEach(async () => {
+  h = await createPackHarness([editorPack]);
+  await initRepository(h.root, [{ files: { 'a.txt': 'a\n' }, message: 'init' }]);
+  marker = path.join(path.dirname(h.root), `${path.basename(h.root)}-PWNED`);
+});
+afterEach(async () => {
+  await fs.rm(marker, { force: true });
+  await h.dispose();
+});
+
+const hostileConfig = () => `[core]\n\tfsmonitor = touch ${marker}; false\n`;
+const configEdit = () => ({ filePath: '.git/config', oldString: '[core]\n', newString: hostileConfig() });
+
+describe('writes that can make code run', () => {
+  // Plain git, with none of the git pack's hardening: the config itself must be unchanged.
+  const plainGitStatus = () => execFileSync('git', ['status', '--short'], { cwd: h.root, stdio: 'pipe' });
+
+  it('are declined under auto-approve, and git then runs nothing', async () => {
+    const before = await h.read('.git/config');
+    const edit = await h.call('replace_string_in_file', configEdit(), { autoApprove: true });
+    expect(edit.status).toBe('declined');
+    expect(edit.text).toMatch(/auto-approve never covers it/);
+    expect(await h.read('.git/config')).toBe(before);
+    plainGitStatus();
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('ask with the diff of the change, and a decline changes nothing', async () => {
+    const asked: ConfirmationRequest[] = [];
+    const before = await h.read('.git/config');
+    const edit = await h.call('replace_string_in_file', configEdit(), { confirm: async (r) => (asked.push(r), 'decline') });
+    expect(edit.status).toBe('declined');
+    expect(asked).toHaveLength(1);
+    expect(asked[0].title).toBe('Change .git/config?');
+    expect(asked[0].message).toContain(`+\tfsmonitor = touch ${marker}; false`);
+    expect(asked[0].message).toMatch(/--- a\/\.git\/config\n\+\+\+ b\/\.git\/config/);
+    expect(await h.read('.git/config')).toBe(before);
+    plainGitStatus();
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('run what was written once the user said yes (the attack is real)', async () => {
+    expect((await h.call('replace_string_in_file', configEdit(), { confirm: async () => 'once' })).status).toBe('ok');
+    plainGitStatus();
+    expect(existsSync(marker)).toBe(true);
+  });
+
+  it('are written once the user says yes, and ask again next time whatever scope was chosen', async () => {
+    let asks = 0;
+    const confirm = async () => (asks++, 'always' as const);
+    expect((await h.call('create_file', { filePath: '.vscode/tasks.json', content: '{}\n' }, { confirm })).status).toBe('ok');
+    expect((await h.call('replace_string_in_file', { filePath: '.vscode/tasks.json', oldString: '{}', newString: '{ "version": "2.0.0" }' }, { confirm })).status).toBe('ok');
+    expect(asks).toBe(2);
+    expect(await h.read('.vscode/tasks.json')).toBe('{ "version": "2.0.0" }\n');
+  });
+
+  it.each([
+    ['.git/hooks/pre-commit', '#!/bin/sh\ntouch PWNED\n'],
+    ['.git/info/attributes', '* diff=evil\n'],
+    ['.gitattributes', '* filter=evil\n'],
+    ['sub/.gitmodules', '[submodule "x"]\n'],
+    ['.vscode/settings.json', '{}\n'],
+    ['.vscode/launch.json', '{}\n'],
+    ['.GIT/hooks/post-checkout', 'x\n'],
+  ])('create_file %s asks and is declined without an answer', async (filePath, content) => {
+    const result = await h.call('create_file', { filePath, content }, { autoApprove: true });
+    expect(result.status).toBe('declined');
+    expect(existsSync(path.join(h.root, filePath))).toBe(false);
+  });
+
+  it('follow a symlink to its real path: a link to .git is .git', async () => {
+    await fs.symlink('.git', path.join(h.root, 'innocent'));
+    const asked: string[] = [];
+    const result = await h.call('create_file', { filePath: 'innocent/hooks/pre-commit', content: 'x\n' }, { confirm: async (r) => (asked.push(r.title), 'decline') });
+    expect(result.status).toBe('declined');
+    expect(asked).toEqual(['Change .git/hooks/pre-commit?']);
+    expect(existsSync(path.join(h.root, '.git/hooks/pre-commit'))).toBe(false);
+  });
+
+  it('leave ordinary files alone: no question, auto-approved or not', async () => {
+    expect((await h.call('create_file', { filePath: 'src/new.ts', content: 'x\n' })).status).toBe('ok');
+    expect((await h.call('replace_string_in_file', { filePath: 'a.txt', oldString: 'a', newString: 'b' })).status).toBe('ok');
+    expect(h.names(testModels.claude)).toContain('replace_string_in_file');
+  });
+
+  it('through apply_patch ask with the diff of every sensitive file, and write nothing when declined', async () => {
+    const patch = ['*** Begin Patch', '*** Update File: a.txt', '-a', '+b', '*** Add File: .git/hooks/post-commit', '+#!/bin/sh', `+touch ${marker}`, '*** End Patch'].join('\n');
+    const asked: ConfirmationRequest[] = [];
+    const declined = await h.call('apply_patch', { input: patch }, { model: testModels.gpt5, autoApprove: true, confirm: async (r) => (asked.push(r), 'decline') });
+    expect(declined.status).toBe('declined');
+    expect(asked[0].message).toContain(`+touch ${marker}`);
+    expect(asked[0].message).not.toContain('a.txt');
+    expect(await h.read('a.txt')).toBe('a\n');
+    expect(existsSync(path.join(h.root, '.git/hooks/post-commit'))).toBe(false);
+    const applied = await h.call('apply_patch', { input: patch }, { model: testModels.gpt5, confirm: async () => 'once' });
+    expect(applied.status).toBe('ok');
+    expect(await h.read('a.txt')).toBe('b\n');
+  });
+
+  it('through apply_patch without a sensitive path never ask', async () => {
+    const patch = ['*** Begin Patch', '*** Update File: a.txt', '-a', '+b', '*** End Patch'].join('\n');
+    expect((await h.call('apply_patch', { input: patch }, { model: testModels.gpt5 })).status).toBe('ok');
+  });
+});
