@@ -30,7 +30,8 @@ Request:
   --threshold <n>       group tools behind activate_* tools above this count (default: 64)
 
 Invoke:
-  --yes                 approve the call without asking (tools that change things ask on the terminal)
+  --yes                 approve the call without asking (tools that change things ask on the terminal;
+                        writes to sensitive files such as .git/config always ask)
   --timeout <ms>        stop the tool after this long (default: 120000)
 
 Output:

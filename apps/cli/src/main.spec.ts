@@ -93,7 +93,7 @@ describe('toolpacks invoke', () => {
       if (prompt.includes('[y/N]')) input.write('n\n');
     });
     const declined = await run(['invoke', 'git_commit', '{"message":"Change a","all":true}'], { input, output });
-    expect(prompt).toContain('Commit changes?\ngit commit --all with the message:\n\nChange a\nRun git_commit? [y/N]');
+    expect(prompt).toContain('Commit changes?\ngit commit --all with the message:\n\nChange a\n\nFiles (1): a.ts\nRun git_commit? [y/N]');
     expect(declined.code).toBe(1);
     expect(declined.out).toMatch(/^The user declined to run `git_commit`/);
     expect(commits()).toBe('1');
@@ -105,6 +105,29 @@ describe('toolpacks invoke', () => {
     expect(approved.code).toBe(0);
     expect(approved.out).toMatch(/^\[main [0-9a-f]+\] Change a/);
     expect(commits()).toBe('2');
+  });
+
+  it('--yes never covers a write that can make code run: it asks on the terminal, or is declined', async () => {
+    gitInit();
+    const hook = '{"filePath":".git/hooks/pre-commit","content":"#!/bin/sh\\ntouch PWNED\\n"}';
+    const noTerminal = await run(['invoke', 'create_file', hook, '--yes']);
+    expect(noTerminal.code).toBe(1);
+    expect(noTerminal.out).toMatch(/auto-approve never covers it/);
+    await expect(fs.stat(path.join(root, '.git/hooks/pre-commit'))).rejects.toThrow();
+
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let prompt = '';
+    output.on('data', (chunk) => {
+      prompt += chunk;
+      if (prompt.includes('[y/N]')) input.write('y\n');
+    });
+    const confirmed = await run(['invoke', 'create_file', hook, '--yes'], { input, output });
+    expect(prompt).toContain('Change .git/hooks/pre-commit?');
+    expect(prompt).toContain('+touch PWNED');
+    expect(prompt).toContain('--yes does not cover it');
+    expect(confirmed.code).toBe(0);
+    expect(await fs.readFile(path.join(root, '.git/hooks/pre-commit'), 'utf8')).toBe('#!/bin/sh\ntouch PWNED\n');
   });
 
   it('reports bad calls with a clear message and a non-zero exit code', async () => {

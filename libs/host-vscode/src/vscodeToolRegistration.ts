@@ -67,10 +67,26 @@ function adapter(registry: ToolRegistry, definition: ToolDefinition, context: ()
   // The call was offered by VS Code, which already applied the user's picker: resolve with the
   // tool referenced, so the registry's own selection does not hide it, and its when clause holds.
   const resolve = () => registry.resolve({ model: modelMatchingTool(definition), context: context(), referencedTools: [definition.name] });
+  // VS Code shows the confirmation prepareInvocation returns, then invokes with the same input:
+  // only an input whose confirmation was handed to VS Code runs as confirmed by the person (a
+  // sensitive write found at invoke time that was not shown is declined, never run unasked).
+  const shownConfirmations = new Map<string, number>();
+  const inputKey = (input: unknown) => {
+    try {
+      return JSON.stringify(input) ?? '';
+    } catch {
+      return '';
+    }
+  };
   return {
     async prepareInvocation(options, token) {
       const prepared = await registry.prepare(resolve(), { name: definition.name, input: options.input }, token);
       if (!prepared) return undefined;
+      if (prepared.confirmationMessages) {
+        const key = inputKey(options.input);
+        shownConfirmations.set(key, (shownConfirmations.get(key) ?? 0) + 1);
+        if (shownConfirmations.size > 100) shownConfirmations.delete(shownConfirmations.keys().next().value!);
+      }
       const { invocationMessage, confirmationMessages } = prepared;
       return {
         invocationMessage: typeof invocationMessage === 'object' ? invocationMessage.value : invocationMessage,
@@ -81,6 +97,10 @@ function adapter(registry: ToolRegistry, definition: ToolDefinition, context: ()
       };
     },
     async invoke(options, token) {
+      const key = inputKey(options.input);
+      const shown = shownConfirmations.get(key) ?? 0;
+      if (shown > 1) shownConfirmations.set(key, shown - 1);
+      else shownConfirmations.delete(key);
       const result = await registry.invoke(
         resolve(),
         { callId: `vscode-${definition.name}`, name: definition.name, input: options.input },
@@ -88,6 +108,7 @@ function adapter(registry: ToolRegistry, definition: ToolDefinition, context: ()
           token,
           // VS Code showed prepareInvocation's confirmation before calling invoke.
           autoApprove: { [definition.name]: true },
+          confirmedByHost: shown > 0,
           tokenBudget: options.tokenizationOptions?.tokenBudget,
           toolInvocationToken: options.toolInvocationToken,
         },

@@ -18,8 +18,10 @@ export async function invokeCommand(registry: ToolRegistry, request: ResolveRequ
     { callId: 'cli', name: options.tool, input: options.input },
     {
       // --yes approves this one call, destructive tools included: the person typed the command.
+      // It never covers a call that can make code run (a write to .git/config, a hook): that one
+      // still asks on the terminal, and is declined where there is none.
       autoApprove: options.yes ? { [options.tool]: true } : false,
-      confirm: options.yes ? undefined : options.ask,
+      confirm: options.ask,
       timeoutMs: options.timeoutMs,
       chatSessionId: 'cli',
     },
@@ -34,7 +36,8 @@ export function terminalConfirm(input: NodeJS.ReadableStream, output: NodeJS.Wri
   return async (request: ConfirmationRequest): Promise<ConfirmationAnswer> => {
     const rl = createInterface({ input, output });
     try {
-      const answer = (await rl.question(`${request.title}\n${request.message}\nRun ${request.toolName}? [y/N] `)).trim().toLowerCase();
+      const warning = request.alwaysConfirm ? '\n(This call can make programs run: --yes does not cover it.)' : '';
+      const answer = (await rl.question(`${request.title}\n${request.message}${warning}\nRun ${request.toolName}? [y/N] `)).trim().toLowerCase();
       return answer === 'y' || answer === 'yes' ? 'once' : 'decline';
     } finally {
       rl.close();
