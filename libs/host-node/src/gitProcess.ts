@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import type { CancellationToken } from '@toolpacks/registry';
 import { WorkspaceError } from '@toolpacks/services';
+import { killProcessGroup, trackProcessGroup } from './processGroup';
 
 export interface GitProcessOptions {
   readonly git: string;
@@ -23,16 +24,6 @@ export interface GitProcessResult {
   readonly truncated: boolean;
 }
 
-/** Kills every process of the group led by `pid`; a group already gone is fine. */
-export function killProcessGroup(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // ESRCH: nothing left in the group.
-  }
-}
-
 export function runGitProcess(options: GitProcessOptions): Promise<GitProcessResult> {
   const command = options.args.find((a) => !a.startsWith('-')) ?? 'git';
   if (options.token?.isCancellationRequested) return Promise.reject(new WorkspaceError(`git ${command} was cancelled.`));
@@ -43,6 +34,8 @@ export function runGitProcess(options: GitProcessOptions): Promise<GitProcessRes
       detached: true, // a process group of its own: killing -pid ends git and everything it started
       stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
+    // Killed with the host process too (a signal to the CLI), not only on timeout and cancel.
+    const tracked = child.pid !== undefined ? trackProcessGroup(child.pid) : undefined;
     const out: Buffer[] = [];
     let outBytes = 0;
     let truncated = false;
@@ -55,6 +48,7 @@ export function runGitProcess(options: GitProcessOptions): Promise<GitProcessRes
     const timer = setTimeout(() => stop('timeout'), options.timeoutMs);
     const cancellation = options.token?.onCancellationRequested(() => stop('cancelled'));
     const finish = () => {
+      tracked?.dispose();
       clearTimeout(timer);
       cancellation?.dispose();
     };

@@ -1,5 +1,6 @@
 // A minimal Chrome DevTools Protocol client for the Node inspector (one WebSocket, request ids,
 // events). Only what the debug service needs.
+import type { CancellationToken } from '@toolpacks/registry';
 import WebSocket from 'ws';
 
 type Listener = (params: any) => void;
@@ -16,11 +17,23 @@ export class InspectorClient {
     socket.on('error', (error) => this.failAll(error.message));
   }
 
-  static connect(url: string, timeoutMs = 10_000): Promise<InspectorClient> {
+  /** Opens the connection; a cancelled `token` abandons it at once (the socket is destroyed). */
+  static connect(url: string, options: { timeoutMs?: number; token?: CancellationToken } = {}): Promise<InspectorClient> {
     return new Promise((resolve, reject) => {
-      const socket = new WebSocket(url, { perMessageDeflate: false, handshakeTimeout: timeoutMs });
-      socket.once('open', () => resolve(new InspectorClient(socket)));
-      socket.once('error', (error) => reject(new Error(`Could not connect to the Node inspector at ${url}: ${error.message}`)));
+      if (options.token?.isCancellationRequested) return reject(new Error('connecting to the inspector was cancelled'));
+      const socket = new WebSocket(url, { perMessageDeflate: false, handshakeTimeout: options.timeoutMs ?? 10_000 });
+      const cancellation = options.token?.onCancellationRequested(() => {
+        socket.terminate();
+        reject(new Error('connecting to the inspector was cancelled'));
+      });
+      socket.once('open', () => {
+        cancellation?.dispose();
+        resolve(new InspectorClient(socket));
+      });
+      socket.once('error', (error) => {
+        cancellation?.dispose();
+        reject(new Error(`Could not connect to the Node inspector at ${url}: ${error.message}`));
+      });
     });
   }
 

@@ -1,10 +1,15 @@
 // Debugging a real Node program through the inspector protocol: the debuggee runs under
-// `node --inspect-brk=127.0.0.1:0`, breakpoints are set by file URL before it starts, and every
-// call that needs a stopped program says so when it is not.
-import { spawn, type ChildProcess } from 'node:child_process';
+// `node --inspect-brk=127.0.0.1:0` in a process group of its own (debuggee.ts), breakpoints are
+// set by file URL before it starts, and every call that needs a stopped program says so when it
+// is not.
+//
+// Lifecycle rules: starts are serialized (a second start waits for the first to finish, then
+// ends its session and starts anew); the state is 'running' from spawn, 'stopped' at a pause and
+// 'inactive' only once the process has exited; a start that is cancelled, times out or cannot
+// attach kills the whole group and says so; stop() and dispose() end every debuggee.
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Emitter } from '@toolpacks/registry';
+import { Emitter, type CancellationToken } from '@toolpacks/registry';
 import {
   WorkspaceError,
   type BreakpointInfo,
@@ -16,8 +21,13 @@ import {
   type VariableInfo,
   type WorkspaceFileSystem,
 } from '@toolpacks/services';
-import { DebugErrors, frameAt, StopWaiters } from './debugSupport';
+import { Debuggee } from './debuggee';
+import { formatRemoteObject, type CdpRemoteObject } from './remoteObjectFormat';
+import { DebugErrors, frameAt, StopWaiters, throwIfCancelled } from './debugSupport';
 import { InspectorClient } from './inspectorClient';
+import { SerialQueue } from './serialQueue';
+
+export { formatRemoteObject } from './remoteObjectFormat';
 
 export interface NodeDebugOptions {
   /** How long start/continue/step wait for the program to stop before answering "running" (default 10 s). */
@@ -34,24 +44,15 @@ interface CdpCallFrame {
   scopeChain: { type: string; name?: string; object: { objectId: string } }[];
 }
 
-interface CdpRemoteObject {
-  type: string;
-  subtype?: string;
-  value?: unknown;
-  unserializableValue?: string;
-  description?: string;
-  preview?: { properties: { name: string; value?: string; type: string }[]; overflow: boolean; subtype?: string };
-}
-
+/** A debuggee with the inspector attached. */
 interface Session {
-  readonly child: ChildProcess;
+  readonly debuggee: Debuggee;
   readonly client: InspectorClient;
   readonly scriptUrls: Map<string, string>;
   callFrames?: CdpCallFrame[];
   pauseReason?: string;
   /** The pause on the first line is internal unless the caller asked to stop on entry. */
   readonly reportEntry: boolean;
-  exited: Promise<void>;
 }
 
 interface BreakpointRecord {
@@ -68,7 +69,14 @@ const SCOPES_SHOWN = new Set(['local', 'closure', 'block', 'catch', 'script']);
 const MAX_OUTPUT_CHARS = 20_000;
 
 export class NodeDebugService implements DebugService {
+  /** The debuggee the state describes: set from spawn until its exit. */
+  private current?: Debuggee;
+  /** Set once `current` has the inspector attached. */
   private session?: Session;
+  /** Every debuggee not yet exited (an ended session's may still be dying). */
+  private readonly debuggees = new Set<Debuggee>();
+  private readonly starts = new SerialQueue();
+  private disposed = false;
   private readonly breakpoints = new Map<string, BreakpointRecord>();
   private nextBreakpoint = 1;
   private _state: DebugState = 'inactive';
@@ -92,38 +100,73 @@ export class NodeDebugService implements DebugService {
     return this._state;
   }
 
-  async start(options: { program: string; args?: readonly string[]; stopOnEntry?: boolean }): Promise<DebugStatus> {
+  /** Serialized: a start waits for the one before it (and then ends its session). */
+  start(options: { program: string; args?: readonly string[]; stopOnEntry?: boolean }, token?: CancellationToken): Promise<DebugStatus> {
+    return this.starts.run(() => this.startNow(options, token), token, DebugErrors.startCancelled);
+  }
+
+  private async startNow(options: { program: string; args?: readonly string[]; stopOnEntry?: boolean }, token?: CancellationToken): Promise<DebugStatus> {
+    if (this.disposed) throw DebugErrors.disposed();
     const program = await this.workspace.resolve(options.program);
     const stat = await this.workspace.stat(program);
     if (stat?.type !== 'file') throw DebugErrors.noProgram(options.program);
-    if (this.session) await this.stop();
+    throwIfCancelled(token, DebugErrors.startCancelled);
+    await this.stop();
+    throwIfCancelled(token, DebugErrors.startCancelled);
+    if (this.disposed) throw DebugErrors.disposed();
     this.output = '';
     this.lastExitCode = undefined;
 
-    const child = spawn(this.node, ['--inspect-brk=127.0.0.1:0', program, ...(options.args ?? [])], {
-      cwd: this.workspace.root,
-      env: { ...process.env, NODE_OPTIONS: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const url = await this.inspectorUrl(child);
-    const client = await InspectorClient.connect(url);
-    const session: Session = {
-      child,
-      client,
-      scriptUrls: new Map(),
-      reportEntry: options.stopOnEntry === true,
-      exited: new Promise((resolve) => child.once('exit', () => resolve())),
-    };
+    const debuggee = new Debuggee({ node: this.node, program, args: options.args ?? [], cwd: this.workspace.root, onOutput: (text) => this.current === debuggee && this.appendOutput(text) });
+    this.current = debuggee;
+    this.debuggees.add(debuggee);
+    void debuggee.exited.then(() => this.onExit(debuggee));
+    if (debuggee.pid !== undefined) this.setState('running');
+    const cancellation = token?.onCancellationRequested(() => debuggee.kill('cancelled'));
+    let outcome: { status: DebugStatus } | { error: unknown };
+    try {
+      outcome = { status: await this.attachAndRun(debuggee, options.stopOnEntry === true, token) };
+    } catch (error) {
+      outcome = { error };
+    } finally {
+      cancellation?.dispose();
+    }
+    // Whatever the start reached, an interruption wins: it ended the program, so say that.
+    const reason = debuggee.killReason;
+    if (reason === 'cancelled' || reason === 'disposed') {
+      await debuggee.exited;
+      throw reason === 'cancelled' ? DebugErrors.startCancelled() : DebugErrors.disposed();
+    }
+    if ('status' in outcome) return outcome.status;
+    debuggee.kill('failed');
+    await debuggee.exited;
+    if (reason === 'stopped') return this.status(); // stop() during the start: it ended, as asked
+    const error = outcome.error;
+    throw error instanceof WorkspaceError ? error : DebugErrors.startFailed((error as Error)?.message ?? String(error));
+  }
+
+  /** Attaches the inspector, sets the breakpoints and lets the program run to its first stop. */
+  private async attachAndRun(debuggee: Debuggee, reportEntry: boolean, token?: CancellationToken): Promise<DebugStatus> {
+    const url = await debuggee.inspectorUrl;
+    let client: InspectorClient;
+    try {
+      client = await InspectorClient.connect(url, { token });
+    } catch (error) {
+      throw DebugErrors.noInspector((error as Error).message);
+    }
+    if (debuggee.hasExited || debuggee.killReason) {
+      client.close();
+      throw new Error('the program ended while the debugger attached');
+    }
+    const session: Session = { debuggee, client, scriptUrls: new Map(), reportEntry };
     this.session = session;
-    child.stdout!.on('data', (chunk) => this.appendOutput(String(chunk)));
-    child.once('exit', (code) => this.onExit(session, code));
 
     client.on('Debugger.scriptParsed', (p: { scriptId: string; url: string }) => session.scriptUrls.set(p.scriptId, p.url));
     client.on('Debugger.paused', (p: { callFrames: CdpCallFrame[]; reason: string; hitBreakpoints?: string[] }) => {
       session.callFrames = p.callFrames;
       const hit = p.hitBreakpoints?.map((cdpId) => [...this.breakpoints.values()].find((b) => b.cdpId === cdpId)?.id).filter(Boolean);
       session.pauseReason = hit?.length ? `breakpoint ${hit.join(', ')}` : p.reason === 'Break on start' ? 'entry' : p.reason;
-      if (session.pauseReason !== 'entry' || session.reportEntry) this.setState('stopped');
+      if (this.session === session && (session.pauseReason !== 'entry' || session.reportEntry)) this.setState('stopped');
       this.stops.notify();
     });
     client.on('Debugger.resumed', () => {
@@ -139,10 +182,10 @@ export class NodeDebugService implements DebugService {
     await client.send('Runtime.enable');
     await client.send('Debugger.enable');
     for (const bp of this.breakpoints.values()) await this.applyBreakpoint(bp);
-    const entry = this.stops.next(this.stopWaitMs);
+    const entry = this.stops.next(this.stopWaitMs, token);
     await client.send('Runtime.runIfWaitingForDebugger');
     await entry;
-    if (session.pauseReason === 'entry' && !session.reportEntry) return this.resumeAndWait(() => client.send('Debugger.resume'));
+    if (session.pauseReason === 'entry' && !session.reportEntry && this.session === session) return this.resumeAndWait(() => client.send('Debugger.resume'), token);
     return this.status();
   }
 
@@ -213,53 +256,60 @@ export class NodeDebugService implements DebugService {
     return formatRemoteObject(response.result);
   }
 
-  async continue(): Promise<DebugStatus> {
+  /**
+   * Cancelled (or timed out), continue and step stop waiting and leave the program as it is: it
+   * keeps running, the state says so, and stop_debugging ends it.
+   */
+  async continue(token?: CancellationToken): Promise<DebugStatus> {
     const session = this.requireSession();
-    if (this._state === 'running') return this.waitAndReport();
-    return this.resumeAndWait(() => session.client.send('Debugger.resume'));
+    throwIfCancelled(token);
+    if (this._state === 'running') return this.waitAndReport(token);
+    return this.resumeAndWait(() => session.client.send('Debugger.resume'), token);
   }
 
-  async step(kind: 'over' | 'into' | 'out'): Promise<DebugStatus> {
+  async step(kind: 'over' | 'into' | 'out', token?: CancellationToken): Promise<DebugStatus> {
     const session = this.requireSession();
     this.stoppedFrames();
     const method = { over: 'Debugger.stepOver', into: 'Debugger.stepInto', out: 'Debugger.stepOut' }[kind];
     if (!method) throw new WorkspaceError(`Unknown step '${kind}'; use over, into or out.`);
-    return this.resumeAndWait(() => session.client.send(method));
+    throwIfCancelled(token);
+    return this.resumeAndWait(() => session.client.send(method), token);
   }
 
+  /** Ends every debuggee (a starting one too) and returns once all have exited. */
   async stop(): Promise<DebugStatus> {
-    const session = this.session;
-    if (!session) return this.status();
-    session.client.close();
-    session.child.kill('SIGKILL');
-    await session.exited;
-    this.onExit(session, session.child.exitCode);
+    const ending = [...this.debuggees];
+    for (const debuggee of ending) debuggee.kill('stopped');
+    this.session?.client.close();
+    await Promise.all(ending.map((d) => d.exited));
     return this.status();
   }
 
-  /** Ends the debuggee, if any: hosts call it on shutdown. */
+  /** Kills every debuggee's process group now (synchronously) and refuses later starts: hosts call it on shutdown. */
   dispose(): void {
-    this.session?.child.kill('SIGKILL');
+    this.disposed = true;
+    for (const debuggee of this.debuggees) debuggee.kill('disposed');
+    this.session?.client.close();
   }
 
-  private async resumeAndWait(resume: () => Promise<unknown>): Promise<DebugStatus> {
-    const stopped = this.stops.next(this.stopWaitMs);
+  private async resumeAndWait(resume: () => Promise<unknown>, token?: CancellationToken): Promise<DebugStatus> {
+    const stopped = this.stops.next(this.stopWaitMs, token);
     await resume();
     await stopped;
     return this.status();
   }
 
-  private async waitAndReport(): Promise<DebugStatus> {
-    await this.stops.next(this.stopWaitMs);
+  private async waitAndReport(token?: CancellationToken): Promise<DebugStatus> {
+    await this.stops.next(this.stopWaitMs, token);
     return this.status();
   }
 
   private status(): DebugStatus {
     const output = this.output;
     this.output = '';
+    if (!this.current) return { state: 'inactive', exitCode: this.lastExitCode, output };
     const session = this.session;
-    if (!session) return { state: 'inactive', exitCode: this.lastExitCode, output };
-    if (this._state === 'stopped' && session.callFrames?.length) return { state: 'stopped', reason: session.pauseReason, frame: this.toFrame(session.callFrames[0], 0), output };
+    if (this._state === 'stopped' && session?.callFrames?.length) return { state: 'stopped', reason: session.pauseReason, frame: this.toFrame(session.callFrames[0], 0), output };
     return { state: this._state, output };
   }
 
@@ -275,45 +325,18 @@ export class NodeDebugService implements DebugService {
     record.verified = result.locations.length > 0;
   }
 
-  /** Reads the inspector's address from the debuggee's stderr; what follows is the program's own output. */
-  private inspectorUrl(child: ChildProcess): Promise<string> {
-    const notices = /^(Debugger listening on|For help, see|Debugger attached|Waiting for the debugger).*\n?/gm;
-    return new Promise((resolve, reject) => {
-      let early = '';
-      let url: string | undefined;
-      const timer = setTimeout(() => {
-        child.kill('SIGKILL');
-        reject(new Error(`The debuggee did not open an inspector within 10 s. Its output: ${early.slice(0, 500)}`));
-      }, 10_000);
-      child.stderr!.on('data', (chunk: Buffer) => {
-        if (url) {
-          const own = String(chunk).replace(notices, '');
-          if (own) this.appendOutput(own);
-          return;
-        }
-        early += String(chunk);
-        const match = /Debugger listening on (ws:\/\/\S+)/.exec(early);
-        if (!match) return;
-        url = match[1];
-        clearTimeout(timer);
-        resolve(url);
-      });
-      child.once('exit', (code) => {
-        if (url) return;
-        clearTimeout(timer);
-        reject(new Error(`The debuggee exited (code ${code}) before the debugger attached: ${early.slice(0, 500)}`));
-      });
-    });
-  }
-
   private appendOutput(text: string): void {
     this.output = (this.output + text).slice(-MAX_OUTPUT_CHARS);
   }
 
-  private onExit(session: Session, code: number | null): void {
-    if (this.session !== session) return;
+  /** The process has exited (its group killed): only now does the state say 'inactive'. */
+  private onExit(debuggee: Debuggee): void {
+    this.debuggees.delete(debuggee);
+    if (this.current !== debuggee) return;
+    this.session?.client.close();
+    this.current = undefined;
     this.session = undefined;
-    this.lastExitCode = code;
+    this.lastExitCode = debuggee.exitCode;
     for (const bp of this.breakpoints.values()) [bp.cdpId, bp.verified] = [undefined, false];
     this.setState('inactive');
     this.stops.notify();
@@ -326,7 +349,7 @@ export class NodeDebugService implements DebugService {
   }
 
   private requireSession(): Session {
-    if (!this.session) throw DebugErrors.notDebugging();
+    if (!this.session) throw this.current ? DebugErrors.stillStarting() : DebugErrors.notDebugging();
     return this.session;
   }
 
@@ -355,37 +378,4 @@ export class NodeDebugService implements DebugService {
 
 function toInfo(record: BreakpointRecord): BreakpointInfo {
   return { id: record.id, path: record.path, line: record.line, ...(record.condition ? { condition: record.condition } : {}), verified: record.verified };
-}
-
-/** A readable one-line value: primitives as in JS source, objects with a preview of their members. */
-export function formatRemoteObject(object: CdpRemoteObject): string {
-  switch (object.type) {
-    case 'undefined':
-      return 'undefined';
-    case 'string':
-      return JSON.stringify(object.value);
-    case 'number':
-    case 'bigint':
-      return object.unserializableValue ?? String(object.value);
-    case 'boolean':
-      return String(object.value);
-    case 'symbol':
-      return object.description ?? 'Symbol()';
-    case 'function':
-      return `ƒ ${object.description?.split('\n')[0] ?? ''}`.trim();
-    default: {
-      if (object.subtype === 'null') return 'null';
-      const preview = object.preview;
-      if (!preview) return object.description ?? object.type;
-      const isArray = object.subtype === 'array';
-      const members = preview.properties.map((p) => (isArray ? formatPreviewValue(p) : `${p.name}: ${formatPreviewValue(p)}`));
-      if (preview.overflow) members.push('…');
-      const body = members.join(', ');
-      return isArray ? `${object.description} [${body}]` : `${object.description === 'Object' ? '' : `${object.description} `}{${body}}`;
-    }
-  }
-}
-
-function formatPreviewValue(p: { value?: string; type: string }): string {
-  return p.type === 'string' ? JSON.stringify(p.value) : (p.value ?? p.type);
 }

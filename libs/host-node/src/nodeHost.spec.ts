@@ -37,7 +37,8 @@ describe('NodeHost', () => {
     expect(keys.values.debugState).toBe('running');
     await host.debug.stop();
     expect(keys.values.debugState).toBe('inactive');
-    expect(changes).toEqual([['gitOpenRepositoryCount'], ['debugState'], ['debugState'], ['debugState']]);
+    // inactive → running (the process exists) → stopped → running → inactive
+    expect(changes).toEqual([['gitOpenRepositoryCount'], ['debugState'], ['debugState'], ['debugState'], ['debugState']]);
     host.dispose();
   });
 });

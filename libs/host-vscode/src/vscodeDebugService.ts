@@ -3,7 +3,7 @@
 // stepping as Debug Adapter Protocol requests on the session.
 import * as vscode from 'vscode';
 import { DebugErrors, frameAt, StopWaiters } from '@toolpacks/host-node';
-import { Emitter } from '@toolpacks/registry';
+import { Emitter, type CancellationToken } from '@toolpacks/registry';
 import {
   WorkspaceError,
   type BreakpointInfo,
@@ -67,7 +67,9 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
     return this._state;
   }
 
-  async start(options: { program: string; args?: readonly string[]; stopOnEntry?: boolean }): Promise<DebugStatus> {
+  // The token only cuts the waits short: VS Code owns the session's processes (the user sees it and
+  // can stop it), and ends them when the window closes.
+  async start(options: { program: string; args?: readonly string[]; stopOnEntry?: boolean }, token?: CancellationToken): Promise<DebugStatus> {
     const program = await this.workspace.resolve(options.program);
     if ((await this.workspace.stat(program))?.type !== 'file') throw DebugErrors.noProgram(options.program);
     if (this.session) await this.stop();
@@ -79,7 +81,7 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
         resolve(session);
       });
     });
-    const stopped = this.stops.next(this.stopWaitMs);
+    const stopped = this.stops.next(this.stopWaitMs, token);
     const ok = await vscode.debug.startDebugging(this.folder, {
       type: 'node',
       request: 'launch',
@@ -146,17 +148,17 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
     }
   }
 
-  async continue(): Promise<DebugStatus> {
+  async continue(token?: CancellationToken): Promise<DebugStatus> {
     this.requireSession();
     if (this._state === 'running') {
-      await this.stops.next(this.stopWaitMs);
+      await this.stops.next(this.stopWaitMs, token);
       return this.status();
     }
-    return this.resume('continue');
+    return this.resume('continue', token);
   }
 
-  step(kind: 'over' | 'into' | 'out'): Promise<DebugStatus> {
-    return this.resume({ over: 'next', into: 'stepIn', out: 'stepOut' }[kind]);
+  step(kind: 'over' | 'into' | 'out', token?: CancellationToken): Promise<DebugStatus> {
+    return this.resume({ over: 'next', into: 'stepIn', out: 'stepOut' }[kind], token);
   }
 
   async stop(): Promise<DebugStatus> {
@@ -172,9 +174,9 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
     for (const s of this.subscriptions) s.dispose();
   }
 
-  private async resume(command: string): Promise<DebugStatus> {
+  private async resume(command: string, token?: CancellationToken): Promise<DebugStatus> {
     this.requireStopped();
-    const stopped = this.stops.next(this.stopWaitMs);
+    const stopped = this.stops.next(this.stopWaitMs, token);
     await this.request(command, { threadId: this.stoppedThread });
     this.setState('running');
     await stopped;

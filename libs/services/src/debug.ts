@@ -1,4 +1,4 @@
-import type { Event } from '@toolpacks/registry';
+import type { CancellationToken, Event } from '@toolpacks/registry';
 import type { ServiceIdentifier } from 'inversify';
 
 export type DebugState = 'inactive' | 'running' | 'stopped';
@@ -48,15 +48,20 @@ export interface DebugStatus {
 export interface DebugService {
   readonly state: DebugState;
   readonly onDidChangeState: Event<DebugState>;
-  start(options: { readonly program: string; readonly args?: readonly string[]; readonly stopOnEntry?: boolean }): Promise<DebugStatus>;
+  /**
+   * Ends a previous session, then runs the program. Concurrent starts run one after another.
+   * Cancelled, it ends what it started (the program and its children) and rejects.
+   */
+  start(options: { readonly program: string; readonly args?: readonly string[]; readonly stopOnEntry?: boolean }, token?: CancellationToken): Promise<DebugStatus>;
   setBreakpoint(options: { readonly path: string; readonly line: number; readonly condition?: string }): Promise<BreakpointInfo>;
   removeBreakpoint(id: string): Promise<void>;
   listBreakpoints(): readonly BreakpointInfo[];
   callStack(): Promise<readonly StackFrameInfo[]>;
   variables(frameIndex: number): Promise<readonly ScopeInfo[]>;
   evaluate(expression: string, frameIndex: number): Promise<string>;
-  continue(): Promise<DebugStatus>;
-  step(kind: 'over' | 'into' | 'out'): Promise<DebugStatus>;
+  /** Cancelled, continue and step stop waiting; the program keeps running and the state says so. */
+  continue(token?: CancellationToken): Promise<DebugStatus>;
+  step(kind: 'over' | 'into' | 'out', token?: CancellationToken): Promise<DebugStatus>;
   stop(): Promise<DebugStatus>;
 }
 

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type Tool, type ToolDefinition } from '@toolpacks/registry';
+import { textResult, type CancellationToken, type Tool, type ToolDefinition } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
 import { formatStatus, WHEN_DEBUGGING } from '../format';
 
@@ -19,7 +19,7 @@ export const continueExecutionDefinition: ToolDefinition = {
 export class ContinueExecutionTool implements Tool<Record<string, never>> {
   constructor(@inject(DebugService) private readonly debug: DebugService) {}
 
-  async invoke() {
-    return textResult(formatStatus(await this.debug.continue()));
+  async invoke(_options: unknown, token: CancellationToken) {
+    return textResult(formatStatus(await this.debug.continue(token)));
   }
 }

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
+import { textResult, type CancellationToken, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
 import { formatStatus } from '../format';
 
@@ -38,7 +38,7 @@ export class StartDebuggingTool implements Tool<StartDebuggingInput> {
     return { confirmationMessages: { title: 'Run a program under the debugger?', message: `node ${[input.program, ...(input.args ?? [])].join(' ')}` } };
   }
 
-  async invoke({ input }: ToolInvocationOptions<StartDebuggingInput>) {
-    return textResult(formatStatus(await this.debug.start(input)));
+  async invoke({ input }: ToolInvocationOptions<StartDebuggingInput>, token: CancellationToken) {
+    return textResult(formatStatus(await this.debug.start(input, token)));
   }
 }

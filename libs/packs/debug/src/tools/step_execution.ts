@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import { textResult, type CancellationToken, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
 import { formatStatus, WHEN_STOPPED } from '../format';
 
@@ -23,7 +23,7 @@ export const stepExecutionDefinition: ToolDefinition = {
 export class StepExecutionTool implements Tool<{ kind?: 'over' | 'into' | 'out' }> {
   constructor(@inject(DebugService) private readonly debug: DebugService) {}
 
-  async invoke({ input }: ToolInvocationOptions<{ kind?: 'over' | 'into' | 'out' }>) {
-    return textResult(formatStatus(await this.debug.step(input.kind ?? 'over')));
+  async invoke({ input }: ToolInvocationOptions<{ kind?: 'over' | 'into' | 'out' }>, token: CancellationToken) {
+    return textResult(formatStatus(await this.debug.step(input.kind ?? 'over', token)));
   }
 }
