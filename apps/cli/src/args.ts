@@ -14,6 +14,9 @@ Usage:
 
 Workspace:
   --root <folder>       the folder the packs work on (default: the current folder)
+  --trust-repository-config   let git run the filters and diff drivers this repository configures
+                        (off: read-only git tools neutralise them; see SECURITY.md)
+  --trust-git-dir       use a .git file or link in the root that points outside it
 
 Model (default: ${DEFAULT_MODEL.vendor}/${DEFAULT_MODEL.family}, id ${DEFAULT_MODEL.id}):
   --model <id>          model id; the family defaults to it when --family is not given
@@ -50,6 +53,8 @@ export interface CliOptions {
   readonly request: ResolveRequest;
   readonly json: boolean;
   readonly root: string;
+  /** What the user trusts of the repository (SECURITY.md): its configured programs, a .git outside the root. */
+  readonly trust: { readonly repositoryConfig: boolean; readonly gitDirOutsideRoot: boolean };
   readonly invoke?: { readonly tool: string; readonly input: unknown; readonly yes: boolean; readonly timeoutMs?: number };
 }
 
@@ -82,6 +87,8 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
         threshold: { type: 'string' },
         json: { type: 'boolean', default: false },
         root: { type: 'string' },
+        'trust-repository-config': { type: 'boolean', default: false },
+        'trust-git-dir': { type: 'boolean', default: false },
         yes: { type: 'boolean', short: 'y', default: false },
         timeout: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -125,6 +132,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     command,
     json: values.json ?? false,
     root: values.root ?? process.cwd(),
+    trust: { repositoryConfig: values['trust-repository-config'] ?? false, gitDirOutsideRoot: values['trust-git-dir'] ?? false },
     invoke,
     request: {
       model,

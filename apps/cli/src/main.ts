@@ -33,7 +33,9 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   }
   let runtime;
   try {
-    runtime = await createHeadlessRuntime(options.root);
+    runtime = await createHeadlessRuntime(options.root, {
+      git: { trustRepositoryConfig: options.trust.repositoryConfig, trustGitDirOutsideRoot: options.trust.gitDirOutsideRoot },
+    });
   } catch (error) {
     io.err(`toolpacks: ${(error as Error).message}`);
     return 2;

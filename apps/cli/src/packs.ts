@@ -1,5 +1,5 @@
 // The packs that ship in this repository, loaded over a real folder by every CLI command.
-import { createNodeHost, type NodeHost } from '@toolpacks/host-node';
+import { createNodeHost, type NodeHost, type NodeHostOptions } from '@toolpacks/host-node';
 import { debugPack } from '@toolpacks/pack-debug';
 import { editorPack } from '@toolpacks/pack-editor';
 import { gitPack } from '@toolpacks/pack-git';
@@ -15,8 +15,8 @@ export interface HeadlessRuntime {
   dispose(): void;
 }
 
-export async function createHeadlessRuntime(root: string): Promise<HeadlessRuntime> {
-  const host = await createNodeHost(root);
+export async function createHeadlessRuntime(root: string, options: NodeHostOptions = {}): Promise<HeadlessRuntime> {
+  const host = await createNodeHost(root, options);
   const { registry, loaded } = await host.createRegistry(builtInPacks);
   return { registry, host, loaded, dispose: () => host.dispose() };
 }

@@ -25,7 +25,7 @@ export interface GitLocation {
 export type GitExec = (args: readonly string[]) => Promise<GitProcessResult>;
 
 export const TRUST_GIT_DIR_HINT =
-  'If you trust this repository, the host can allow it with the git option trustGitDirOutsideRoot (NodeHostOptions.git.trustGitDirOutsideRoot).';
+  'If you trust this repository, allow it with --trust-git-dir in the CLI (hosts: the git option trustGitDirOutsideRoot, NodeHostOptions.git.trustGitDirOutsideRoot).';
 
 export function isInside(parent: string, child: string): boolean {
   return child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
