@@ -7,7 +7,9 @@ import { matchSpecificity, modelKey, describeSelectors } from './modelSelector';
 import { invokeTool } from './invocation';
 import { ResolvedToolSetImpl, type Binding } from './resolvedToolSet';
 import { contextKey } from './resolutionKey';
-import { checkToolDefinition, checkToolSetDefinition } from './toolDefinition';
+import { constructTool, disposeContainer, PackLoader } from './packLoader';
+import type { PackProblem, PackSnapshot } from './packLoaderSnapshot';
+import { checkToolDefinition, checkToolSetDefinition, referenceNameOf } from './toolDefinition';
 import { ToolEntry } from './toolEntry';
 import { ToolSetGraph, type ToolSetRecord } from './toolSetGraph';
 import type {
@@ -45,9 +47,9 @@ const DEFAULT_TIMEOUT_MS = 120_000;
 const RESOLUTION_CACHE_SIZE = 256;
 
 interface PackRecord {
-  readonly pack: ToolPack;
+  /** What was read from the pack at load; the pack object itself is never read again. */
+  readonly pack: PackSnapshot;
   readonly container: Container;
-  readonly diagnostics: Diagnostic[];
 }
 
 /** Tools that match one model at one registry version: the chosen variant per referenceName and its override. */
@@ -65,19 +67,13 @@ interface EnabledTool extends GroupableTool {
   readonly cost: number;
 }
 
-class RefusedPackError extends Error {
-  constructor(readonly diagnostics: Diagnostic[]) {
-    super(diagnostics.map((d) => d.message).join('\n'));
-  }
-}
-
 @injectable()
 export class ToolRegistryService implements ToolRegistry {
   private readonly entries = new Map<string, ToolEntry>();
   private readonly overridesByBase = new Map<string, ToolEntry[]>();
   private readonly toolSetRecords = new Map<string, ToolSetRecord>();
   private readonly packRecords = new Map<string, PackRecord>();
-  private readonly loadDiagnostics: Diagnostic[] = [];
+  private readonly packLoader: PackLoader;
   private readonly validator = new InputValidator();
   private readonly changeEmitter = new Emitter<void>();
   private readonly defaultSession = new DefaultVirtualToolSession();
@@ -97,7 +93,22 @@ export class ToolRegistryService implements ToolRegistry {
     @inject(ToolRegistryOptions) private readonly options: ToolRegistryOptions,
     @inject(ApprovalStore) private readonly approvals: ApprovalStore,
     @inject(RegistryContainer) private readonly container: Container,
-  ) {}
+  ) {
+    this.packLoader = new PackLoader({
+      container,
+      isLoaded: (packId) => this.packRecords.has(packId),
+      checkDefinitions: (pack) =>
+        this.checkDefinitions(
+          pack.tools.map((t) => t.definition),
+          pack.toolSets,
+          pack.tools.map((t) => t.implementation),
+        ),
+      previewGraph: (pack) => this.previewToolSetGraph(pack),
+      commit: (pack, packContainer, instances) => this.commitPack(pack, packContainer, instances),
+      remove: (pack) => this.removePack(pack),
+      notify: () => this.changeEmitter.fire(),
+    });
+  }
 
   get version(): number {
     return this._version;
@@ -106,8 +117,8 @@ export class ToolRegistryService implements ToolRegistry {
   get diagnostics(): readonly Diagnostic[] {
     const whenErrors = [...this.entries.values()]
       .filter((e) => e.whenError)
-      .map<Diagnostic>((e) => ({ severity: 'error', code: 'when-invalid', message: `${e.whenError} — tool '${e.definition.name}' is never sent.`, toolName: e.definition.name, packId: e.packId }));
-    return [...this.loadDiagnostics, ...whenErrors, ...this.derived().graph.diagnostics];
+      .map(whenDiagnostic);
+    return [...this.packLoader.diagnostics, ...whenErrors, ...this.derived().graph.diagnostics];
   }
 
   get packs() {
@@ -127,12 +138,20 @@ export class ToolRegistryService implements ToolRegistry {
   registerTool(definition: ToolDefinition, implementation: Newable<Tool> | Tool): Disposable {
     const problems = this.checkDefinitions([definition], []);
     if (problems.length) throw new Error(problems.map((p) => p.message).join('\n'));
-    const instance = this.instantiate(new Container({ parent: this.container }), implementation, definition.name);
+    // A class gets its own child container, unbound with the registration (its preDestroy runs).
+    const toolContainer = typeof implementation === 'function' ? new Container({ parent: this.container }) : undefined;
+    let instance: Tool;
+    try {
+      instance = constructTool(toolContainer ?? this.container, implementation, definition.name);
+    } catch (error) {
+      disposeContainer(toolContainer);
+      throw error;
+    }
     const entry = this.addEntry(definition, instance, definition.enabledByDefault ?? true, undefined);
     this.changed();
     return toDisposable(() => {
-      this.removeEntry(entry);
-      this.changed();
+      if (this.removeEntry(entry)) this.changed();
+      disposeContainer(toolContainer);
     });
   }
 
@@ -155,75 +174,40 @@ export class ToolRegistryService implements ToolRegistry {
     });
   }
 
-  async loadPack(pack: ToolPack): Promise<LoadedPack> {
-    const packId = typeof pack?.id === 'string' ? pack.id : String(pack?.id);
-    try {
-      const record = await this.preparePack(pack);
-      for (const { definition, implementation } of pack.tools) {
-        this.addEntry(definition, this.instantiate(record.container, implementation, definition.name), definition.enabledByDefault ?? pack.enabledByDefault ?? true, pack.id);
-      }
-      for (const set of pack.toolSets ?? []) this.toolSetRecords.set(set.name, { definition: set, packId: pack.id });
-      this.packRecords.set(pack.id, record);
-      this.changed();
-      const diagnostics = this.diagnostics.filter((d) => d.packId === pack.id);
-      let disposed = false;
-      return {
-        id: pack.id,
-        loaded: true,
-        diagnostics,
-        dispose: () => {
-          if (disposed) return;
-          disposed = true;
-          this.unloadPack(pack.id);
-        },
-      };
-    } catch (error) {
-      const diagnostics =
-        error instanceof RefusedPackError
-          ? error.diagnostics
-          : [{ severity: 'error' as const, code: 'pack-load-failed', message: `Pack '${packId}' failed to load: ${(error as Error)?.message ?? error}`, packId }];
-      this.loadDiagnostics.push(...diagnostics);
-      this.changeEmitter.fire();
-      return { id: packId, loaded: false, diagnostics, dispose: () => undefined };
-    }
+  /** Never rejects: a refused pack resolves to `loaded: false` with diagnostics (see PackLoader). */
+  loadPack(pack: ToolPack): Promise<LoadedPack> {
+    return this.packLoader.load(pack);
   }
 
-  /** Validates a pack completely and builds its container; throws RefusedPackError, registering nothing. */
-  private async preparePack(pack: ToolPack): Promise<PackRecord> {
-    const refuse = (code: string, message: string, toolName?: string): never => {
-      throw new RefusedPackError([{ severity: 'error', code, message, toolName, packId: pack?.id }]);
+  /** Adds a checked, constructed pack. Everything that can throw runs before the first change. */
+  private commitPack(pack: PackSnapshot, container: Container, instances: readonly Tool[]): Diagnostic[] {
+    const entries = pack.tools.map(({ definition }, i) => this.createEntry(definition, instances[i], definition.enabledByDefault ?? pack.enabledByDefault ?? true, pack.id));
+    const sets = pack.toolSets.map<ToolSetRecord>((definition) => ({ definition, packId: pack.id }));
+    for (const entry of entries) this.insertEntry(entry);
+    for (const set of sets) this.toolSetRecords.set(set.definition.name, set);
+    this.packRecords.set(pack.id, { pack, container });
+    this.changed();
+    return entries.filter((e) => e.whenError).map(whenDiagnostic);
+  }
+
+  /** The toolset graph as it would be with this pack added; its diagnostics about the pack. */
+  private previewToolSetGraph(pack: PackSnapshot): Diagnostic[] {
+    const sets = new Map(this.toolSetRecords);
+    for (const definition of pack.toolSets) sets.set(definition.name, { definition, packId: pack.id });
+    const referenceNames = new Set<string>();
+    const declared: [string, string][] = [];
+    const add = (definition: ToolDefinition, referenceName: string) => {
+      if (definition.overridesTool) return;
+      referenceNames.add(referenceName);
+      if (definition.toolSet) declared.push([referenceName, definition.toolSet]);
     };
-    if (!pack || typeof pack !== 'object' || typeof pack.id !== 'string' || !/^[\w.-]+$/.test(pack.id)) refuse('pack-invalid', `A pack needs an id matching [\\w.-]+; got ${JSON.stringify(pack?.id)}.`);
-    if (!Array.isArray(pack.tools)) refuse('pack-invalid', `Pack '${pack.id}' needs a tools array (use definePack).`);
-    if (this.packRecords.has(pack.id)) refuse('pack-duplicate', `Pack '${pack.id}' is already loaded; dispose it before loading it again.`);
-    const problems = this.checkDefinitions(
-      pack.tools.map((t) => t?.definition),
-      pack.toolSets ?? [],
-      pack.tools.map((t) => t?.implementation),
-    );
-    if (problems.length) {
-      throw new RefusedPackError(
-        problems.map((p) => ({ severity: 'error', code: p.code, message: `Pack '${pack.id}' was not loaded: ${p.message}`, toolName: p.toolName, packId: pack.id })),
-      );
-    }
-    const container = new Container({ parent: this.container });
-    try {
-      if (pack.services) await container.loadAsync(pack.services);
-      // Construct every tool now: a missing service refuses the pack instead of failing a later call.
-      for (const { definition, implementation } of pack.tools) this.instantiate(container, implementation, definition.name);
-    } catch (error) {
-      container.unbindAll();
-      refuse('pack-services-failed', `Pack '${pack.id}' was not loaded: ${(error as Error).message}`);
-    }
-    return { pack, container, diagnostics: [] };
+    for (const entry of this.entries.values()) add(entry.definition, entry.referenceName);
+    for (const { definition } of pack.tools) add(definition, referenceNameOf(definition));
+    return new ToolSetGraph(sets, referenceNames, declared).diagnostics.filter((d) => d.packId === pack.id);
   }
 
-  private checkDefinitions(
-    definitions: readonly ToolDefinition[],
-    sets: readonly ToolSetDefinition[],
-    implementations?: readonly unknown[],
-  ): { code: string; message: string; toolName?: string }[] {
-    const problems: { code: string; message: string; toolName?: string }[] = [];
+  private checkDefinitions(definitions: readonly ToolDefinition[], sets: readonly ToolSetDefinition[], implementations?: readonly unknown[]): PackProblem[] {
+    const problems: PackProblem[] = [];
     const names = new Set<string>();
     definitions.forEach((definition, i) => {
       for (const p of checkToolDefinition(definition, this.validator)) problems.push({ ...p, toolName: definition?.name });
@@ -232,49 +216,50 @@ export class ToolRegistryService implements ToolRegistry {
       const name = definition?.name;
       if (typeof name !== 'string') return;
       const existing = this.entries.get(name);
+      const loading = this.packLoader.toolReservedBy(name);
       if (existing) {
         const owner = existing.packId ? `pack '${existing.packId}'` : 'a direct registration';
         problems.push({ code: 'tool-duplicate', message: `Tool '${name}' is already registered by ${owner}.`, toolName: name });
-      } else if (names.has(name)) problems.push({ code: 'tool-duplicate', message: `Tool '${name}' is defined twice.`, toolName: name });
+      } else if (loading) problems.push({ code: 'tool-duplicate', message: `Tool '${name}' is being loaded by pack '${loading}'.`, toolName: name });
+      else if (names.has(name)) problems.push({ code: 'tool-duplicate', message: `Tool '${name}' is defined twice.`, toolName: name });
       names.add(name);
     });
     const setNames = new Set<string>();
     for (const set of sets) {
       for (const p of checkToolSetDefinition(set)) problems.push(p);
       const existing = this.toolSetRecords.get(set?.name);
+      const loading = this.packLoader.toolSetReservedBy(set?.name);
       if (existing) problems.push({ code: 'toolset-duplicate', message: `Toolset '${set.name}' is already registered by ${existing.packId ? `pack '${existing.packId}'` : 'a direct registration'}.` });
+      else if (loading) problems.push({ code: 'toolset-duplicate', message: `Toolset '${set.name}' is being loaded by pack '${loading}'.` });
       else if (setNames.has(set?.name)) problems.push({ code: 'toolset-duplicate', message: `Toolset '${set.name}' is defined twice.` });
       setNames.add(set?.name);
     }
     return problems;
   }
 
-  private instantiate(container: Container, implementation: Newable<Tool> | Tool, toolName: string): Tool {
-    if (typeof implementation !== 'function') return implementation;
-    if (!container.isCurrentBound(implementation)) container.bind(implementation).toSelf().inSingletonScope();
-    let instance: Tool;
-    try {
-      instance = container.get(implementation);
-    } catch (error) {
-      throw new Error(`tool '${toolName}' could not be constructed: ${(error as Error).message}`);
-    }
-    if (typeof instance?.invoke !== 'function') throw new Error(`tool '${toolName}': ${implementation.name} has no invoke() method.`);
-    return instance;
+  private addEntry(definition: ToolDefinition, instance: Tool, enabledByDefault: boolean, packId: string | undefined): ToolEntry {
+    const entry = this.createEntry(definition, instance, enabledByDefault, packId);
+    this.insertEntry(entry);
+    return entry;
   }
 
-  private addEntry(definition: ToolDefinition, instance: Tool, enabledByDefault: boolean, packId: string | undefined): ToolEntry {
-    const entry = new ToolEntry(this.seq++, Object.freeze({ ...definition }), instance, enabledByDefault, packId);
+  private createEntry(definition: ToolDefinition, instance: Tool, enabledByDefault: boolean, packId: string | undefined): ToolEntry {
+    return new ToolEntry(this.seq++, Object.freeze({ ...definition }), instance, enabledByDefault, packId);
+  }
+
+  private insertEntry(entry: ToolEntry): void {
+    const { definition } = entry;
     this.entries.set(definition.name, entry);
     if (definition.overridesTool) {
       const list = this.overridesByBase.get(definition.overridesTool) ?? [];
       list.push(entry);
       this.overridesByBase.set(definition.overridesTool, list);
     }
-    return entry;
   }
 
-  private removeEntry(entry: ToolEntry): void {
-    if (this.entries.get(entry.definition.name) !== entry) return;
+  /** False when the entry was already removed. */
+  private removeEntry(entry: ToolEntry): boolean {
+    if (this.entries.get(entry.definition.name) !== entry) return false;
     entry.disposed = true;
     this.entries.delete(entry.definition.name);
     const base = entry.definition.overridesTool;
@@ -283,15 +268,14 @@ export class ToolRegistryService implements ToolRegistry {
       if (rest.length) this.overridesByBase.set(base, rest);
       else this.overridesByBase.delete(base);
     }
+    return true;
   }
 
-  private unloadPack(packId: string): void {
-    const record = this.packRecords.get(packId);
-    if (!record) return;
-    for (const entry of [...this.entries.values()]) if (entry.packId === packId) this.removeEntry(entry);
-    for (const [name, set] of [...this.toolSetRecords]) if (set.packId === packId) this.toolSetRecords.delete(name);
-    this.packRecords.delete(packId);
-    record.container.unbindAll();
+  private removePack(pack: PackSnapshot): void {
+    if (this.packRecords.get(pack.id)?.pack !== pack) return;
+    for (const entry of [...this.entries.values()]) if (entry.packId === pack.id) this.removeEntry(entry);
+    for (const [name, set] of [...this.toolSetRecords]) if (set.packId === pack.id) this.toolSetRecords.delete(name);
+    this.packRecords.delete(pack.id);
     this.changed();
   }
 
@@ -423,6 +407,7 @@ export class ToolRegistryService implements ToolRegistry {
     const diagnostics: Diagnostic[] = [...graph.diagnostics, ...candidates.diagnostics];
     const referenced = this.expandReferences(request.referencedTools ?? [], graph, diagnostics);
     const enabled: EnabledTool[] = [];
+    const isSelected = graph.selectionView(request.selection);
     for (const base of candidates.bases) {
       if (base.whenError) {
         diagnostics.push({ severity: 'error', code: 'when-invalid', message: `${base.whenError} — tool '${base.definition.name}' is not sent.`, toolName: base.definition.name, packId: base.packId });
@@ -430,7 +415,7 @@ export class ToolRegistryService implements ToolRegistry {
       }
       if (!base.isAvailable(context)) continue;
       const isReferenced = referenced.has(base.referenceName) || referenced.has(base.definition.name);
-      const selected = graph.isEnabled(base.referenceName, base.enabledByDefault, request.selection);
+      const selected = isSelected(base.referenceName, base.enabledByDefault);
       if (!selected && !isReferenced) continue;
       let override = candidates.overrides.get(base.definition.name);
       if (override && !override.isAvailable(context)) override = undefined;
@@ -534,6 +519,10 @@ export class ToolRegistryService implements ToolRegistry {
       options,
     );
   }
+}
+
+function whenDiagnostic(entry: ToolEntry): Diagnostic {
+  return { severity: 'error', code: 'when-invalid', message: `${entry.whenError} — tool '${entry.definition.name}' is never sent.`, toolName: entry.definition.name, packId: entry.packId };
 }
 
 function isImplementation(value: unknown): boolean {
