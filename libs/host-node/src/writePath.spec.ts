@@ -204,3 +204,14 @@ describe('applyChanges: all or nothing', () => {
     expect(await listAll()).toEqual(['a.txt', 'b.txt']);
   });
 });
+
+describe('a stopped call', () => {
+  it('writes nothing once its token is cancelled, even when the tool went on regardless', async () => {
+    const cancelled = { isCancellationRequested: true, onCancellationRequested: () => ({ dispose() {} }) };
+    await expect(workspace.edit('a.txt', (t) => t + 'late\n', { token: cancelled })).rejects.toThrow(/stopped .* before anything was written; nothing was changed/);
+    await expect(workspace.writeText('new.txt', 'x', 'create', { token: cancelled })).rejects.toThrow(WorkspaceError);
+    await expect(workspace.applyChanges([{ type: 'delete', path: 'a.txt' }], { token: cancelled })).rejects.toThrow(WorkspaceError);
+    expect(await fs.readFile(file('a.txt'), 'utf8')).toBe('alpha\nbeta\n');
+    expect(await listAll()).toEqual(['a.txt']);
+  });
+});

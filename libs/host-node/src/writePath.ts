@@ -97,6 +97,8 @@ export class WritePath {
       }
       const held = new Set(keys);
       for (const plan of plans) await this.stage(plan, options, held);
+      // The commit point: a call reported as stopped (cancelled, timed out) must not write after it.
+      if (options.token?.isCancellationRequested) throw new WorkspaceError('The call was stopped (cancelled or out of time) before anything was written; nothing was changed.');
       for (const plan of plans) await this.commit(plan, undo);
       // A folder moved out of the root after it was opened takes our writes with it: undo them.
       for (const plan of plans) for (const location of [plan.source, plan.dest]) if (location) await this.opener.verifyInside(location.dir.handle, location.relative, location.dir.at(''));

@@ -129,3 +129,22 @@ describe('bounded echoes', () => {
     }
   });
 });
+
+describe('deadlines', () => {
+  it('report a tool that blocked the event loop past its timeout as timed out, never ok', async () => {
+    const registry = createToolRegistry();
+    registry.registerTool(def('block_loop'), {
+      invoke: () => {
+        const until = Date.now() + 400;
+        while (Date.now() < until) {
+          // busy: no timer can fire
+        }
+        return textResult('done');
+      },
+    });
+    const resolved = registry.resolve({ model: models.claude });
+    const result = await registry.invoke(resolved, { callId: '1', name: 'block_loop', input: {} }, { timeoutMs: 50 });
+    expect(result.status).toBe('timeout');
+    expect(text(result)).toMatch(/did not finish within 50 ms \(it held the host for \d+ ms.*result was discarded/);
+  });
+});

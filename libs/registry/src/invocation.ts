@@ -59,6 +59,7 @@ export async function invokeTool(services: InvocationServices, resolved: Resolve
   const source = new CancellationTokenSource(options.token);
   const timeoutMs = options.timeoutMs ?? services.defaultTimeoutMs;
   let timedOut = false;
+  let overranMs: number | undefined;
   const interrupted = new Promise<'interrupted'>((resolve) => source.token.onCancellationRequested(() => resolve('interrupted')));
   // The deadline covers the tool's own work (prepare, invoke), never the time a user takes to confirm.
   const run = async <T>(work: () => PromiseLike<T> | T, timed = true): Promise<T | 'interrupted'> => {
@@ -69,14 +70,26 @@ export async function invokeTool(services: InvocationServices, resolved: Resolve
           source.cancel();
         }, timeoutMs)
       : undefined;
+    const started = performance.now();
     try {
-      return await Promise.race([Promise.resolve().then(work), interrupted]);
+      const outcome = await Promise.race([Promise.resolve().then(work), interrupted]);
+      // A tool that blocks the event loop keeps the timer from firing: its late result is not
+      // reported as a success it did not have within the deadline.
+      if (timed && outcome !== 'interrupted' && performance.now() - started > timeoutMs) {
+        overranMs = Math.round(performance.now() - started);
+        timedOut = true;
+        source.cancel();
+        return 'interrupted';
+      }
+      return outcome;
     } finally {
       clearTimeout(timer);
     }
   };
   const interruptedResult = () =>
-    timedOut
+    overranMs !== undefined
+      ? result('timeout', `Tool \`${call.name}\` did not finish within ${timeoutMs} ms (it held the host for ${overranMs} ms, so it could not be stopped); its result was discarded. It may have done part of its work: check before calling it again, or try a narrower request.`)
+      : timedOut
       ? result('timeout', `Tool \`${call.name}\` did not finish within ${timeoutMs} ms and was stopped. Try a narrower request (fewer files, a smaller range) or continue without it.`)
       : result('cancelled', `The call to \`${call.name}\` was cancelled; it did not complete.`);
 

@@ -1,4 +1,5 @@
 import type { ServiceIdentifier } from 'inversify';
+import type { CancellationToken } from '@toolpacks/registry';
 
 /** A failure the model caused and can fix (a path outside the workspace, a missing file, …). */
 export class WorkspaceError extends Error {
@@ -26,6 +27,11 @@ export interface WriteOptions {
    * `sensitiveReason`). Never set it from auto-approval.
    */
   readonly allowSensitive?: boolean;
+  /**
+   * The call's token: a write whose call was cancelled or timed out stops before its first rename,
+   * so a tool that was reported stopped changes nothing.
+   */
+  readonly token?: CancellationToken;
 }
 
 /** The new text of a file: given, or computed from the current text (a throw cancels everything). */

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type PreparedToolInvocation, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
+import { textResult, type CancellationToken, type PreparedToolInvocation, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { parsePatch, PatchError, planPatch, type PatchFiles, type PatchOperation, type PatchPlan, type PlannedChange } from '../patch';
 import { confirmSensitiveWrites, type PlannedWrite } from '../sensitiveWrites';
@@ -70,7 +70,7 @@ export class ApplyPatchTool implements Tool<ApplyPatchInput> {
     return confirmSensitiveWrites(this.workspace, plan.changes.flatMap(plannedWrites));
   }
 
-  async invoke({ input, confirmed }: ToolInvocationOptions<ApplyPatchInput>) {
+  async invoke({ input, confirmed }: ToolInvocationOptions<ApplyPatchInput>, token?: CancellationToken) {
     let operations: PatchOperation[];
     try {
       operations = parsePatch(input.input);
@@ -81,7 +81,7 @@ export class ApplyPatchTool implements Tool<ApplyPatchInput> {
     const plan = await this.plan(operations);
     // One batch, all or nothing: staged and checked against what the plan read before any rename.
     const changes = plan.changes.filter((c) => !(c.type === 'update' && c.moveTo === undefined && c.content === c.expected));
-    if (changes.length) await this.workspace.applyChanges(changes, { allowSensitive: confirmed === true });
+    if (changes.length) await this.workspace.applyChanges(changes, { allowSensitive: confirmed === true, token });
     return textResult(`Applied the patch: ${listed(plan.summary)}.`);
   }
 

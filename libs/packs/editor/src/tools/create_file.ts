@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type PreparedToolInvocation, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
+import { textResult, type CancellationToken, type PreparedToolInvocation, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
 import { WorkspaceFileSystem } from '@toolpacks/services';
 import { confirmSensitiveWrites } from '../sensitiveWrites';
 
@@ -39,9 +39,9 @@ export class CreateFileTool implements Tool<CreateFileInput> {
     return confirmSensitiveWrites(this.workspace, [{ path: relative, after: input.content }]);
   }
 
-  async invoke({ input, confirmed }: ToolInvocationOptions<CreateFileInput>) {
+  async invoke({ input, confirmed }: ToolInvocationOptions<CreateFileInput>, token?: CancellationToken) {
     const absolute = await this.workspace.resolve(input.filePath);
-    await this.workspace.writeText(absolute, input.content, 'create', { allowSensitive: confirmed === true });
+    await this.workspace.writeText(absolute, input.content, 'create', { allowSensitive: confirmed === true, token });
     const lines = input.content === '' ? 0 : input.content.split('\n').length - (input.content.endsWith('\n') ? 1 : 0);
     return textResult(`Created ${this.workspace.relative(absolute)} (${lines} line${lines === 1 ? '' : 's'}).`);
   }

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type PreparedToolInvocation, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
+import { textResult, type CancellationToken, type PreparedToolInvocation, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { replaceOnce } from '../replaceOnce';
 import { confirmSensitiveWrites } from '../sensitiveWrites';
@@ -45,7 +45,7 @@ export class ReplaceStringInFileTool implements Tool<ReplaceStringInput> {
     return confirmSensitiveWrites(this.workspace, [{ path: relative, before, after }]);
   }
 
-  async invoke({ input, confirmed }: ToolInvocationOptions<ReplaceStringInput>) {
+  async invoke({ input, confirmed }: ToolInvocationOptions<ReplaceStringInput>, token?: CancellationToken) {
     if (input.oldString === input.newString) throw new WorkspaceError('oldString and newString are the same; nothing would change.');
     const absolute = await this.workspace.resolve(input.filePath);
     const relative = this.workspace.relative(absolute);
@@ -57,7 +57,7 @@ export class ReplaceStringInFileTool implements Tool<ReplaceStringInput> {
         changedAt = replaced.line;
         return replaced.text;
       },
-      { allowSensitive: confirmed === true },
+      { allowSensitive: confirmed === true, token },
     );
     const newLines = input.newString.split('\n').length;
     return textResult(`Replaced 1 occurrence in ${relative}; lines ${changedAt}-${changedAt + newLines - 1} now read:\n${input.newString}`);
