@@ -33,7 +33,8 @@ describe('parseCliArgs', () => {
   it('reads invoke with its tool, JSON input and flags', () => {
     const options = parseCliArgs(['invoke', 'read_file', '{"filePath":"a.ts"}', '--yes', '--timeout', '500', '--root', '/tmp']);
     expect(options).toMatchObject({ command: 'invoke', root: '/tmp', invoke: { tool: 'read_file', input: { filePath: 'a.ts' }, yes: true, timeoutMs: 500 } });
-    expect(parseCliArgs(['invoke', 'git_status']).invoke).toEqual({ tool: 'git_status', input: {}, yes: false, timeoutMs: undefined });
+    expect(parseCliArgs(['invoke', 'git_status']).invoke).toEqual({ tool: 'git_status', input: {}, yes: false, alwaysAsk: [], timeoutMs: undefined });
+    expect(parseCliArgs(['invoke', 'git_commit', '{}', '--always-ask', 'git_commit, start_debugging']).invoke?.alwaysAsk).toEqual(['git_commit', 'start_debugging']);
     expect(parseCliArgs([]).root).toBe(process.cwd());
   });
 

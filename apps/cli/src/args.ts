@@ -35,6 +35,7 @@ Request:
 Invoke:
   --yes                 approve the call without asking (tools that change things ask on the terminal;
                         writes to sensitive files such as .git/config always ask)
+  --always-ask <tools>  comma-separated tools that ask even with --yes (kept manual)
   --timeout <ms>        stop the tool after this long (default: 120000)
 
 Output:
@@ -55,7 +56,7 @@ export interface CliOptions {
   readonly root: string;
   /** What the user trusts of the repository (SECURITY.md): its configured programs, a .git outside the root. */
   readonly trust: { readonly repositoryConfig: boolean; readonly gitDirOutsideRoot: boolean };
-  readonly invoke?: { readonly tool: string; readonly input: unknown; readonly yes: boolean; readonly timeoutMs?: number };
+  readonly invoke?: { readonly tool: string; readonly input: unknown; readonly yes: boolean; readonly alwaysAsk: readonly string[]; readonly timeoutMs?: number };
 }
 
 export class UsageError extends Error {}
@@ -90,6 +91,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
         'trust-repository-config': { type: 'boolean', default: false },
         'trust-git-dir': { type: 'boolean', default: false },
         yes: { type: 'boolean', short: 'y', default: false },
+        'always-ask': { type: 'string' },
         timeout: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -114,7 +116,8 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
         throw new UsageError(`The input of ${tool} is not valid JSON: ${(error as Error).message}`);
       }
     }
-    invoke = { tool, input, yes: values.yes ?? false, timeoutMs: values.timeout !== undefined ? positiveInteger('--timeout', values.timeout) : undefined };
+    const alwaysAsk = (values['always-ask'] ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+    invoke = { tool, input, yes: values.yes ?? false, alwaysAsk, timeoutMs: values.timeout !== undefined ? positiveInteger('--timeout', values.timeout) : undefined };
   }
 
   const id = values.model ?? values.family ?? DEFAULT_MODEL.id;

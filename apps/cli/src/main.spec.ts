@@ -130,6 +130,26 @@ describe('toolpacks invoke', () => {
     expect(await fs.readFile(path.join(root, '.git/hooks/pre-commit'), 'utf8')).toBe('#!/bin/sh\ntouch PWNED\n');
   });
 
+  it('--always-ask keeps a tool manual under --yes, and a typed answer declines with an instruction', async () => {
+    gitInit();
+    await fs.writeFile(path.join(root, 'a.ts'), 'changed\n');
+    const commit = ['invoke', 'git_commit', '{"message":"Change a","all":true}', '--yes', '--always-ask', 'git_commit'];
+    const noTerminal = await run(commit);
+    expect(noTerminal.code).toBe(1);
+    expect(noTerminal.out).toMatch(/^The user declined to run `git_commit`/);
+
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let prompt = '';
+    output.on('data', (chunk) => {
+      prompt += chunk;
+      if (prompt.includes('[y/N]')) input.write('no, run the tests first\n');
+    });
+    const declined = await run(commit, { input, output });
+    expect(declined.code).toBe(1);
+    expect(declined.out).toContain('The user declined to run `git_commit` for this call and said: run the tests first.');
+  });
+
   it('reports bad calls with a clear message and a non-zero exit code', async () => {
     const outside = await run(['invoke', 'read_file', '{"filePath":"../x"}']);
     expect(outside).toMatchObject({ code: 1, err: 'toolpacks: read_file: error' });

@@ -114,9 +114,15 @@ function toMessages(chatContext: vscode.ChatContext): vscode.LanguageModelChatMe
 }
 
 async function confirmInWindow(request: ConfirmationRequest): Promise<ConfirmationAnswer> {
-  const choice = await vscode.window.showWarningMessage(request.title, { modal: true, detail: request.message }, 'Allow', 'Allow in this Session', 'Always Allow in this Workspace');
+  // Scopes are offered only where an answer can be remembered (not for calls that can run code).
+  const scopes = request.rememberable === false ? [] : ['Allow in this Session', 'Always Allow in this Workspace'];
+  const choice = await vscode.window.showWarningMessage(request.title, { modal: true, detail: request.message }, 'Allow', ...scopes, 'Decline with Instructions…');
   if (choice === 'Allow') return 'once';
   if (choice === 'Allow in this Session') return 'session';
   if (choice === 'Always Allow in this Workspace') return 'workspace';
+  if (choice === 'Decline with Instructions…') {
+    const instead = await vscode.window.showInputBox({ title: `Decline ${request.toolName}`, prompt: 'What should the model do instead?' });
+    if (instead?.trim()) return { decline: instead.trim() };
+  }
   return 'decline';
 }

@@ -148,3 +148,60 @@ describe('deadlines', () => {
     expect(text(result)).toMatch(/did not finish within 50 ms \(it held the host for \d+ ms.*result was discarded/);
   });
 });
+
+describe('approvals as users expect them', () => {
+  function eligibilitySetup() {
+    const registry = createToolRegistry();
+    const runs: string[] = [];
+    registry.registerTool(def('push_branch', { annotations: { destructive: true, eligibleForAutoApproval: false } }), { invoke: () => (runs.push('push'), textResult('pushed')) });
+    registry.registerTool(def('commit_all', { annotations: { destructive: true } }), { invoke: () => (runs.push('commit'), textResult('committed')) });
+    return { registry, runs, resolved: registry.resolve({ model: models.claude }) };
+  }
+
+  it('keep a tool the pack marks not eligible manual under global auto-approve, with nothing remembered', async () => {
+    const { registry, resolved, runs } = eligibilitySetup();
+    expect((await registry.invoke(resolved, { callId: '1', name: 'push_branch', input: {} }, { autoApprove: true })).status).toBe('declined');
+    const asked: ConfirmationRequest[] = [];
+    const confirm = async (r: ConfirmationRequest): Promise<ConfirmationAnswer> => (asked.push(r), 'always');
+    await registry.invoke(resolved, { callId: '2', name: 'push_branch', input: {} }, { autoApprove: true, confirm });
+    await registry.invoke(resolved, { callId: '3', name: 'push_branch', input: {} }, { autoApprove: true, confirm });
+    expect(asked).toHaveLength(2);
+    expect(asked[0].rememberable).toBe(false);
+    expect(runs).toEqual(['push', 'push']);
+  });
+
+  it('keep a tool the host marks not eligible manual (chat.tools.eligibleForAutoApproval)', async () => {
+    const { registry, resolved, runs } = eligibilitySetup();
+    const eligibleForAutoApproval = { commit_all: false };
+    expect((await registry.invoke(resolved, { callId: '1', name: 'commit_all', input: {} }, { autoApprove: true, eligibleForAutoApproval })).status).toBe('declined');
+    expect((await registry.invoke(resolved, { callId: '2', name: 'commit_all', input: {} }, { autoApprove: true })).status).toBe('ok');
+    expect(runs).toEqual(['commit']);
+  });
+
+  it('pass a decline with a reason to the model', async () => {
+    const { registry, resolved, runs } = eligibilitySetup();
+    const result = await registry.invoke(resolved, { callId: '1', name: 'commit_all', input: {} }, { confirm: async () => ({ decline: 'Run the tests first, then commit.' }) });
+    expect(result.status).toBe('declined');
+    expect(text(result)).toBe('The user declined to run `commit_all` for this call and said: Run the tests first, then commit.. Do not retry the same call; follow what the user said.');
+    expect(runs).toEqual([]);
+  });
+
+  it('remember approvals per pack and tool: one pack approving a name never approves another pack’s tool', async () => {
+    const registry = createToolRegistry();
+    const runs: string[] = [];
+    const pack = (id: string, name: string) => ({
+      id,
+      displayName: id,
+      version: '1.0.0',
+      tools: [{ definition: def(name, { annotations: { destructive: true } }), implementation: class { invoke() { runs.push(id); return textResult(id); } } }],
+    });
+    const first = await registry.loadPack(pack('first', 'deploy_site'));
+    expect(first.loaded).toBe(true);
+    await registry.invoke(registry.resolve({ model: models.claude }), { callId: '1', name: 'deploy_site', input: {} }, { confirm: async () => 'workspace' });
+    first.dispose();
+    expect((await registry.loadPack(pack('second', 'deploy_site'))).loaded).toBe(true);
+    const resolved = registry.resolve({ model: models.claude });
+    expect((await registry.invoke(resolved, { callId: '2', name: 'deploy_site', input: {} })).status).toBe('declined');
+    expect(runs).toEqual(['first']);
+  });
+});

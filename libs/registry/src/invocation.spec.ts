@@ -169,12 +169,13 @@ describe('invoke', () => {
       expect(calls.filter((c) => c.label === 'commit')).toHaveLength(5);
     });
 
-    it('auto-approves non-destructive tools globally and destructive ones only by name', async () => {
+    it('global auto-approve runs every tool that asks, destructive ones included, as VS Code’s setting does', async () => {
       const { registry, resolved, calls } = confirmSetup();
       expect((await registry.invoke(resolved, { callId: '1', name: 'run_tests', input: {} }, { autoApprove: true })).status).toBe('ok');
-      expect((await registry.invoke(resolved, { callId: '2', name: 'git_commit', input: {} }, { autoApprove: true })).status).toBe('declined');
+      expect((await registry.invoke(resolved, { callId: '2', name: 'git_commit', input: {} }, { autoApprove: true })).status).toBe('ok');
       expect((await registry.invoke(resolved, { callId: '3', name: 'git_commit', input: {} }, { autoApprove: { git_commit: true } })).status).toBe('ok');
-      expect(calls.map((c) => c.label)).toEqual(['tests', 'commit']);
+      expect((await registry.invoke(resolved, { callId: '4', name: 'git_commit', input: {} }, { autoApprove: { run_tests: true } })).status).toBe('declined');
+      expect(calls.map((c) => c.label)).toEqual(['tests', 'commit', 'commit']);
     });
 
     it('does not count the time a user takes to confirm against the tool timeout', async () => {

@@ -1,6 +1,7 @@
 // Invocation: never throws for anything the model caused. Each failure becomes a result whose text
 // tells the model what happened and what to do next; a declined call never ends the chat.
 import type { ApprovalStore } from './approvals';
+import { decideApproval, declinedText } from './approvalPolicy';
 import { quoteBounded, safeString } from './boundedText';
 import type { InputValidator } from './inputValidation';
 import { CancellationTokenSource } from './lifecycle';
@@ -98,9 +99,18 @@ export async function invokeTool(services: InvocationServices, resolved: Resolve
     const prepared = tool.prepareInvocation ? await run(() => tool.prepareInvocation!({ input }, source.token)) : undefined;
     if (prepared === 'interrupted') return interruptedResult();
 
-    const approval = await approve(services, call.name, implementation.definition.name, implementation.definition.annotations?.destructive === true, prepared ?? undefined, input, options, run);
-    if (approval === 'interrupted') return interruptedResult();
-    if (approval === 'declined' || approval === 'no-confirm') return result('declined', declinedText(call.name, approval, prepared ?? undefined));
+    const approval = await decideApproval({
+      calledName: call.name,
+      implementation,
+      prepared: prepared ?? undefined,
+      input,
+      options,
+      approvals: services.approvals,
+      registrySessionId: services.registrySessionId,
+      ask: (work) => run(work, false),
+    });
+    if (approval.kind === 'interrupted') return interruptedResult();
+    if (approval.kind === 'declined' || approval.kind === 'no-confirm') return result('declined', declinedText(call.name, approval, prepared ?? undefined));
 
     const output = await run(() =>
       tool.invoke(
@@ -109,7 +119,7 @@ export async function invokeTool(services: InvocationServices, resolved: Resolve
           toolInvocationToken: options.toolInvocationToken,
           tokenizationOptions: options.tokenBudget !== undefined ? defaultTokenization(options.tokenBudget) : undefined,
           model: resolved.model,
-          confirmed: approval === 'confirmed',
+          confirmed: approval.kind === 'confirmed',
         },
         source.token,
       ),
@@ -127,55 +137,3 @@ export async function invokeTool(services: InvocationServices, resolved: Resolve
 
 /** Tool errors are the tool's own words, often quoting input; past this they are cut. */
 const MAX_ERROR_CHARS = 2000;
-
-function declinedText(name: string, approval: 'declined' | 'no-confirm', prepared: PreparedToolInvocation | undefined): string {
-  const why =
-    approval === 'declined'
-      ? ''
-      : prepared?.alwaysConfirm
-        ? ' (it can make code run or changes a sensitive file, so it needs a person\'s yes for this very call, and none could be asked; auto-approve never covers it)'
-        : ' (it needs confirmation and none could be asked)';
-  return `The user declined to run \`${name}\` for this call${why}. Do not retry the same call; continue without its result, or ask the user how to proceed.`;
-}
-
-type Approval = 'approved' | 'confirmed' | 'declined' | 'no-confirm' | 'interrupted';
-
-/**
- * The confirmation rule: tools that are destructive or return confirmation messages ask, unless a
- * remembered approval or auto-approve covers them; calls marked `alwaysConfirm` (they can make code
- * run) ask every time, and only a person's yes for this very call runs them.
- */
-async function approve(
-  services: InvocationServices,
-  calledName: string,
-  implementationName: string,
-  destructive: boolean,
-  prepared: PreparedToolInvocation | undefined,
-  input: unknown,
-  options: InvokeOptions,
-  run: <T>(work: () => PromiseLike<T> | T, timed?: boolean) => Promise<T | 'interrupted'>,
-): Promise<Approval> {
-  const messages = prepared?.confirmationMessages;
-  const always = prepared?.alwaysConfirm === true;
-  if (!destructive && !messages && !always) return 'approved';
-  if (options.confirmedByHost) return 'confirmed';
-  const sessionId = options.chatSessionId ?? services.registrySessionId;
-  // Approvals are remembered for the implementation that runs (approving a base never approves an
-  // override) and, where the tool gives one, for the approval key (one expression, not all).
-  const approvalName = prepared?.approvalKey !== undefined ? `${implementationName}\u0000${prepared.approvalKey}` : implementationName;
-  if (!always) {
-    if ((['session', 'workspace', 'always'] as const).some((scope) => services.approvals.isApproved(scope, approvalName, sessionId))) return 'approved';
-    const auto = options.autoApprove;
-    if (typeof auto === 'object' && auto[calledName] === true) return 'approved';
-    if (auto === true && !destructive) return 'approved';
-  }
-  if (!options.confirm) return 'no-confirm';
-  const title = messages?.title ?? `Run ${calledName}?`;
-  const message = messages ? (typeof messages.message === 'string' ? messages.message : messages.message.value) : `\`${calledName}\` can change your files or repository.`;
-  const answer: ConfirmationAnswer | 'interrupted' = await run(() => options.confirm!({ toolName: calledName, title, message, input, ...(always ? { alwaysConfirm: true } : {}) }), false);
-  if (answer === 'interrupted') return 'interrupted';
-  if (answer !== 'once' && answer !== 'session' && answer !== 'workspace' && answer !== 'always') return 'declined';
-  // A call that can make code run is approved for this call only, whatever scope was chosen.
-  if (answer !== 'once' && !always) services.approvals.approve(answer, approvalName, sessionId);
-  return 'confirmed';
-}

@@ -48,6 +48,8 @@ export interface ToolAnnotations {
   readonly destructive?: boolean;
   readonly idempotent?: boolean;
   readonly openWorld?: boolean;
+  /** `false`: the tool always asks, even under global auto-approve, and no approval is remembered. */
+  readonly eligibleForAutoApproval?: boolean;
 }
 
 /** A JSON Schema describing an object (the tool's input). */
@@ -270,7 +272,8 @@ export interface ResolvedToolSet {
 // ---- Invocation ----
 
 export type ApprovalScope = 'session' | 'workspace' | 'always';
-export type ConfirmationAnswer = 'once' | ApprovalScope | 'decline';
+/** A yes (for this call, or remembered at a scope), a no, or a no with what to do instead. */
+export type ConfirmationAnswer = 'once' | ApprovalScope | 'decline' | { readonly decline: string };
 
 export interface ConfirmationRequest {
   readonly toolName: string;
@@ -279,6 +282,8 @@ export interface ConfirmationRequest {
   readonly input: unknown;
   /** The call can make code run: the answer counts for this call only, whatever scope is chosen. */
   readonly alwaysConfirm?: boolean;
+  /** False when no answer is remembered (alwaysConfirm, or a tool kept manual): offer no scopes. */
+  readonly rememberable?: boolean;
 }
 
 export interface InvokeOptions {
@@ -287,10 +292,13 @@ export interface InvokeOptions {
   readonly tokenBudget?: number;
   readonly confirm?: (request: ConfirmationRequest) => Promise<ConfirmationAnswer>;
   /**
-   * `true`: every tool that asks is approved, except destructive ones; a record approves per tool.
-   * Never covers calls whose preparation says `alwaysConfirm` (sensitive writes, code that runs).
+   * `true`: every tool that asks is approved (VS Code's global auto-approve), except tools not
+   * eligible for it; a record approves per tool. Never covers calls whose preparation says
+   * `alwaysConfirm` (sensitive writes, code that runs).
    */
   readonly autoApprove?: boolean | Readonly<Record<string, boolean>>;
+  /** The host's per-tool setting (VS Code's chat.tools.eligibleForAutoApproval): `false` keeps a tool manual. */
+  readonly eligibleForAutoApproval?: Readonly<Record<string, boolean>>;
   /**
    * The host already showed this call's confirmation (from `prepare()`) and the person accepted it,
    * as VS Code does before it invokes a tool. The call runs as confirmed.

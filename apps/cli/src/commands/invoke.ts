@@ -5,6 +5,8 @@ export interface InvokeCommandOptions {
   readonly tool: string;
   readonly input: unknown;
   readonly yes: boolean;
+  /** Tools that ask even with --yes (not eligible for auto-approval). */
+  readonly alwaysAsk?: readonly string[];
   readonly json: boolean;
   readonly timeoutMs?: number;
   /** Asks the person at the terminal; absent when there is none. */
@@ -21,6 +23,7 @@ export async function invokeCommand(registry: ToolRegistry, request: ResolveRequ
       // It never covers a call that can make code run (a write to .git/config, a hook): that one
       // still asks on the terminal, and is declined where there is none.
       autoApprove: options.yes ? { [options.tool]: true } : false,
+      eligibleForAutoApproval: Object.fromEntries((options.alwaysAsk ?? []).map((name) => [name, false])),
       confirm: options.ask,
       timeoutMs: options.timeoutMs,
       chatSessionId: 'cli',
@@ -37,8 +40,11 @@ export function terminalConfirm(input: NodeJS.ReadableStream, output: NodeJS.Wri
     const rl = createInterface({ input, output });
     try {
       const warning = request.alwaysConfirm ? '\n(This call can make programs run: --yes does not cover it.)' : '';
-      const answer = (await rl.question(`${request.title}\n${request.message}${warning}\nRun ${request.toolName}? [y/N] `)).trim().toLowerCase();
-      return answer === 'y' || answer === 'yes' ? 'once' : 'decline';
+      const answer = (await rl.question(`${request.title}\n${request.message}${warning}\nRun ${request.toolName}? [y/N] (or type what to do instead) `)).trim();
+      if (/^y(es)?$/i.test(answer)) return 'once';
+      // "n", "no", or nothing: a plain no; any other words are the user's instruction to the model.
+      const instead = answer.replace(/^no?\b[\s,:.-]*/i, '').trim();
+      return instead ? { decline: instead } : 'decline';
     } finally {
       rl.close();
     }

@@ -1,0 +1,84 @@
+// The confirmation rule, one place for invoke() (and the hosts that ask themselves):
+// - a tool that is destructive or returns confirmation messages asks, unless a remembered approval
+//   or auto-approve covers it; global auto-approve runs every tool (VS Code's
+//   chat.tools.global.autoApprove), except tools not eligible for it (a pack annotation or the
+//   host's per-tool setting, VS Code's chat.tools.eligibleForAutoApproval), which always ask;
+// - a call marked `alwaysConfirm` (it can make code run) asks every time and is never remembered;
+// - approvals are remembered per pack + implementation (names collide across packs) and, where the
+//   tool gives one, per approval key (one expression, not every expression);
+// - a person may decline with a reason, which the model receives.
+import type { ApprovalStore } from './approvals';
+import { quoteBounded } from './boundedText';
+import type { ToolEntry } from './toolEntry';
+import type { ConfirmationAnswer, InvokeOptions, PreparedToolInvocation } from './types';
+
+export type Approval =
+  | { readonly kind: 'approved' }
+  /** A person said yes to this very call. */
+  | { readonly kind: 'confirmed' }
+  | { readonly kind: 'declined'; readonly reason?: string }
+  | { readonly kind: 'no-confirm' }
+  | { readonly kind: 'interrupted' };
+
+export interface ApprovalRequest {
+  readonly calledName: string;
+  readonly implementation: ToolEntry;
+  readonly prepared: PreparedToolInvocation | undefined;
+  readonly input: unknown;
+  readonly options: InvokeOptions;
+  readonly approvals: ApprovalStore;
+  /** Scopes `session` approvals when the host passes no chat session. */
+  readonly registrySessionId: string;
+  /** Runs the person's answer outside the tool's deadline; 'interrupted' when the call was cancelled. */
+  readonly ask: <T>(work: () => PromiseLike<T> | T) => Promise<T | 'interrupted'>;
+}
+
+const REMEMBERED = ['session', 'workspace', 'always'] as const;
+
+export async function decideApproval(request: ApprovalRequest): Promise<Approval> {
+  const { calledName, implementation, prepared, options } = request;
+  const definition = implementation.definition;
+  const messages = prepared?.confirmationMessages;
+  const always = prepared?.alwaysConfirm === true;
+  if (definition.annotations?.destructive !== true && !messages && !always) return { kind: 'approved' };
+  if (options.confirmedByHost) return { kind: 'confirmed' };
+  const eligible = definition.annotations?.eligibleForAutoApproval !== false && options.eligibleForAutoApproval?.[calledName] !== false;
+  const manual = always || !eligible;
+  const sessionId = options.chatSessionId ?? request.registrySessionId;
+  const key = approvalKey(implementation, prepared);
+  if (!manual) {
+    if (REMEMBERED.some((scope) => request.approvals.isApproved(scope, key, sessionId))) return { kind: 'approved' };
+    const auto = options.autoApprove;
+    if (auto === true || (typeof auto === 'object' && auto[calledName] === true)) return { kind: 'approved' };
+  }
+  if (!options.confirm) return { kind: 'no-confirm' };
+  const title = messages?.title ?? `Run ${calledName}?`;
+  const message = messages ? (typeof messages.message === 'string' ? messages.message : messages.message.value) : `\`${calledName}\` can change your files or repository.`;
+  const answer: ConfirmationAnswer | 'interrupted' = await request.ask(() =>
+    options.confirm!({ toolName: calledName, title, message, input: request.input, ...(always ? { alwaysConfirm: true } : {}), ...(manual ? { rememberable: false } : {}) }),
+  );
+  if (answer === 'interrupted') return { kind: 'interrupted' };
+  if (typeof answer === 'object' && answer !== null && typeof answer.decline === 'string') return { kind: 'declined', reason: answer.decline };
+  if (answer !== 'once' && answer !== 'session' && answer !== 'workspace' && answer !== 'always') return { kind: 'declined' };
+  // Calls that can make code run, and tools kept manual, count for this call only.
+  if (answer !== 'once' && !manual) request.approvals.approve(answer, key, sessionId);
+  return { kind: 'confirmed' };
+}
+
+/** What the model reads when a call was not approved. */
+export function declinedText(name: string, approval: Approval & { kind: 'declined' | 'no-confirm' }, prepared: PreparedToolInvocation | undefined): string {
+  if (approval.kind === 'declined') {
+    const said = approval.reason?.trim() ? ` and said: ${quoteBounded(approval.reason.trim(), 1000)}` : '';
+    return `The user declined to run \`${name}\` for this call${said}. Do not retry the same call; ${said ? 'follow what the user said' : 'continue without its result, or ask the user how to proceed'}.`;
+  }
+  const why = prepared?.alwaysConfirm
+    ? " (it can make code run or changes a sensitive file, so it needs a person's yes for this very call, and none could be asked; auto-approve never covers it)"
+    : ' (it needs confirmation and none could be asked)';
+  return `The user declined to run \`${name}\` for this call${why}. Do not retry the same call; continue without its result, or ask the user how to proceed.`;
+}
+
+/** Remembered approvals: per pack and implementation, and per approval key where the tool gives one. */
+function approvalKey(implementation: ToolEntry, prepared: PreparedToolInvocation | undefined): string {
+  const tool = `${implementation.packId ?? ''}/${implementation.definition.name}`;
+  return prepared?.approvalKey !== undefined ? `${tool}\u0000${prepared.approvalKey}` : tool;
+}
