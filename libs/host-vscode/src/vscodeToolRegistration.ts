@@ -120,7 +120,7 @@ function adapter(registry: ToolRegistry, definition: ToolDefinition, context: ()
             ? new vscode.LanguageModelTextPart(part.value)
             : part.kind === 'promptTsx'
               ? new vscode.LanguageModelPromptTsxPart(part.value)
-              : vscode.LanguageModelDataPart.json({ mimeType: part.mimeType, bytes: part.data.byteLength }),
+              : new vscode.LanguageModelDataPart(part.data, part.mimeType), // the bytes themselves, not a summary
         ),
       );
     },
