@@ -1,4 +1,4 @@
-import { compileGlob, globToRegExp } from './glob';
+import { compileGlob } from './glob';
 
 const matches = (glob: string, path: string) => compileGlob(glob)(path);
 
@@ -31,8 +31,41 @@ describe('globs', () => {
   });
 
   it('explains malformed globs', () => {
-    expect(() => globToRegExp('src/[abc')).toThrow(/Unclosed '\['/);
-    expect(() => globToRegExp('*.{ts,js')).toThrow(/Unclosed '\{'/);
-    expect(() => globToRegExp('  ')).toThrow(/empty/);
+    expect(() => compileGlob('src/[abc')).toThrow(/Unclosed '\['/);
+    expect(() => compileGlob('*.{ts,js')).toThrow(/Unclosed '\{'/);
+    expect(() => compileGlob('  ')).toThrow(/empty/);
+    expect(() => compileGlob('{a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}{o,p}{q,r}')).toThrow(/more than 256 alternatives/);
+  });
+
+  it('does not match a folder itself with a trailing ** or slash', () => {
+    expect(matches('src/', 'src')).toBe(false);
+    expect(matches('src/**', 'src')).toBe(false);
+    expect(matches('src/**', 'src/a')).toBe(true);
+    expect(matches('a/**/b', 'a/b')).toBe(true);
+    expect(matches('a/**/b', 'a/x/y/b')).toBe(true);
+    expect(matches('a/**/b', 'a/x/y/c')).toBe(false);
+  });
+});
+
+// Each of these made the regex-based matcher backtrack for tens of seconds or more on the main
+// thread (issue #10; the first took 30 s here): they must answer at once (a hang fails the test by
+// Jest's own timeout).
+describe('hostile globs are matched in linear time', () => {
+  const name = `${'a'.repeat(60)}`;
+  it('many stars against a long name that almost matches', () => {
+    expect(matches('*a*a*a*a*a*a*a*Q', name)).toBe(false);
+    expect(matches('*a*a*a*a*a*a*a*Q', `x/${name}Q`)).toBe(true);
+    expect(matches('**/*a*a*a*a*a*a*a*a*a*a*a*a*Q', `${name}/${name}/${name}`)).toBe(false);
+  });
+
+  it('ten {*,*} groups collapse instead of multiplying', () => {
+    const glob = `${'{*,*}'.repeat(10)}Q`;
+    expect(matches(glob, name)).toBe(false);
+    expect(matches(glob, `${name}Q`)).toBe(true);
+  });
+
+  it('many globstars against a deep path', () => {
+    const deep = Array.from({ length: 60 }, () => 'a').join('/');
+    expect(matches(`${'**/a/'.repeat(20)}Q`, deep)).toBe(false);
   });
 });

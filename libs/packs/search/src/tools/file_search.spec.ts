@@ -16,4 +16,13 @@ describe('file_search', () => {
     expect((await h.call('file_search', { query: '*.py' })).text).toMatch(/^No files match '\*.py'/);
     expect((await h.call('file_search', { query: 'src/[x' })).text).toMatch(/Invalid glob pattern/);
   });
+
+  // Issue #10: these ran 40 s and over 120 s on the main thread, past every timeout, then said ok.
+  it('answers hostile globs at once, within the call timeout', async () => {
+    await h.dispose();
+    h = await createPackHarness([searchPack], { [`${'a'.repeat(60)}.txt`]: '', [`${'a'.repeat(60)}`]: '', '.gitignore': '*a*a*a*a*a*a*a*Q\n' });
+    expect(await h.call('file_search', { query: '*a*a*a*a*a*a*a*Q' }, { timeoutMs: 1000 })).toMatchObject({ status: 'ok', text: expect.stringMatching(/^No files match/) });
+    expect(await h.call('file_search', { query: `${'{*,*}'.repeat(10)}Q` }, { timeoutMs: 1000 })).toMatchObject({ status: 'ok', text: expect.stringMatching(/^No files match/) });
+    expect((await h.call('file_search', { query: '*.txt' }, { timeoutMs: 1000 })).text).toBe(`1 file matches '*.txt':\n${'a'.repeat(60)}.txt`);
+  });
 });

@@ -12,7 +12,7 @@ export const fileSearchDefinition: ToolDefinition = {
   toolReferenceName: 'file_search',
   displayName: 'Find Files',
   modelDescription:
-    "Finds files of the workspace by glob and returns their workspace-relative paths, one per line. A pattern without a slash matches file names at any depth ('*.test.ts', 'package.json'); with a slash it matches the path ('src/**/index.*'). Use it when you know a file's name but not where it is. To search file contents use grep_search.",
+    "Finds files of the workspace by glob and returns their workspace-relative paths, one per line. A pattern without a slash matches file names at any depth ('*.test.ts', 'package.json'); with a slash it matches the path ('src/**/index.*'). Lists the files git lists: what .gitignore files ignore is left out (list_dir shows it, marked). Use it when you know a file's name but not where it is. To search file contents use grep_search.",
   userDescription: 'Finds files by name.',
   inputSchema: {
     type: 'object',

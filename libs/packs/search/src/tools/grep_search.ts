@@ -17,7 +17,7 @@ export const grepSearchDefinition: ToolDefinition = {
   canBeReferencedInPrompt: true,
   displayName: 'Search Text',
   modelDescription:
-    'Searches the text of the workspace files for a string or a regular expression and returns matching lines as `path:line: text`, in path order. Skips .git, node_modules, ignored build output and binary files. Use it to find where something is defined or used; then read_file around the lines you need. For file names use file_search.',
+    'Searches the text of the workspace files for a string or a regular expression and returns matching lines as `path:line: text`, in path order. Searches the files git lists: what .gitignore files ignore (dependencies, build output) is skipped, tracked files never are; binary files and files over 8 MB are not searched (the result says which). Use it to find where something is defined or used; then read_file around the lines you need. For file names use file_search.',
   userDescription: 'Searches text in the workspace.',
   inputSchema: {
     type: 'object',

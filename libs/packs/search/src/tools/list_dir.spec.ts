@@ -11,6 +11,12 @@ describe('list_dir', () => {
     expect((await h.call('list_dir', { path: 'src' })).text).toBe('a.ts\nsub/');
   });
 
+  it('lists ignored entries too, marked as ignored', async () => {
+    await h.dispose();
+    h = await createPackHarness([searchPack], { '.gitignore': 'dist/\n*.log\n', 'dist/out.js': '', 'debug.log': '', 'src/a.ts': '' });
+    expect((await h.call('list_dir', { path: '.' })).text).toBe('.gitignore\ndebug.log (ignored)\ndist/ (ignored)\nsrc/');
+  });
+
   it('explains a missing folder, a file and a path outside the workspace', async () => {
     expect((await h.call('list_dir', { path: 'nope' })).text).toMatch(/Folder 'nope' does not exist/);
     expect((await h.call('list_dir', { path: 'z.md' })).text).toMatch(/is a file, not a folder/);

@@ -1,0 +1,219 @@
+// grep through ripgrep, made to return exactly what the scanner returns. ripgrep applies the
+// .gitignore files itself (nested ones, negations, info/exclude; `--no-require-git` so it does the
+// same outside a repository; not the user's global excludes, as the scanner); what it reports is
+// then filtered by the scanner's own rules and the include glob (ripgrep walks only the include's
+// plain leading folders), and tracked files that a rule ignores (ripgrep would skip them; git never
+// hides them) are passed to it by name.
+import { spawn } from 'node:child_process';
+import { lstatSync } from 'node:fs';
+import * as path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { CancellationToken } from '@toolpacks/registry';
+import { WorkspaceError, type GrepMatch, type GrepQuery } from '@toolpacks/services';
+import type { IgnoreRules } from './gitIgnoreRules';
+import { literalFolderPrefix } from './glob';
+import { killProcessGroup, trackProcessGroup } from './processGroup';
+import type { SafeOpener } from './safeOpen';
+import { searchTimeoutError } from './searchScanner';
+import { compareMatches, MAX_SEARCH_FILE_BYTES, type CompiledQuery } from './searchLimits';
+import { verifyMatches } from './searchVerify';
+import { hasGitAbove, loadTrackedIgnored, mainThreadRules, type IgnoreContext } from './searchIgnoreContext';
+import { TEMP_GLOB } from './writeSteps';
+
+/** Above this many matches, unsorted parallel output is dropped for ripgrep's own sorted mode, which can stop early. */
+const UNSORTED_MATCH_LIMIT = 20_000;
+/** More tracked-but-ignored files than this do not fit a command line: the scanner searches instead. */
+const MAX_EXPLICIT_FILES = 2_000;
+
+export interface RipgrepRun {
+  readonly rg: string;
+  readonly root: string;
+  readonly query: GrepQuery;
+  readonly compiled: CompiledQuery;
+  /** Loaded while git lists the tracked-but-ignored files. */
+  readonly context: Promise<IgnoreContext>;
+  readonly opener: SafeOpener;
+  readonly timeoutMs: number;
+  readonly token?: CancellationToken;
+}
+
+export interface RipgrepOutcome {
+  readonly matches: GrepMatch[];
+  readonly truncated: boolean;
+  readonly skippedLarge: string[];
+}
+
+/** Undefined when ripgrep cannot run this search (look-around, a glob it rejects, too many tracked-but-ignored files, git failed). */
+export async function grepWithRipgrep(run: RipgrepRun): Promise<RipgrepOutcome | undefined> {
+  const folder = searchFolder(run.root, run.query.includePattern);
+  // ripgrep starts at once; meanwhile git says what is tracked and what a rule ignores.
+  const walk = runRipgrep(run, [folder], new Set(), 'parallel', hiddenGlobs(run.root));
+  const prepared = prepare(run, folder).catch((error: unknown) => {
+    walk.stop();
+    throw error;
+  });
+  const ready = await prepared;
+  if (!ready) {
+    walk.stop();
+    await walk.done.catch(() => undefined);
+    return undefined;
+  }
+  const { rules, explicit, globs } = ready;
+  const extra = explicit.length > 0 ? runRipgrep(run, explicit.map((file) => `./${file}`), new Set(explicit), 'parallel', globs) : undefined;
+  const [walked, more] = await Promise.all([walk.done, extra?.done]);
+  if (walked === undefined || (extra && more === undefined)) return undefined;
+  if (walked !== 'too-many' && more !== 'too-many') {
+    return finish(run, rules, [...walked.matches, ...(more ? (more as Collected).matches : [])], [...walked.skippedLarge, ...(more ? (more as Collected).skippedLarge : [])]);
+  }
+  // Too many to sort here: ripgrep's single-threaded sorted walk, which stops early.
+  const sorted = await runRipgrep(run, [folder, ...explicit.map((file) => `./${file}`)], new Set(explicit), 'sorted', globs, rules).done;
+  if (sorted === undefined || sorted === 'too-many') return undefined;
+  return finish(run, rules, sorted.matches, sorted.skippedLarge);
+}
+
+interface Prepared {
+  readonly rules: IgnoreRules;
+  /** Tracked files a rule ignores (and the include selects): ripgrep is given them by name. */
+  readonly explicit: string[];
+  readonly globs: readonly string[];
+}
+
+async function prepare(run: RipgrepRun, folder: string): Promise<Prepared | undefined> {
+  const [context, trackedIgnored] = await Promise.all([run.context, loadTrackedIgnored(run.root, folder, run.token)]);
+  if (context.repository && !trackedIgnored) return undefined;
+  const rules = mainThreadRules(run.root, context);
+  const explicit = (context.repository ? trackedIgnored! : []).filter((file) => (!run.compiled.include || run.compiled.include(file)) && !rules.isHiddenFile(file));
+  if (explicit.length > MAX_EXPLICIT_FILES) return undefined;
+  return { rules, explicit, globs: context.hiddenGlobs };
+}
+
+/** Names ripgrep skips outright; outside a repository node_modules too (the rules hide it again after). */
+function hiddenGlobs(root: string): string[] {
+  return hasGitAbove(root) ? ['.git', TEMP_GLOB] : ['.git', 'node_modules', TEMP_GLOB];
+}
+
+interface Collected {
+  readonly matches: GrepMatch[];
+  readonly skippedLarge: string[];
+}
+
+/** The rules applied, in walk order, every line re-read through the safe opener, cut at maxResults. */
+async function finish(run: RipgrepRun, rules: IgnoreRules, found: readonly GrepMatch[], large: readonly string[]): Promise<RipgrepOutcome> {
+  const seen = new Set<string>();
+  const matches = found.filter((match) => {
+    const key = `${match.line}:${match.path}`;
+    if (seen.has(key) || rules.isHiddenFile(match.path)) return false;
+    seen.add(key);
+    return true;
+  });
+  matches.sort(compareMatches);
+  const verified = await verifyMatches(run.opener, matches);
+  // As the scanner, which stops at the match after the last one shown: files past it were not reached.
+  const stopAt = verified[run.query.maxResults];
+  const reached = [...new Set(large)].filter((file) => !rules.isHiddenFile(file) && (!stopAt || compareMatches({ path: file, line: 0, text: '' }, stopAt) < 0));
+  return { matches: verified.slice(0, run.query.maxResults), truncated: verified.length > run.query.maxResults, skippedLarge: walkOrder(reached) };
+}
+
+/**
+ * One rg process. `parallel`: every core, everything collected ('too-many' past the limit);
+ * `sorted`: one thread in walk order, stopped at maxResults + 1 matches from the walk (`explicit`
+ * files, given by name, do not count). Undefined: rg cannot run the pattern.
+ */
+function runRipgrep(run: RipgrepRun, paths: readonly string[], explicit: ReadonlySet<string>, mode: 'parallel' | 'sorted', globs: readonly string[], rules?: IgnoreRules): { done: Promise<Collected | 'too-many' | undefined>; stop(): void } {
+  const { query } = run;
+  const args = [...(mode === 'sorted' ? ['--sort', 'path'] : []), '--no-config', '--no-heading', '--line-number', '--with-filename', '--null', '--hidden', '--no-messages', '--color', 'never'];
+  args.push('--no-require-git', '--no-ignore-global', '--no-ignore-parent', '--no-ignore-dot');
+  // --debug is how ripgrep names the files over --max-filesize ("ignoring ./x: N bytes").
+  args.push('--debug', '--max-filesize', String(MAX_SEARCH_FILE_BYTES));
+  args.push(query.caseSensitive ? '--case-sensitive' : '--ignore-case');
+  if (!query.isRegexp) args.push('--fixed-strings');
+  // The include glob is not given to ripgrep: it would override the ignore rules, its syntax is not
+  // quite ours, and with --debug it names every file it does not match. It is applied here.
+  for (const name of globs) args.push('--glob', `!${name}`);
+  args.push('-e', query.pattern, '--', ...paths);
+  const selected = (file: string) => (!run.compiled.include || run.compiled.include(file)) && (!rules || !rules.isHiddenFile(file));
+
+  const child = spawn(run.rg, args, { cwd: run.root, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let stopped: 'enough' | 'too-many' | 'timeout' | 'cancelled' | 'unneeded' | undefined;
+  const stop = (why: typeof stopped) => {
+    stopped ??= why;
+    killProcessGroup(child.pid);
+  };
+  const done = new Promise<Collected | 'too-many' | undefined>((resolve, reject) => {
+    const tracked = child.pid !== undefined ? trackProcessGroup(child.pid) : undefined;
+    const matches: GrepMatch[] = [];
+    const skippedLarge: string[] = [];
+    let errors = '';
+    let walked = 0;
+    const timer = setTimeout(() => stop('timeout'), run.timeoutMs);
+    const cancellation = run.token?.onCancellationRequested(() => stop('cancelled'));
+    if (run.token?.isCancellationRequested) stop('cancelled');
+    createInterface({ input: child.stderr, crlfDelay: Infinity }).on('line', (line) => {
+      // rg 13: `DEBUG|ignore::walk|…: ignoring ./x: N bytes`; later versions prefix it (`rg: `).
+      const large = /DEBUG\|ignore::walk\|.*: ignoring (.*): (\d+) bytes$/.exec(line);
+      if (large) {
+        const file = large[1].replace(/^\.\//, '');
+        if (selected(file)) skippedLarge.push(file);
+      } else if (!line.includes('DEBUG|') && errors.length < 2000) errors += `${line}\n`;
+    });
+    const lines = createInterface({ input: child.stdout, crlfDelay: Infinity });
+    lines.on('line', (line) => {
+      if (stopped) return;
+      const nul = line.indexOf('\0');
+      const colon = line.indexOf(':', nul);
+      if (nul < 0 || colon < 0) return;
+      const file = line.slice(0, nul).replace(/^\.\//, '');
+      if (!selected(file)) return;
+      matches.push({ path: file, line: Number(line.slice(nul + 1, colon)), text: line.slice(colon + 1) });
+      if (!explicit.has(file)) walked++;
+      if (mode === 'sorted' && walked > query.maxResults) stop('enough');
+      else if (mode === 'parallel' && matches.length > UNSORTED_MATCH_LIMIT) stop('too-many');
+    });
+    const settle = () => {
+      clearTimeout(timer);
+      cancellation?.dispose();
+      tracked?.dispose();
+    };
+    child.on('error', (error) => {
+      settle();
+      reject(new Error(`ripgrep could not run: ${error.message}`));
+    });
+    child.on('close', (code) => {
+      settle();
+      lines.close();
+      if (stopped === 'timeout') return reject(searchTimeoutError(run.timeoutMs));
+      if (stopped === 'cancelled') return reject(new WorkspaceError('The search was cancelled.'));
+      if (stopped === 'too-many') return resolve('too-many');
+      if (stopped === 'unneeded') return resolve(undefined);
+      if (code === 2 && !stopped && /regex parse error|error parsing|look-around|backreferences/i.test(errors)) return resolve(undefined);
+      if (code !== 0 && code !== 1 && !stopped) return reject(new Error(`ripgrep failed (exit ${code}): ${errors.trim().slice(0, 500)}`));
+      resolve({ matches, skippedLarge });
+    });
+  });
+  return { done, stop: () => stop('unneeded') };
+}
+
+/**
+ * The include's plain leading folders ('packages/core/**' → ./packages/core), when they are real
+ * folders: ripgrep then walks only them (with an include glob, --debug names every other file).
+ */
+function searchFolder(root: string, includePattern: string | undefined): string {
+  const names = includePattern ? literalFolderPrefix(includePattern) : [];
+  let folder = '.';
+  for (const name of names) {
+    try {
+      if (!lstatSync(path.join(root, folder, name)).isDirectory()) break;
+    } catch {
+      break;
+    }
+    folder = `${folder}/${name}`;
+  }
+  return folder;
+}
+
+function walkOrder(files: string[]): string[] {
+  return files
+    .map((file) => ({ path: file, line: 0, text: '' }))
+    .sort(compareMatches)
+    .map((match) => match.path);
+}

@@ -1,0 +1,91 @@
+// What search needs to know from git before a walk: is the root in a repository, which files are
+// tracked (never hidden), and `.git/info/exclude`. Read fresh for every search (files get tracked
+// and ignored while the agent works), with git hardened as for any read-only command.
+import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import type { CancellationToken } from '@toolpacks/registry';
+import { createIgnoreRules, type IgnoreConfig, type IgnoreRules } from './gitIgnoreRules';
+import { createGlobMatcher } from './glob';
+import { runGitProcess } from './gitProcess';
+import { ALWAYS_OVERRIDES, READ_ONLY_OVERRIDES, gitEnvironment } from './gitSafety';
+import { TEMP_GLOB } from './writeSteps';
+
+export interface IgnoreContext {
+  readonly config: IgnoreConfig;
+  /** True when the root is inside a git work tree (git's rules apply exactly). */
+  readonly repository: boolean;
+  /** Names hidden at any depth, as ripgrep `--glob !name` arguments. */
+  readonly hiddenGlobs: readonly string[];
+}
+
+const GIT_TIMEOUT_MS = 10_000;
+const MAX_LS_FILES_BYTES = 256 * 1024 * 1024;
+
+export async function loadIgnoreContext(root: string, token?: CancellationToken): Promise<IgnoreContext> {
+  // The root is not inside a repository: no git to start (processes cost time on every search).
+  if (!hasGitAbove(root)) return outsideRepository();
+  const [listed, located] = await Promise.all([git(root, ['ls-files', '-z', '--cached'], token), git(root, ['rev-parse', '--show-toplevel', '--git-path', 'info/exclude'], token)]);
+  const repository = listed?.code === 0 && !listed.truncated && located?.code === 0;
+  if (!repository) return outsideRepository();
+  const tracked = listed!.stdout.split('\0').filter(Boolean);
+  const [topLevel, excludePath] = located!.stdout.split('\n');
+  // info/exclude is relative to the repository's top: it applies as is only when that is the root.
+  const excludeText = path.resolve(topLevel) === path.resolve(root) ? (readSmallText(path.resolve(root, excludePath)) ?? '') : '';
+  const hiddenNames = ['.git'];
+  return { repository, hiddenGlobs: [...hiddenNames, TEMP_GLOB], config: { tracked, excludeText, hiddenNames, hiddenAffixes: TEMP_AFFIXES } };
+}
+
+/**
+ * Tracked files below `folder` ('.' for all) that an ignore rule matches: git never hides them,
+ * ripgrep would, so they are passed to it by name. (git answers this faster than the rules here.)
+ */
+export async function loadTrackedIgnored(root: string, folder: string, token?: CancellationToken): Promise<string[] | undefined> {
+  if (!hasGitAbove(root)) return [];
+  const result = await git(root, ['ls-files', '-z', '--cached', '--ignored', '--exclude-standard', '--', folder], token);
+  return result?.code === 0 && !result.truncated ? result.stdout.split('\0').filter(Boolean) : undefined;
+}
+
+// The user's core.excludesFile is not applied (see gitIgnoreRules.ts): off for git too.
+const GIT_OVERRIDES = [...ALWAYS_OVERRIDES, ...READ_ONLY_OVERRIDES, { key: 'core.excludesFile', value: '/dev/null', why: 'search does not apply the per-user excludes' }];
+
+function git(root: string, args: string[], token: CancellationToken | undefined) {
+  return runGitProcess({ git: 'git', args: ['--no-pager', ...args], cwd: root, env: gitEnvironment(process.env, GIT_OVERRIDES), timeoutMs: GIT_TIMEOUT_MS, maxOutputBytes: MAX_LS_FILES_BYTES, token }).catch(() => undefined);
+}
+
+// The write path's temp and backup files are never shown (half-written or going away).
+const TEMP_AFFIXES = [TEMP_GLOB.split('*') as [string, string]];
+
+function outsideRepository(): IgnoreContext {
+  // No git to say what is a dependency: node_modules is hidden as well.
+  const hiddenNames = ['.git', 'node_modules'];
+  return { repository: false, hiddenGlobs: [...hiddenNames, TEMP_GLOB], config: { tracked: undefined, excludeText: '', hiddenNames, hiddenAffixes: TEMP_AFFIXES } };
+}
+
+/** A `.git` (folder, or file for a worktree) in the root or a folder above it. */
+export function hasGitAbove(root: string): boolean {
+  for (let dir = path.resolve(root); ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, '.git'))) return true;
+    if (path.dirname(dir) === dir) return false;
+  }
+}
+
+/** The rules on the main thread (to filter what ripgrep reports), reading .gitignore files by path. */
+export function mainThreadRules(root: string, context: IgnoreContext): IgnoreRules {
+  const rules = createIgnoreRules(createGlobMatcher, context.config, (folder) => readSmallText(path.join(root, folder, '.gitignore')));
+  return rules;
+}
+
+/** A regular file up to 1 MB, never a link or a FIFO (an ignore file must not block the search). */
+export function readSmallText(file: string): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size > 1024 * 1024) return undefined;
+    return readFileSync(fd, 'utf8');
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}

@@ -1,0 +1,68 @@
+// Shared by both search engines: the size and line limits, the query's validation, and the walk
+// order every result is returned in.
+import { WorkspaceError, type GrepMatch, type GrepQuery } from '@toolpacks/services';
+import { MAX_TEXT_BYTES } from './fileSnapshot';
+import { compileGlob } from './glob';
+
+/** The same limit as read_file: a file search finds can always be read. */
+export const MAX_SEARCH_FILE_BYTES = MAX_TEXT_BYTES;
+export const MAX_MATCH_LINE_CHARS = 400;
+
+export interface CompiledQuery {
+  readonly source: string;
+  readonly flags: string;
+  readonly include?: (relativePath: string) => boolean;
+}
+
+export function compileQuery(query: GrepQuery): CompiledQuery {
+  if (typeof query.pattern !== 'string' || query.pattern === '') throw new WorkspaceError('The search query is empty.');
+  if (!Number.isInteger(query.maxResults) || query.maxResults < 1) throw new WorkspaceError('maxResults must be a positive whole number.');
+  const caseFlag = query.caseSensitive ? '' : 'i';
+  const source = query.isRegexp ? query.pattern : query.pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  let flags = `u${caseFlag}`;
+  try {
+    new RegExp(source, flags);
+  } catch (unicodeError) {
+    try {
+      new RegExp(source, caseFlag);
+      flags = caseFlag;
+    } catch {
+      throw new WorkspaceError(`Invalid regular expression /${cut(query.pattern)}/: ${(unicodeError as Error).message.replace(/^Invalid regular expression: /, '')}. Fix the pattern, or set isRegexp to false to search for the text literally.`);
+    }
+  }
+  let include: CompiledQuery['include'];
+  if (query.includePattern) {
+    try {
+      include = compileGlob(query.includePattern);
+    } catch (error) {
+      throw new WorkspaceError(`Invalid includePattern: ${(error as Error).message}`);
+    }
+  }
+  return { source, flags, include };
+}
+
+export function compileGlobForModel(pattern: string): (relativePath: string) => boolean {
+  try {
+    return compileGlob(pattern);
+  } catch (error) {
+    throw new WorkspaceError(`Invalid glob pattern: ${(error as Error).message} Example: '**/*.ts' or 'src/**/index.*'.`);
+  }
+}
+
+const cut = (text: string) => (text.length > 200 ? `${text.slice(0, 200)}…` : text);
+
+export function clip(line: string): string {
+  const text = line.endsWith('\r') ? line.slice(0, -1) : line;
+  return text.length > MAX_MATCH_LINE_CHARS ? `${text.slice(0, MAX_MATCH_LINE_CHARS)}…` : text;
+}
+
+/** The order of a depth-first walk with names sorted: paths compared folder by folder, then lines. */
+export function compareMatches(a: GrepMatch, b: GrepMatch): number {
+  if (a.path !== b.path) {
+    const x = a.path.split('/');
+    const y = b.path.split('/');
+    for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
+    return x.length - y.length;
+  }
+  return a.line - b.line;
+}
