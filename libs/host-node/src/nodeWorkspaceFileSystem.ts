@@ -81,7 +81,7 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
     if (!location) return undefined;
     try {
       const stat = await fs.lstat(location.dir.at(location.name));
-      return { type: kind(stat), size: stat.size, mtimeMs: stat.mtimeMs };
+      return { type: kind(stat), size: stat.size, mtimeMs: stat.mtimeMs, writeProtected: (stat.mode & 0o222) === 0 };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;

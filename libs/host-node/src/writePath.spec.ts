@@ -63,7 +63,7 @@ describe('bytes are kept exactly', () => {
 describe('permissions, mode, owner', () => {
   it('refuses to change a read-only file (edit, overwrite, delete, move)', async () => {
     await fs.chmod(file('a.txt'), 0o444);
-    await expect(workspace.edit('a.txt', (t) => t + 'x')).rejects.toThrow(/'a.txt' is read-only; it was not changed/);
+    await expect(workspace.edit('a.txt', (t) => t + 'x')).rejects.toThrow(/'a.txt' is write-protected \(read-only\); it was not changed/);
     await expect(workspace.writeText('a.txt', 'x', 'overwrite')).rejects.toThrow(/read-only/);
     await expect(workspace.delete('a.txt')).rejects.toThrow(/read-only/);
     await expect(workspace.applyChanges([{ type: 'move', path: 'a.txt', to: 'b.txt' }])).rejects.toThrow(/read-only/);
@@ -77,8 +77,8 @@ describe('permissions, mode, owner', () => {
     await fs.writeFile(file('locked/x.txt'), 'x\n');
     await fs.chmod(file('locked'), 0o555);
     try {
-      await expect(workspace.writeText('locked/new.txt', 'n', 'create')).rejects.toThrow(/folder of 'locked\/new.txt' \('locked'\) is read-only; nothing was changed/);
-      await expect(workspace.edit('locked/x.txt', (t) => t + 'y')).rejects.toThrow(/is read-only; nothing was changed/);
+      await expect(workspace.writeText('locked/new.txt', 'n', 'create')).rejects.toThrow(/folder of 'locked\/new.txt' \('locked'\) is write-protected \(read-only\); nothing was changed/);
+      await expect(workspace.edit('locked/x.txt', (t) => t + 'y')).rejects.toThrow(/is write-protected \(read-only\); nothing was changed/);
       const message = await workspace.edit('locked/x.txt', (t) => t + 'y').catch((e: Error) => e.message);
       expect(message).not.toMatch(/EACCES|\.tmp/);
       expect(await fs.readdir(file('locked'))).toEqual(['x.txt']);

@@ -194,9 +194,9 @@ export class WritePath {
       if (change.type !== 'write') throw new WorkspaceError(`File ${quote(input)} does not exist. Use file_search or list_dir to find the right path.`);
     } else {
       if (existing.stat.nlink > 1n && !held.has(`inode:${existing.stat.dev}:${existing.stat.ino}`)) throw new ConflictError(quote(source.relative));
-      await checkWritableFile(source.dir, source.name, existing.stat, input);
+      await checkWritableFile(source.dir, source.name, existing.stat, input, options.allowWriteProtected);
     }
-    await checkWritableFolder(dest?.dir ?? source.dir, dest ? String(dest.relative) : input);
+    await checkWritableFolder(dest?.dir ?? source.dir, dest ? String(dest.relative) : input, options.allowWriteProtected);
     if (dest && (await inodeAt(dest.dir, dest.name))) throw new WorkspaceError(`Cannot move ${quote(input)} to ${quote(dest.relative)}: it already exists. Nothing was changed.`);
 
     // The text is needed to transform it or to compare it; a plain replacement does not decode (the

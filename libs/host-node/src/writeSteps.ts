@@ -73,18 +73,23 @@ export async function removeQuietly(dir: OpenDirectory, name: string): Promise<v
   await fs.unlink(dir.at(name)).catch(() => undefined);
 }
 
-/** A file nobody may write (no write bit) or this user may not write is refused, never replaced. */
-export async function checkWritableFile(dir: OpenDirectory, name: string, stat: BigIntStats, input: string): Promise<void> {
+/**
+ * A file this user may not write is refused, never replaced. A file marked read-only (no write bit)
+ * that this process could write anyway (root) is changed only with the user's approval.
+ */
+export async function checkWritableFile(dir: OpenDirectory, name: string, stat: BigIntStats, input: string, allowWriteProtected = false): Promise<void> {
   const readOnly = new WorkspaceError(`${quote(input)} is read-only; it was not changed. If it should change, the user has to make it writable first.`);
-  if ((Number(stat.mode) & 0o222) === 0) throw readOnly;
   if (!IS_ROOT && !(await fs.access(dir.at(name), C.W_OK).then(() => true, () => false))) throw readOnly;
+  if ((Number(stat.mode) & 0o222) === 0 && !allowWriteProtected)
+    throw new WorkspaceError(`${quote(input)} is write-protected (read-only); it was not changed. It changes only when the user approves overwriting it.`);
 }
 
-export async function checkWritableFolder(dir: OpenDirectory, input: string): Promise<void> {
+export async function checkWritableFolder(dir: OpenDirectory, input: string, allowWriteProtected = false): Promise<void> {
   const stat = await dir.handle.stat();
   const readOnly = new WorkspaceError(`The folder of ${quote(input)} (${quote(dir.relative || '.')}) is read-only; nothing was changed.`);
-  if ((stat.mode & 0o222) === 0) throw readOnly;
   if (!IS_ROOT && !(await fs.access(dir.at(''), C.W_OK).then(() => true, () => false))) throw readOnly;
+  if ((stat.mode & 0o222) === 0 && !allowWriteProtected)
+    throw new WorkspaceError(`The folder of ${quote(input)} (${quote(dir.relative || '.')}) is write-protected (read-only); nothing was changed. It changes only when the user approves it.`);
 }
 
 export function permissionError(error: unknown, what: string): unknown {

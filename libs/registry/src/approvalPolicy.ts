@@ -13,6 +13,9 @@ import type { ToolEntry } from './toolEntry';
 import type { ConfirmationAnswer, InvokeOptions, PreparedToolInvocation } from './types';
 
 export type Approval =
+  /** Nothing needed approval. */
+  | { readonly kind: 'not-needed' }
+  /** Approved by a remembered approval or auto-approve. */
   | { readonly kind: 'approved' }
   /** A person said yes to this very call. */
   | { readonly kind: 'confirmed' }
@@ -40,7 +43,7 @@ export async function decideApproval(request: ApprovalRequest): Promise<Approval
   const definition = implementation.definition;
   const messages = prepared?.confirmationMessages;
   const always = prepared?.alwaysConfirm === true;
-  if (definition.annotations?.destructive !== true && !messages && !always) return { kind: 'approved' };
+  if (definition.annotations?.destructive !== true && !messages && !always) return { kind: 'not-needed' };
   if (options.confirmedByHost) return { kind: 'confirmed' };
   const eligible = definition.annotations?.eligibleForAutoApproval !== false && options.eligibleForAutoApproval?.[calledName] !== false;
   const manual = always || !eligible;

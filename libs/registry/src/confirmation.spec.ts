@@ -1,5 +1,6 @@
 // The confirmation rules for calls that can make code run (sensitive writes, breakpoint conditions,
 // hooks) and the bounds on what an invocation echoes back.
+import { definePack } from './definePack';
 import { createToolRegistry } from './toolRegistry';
 import { textResult } from './toolResult';
 import { def, models } from './testing';
@@ -189,12 +190,13 @@ describe('approvals as users expect them', () => {
   it('remember approvals per pack and tool: one pack approving a name never approves another pack’s tool', async () => {
     const registry = createToolRegistry();
     const runs: string[] = [];
-    const pack = (id: string, name: string) => ({
-      id,
-      displayName: id,
-      version: '1.0.0',
-      tools: [{ definition: def(name, { annotations: { destructive: true } }), implementation: class { invoke() { runs.push(id); return textResult(id); } } }],
-    });
+    const pack = (id: string, name: string) =>
+      definePack({
+        id,
+        displayName: id,
+        version: '1.0.0',
+        tools: [{ definition: def(name, { annotations: { destructive: true } }), implementation: class { invoke() { runs.push(id); return textResult(id); } } }],
+      });
     const first = await registry.loadPack(pack('first', 'deploy_site'));
     expect(first.loaded).toBe(true);
     await registry.invoke(registry.resolve({ model: models.claude }), { callId: '1', name: 'deploy_site', input: {} }, { confirm: async () => 'workspace' });

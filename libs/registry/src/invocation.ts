@@ -120,6 +120,7 @@ export async function invokeTool(services: InvocationServices, resolved: Resolve
           tokenizationOptions: options.tokenBudget !== undefined ? defaultTokenization(options.tokenBudget) : undefined,
           model: resolved.model,
           confirmed: approval.kind === 'confirmed',
+          approved: approval.kind === 'confirmed' || approval.kind === 'approved',
         },
         source.token,
       ),

@@ -110,6 +110,12 @@ export interface ToolInvocationOptions<T> {
    * paths pass it on to the file system, which refuses such writes without it.
    */
   readonly confirmed?: boolean;
+  /**
+   * True when the call needed approval and got it: a person's yes, a remembered approval or
+   * auto-approve (the user's policy). Tools whose confirmation covered a write-protected file pass
+   * it on as `allowWriteProtected`.
+   */
+  readonly approved?: boolean;
 }
 
 export interface ToolInvocationPrepareOptions<T> {

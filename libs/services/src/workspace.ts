@@ -13,6 +13,8 @@ export interface FileStat {
   readonly type: 'file' | 'directory' | 'other';
   readonly size: number;
   readonly mtimeMs: number;
+  /** No write permission bit is set (chmod a-w): a write needs the user's approval (`allowWriteProtected`). */
+  readonly writeProtected?: boolean;
 }
 
 export interface DirectoryEntry {
@@ -27,6 +29,12 @@ export interface WriteOptions {
    * `sensitiveReason`). Never set it from auto-approval.
    */
   readonly allowSensitive?: boolean;
+  /**
+   * The user approved changing files or folders marked read-only (no write bit), as VS Code's
+   * "Overwrite" of a write-protected file does. Only where this process can write them anyway (as
+   * root); a file this user cannot write is always refused.
+   */
+  readonly allowWriteProtected?: boolean;
   /**
    * The call's token: a write whose call was cancelled or timed out stops before its first rename,
    * so a tool that was reported stopped changes nothing.

@@ -113,3 +113,34 @@ describe('writes that can make code run', () => {
     expect((await h.call('apply_patch', { input: patch }, { model: testModels.gpt5 })).status).toBe('ok');
   });
 });
+
+describe('write-protected files', () => {
+  it('are changed only when the call is approved, and stay write-protected', async () => {
+    await fs.writeFile(path.join(h.root, 'locked.txt'), 'keep\n', { mode: 0o444 });
+    await fs.chmod(path.join(h.root, 'locked.txt'), 0o444);
+    const edit = { filePath: 'locked.txt', oldString: 'keep', newString: 'changed' };
+    const unasked = await h.call('replace_string_in_file', edit);
+    expect(unasked.status).toBe('declined');
+    const asked: ConfirmationRequest[] = [];
+    expect((await h.call('replace_string_in_file', edit, { confirm: async (r) => (asked.push(r), 'decline') })).status).toBe('declined');
+    expect(asked[0].title).toBe('Overwrite write-protected locked.txt?');
+    expect(await h.read('locked.txt')).toBe('keep\n');
+    expect((await h.call('replace_string_in_file', edit, { autoApprove: true })).status).toBe('ok');
+    expect(await h.read('locked.txt')).toBe('changed\n');
+    expect((await fs.stat(path.join(h.root, 'locked.txt'))).mode & 0o777).toBe(0o444);
+  });
+
+  it('in a write-protected folder ask before apply_patch adds a file there', async () => {
+    await fs.mkdir(path.join(h.root, 'frozen'));
+    await fs.chmod(path.join(h.root, 'frozen'), 0o555);
+    try {
+      const patch = ['*** Begin Patch', '*** Add File: frozen/new.txt', '+x', '*** End Patch'].join('\n');
+      expect((await h.call('apply_patch', { input: patch }, { model: testModels.gpt5 })).status).toBe('declined');
+      expect(existsSync(path.join(h.root, 'frozen/new.txt'))).toBe(false);
+      expect((await h.call('apply_patch', { input: patch }, { model: testModels.gpt5, confirm: async () => 'once' })).status).toBe('ok');
+      expect(await h.read('frozen/new.txt')).toBe('x\n');
+    } finally {
+      await fs.chmod(path.join(h.root, 'frozen'), 0o755);
+    }
+  });
+});

@@ -1,6 +1,10 @@
-// Writes that can make code run (git config and hooks, editor tasks and settings, …) ask the user
-// every time, with the diff shown. The host's file system decides what is sensitive and refuses
-// such a write unless the call was confirmed; this builds the confirmation the user sees.
+// Writes that need the user's yes before they happen, with what will change shown:
+// - sensitive files (git config and hooks, editor tasks and settings, …): they can make code run,
+//   so they ask every time (`alwaysConfirm`), with the diff; the host's file system decides what
+//   is sensitive and refuses such a write unless the call was confirmed;
+// - write-protected files and folders (no write bit, as `chmod a-w` leaves them): changed only
+//   when approved, like VS Code's "Overwrite" of a write-protected file.
+import { posix } from 'node:path';
 import { structuredPatch } from 'diff';
 import type { PreparedToolInvocation } from '@toolpacks/registry';
 import type { WorkspaceFileSystem } from '@toolpacks/services';
@@ -14,22 +18,44 @@ export interface PlannedWrite {
   readonly after?: string;
 }
 
-/** A confirmation for the sensitive writes among `writes`, or undefined when there are none. */
-export async function confirmSensitiveWrites(workspace: WorkspaceFileSystem, writes: readonly PlannedWrite[]): Promise<PreparedToolInvocation | undefined> {
+/** Whether writing any of `paths` needs a confirmation: cheap, so tools ask it before computing diffs. */
+export async function writesNeedConfirmation(workspace: WorkspaceFileSystem, paths: readonly string[]): Promise<boolean> {
+  for (const path of paths) {
+    if (await workspace.sensitiveReason(path).catch(() => undefined)) return true;
+    if (await writeProtected(workspace, path).catch(() => false)) return true;
+  }
+  return false;
+}
+
+/** The confirmation for `writes`, or undefined when none of them needs one. */
+export async function confirmWrites(workspace: WorkspaceFileSystem, writes: readonly PlannedWrite[]): Promise<PreparedToolInvocation | undefined> {
   const sensitive: { write: PlannedWrite; reason: string }[] = [];
+  const protectedPaths: string[] = [];
   for (const write of writes) {
     const reason = await workspace.sensitiveReason(write.path);
     if (reason) sensitive.push({ write, reason });
+    if (await writeProtected(workspace, write.path)) protectedPaths.push(write.path);
   }
-  if (sensitive.length === 0) return undefined;
-  const sections = sensitive.map(({ write, reason }) => `${reason}\n\n\`\`\`diff\n${unifiedDiff(write)}\n\`\`\``);
-  return {
-    confirmationMessages: {
-      title: sensitive.length === 1 ? `Change ${sensitive[0].write.path}?` : `Change ${sensitive.length} sensitive files?`,
-      message: `This edit writes ${sensitive.length === 1 ? 'a file' : 'files'} that can make programs run. Check every line before you allow it.\n\n${sections.join('\n\n')}`,
-    },
-    alwaysConfirm: true,
-  };
+  if (sensitive.length === 0 && protectedPaths.length === 0) return undefined;
+  const parts: string[] = [];
+  if (sensitive.length) {
+    parts.push(`This edit writes ${sensitive.length === 1 ? 'a file' : 'files'} that can make programs run. Check every line before you allow it.`);
+    parts.push(...sensitive.map(({ write, reason }) => `${reason}\n\n\`\`\`diff\n${unifiedDiff(write)}\n\`\`\``));
+  }
+  if (protectedPaths.length) parts.push(`Write-protected (read-only), changed only if you allow it: ${protectedPaths.join(', ')}. They stay read-only afterwards.`);
+  const title = sensitive.length === 1 && protectedPaths.length === 0 ? `Change ${sensitive[0].write.path}?` : sensitive.length ? `Change ${sensitive.length} sensitive file${sensitive.length === 1 ? '' : 's'}?` : `Overwrite write-protected ${protectedPaths.length === 1 ? protectedPaths[0] : 'files'}?`;
+  return { confirmationMessages: { title, message: parts.join('\n\n') }, ...(sensitive.length ? { alwaysConfirm: true } : {}) };
+}
+
+/** The file (if it exists) or the nearest existing folder it is written in has no write bit. */
+async function writeProtected(workspace: WorkspaceFileSystem, path: string): Promise<boolean> {
+  const stat = await workspace.stat(path);
+  if (stat?.writeProtected) return true;
+  for (let dir = posix.dirname(path); ; dir = posix.dirname(dir)) {
+    const folder = await workspace.stat(dir);
+    if (folder) return folder.type === 'directory' && folder.writeProtected === true;
+    if (dir === '.' || dir === '/' || dir === '') return false;
+  }
 }
 
 /** The whole change as a unified diff: every changed line is shown, nothing is cut. */

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { textResult, type CancellationToken, type PreparedToolInvocation, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { parsePatch, PatchError, planPatch, type PatchFiles, type PatchOperation, type PatchPlan, type PlannedChange } from '../patch';
-import { confirmSensitiveWrites, type PlannedWrite } from '../sensitiveWrites';
+import { confirmWrites, writesNeedConfirmation, type PlannedWrite } from '../sensitiveWrites';
 
 export interface ApplyPatchInput {
   readonly input: string;
@@ -52,8 +52,9 @@ const MAX_LISTED = 20;
 export class ApplyPatchTool implements Tool<ApplyPatchInput> {
   constructor(@inject(WorkspaceFileSystem) private readonly workspace: WorkspaceFileSystem) {}
 
-  // A patch that touches a sensitive file (git config, hooks, tasks, …) asks, with the diff of
-  // every such file. The paths come from parsing alone, so ordinary patches cost no extra reads.
+  // A patch that touches a sensitive file (git config, hooks, tasks, …) or a write-protected one
+  // asks, with the diff of every sensitive file. The paths come from parsing alone, so ordinary
+  // patches cost no extra reads.
   async prepareInvocation({ input }: ToolInvocationPrepareOptions<ApplyPatchInput>): Promise<PreparedToolInvocation | undefined> {
     if (typeof input?.input !== 'string') return undefined;
     let operations: PatchOperation[];
@@ -63,14 +64,12 @@ export class ApplyPatchTool implements Tool<ApplyPatchInput> {
       return undefined; // invoke reports the problem
     }
     const paths = operations.flatMap((op) => (op.kind === 'update' && op.moveTo !== undefined ? [op.path, op.moveTo] : [op.path]));
-    let sensitive = false;
-    for (const path of paths) if (await this.workspace.sensitiveReason(path).catch(() => undefined)) sensitive = true;
-    if (!sensitive) return undefined;
+    if (!(await writesNeedConfirmation(this.workspace, paths))) return undefined;
     const plan = await this.plan(operations);
-    return confirmSensitiveWrites(this.workspace, plan.changes.flatMap(plannedWrites));
+    return confirmWrites(this.workspace, plan.changes.flatMap(plannedWrites));
   }
 
-  async invoke({ input, confirmed }: ToolInvocationOptions<ApplyPatchInput>, token?: CancellationToken) {
+  async invoke({ input, confirmed, approved }: ToolInvocationOptions<ApplyPatchInput>, token?: CancellationToken) {
     let operations: PatchOperation[];
     try {
       operations = parsePatch(input.input);
@@ -81,7 +80,7 @@ export class ApplyPatchTool implements Tool<ApplyPatchInput> {
     const plan = await this.plan(operations);
     // One batch, all or nothing: staged and checked against what the plan read before any rename.
     const changes = plan.changes.filter((c) => !(c.type === 'update' && c.moveTo === undefined && c.content === c.expected));
-    if (changes.length) await this.workspace.applyChanges(changes, { allowSensitive: confirmed === true, token });
+    if (changes.length) await this.workspace.applyChanges(changes, { allowSensitive: confirmed === true, allowWriteProtected: approved === true, token });
     return textResult(`Applied the patch: ${listed(plan.summary)}.`);
   }
 

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { textResult, type CancellationToken, type PreparedToolInvocation, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
 import { WorkspaceFileSystem } from '@toolpacks/services';
-import { confirmSensitiveWrites } from '../sensitiveWrites';
+import { confirmWrites } from '../sensitiveWrites';
 
 export interface CreateFileInput {
   readonly filePath: string;
@@ -32,16 +32,17 @@ export const createFileDefinition: ToolDefinition = {
 export class CreateFileTool implements Tool<CreateFileInput> {
   constructor(@inject(WorkspaceFileSystem) private readonly workspace: WorkspaceFileSystem) {}
 
-  // Only a sensitive path (a hook, git config, tasks, …) asks, showing the whole new file.
+  // Only a sensitive path (a hook, git config, tasks, …) or a write-protected folder asks,
+  // showing the whole new file.
   async prepareInvocation({ input }: ToolInvocationPrepareOptions<CreateFileInput>): Promise<PreparedToolInvocation | undefined> {
     if (typeof input?.filePath !== 'string' || typeof input.content !== 'string') return undefined;
     const relative = this.workspace.relative(await this.workspace.resolve(input.filePath));
-    return confirmSensitiveWrites(this.workspace, [{ path: relative, after: input.content }]);
+    return confirmWrites(this.workspace, [{ path: relative, after: input.content }]);
   }
 
-  async invoke({ input, confirmed }: ToolInvocationOptions<CreateFileInput>, token?: CancellationToken) {
+  async invoke({ input, confirmed, approved }: ToolInvocationOptions<CreateFileInput>, token?: CancellationToken) {
     const absolute = await this.workspace.resolve(input.filePath);
-    await this.workspace.writeText(absolute, input.content, 'create', { allowSensitive: confirmed === true, token });
+    await this.workspace.writeText(absolute, input.content, 'create', { allowSensitive: confirmed === true, allowWriteProtected: approved === true, token });
     const lines = input.content === '' ? 0 : input.content.split('\n').length - (input.content.endsWith('\n') ? 1 : 0);
     return textResult(`Created ${this.workspace.relative(absolute)} (${lines} line${lines === 1 ? '' : 's'}).`);
   }

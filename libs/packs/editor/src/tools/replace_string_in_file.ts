@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { textResult, type CancellationToken, type PreparedToolInvocation, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { replaceOnce } from '../replaceOnce';
-import { confirmSensitiveWrites } from '../sensitiveWrites';
+import { confirmWrites, writesNeedConfirmation } from '../sensitiveWrites';
 
 export interface ReplaceStringInput {
   readonly filePath: string;
@@ -36,16 +36,17 @@ export const replaceStringInFileDefinition: ToolDefinition = {
 export class ReplaceStringInFileTool implements Tool<ReplaceStringInput> {
   constructor(@inject(WorkspaceFileSystem) private readonly workspace: WorkspaceFileSystem) {}
 
-  // Only a sensitive file (git config, hooks, tasks, …) asks, with the diff of this very change.
+  // Only a sensitive file (git config, hooks, tasks, …) or a write-protected one asks, with the
+  // diff of this very change.
   async prepareInvocation({ input }: ToolInvocationPrepareOptions<ReplaceStringInput>): Promise<PreparedToolInvocation | undefined> {
-    if (typeof input?.filePath !== 'string' || !(await this.workspace.sensitiveReason(input.filePath))) return undefined;
+    if (typeof input?.filePath !== 'string' || !(await writesNeedConfirmation(this.workspace, [input.filePath]))) return undefined;
     const relative = this.workspace.relative(await this.workspace.resolve(input.filePath));
     const before = await this.workspace.readText(relative);
     const after = replaceOnce(before, input.oldString, input.newString, relative).text;
-    return confirmSensitiveWrites(this.workspace, [{ path: relative, before, after }]);
+    return confirmWrites(this.workspace, [{ path: relative, before, after }]);
   }
 
-  async invoke({ input, confirmed }: ToolInvocationOptions<ReplaceStringInput>, token?: CancellationToken) {
+  async invoke({ input, confirmed, approved }: ToolInvocationOptions<ReplaceStringInput>, token?: CancellationToken) {
     if (input.oldString === input.newString) throw new WorkspaceError('oldString and newString are the same; nothing would change.');
     const absolute = await this.workspace.resolve(input.filePath);
     const relative = this.workspace.relative(absolute);
@@ -57,7 +58,7 @@ export class ReplaceStringInFileTool implements Tool<ReplaceStringInput> {
         changedAt = replaced.line;
         return replaced.text;
       },
-      { allowSensitive: confirmed === true, token },
+      { allowSensitive: confirmed === true, allowWriteProtected: approved === true, token },
     );
     const newLines = input.newString.split('\n').length;
     return textResult(`Replaced 1 occurrence in ${relative}; lines ${changedAt}-${changedAt + newLines - 1} now read:\n${input.newString}`);
