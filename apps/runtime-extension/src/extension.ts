@@ -3,9 +3,10 @@
 import 'reflect-metadata';
 import { Container } from 'inversify';
 import * as vscode from 'vscode';
-import { createToolRegistry, type ConfirmationAnswer, type ConfirmationRequest, type ToolPack } from '@toolpacks/registry';
+import { createToolRegistry, type ToolPack } from '@toolpacks/registry';
 import {
   configureTools,
+  confirmInWindow,
   describeResolution,
   registerToolsWithVsCode,
   runToolLoop,
@@ -111,18 +112,4 @@ function toMessages(chatContext: vscode.ChatContext): vscode.LanguageModelChatMe
     }
   }
   return messages;
-}
-
-async function confirmInWindow(request: ConfirmationRequest): Promise<ConfirmationAnswer> {
-  // Scopes are offered only where an answer can be remembered (not for calls that can run code).
-  const scopes = request.rememberable === false ? [] : ['Allow in this Session', 'Always Allow in this Workspace'];
-  const choice = await vscode.window.showWarningMessage(request.title, { modal: true, detail: request.message }, 'Allow', ...scopes, 'Decline with Instructions…');
-  if (choice === 'Allow') return 'once';
-  if (choice === 'Allow in this Session') return 'session';
-  if (choice === 'Always Allow in this Workspace') return 'workspace';
-  if (choice === 'Decline with Instructions…') {
-    const instead = await vscode.window.showInputBox({ title: `Decline ${request.toolName}`, prompt: 'What should the model do instead?' });
-    if (instead?.trim()) return { decline: instead.trim() };
-  }
-  return 'decline';
 }

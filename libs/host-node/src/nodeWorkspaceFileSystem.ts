@@ -125,7 +125,12 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
   }
 
   private async sensitiveReasonUnbounded(input: string): Promise<string | undefined> {
-    return this.sensitivePaths.reason(this.relative(await this.resolve(input)));
+    const real = await this.resolve(input);
+    const byPath = this.sensitivePaths.reason(this.relative(real));
+    if (byPath) return byPath;
+    // A hard-linked file is written in place: its other names (maybe .git/config) change with it.
+    const links = await fs.lstat(real).then((stat) => (stat.isFile() ? stat.nlink : 1), () => 1);
+    return links > 1 ? `${this.relative(real)} — it has ${links - 1} other name(s) (hard links) that change with it, possibly git config or a hook` : undefined;
   }
 
   writeText(input: string, text: string, mode: 'create' | 'overwrite', options?: WriteOptions): Promise<void> {

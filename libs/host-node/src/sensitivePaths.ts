@@ -41,12 +41,12 @@ export class SensitivePaths {
     const removed = new Set(options.remove ?? []);
     const added = (options.add ?? []).map((rule) => (typeof rule === 'string' ? { pattern: rule, reason: 'configured as sensitive for this workspace' } : rule));
     this.rules = [...DEFAULT_SENSITIVE_PATHS.filter((rule) => !removed.has(rule.pattern)), ...added];
-    this.compiled = this.rules.map((rule) => ({ regex: new RegExp(globToRegExp(rule.pattern.toLowerCase()).source), reason: rule.reason }));
+    this.compiled = this.rules.map((rule) => ({ regex: new RegExp(globToRegExp(foldCase(rule.pattern)).source), reason: rule.reason }));
   }
 
   /** Why writing `relative` (workspace-relative, forward slashes) can make code run, or undefined. */
   reason(relative: string): string | undefined {
-    const lower = relative.toLowerCase();
+    const lower = foldCase(relative);
     // A folder being created on the way (`x/.git/y`) is as sensitive as the file itself.
     const parts = lower.split('/');
     for (let end = parts.length; end > 0; end--) {
@@ -56,4 +56,13 @@ export class SensitivePaths {
     }
     return undefined;
   }
+}
+
+/**
+ * Case folding for case-insensitive volumes: toLowerCase alone leaves `ſ` (long s) and `ı` (dotless
+ * i), which such a volume may fold onto `s` and `i` (`.vscode/taſks.json`); upper-casing first
+ * maps them to their ASCII letters.
+ */
+function foldCase(text: string): string {
+  return text.toUpperCase().toLowerCase();
 }

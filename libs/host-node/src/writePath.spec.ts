@@ -102,11 +102,20 @@ describe('permissions, mode, owner', () => {
 });
 
 describe('hard links', () => {
-  it('edits a hard-linked file in place: both names see every edit and the link holds', async () => {
+  it('refuse a hard-linked file without the user’s confirmation: another name of it may be .git/config', async () => {
+    await fs.mkdir(file('.git'));
+    await fs.writeFile(file('.git/config'), '[core]\n');
+    await fs.link(file('.git/config'), file('notes.txt'));
+    expect(await workspace.sensitiveReason('notes.txt')).toMatch(/other name\(s\) \(hard links\)/);
+    await expect(workspace.edit('notes.txt', (t) => t + '\tfsmonitor = evil\n')).rejects.toThrow(/hard links.*needs the user's confirmation/);
+    expect(await fs.readFile(file('.git/config'), 'utf8')).toBe('[core]\n');
+  });
+
+  it('edits a hard-linked file in place once confirmed: both names see every edit and the link holds', async () => {
     await fs.link(file('a.txt'), file('other-name.txt'));
     const { ino } = await fs.stat(file('a.txt'));
-    await workspace.edit('a.txt', (t) => t + 'from a\n');
-    await workspace.edit('other-name.txt', (t) => t + 'from other\n');
+    await workspace.edit('a.txt', (t) => t + 'from a\n', { allowSensitive: true });
+    await workspace.edit('other-name.txt', (t) => t + 'from other\n', { allowSensitive: true });
     for (const name of ['a.txt', 'other-name.txt']) {
       const stat = await fs.stat(file(name));
       expect([stat.ino, stat.nlink]).toEqual([ino, 2]);

@@ -194,6 +194,10 @@ export class WritePath {
       if (change.type !== 'write') throw new WorkspaceError(`File ${quote(input)} does not exist. Use file_search or list_dir to find the right path.`);
     } else {
       if (existing.stat.nlink > 1n && !held.has(`inode:${existing.stat.dev}:${existing.stat.ino}`)) throw new ConflictError(quote(source.relative));
+      // A hard-linked file is written in place, so every other name of it changes too — and one of
+      // them may be .git/config or a hook: it needs the same confirmation as a sensitive path.
+      if (existing.stat.nlink > 1n && !options.allowSensitive)
+        throw new WorkspaceError(`${quote(input)} has ${existing.stat.nlink - 1n} other name(s) (hard links) that this write would change too, possibly a sensitive file; it needs the user's confirmation. Nothing was changed.`);
       await checkWritableFile(source.dir, source.name, existing.stat, input, options.allowWriteProtected);
     }
     await checkWritableFolder(dest?.dir ?? source.dir, dest ? String(dest.relative) : input, options.allowWriteProtected);

@@ -10,3 +10,4 @@ export { configureTools, selectionFromPicks, toolSetState } from './configureToo
 export { describeResolution } from './describeResolution';
 export { toModelInfo, modelMatchingTool } from './modelInfo';
 export { RUNTIME_EXTENSION_ID, activatePackExtension, type ToolPacksApi, type PackRegistration } from './runtimeApi';
+export { confirmInWindow } from './confirmDialog';

@@ -3,7 +3,8 @@
 // model-specific ones with the registerToolDefinition proposal where the host has it. Overrides
 // only take effect inside the registry's own resolution (the @toolpacks participant).
 import * as vscode from 'vscode';
-import { contentToText, type ContextKeys, type Disposable, type ToolDefinition, type ToolRegistry } from '@toolpacks/registry';
+import { contentToText, type ConfirmationAnswer, type ConfirmationRequest, type ContextKeys, type Disposable, type ToolDefinition, type ToolRegistry } from '@toolpacks/registry';
+import { confirmInWindow } from './confirmDialog';
 import { modelMatchingTool } from './modelInfo';
 
 type RegisterToolDefinition = (
@@ -22,6 +23,8 @@ type RegisterToolDefinition = (
 
 export interface VsCodeToolRegistrationOptions {
   readonly context: () => ContextKeys;
+  /** Asks the person (default: a modal dialog); tests pass their own. */
+  readonly confirm?: (request: ConfirmationRequest) => Promise<ConfirmationAnswer>;
   readonly lm?: typeof vscode.lm;
 }
 
@@ -38,7 +41,7 @@ export function registerToolsWithVsCode(
   const disposables: vscode.Disposable[] = [];
   const kinds = new Map<string, RegistrationKind>();
   for (const definition of definitions) {
-    const tool = adapter(registry, definition, options.context);
+    const tool = adapter(registry, definition, options.context, options.confirm ?? confirmInWindow);
     if (definition.overridesTool) kinds.set(definition.name, 'participant-only');
     else if (!definition.models?.length) {
       disposables.push(lm.registerTool(definition.name, tool));
@@ -63,13 +66,19 @@ export function registerToolsWithVsCode(
 }
 
 /** A vscode.LanguageModelTool that runs the registry's tool: validated, with its own confirmation. */
-function adapter(registry: ToolRegistry, definition: ToolDefinition, context: () => ContextKeys): vscode.LanguageModelTool<object> {
+function adapter(
+  registry: ToolRegistry,
+  definition: ToolDefinition,
+  context: () => ContextKeys,
+  confirm: (request: ConfirmationRequest) => Promise<ConfirmationAnswer>,
+): vscode.LanguageModelTool<object> {
   // The call was offered by VS Code, which already applied the user's picker: resolve with the
   // tool referenced, so the registry's own selection does not hide it, and its when clause holds.
   const resolve = () => registry.resolve({ model: modelMatchingTool(definition), context: context(), referencedTools: [definition.name] });
   // VS Code shows the confirmation prepareInvocation returns, then invokes with the same input:
-  // only an input whose confirmation was handed to VS Code runs as confirmed by the person (a
-  // sensitive write found at invoke time that was not shown is declined, never run unasked).
+  // only an input whose confirmation was handed to VS Code counts as approved by the host. An
+  // always-ask call (a sensitive write, code that runs) is not handed to VS Code, whose own
+  // auto-approve could skip its dialog: invoke asks with a modal dialog of ours, every time.
   const shownConfirmations = new Map<string, number>();
   const inputKey = (input: unknown) => {
     try {
@@ -82,6 +91,7 @@ function adapter(registry: ToolRegistry, definition: ToolDefinition, context: ()
     async prepareInvocation(options, token) {
       const prepared = await registry.prepare(resolve(), { name: definition.name, input: options.input }, token);
       if (!prepared) return undefined;
+      if (prepared.alwaysConfirm) return { invocationMessage: prepared.confirmationMessages?.title };
       if (prepared.confirmationMessages) {
         const key = inputKey(options.input);
         shownConfirmations.set(key, (shownConfirmations.get(key) ?? 0) + 1);
@@ -109,6 +119,7 @@ function adapter(registry: ToolRegistry, definition: ToolDefinition, context: ()
           // VS Code showed prepareInvocation's confirmation before calling invoke.
           autoApprove: { [definition.name]: true },
           confirmedByHost: shown > 0,
+          confirm,
           tokenBudget: options.tokenizationOptions?.tokenBudget,
           toolInvocationToken: options.toolInvocationToken,
         },

@@ -15,9 +15,9 @@ import type { ConfirmationAnswer, InvokeOptions, PreparedToolInvocation } from '
 export type Approval =
   /** Nothing needed approval. */
   | { readonly kind: 'not-needed' }
-  /** Approved by a remembered approval or auto-approve. */
+  /** Approved: auto-approve, a remembered approval, or a person's yes to an ordinary prompt. */
   | { readonly kind: 'approved' }
-  /** A person said yes to this very call. */
+  /** A person said yes to this very call's always-ask prompt (what it showed is what runs). */
   | { readonly kind: 'confirmed' }
   | { readonly kind: 'declined'; readonly reason?: string }
   | { readonly kind: 'no-confirm' }
@@ -44,7 +44,9 @@ export async function decideApproval(request: ApprovalRequest): Promise<Approval
   const messages = prepared?.confirmationMessages;
   const always = prepared?.alwaysConfirm === true;
   if (definition.annotations?.destructive !== true && !messages && !always) return { kind: 'not-needed' };
-  if (options.confirmedByHost) return { kind: 'confirmed' };
+  // A host's own dialog (VS Code's) may be skipped by the host's auto-approve, so it never stands
+  // in for an always-ask prompt: those are asked here, through `confirm`.
+  if (options.confirmedByHost && !always) return { kind: 'approved' };
   const eligible = definition.annotations?.eligibleForAutoApproval !== false && options.eligibleForAutoApproval?.[calledName] !== false;
   const manual = always || !eligible;
   const sessionId = options.chatSessionId ?? request.registrySessionId;
@@ -65,7 +67,9 @@ export async function decideApproval(request: ApprovalRequest): Promise<Approval
   if (answer !== 'once' && answer !== 'session' && answer !== 'workspace' && answer !== 'always') return { kind: 'declined' };
   // Calls that can make code run, and tools kept manual, count for this call only.
   if (answer !== 'once' && !manual) request.approvals.approve(answer, key, sessionId);
-  return { kind: 'confirmed' };
+  // Only a yes to an always-ask prompt (one that showed the sensitive change) lets the tool write
+  // sensitive paths; a yes to an ordinary prompt (a write-protected file, a commit) does not.
+  return always ? { kind: 'confirmed' } : { kind: 'approved' };
 }
 
 /** What the model reads when a call was not approved. */

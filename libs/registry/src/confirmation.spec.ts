@@ -48,19 +48,23 @@ describe('calls that always ask', () => {
     expect((await registry.invoke(resolved, { callId: '3', name: 'write_thing', input: { sensitive: true } })).status).toBe('declined');
   });
 
-  it('tell the tool a call was not confirmed when nobody was asked', async () => {
+  it('tell the tool confirmed only for a person’s yes to an always-ask prompt, approved for any approval', async () => {
     const { registry, resolved, runs } = setup(() => ({ confirmationMessages: { title: 't', message: 'm' } }));
     await registry.invoke(resolved, { callId: '1', name: 'write_thing', input: {} }, { autoApprove: true });
     await registry.invoke(resolved, { callId: '2', name: 'write_thing', input: {} }, { confirm: async () => 'session', chatSessionId: 's' });
     await registry.invoke(resolved, { callId: '3', name: 'write_thing', input: {} }, { chatSessionId: 's' });
-    expect(runs.map((r) => r.confirmed)).toEqual([false, true, false]);
+    // A yes to an ordinary prompt (a write-protected file, say) never lets a sensitive write through.
+    expect(runs.map((r) => r.confirmed)).toEqual([false, false, false]);
+    expect(runs.map((r) => r.approved)).toEqual([true, true, true]);
   });
 
-  it('run as confirmed when the host showed the confirmation itself', async () => {
+  it('never take a host’s dialog for an always-ask prompt (its auto-approve may have skipped it)', async () => {
     const { registry, resolved, runs } = setup(sensitive);
-    const result = await registry.invoke(resolved, { callId: '1', name: 'write_thing', input: { sensitive: true } }, { confirmedByHost: true });
-    expect(result.status).toBe('ok');
-    expect(runs[0].confirmed).toBe(true);
+    expect((await registry.invoke(resolved, { callId: '1', name: 'write_thing', input: { sensitive: true } }, { confirmedByHost: true })).status).toBe('declined');
+    expect((await registry.invoke(resolved, { callId: '2', name: 'write_thing', input: { sensitive: true } }, { confirmedByHost: true, confirm: async () => 'once' })).status).toBe('ok');
+    expect(runs.map((r) => r.confirmed)).toEqual([true]);
+    const ordinary = await registry.invoke(resolved, { callId: '3', name: 'write_thing', input: {} }, { confirmedByHost: true });
+    expect(ordinary.status).toBe('ok');
   });
 });
 

@@ -105,9 +105,10 @@ export interface ToolInvocationOptions<T> {
   /** Model of the request that made the call (an extension of the VS Code shape). */
   readonly model?: ModelInfo;
   /**
-   * True when a person confirmed this very call (the registry's confirm callback or the host's own
-   * confirmation UI), never for an auto-approval or a remembered one. Tools that write sensitive
-   * paths pass it on to the file system, which refuses such writes without it.
+   * True when a person said yes to this very call's always-ask prompt (`alwaysConfirm`: the prompt
+   * showed the sensitive change), never for an auto-approval, a remembered approval or a yes to an
+   * ordinary prompt. Tools that write sensitive paths pass it on to the file system, which refuses
+   * such writes without it.
    */
   readonly confirmed?: boolean;
   /**
@@ -307,7 +308,8 @@ export interface InvokeOptions {
   readonly eligibleForAutoApproval?: Readonly<Record<string, boolean>>;
   /**
    * The host already showed this call's confirmation (from `prepare()`) and the person accepted it,
-   * as VS Code does before it invokes a tool. The call runs as confirmed.
+   * as VS Code does before it invokes a tool: the call is approved. Never enough for an
+   * `alwaysConfirm` call (a host's auto-approve may skip its dialog): those ask through `confirm`.
    */
   readonly confirmedByHost?: boolean;
   /** The host's chat session; approvals at `session` scope are remembered per chat session. */

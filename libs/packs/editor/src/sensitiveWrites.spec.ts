@@ -114,6 +114,24 @@ describe('writes that can make code run', () => {
   });
 });
 
+describe('a yes to one prompt', () => {
+  it('never lets a sensitive write through that the prompt did not show (a dangling link into .git)', async () => {
+    await fs.mkdir(path.join(h.root, 'docs'));
+    await fs.symlink('../.git/hooks/pre-commit', path.join(h.root, 'docs/notes.md'));
+    await fs.writeFile(path.join(h.root, 'ro.txt'), 'keep\n');
+    await fs.chmod(path.join(h.root, 'ro.txt'), 0o444);
+    const patch = ['*** Begin Patch', '*** Update File: ro.txt', '-keep', '+changed', '*** Add File: docs/notes.md', '+#!/bin/sh', '+touch PWNED', '*** End Patch'].join('\n');
+    const asked: string[] = [];
+    const result = await h.call('apply_patch', { input: patch }, { model: testModels.gpt5, confirm: async (r) => (asked.push(r.title), 'once') });
+    expect(result.status).not.toBe('ok');
+    expect(existsSync(path.join(h.root, '.git/hooks/pre-commit'))).toBe(false);
+    expect(await h.read('ro.txt')).toBe('keep\n');
+    const created = await h.call('create_file', { filePath: 'docs/notes.md', content: 'x\n' }, { autoApprove: true });
+    expect(created.status).not.toBe('ok');
+    expect(existsSync(path.join(h.root, '.git/hooks/pre-commit'))).toBe(false);
+  });
+});
+
 describe('write-protected files', () => {
   it('are changed only when the call is approved, and stay write-protected', async () => {
     await fs.writeFile(path.join(h.root, 'locked.txt'), 'keep\n', { mode: 0o444 });
