@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import * as path from 'node:path';
 import { createDebugFixture, type DebugFixture } from '@toolpacks/host-node/src/debugFixtures';
-import { isAlive, liveProcesses, survivors } from '@toolpacks/host-node/src/processCensus';
+import { isAlive, killLiveProcesses, survivors } from '@toolpacks/host-node/src/processCensus';
 
 jest.setTimeout(60_000);
 
@@ -14,13 +14,7 @@ const BIN = path.resolve(__dirname, '../bin/toolpacks.js');
 let fixture: DebugFixture;
 beforeEach(async () => (fixture = await createDebugFixture()));
 afterEach(async () => {
-  for (const p of liveProcesses({ marker: fixture.root })) {
-    try {
-      process.kill(p.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
+  killLiveProcesses({ marker: fixture.root });
   await fixture.remove();
 });
 

@@ -3,7 +3,7 @@
 // debugState context key must follow the real process and nothing may survive.
 import { debugPack } from '@toolpacks/pack-debug';
 import { createDebugFixture, ENDLESS_PROGRAM, GRANDCHILD_PROGRAM } from './debugFixtures';
-import { liveProcesses, survivors } from './processCensus';
+import { killLiveProcesses, liveProcesses, survivors } from './processCensus';
 import { createPackHarness, type PackHarness } from './testing';
 
 jest.setTimeout(30_000);
@@ -17,13 +17,7 @@ async function harness(stopWaitMs: number): Promise<PackHarness> {
 afterEach(async () => {
   const root = h.root;
   await h.dispose();
-  for (const p of liveProcesses({ marker: root })) {
-    try {
-      process.kill(p.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
+  killLiveProcesses({ marker: root });
 });
 
 describe('debug pack lifecycle over a NodeHost', () => {

@@ -8,7 +8,7 @@ import { WorkspaceError, type DebugState } from '@toolpacks/services';
 import { createDebugFixture, type DebugFixture } from './debugFixtures';
 import { NodeDebugService } from './nodeDebugService';
 import { NodeWorkspaceFileSystem } from './nodeWorkspaceFileSystem';
-import { isAlive, liveProcesses, survivors } from './processCensus';
+import { isAlive, killLiveProcesses, liveProcesses, survivors } from './processCensus';
 
 jest.setTimeout(30_000);
 
@@ -33,13 +33,7 @@ beforeEach(async () => {
 afterEach(async () => {
   debug?.dispose();
   // Whatever a failing test left behind: end it so later tests and the machine stay clean.
-  for (const p of liveProcesses({ marker: fixture.root })) {
-    try {
-      process.kill(p.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
+  killLiveProcesses({ marker: fixture.root });
   await fixture.remove();
 });
 

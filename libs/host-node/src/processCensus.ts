@@ -45,6 +45,17 @@ export function liveProcesses(query: CensusQuery): LiveProcess[] {
   return found;
 }
 
+/** Test cleanup: SIGKILLs whatever still matches, so one failed test leaves nothing running. */
+export function killLiveProcesses(query: CensusQuery): void {
+  for (const p of liveProcesses(query)) {
+    try {
+      process.kill(p.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
+
 /** True while `pid` is a live (not zombie) process. */
 export function isAlive(pid: number): boolean {
   try {

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { createDebugFixture, type DebugFixture } from './debugFixtures';
-import { liveProcesses, survivors } from './processCensus';
+import { killLiveProcesses, liveProcesses, survivors } from './processCensus';
 import { endTrackedProcessGroups, killProcessGroup, trackedProcessGroups, trackProcessGroup } from './processGroup';
 
 jest.setTimeout(30_000);
@@ -12,13 +12,7 @@ jest.setTimeout(30_000);
 let fixture: DebugFixture;
 beforeEach(async () => (fixture = await createDebugFixture()));
 afterEach(async () => {
-  for (const p of liveProcesses({ marker: fixture.root })) {
-    try {
-      process.kill(p.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
+  killLiveProcesses({ marker: fixture.root });
   await fixture.remove();
 });
 

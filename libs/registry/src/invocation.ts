@@ -7,7 +7,7 @@ import type { InputValidator } from './inputValidation';
 import { CancellationTokenSource } from './lifecycle';
 import type { ResolvedToolSetImpl } from './resolvedToolSet';
 import { defaultTokenization, toCallContent } from './toolResult';
-import type { ConfirmationAnswer, InvokeOptions, PreparedToolInvocation, ToolCall, ToolCallResult, ToolCallStatus } from './types';
+import type { InvokeOptions, ToolCall, ToolCallResult, ToolCallStatus } from './types';
 
 export interface InvocationServices {
   readonly validator: InputValidator;
