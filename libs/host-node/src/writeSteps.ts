@@ -1,31 +1,20 @@
 // The small steps of the write path: temp files (named so search hides them and a later start-up
 // can remove what a killed process left), permission checks, and the errors they raise.
-import { randomBytes } from 'node:crypto';
 import { constants as C, type BigIntStats, promises as fs } from 'node:fs';
 import { WorkspaceError } from '@toolpacks/services';
 import { ConflictError } from './conflictError';
 import { isAbandoned } from './processLock';
+import { tempName } from './writePathNames';
+
+export { isWritePathFile, TEMP_GLOB, tempName } from './writePathNames';
 import { quote } from './quote';
 
 export { ConflictError } from './conflictError';
 import type { OpenDirectory, SafeOpener } from './safeOpen';
 
-export const TEMP_PREFIX = '.toolpacks-';
-export const TEMP_SUFFIX = '.tmp';
-/** For search exclusions: every temp or backup file of the write path matches it. */
-export const TEMP_GLOB = `${TEMP_PREFIX}*${TEMP_SUFFIX}`;
 const TEMP_NAME = /^\.toolpacks-(\d+)-[0-9a-f]+\.tmp$/;
 const LOCK_NAME = /^\.toolpacks-lock-[0-9a-f]+\.tmp$/;
 const IS_ROOT = process.getuid?.() === 0;
-
-/** True for the write path's own temp, backup and lock files (hidden from listings and search). */
-export function isWritePathFile(name: string): boolean {
-  return name.startsWith(TEMP_PREFIX) && name.endsWith(TEMP_SUFFIX);
-}
-
-export function tempName(): string {
-  return `${TEMP_PREFIX}${process.pid}-${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
-}
 
 export interface Temp {
   readonly dir: OpenDirectory;
