@@ -4,8 +4,8 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import * as path from 'node:path';
-import { createDebugFixture, type DebugFixture } from '@toolpacks/host-node/src/debugFixtures';
-import { isAlive, killLiveProcesses, survivors } from '@toolpacks/host-node/src/processCensus';
+import { createDebugFixture, type DebugFixture } from '@toolpacks/node-services/src/debugFixtures';
+import { isAlive, killLiveProcesses, survivors } from '@toolpacks/node-services/src/processCensus';
 
 jest.setTimeout(60_000);
 

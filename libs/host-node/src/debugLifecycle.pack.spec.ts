@@ -2,8 +2,8 @@
 // registry: concurrent start_debugging calls, a start that times out, host.dispose(). The
 // debugState context key must follow the real process and nothing may survive.
 import { debugPack } from '@toolpacks/pack-debug';
-import { createDebugFixture, ENDLESS_PROGRAM, GRANDCHILD_PROGRAM } from './debugFixtures';
-import { killLiveProcesses, liveProcesses, survivors } from './processCensus';
+import { createDebugFixture, ENDLESS_PROGRAM, GRANDCHILD_PROGRAM } from '@toolpacks/node-services/src/debugFixtures';
+import { killLiveProcesses, liveProcesses, survivors } from '@toolpacks/node-services/src/processCensus';
 import { createPackHarness, type PackHarness } from './testing';
 
 jest.setTimeout(30_000);

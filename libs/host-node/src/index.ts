@@ -1,11 +1,4 @@
+// The headless host. The Node implementations of the services live one layer down, in
+// @toolpacks/node-services (VS Code's host uses them too); they are re-exported here for the CLI.
 export { NodeHost, createNodeHost, type NodeHostOptions } from './nodeHost';
-export { NodeWorkspaceFileSystem, MAX_TEXT_BYTES, isBinary, type NodeWorkspaceOptions } from './nodeWorkspaceFileSystem';
-export { SensitivePaths, DEFAULT_SENSITIVE_PATHS, type SensitivePathRule, type SensitivePathsOptions } from './sensitivePaths';
-export { ConflictError, TEMP_GLOB } from './writeSteps';
-export { NodeSearchService, MAX_SEARCH_FILE_BYTES, type NodeSearchOptions } from './nodeSearchService';
-export { NodeGitService, GitCommandError, checkRevision, type NodeGitOptions } from './nodeGitService';
-export { NodeDebugService, type NodeDebugOptions } from './nodeDebugService';
-export { NodeContextKeyService } from './nodeContextKeyService';
-export { compileGlob, globToRegExp } from './glob';
-export { StopWaiters, DebugErrors, frameAt } from './debugSupport';
-export { endTrackedProcessGroups, killProcessGroup, trackProcessGroup } from './processGroup';
+export * from '@toolpacks/node-services';

@@ -3,12 +3,17 @@
 import { Container, ContainerModule } from 'inversify';
 import { createToolRegistry, type Disposable, type LoadedPack, type ToolPack, type ToolRegistry } from '@toolpacks/registry';
 import { ContextKeys, ContextKeyService, DebugService, GitService, SearchService, WorkspaceFileSystem } from '@toolpacks/services';
-import { NodeContextKeyService } from './nodeContextKeyService';
-import { NodeDebugService, type NodeDebugOptions } from './nodeDebugService';
-import { NodeGitService, type NodeGitOptions } from './nodeGitService';
-import { NodeSearchService, type NodeSearchOptions } from './nodeSearchService';
-import { NodeWorkspaceFileSystem } from './nodeWorkspaceFileSystem';
-import type { SensitivePathsOptions } from './sensitivePaths';
+import {
+  NodeContextKeyService,
+  NodeDebugService,
+  NodeGitService,
+  NodeSearchService,
+  NodeWorkspaceFileSystem,
+  type NodeDebugOptions,
+  type NodeGitOptions,
+  type NodeSearchOptions,
+  type SensitivePathsOptions,
+} from '@toolpacks/node-services';
 
 export interface NodeHostOptions {
   readonly search?: NodeSearchOptions;

@@ -13,6 +13,7 @@ import {
   type ToolPack,
   type ToolRegistry,
 } from '@toolpacks/registry';
+import { SAMPLE_PROGRAM } from '@toolpacks/node-services/src/debugFixtures';
 import { createNodeHost, type NodeHost, type NodeHostOptions } from './nodeHost';
 
 export const testModels = {
@@ -86,18 +87,7 @@ export async function initRepository(root: string, commits: readonly { files: Re
   }
 }
 
-/** A small Node program for debugger tests: `add` (lines 1-4) is called from the loop on line 8. */
-export const SAMPLE_PROGRAM = `function add(a, b) {
-  const sum = a + b;
-  return sum;
-}
-let total = 0;
-const items = [1, 2, 3];
-for (const item of items) {
-  total = add(total, item);
-}
-console.log('total', total);
-`;
+export { SAMPLE_PROGRAM };
 
 /** Starts SAMPLE_PROGRAM (program.js) stopped at line 2 through the pack's own tools. */
 export async function startStoppedAtAdd(h: PackHarness): Promise<ToolCallResult & { text: string }> {

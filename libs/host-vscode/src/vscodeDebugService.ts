@@ -2,8 +2,8 @@
 // debugger), breakpoints as VS Code breakpoints the user sees, and stack, scopes, evaluation and
 // stepping as Debug Adapter Protocol requests on the session.
 import * as vscode from 'vscode';
-import { DebugErrors, frameAt, StopWaiters } from '@toolpacks/host-node';
-import { Emitter, type CancellationToken } from '@toolpacks/registry';
+import { DebugErrors, frameAt, StopWaiters } from '@toolpacks/node-services';
+import { Emitter, type CancellationToken } from '@toolpacks/base';
 import {
   WorkspaceError,
   type BreakpointInfo,

@@ -3,7 +3,7 @@
 // own context keys, so debugState, hasOpenEditors and gitOpenRepositoryCount are tracked here).
 import { ContainerModule } from 'inversify';
 import * as vscode from 'vscode';
-import { NodeContextKeyService, NodeGitService } from '@toolpacks/host-node';
+import { NodeContextKeyService, NodeGitService } from '@toolpacks/node-services';
 import { ContextKeys, ContextKeyService, DebugService, GitService, OpenEditorsService, SearchService, WorkspaceFileSystem } from '@toolpacks/services';
 import { VsCodeDebugService } from './vscodeDebugService';
 import { VsCodeOpenEditors } from './vscodeOpenEditors';

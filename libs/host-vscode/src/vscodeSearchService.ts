@@ -3,8 +3,8 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { compileGlob, NodeSearchService } from '@toolpacks/host-node';
-import type { CancellationToken } from '@toolpacks/registry';
+import { compileGlob, NodeSearchService } from '@toolpacks/node-services';
+import type { CancellationToken } from '@toolpacks/base';
 import { WorkspaceError, type FileSearchResult, type GrepQuery, type GrepResult, type SearchService } from '@toolpacks/services';
 
 export class VsCodeSearchService implements SearchService {

@@ -2,7 +2,7 @@
 // what the user sees (unsaved edits included) and edits of an open document go through a
 // WorkspaceEdit and are saved. Confinement, atomic writes and serialization come from the Node host.
 import * as vscode from 'vscode';
-import { NodeWorkspaceFileSystem } from '@toolpacks/host-node';
+import { NodeWorkspaceFileSystem } from '@toolpacks/node-services';
 import type { AppliedChange, DirectoryEntry, FileChange, FileStat, WorkspaceFileSystem, WriteOptions } from '@toolpacks/services';
 
 export class VsCodeWorkspaceFileSystem implements WorkspaceFileSystem {

@@ -6,7 +6,7 @@ export { definePack } from './definePack';
 export { explainNotSent, type NotSentTool } from './explain';
 export { ApprovalStore, InMemoryApprovalStore } from './approvals';
 export { quoteBounded, listBounded, safeString, MAX_QUOTED_CHARS, MAX_LISTED_ITEMS } from './boundedText';
-export { CancellationTokenSource, DisposableStore, Emitter, setUnexpectedErrorHandler, toDisposable } from './lifecycle';
+export { CancellationTokenSource, DisposableStore, Emitter, setUnexpectedErrorHandler, toDisposable } from '@toolpacks/base';
 export { modelMatches, matchSpecificity, selectorMatches, selectorSpecificity, describeSelectors } from './modelSelector';
 export { parseWhenClause, WhenClauseError, type WhenClause } from './whenClause';
 export { checkToolDefinition, checkToolSetDefinition, referenceNameOf } from './toolDefinition';

@@ -1,4 +1,4 @@
-import { CancellationTokenSource } from './lifecycle';
+import { CancellationTokenSource } from '@toolpacks/base';
 import { createToolRegistry } from './toolRegistry';
 import { textResult } from './toolResult';
 import { def, models, recordingTool } from './testing';

@@ -4,7 +4,7 @@ import type { ApprovalStore } from './approvals';
 import { decideApproval, declinedText } from './approvalPolicy';
 import { quoteBounded, safeString } from './boundedText';
 import type { InputValidator } from './inputValidation';
-import { CancellationTokenSource } from './lifecycle';
+import { CancellationTokenSource } from '@toolpacks/base';
 import type { ResolvedToolSetImpl } from './resolvedToolSet';
 import { defaultTokenization, toCallContent } from './toolResult';
 import type { InvokeOptions, ToolCall, ToolCallResult, ToolCallStatus } from './types';

@@ -2,7 +2,7 @@
 import { Container, inject, injectable, type Newable, type ServiceIdentifier } from 'inversify';
 import { ApprovalStore, InMemoryApprovalStore } from './approvals';
 import { InputValidator } from './inputValidation';
-import { Emitter, toDisposable } from './lifecycle';
+import { Emitter, toDisposable } from '@toolpacks/base';
 import { matchSpecificity, modelKey, describeSelectors } from './modelSelector';
 import { invokeTool } from './invocation';
 import { ResolvedToolSetImpl, type Binding } from './resolvedToolSet';

@@ -2,29 +2,14 @@
 // tool written here is a valid VS Code tool; only types are imported from 'vscode', never code.
 import type * as vscode from 'vscode';
 import type { Container, ContainerModule, Newable, ServiceIdentifier } from 'inversify';
+import type { CancellationToken, Disposable, Event } from '@toolpacks/base';
 
 export type { Newable };
 
 /** Context-key values a request is resolved with. */
 export type ContextKeys = Readonly<Record<string, unknown>>;
 
-/** Same shape as `vscode.Disposable`. */
-export interface Disposable {
-  dispose(): void;
-}
-
-/** Same shape as `vscode.Event`. */
-export type Event<T> = (listener: (e: T) => unknown, thisArgs?: unknown, disposables?: Disposable[]) => Disposable;
-
-/** The subset of `vscode.CancellationToken` the registry relies on. */
-export interface CancellationToken {
-  readonly isCancellationRequested: boolean;
-  readonly onCancellationRequested: Event<unknown>;
-}
-
-export const CancellationToken = {
-  None: Object.freeze<CancellationToken>({ isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) }),
-};
+export { CancellationToken, type Disposable, type Event } from '@toolpacks/base';
 
 /** `{ id?, vendor?, family?, version? }`: fields ANDed, selectors ORed, trailing `*` is a prefix match. */
 export interface ModelSelector {

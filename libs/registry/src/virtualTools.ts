@@ -2,7 +2,7 @@
 // by toolset, then by pack, then in stable chunks — deterministically, with no model call.
 // Invariants: never more than `limit` tools sent; every enabled tool is sent or in a listed group;
 // with any one group expanded the request still fits, so every group can be activated.
-import { Emitter } from './lifecycle';
+import { Emitter } from '@toolpacks/base';
 import type { Diagnostic, VirtualToolSession } from './types';
 
 let nextSessionId = 1;

@@ -1,4 +1,4 @@
-import type { Event } from '@toolpacks/registry';
+import type { Event } from '@toolpacks/base';
 import type { ServiceIdentifier } from 'inversify';
 
 /**

@@ -1,4 +1,4 @@
-import type { CancellationToken, Event } from '@toolpacks/registry';
+import type { CancellationToken, Event } from '@toolpacks/base';
 import type { ServiceIdentifier } from 'inversify';
 
 export type DebugState = 'inactive' | 'running' | 'stopped';

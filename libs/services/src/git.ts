@@ -1,5 +1,5 @@
 import type { ServiceIdentifier } from 'inversify';
-import type { CancellationToken } from '@toolpacks/registry';
+import type { CancellationToken } from '@toolpacks/base';
 
 /** What `commit` would do: the files it records and the programs of the repository it would run. */
 export interface CommitDescription {

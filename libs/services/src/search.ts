@@ -1,4 +1,4 @@
-import type { CancellationToken } from '@toolpacks/registry';
+import type { CancellationToken } from '@toolpacks/base';
 import type { ServiceIdentifier } from 'inversify';
 
 export interface GrepQuery {

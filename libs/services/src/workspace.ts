@@ -1,5 +1,5 @@
 import type { ServiceIdentifier } from 'inversify';
-import type { CancellationToken } from '@toolpacks/registry';
+import type { CancellationToken } from '@toolpacks/base';
 
 /** A failure the model caused and can fix (a path outside the workspace, a missing file, …). */
 export class WorkspaceError extends Error {

@@ -12,13 +12,15 @@ export interface Project {
 
 /** Which @toolpacks/* projects each scope may import. */
 const ALLOWED: Record<string, readonly string[]> = {
-  'scope:registry': [],
-  'scope:services': ['scope:registry'],
-  'scope:pack': ['scope:registry', 'scope:services'],
-  'scope:host': ['scope:registry', 'scope:services'],
-  'scope:host-vscode': ['scope:registry', 'scope:services', 'scope:host'],
-  'scope:app': ['scope:registry', 'scope:services', 'scope:pack', 'scope:host', 'scope:host-vscode'],
-  'scope:tools': ['scope:registry', 'scope:services', 'scope:pack', 'scope:host'],
+  'scope:base': [],
+  'scope:registry': ['scope:base'],
+  'scope:services': ['scope:base'],
+  'scope:node-services': ['scope:base', 'scope:services'],
+  'scope:pack': ['scope:base', 'scope:registry', 'scope:services'],
+  'scope:host': ['scope:base', 'scope:registry', 'scope:services', 'scope:node-services'],
+  'scope:host-vscode': ['scope:base', 'scope:registry', 'scope:services', 'scope:node-services'],
+  'scope:app': ['scope:base', 'scope:registry', 'scope:services', 'scope:pack', 'scope:node-services', 'scope:host', 'scope:host-vscode'],
+  'scope:tools': ['scope:base', 'scope:registry', 'scope:services', 'scope:pack', 'scope:node-services', 'scope:host'],
 };
 const MAY_IMPORT_VSCODE = new Set(['platform:vscode']);
 

@@ -1,7 +1,7 @@
 // Connecting to an inspector that accepts the TCP connection but never answers the handshake:
 // cancellation must abandon the attempt at once instead of waiting out the handshake timeout.
 import * as net from 'node:net';
-import { CancellationTokenSource } from '@toolpacks/registry';
+import { CancellationTokenSource } from '@toolpacks/base';
 import { InspectorClient } from './inspectorClient';
 
 describe('InspectorClient.connect', () => {

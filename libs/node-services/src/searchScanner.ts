@@ -4,7 +4,7 @@
 // never waits on it. The worker's source is plain JS text plus the self-contained glob and ignore
 // functions, so it needs no transpiler in any host.
 import { Worker } from 'node:worker_threads';
-import type { CancellationToken } from '@toolpacks/registry';
+import type { CancellationToken } from '@toolpacks/base';
 import { WorkspaceError, type GrepMatch } from '@toolpacks/services';
 import { createIgnoreRules, type IgnoreConfig } from './gitIgnoreRules';
 import { createGlobMatcher, literalFolderPrefix } from './glob';

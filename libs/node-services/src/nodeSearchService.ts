@@ -5,7 +5,7 @@
 // ignore rules are the user's input, and a deadline or cancellation terminates the worker.
 import { spawnSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
-import type { CancellationToken } from '@toolpacks/registry';
+import type { CancellationToken } from '@toolpacks/base';
 import { WorkspaceError, type FileSearchResult, type GrepQuery, type GrepResult, type SearchService, type SkippedLargeFiles } from '@toolpacks/services';
 import { compileGlobForModel, compileQuery, MAX_MATCH_LINE_CHARS, MAX_SEARCH_FILE_BYTES } from './searchLimits';
 import { loadIgnoreContext, mainThreadRules } from './searchIgnoreContext';

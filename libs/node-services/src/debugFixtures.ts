@@ -62,3 +62,16 @@ export async function createDebugFixture(): Promise<DebugFixture> {
     remove: () => fs.rm(root, { recursive: true, force: true }),
   };
 }
+
+/** A small Node program for debugger tests: `add` (lines 1-4) is called from the loop on line 8. */
+export const SAMPLE_PROGRAM = `function add(a, b) {
+  const sum = a + b;
+  return sum;
+}
+let total = 0;
+const items = [1, 2, 3];
+for (const item of items) {
+  total = add(total, item);
+}
+console.log('total', total);
+`;

@@ -1,7 +1,7 @@
 // One git child process: argument array (never a shell), its own process group (so a hook's or
 // fsmonitor's `sh`/`sleep` end with it), output capped, stopped on timeout or cancellation.
 import { spawn } from 'node:child_process';
-import type { CancellationToken } from '@toolpacks/registry';
+import type { CancellationToken } from '@toolpacks/base';
 import { WorkspaceError } from '@toolpacks/services';
 import { killProcessGroup, trackProcessGroup } from './processGroup';
 

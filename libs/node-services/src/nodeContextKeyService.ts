@@ -1,4 +1,4 @@
-import { Emitter } from '@toolpacks/registry';
+import { Emitter } from '@toolpacks/base';
 import type { ContextKeyService } from '@toolpacks/services';
 
 export class NodeContextKeyService implements ContextKeyService {

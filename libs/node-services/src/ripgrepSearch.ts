@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { lstatSync } from 'node:fs';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
-import type { CancellationToken } from '@toolpacks/registry';
+import type { CancellationToken } from '@toolpacks/base';
 import { WorkspaceError, type GrepMatch, type GrepQuery } from '@toolpacks/services';
 import type { IgnoreRules } from './gitIgnoreRules';
 import { literalFolderPrefix } from './glob';

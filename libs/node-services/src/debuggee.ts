@@ -2,7 +2,7 @@
 // (detached), so killing the group ends the program and every process it started. The group is
 // killed when the program ends by itself too: a program's own children never outlive it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { Disposable } from '@toolpacks/registry';
+import type { Disposable } from '@toolpacks/base';
 import { killProcessGroup, trackProcessGroup } from './processGroup';
 
 /** Why the debugger ended the debuggee: the first reason given wins. */

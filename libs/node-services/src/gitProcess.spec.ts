@@ -3,7 +3,7 @@
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { CancellationTokenSource } from '@toolpacks/registry';
+import { CancellationTokenSource } from '@toolpacks/base';
 import { makeHostileRepository } from './gitHostileFixtures';
 import { NodeGitService } from './nodeGitService';
 import { NodeWorkspaceFileSystem } from './nodeWorkspaceFileSystem';

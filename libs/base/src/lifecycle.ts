@@ -1,18 +1,26 @@
 // Disposables, events and cancellation: the same shapes as VS Code's, with no dependency on it.
-import { safeString } from './boundedText';
 import type { CancellationToken, Disposable, Event } from './types';
 
 /**
  * Where errors go that no caller can receive: a listener that throws or rejects. Rethrowing them
  * would be an uncaught exception that ends a headless host, so they are reported instead.
  */
-let unexpectedErrorHandler: (error: unknown) => void = (error) => console.error(`toolpacks: a listener failed: ${safeString(error)}`);
+let unexpectedErrorHandler: (error: unknown) => void = (error) => console.error(`toolpacks: a listener failed: ${describeError(error)}`);
 
 /** Replaces the handler of listener errors (hosts route them to their log); returns the previous one. */
 export function setUnexpectedErrorHandler(handler: (error: unknown) => void): (error: unknown) => void {
   const previous = unexpectedErrorHandler;
   unexpectedErrorHandler = handler;
   return previous;
+}
+
+/** The error's message, never throwing whatever its toString does. */
+function describeError(error: unknown): string {
+  try {
+    return error instanceof Error ? String(error.message) : String(error);
+  } catch {
+    return '(an error that cannot be shown)';
+  }
 }
 
 function reportUnexpected(error: unknown): void {

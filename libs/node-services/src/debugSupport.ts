@@ -1,6 +1,6 @@
 // What both debug services (the Node inspector one here, the vscode.debug one in host-vscode)
 // share: waiting for the program to stop with a deadline, and the errors the model acts on.
-import type { CancellationToken } from '@toolpacks/registry';
+import type { CancellationToken } from '@toolpacks/base';
 import { WorkspaceError } from '@toolpacks/services';
 
 /** Callers waiting for the next stop or exit of the debuggee, each with its own deadline. */

@@ -1,6 +1,6 @@
 // Runs async jobs one after another. A job waiting its turn can be cancelled: it leaves the
 // queue without running, and the jobs behind it still wait for the one running now.
-import type { CancellationToken } from '@toolpacks/registry';
+import type { CancellationToken } from '@toolpacks/base';
 
 export class SerialQueue {
   private tail: Promise<void> = Promise.resolve();

@@ -3,7 +3,7 @@
 // (from /proc) must find nothing left of what the debugger started.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { CancellationTokenSource } from '@toolpacks/registry';
+import { CancellationTokenSource } from '@toolpacks/base';
 import { WorkspaceError, type DebugState } from '@toolpacks/services';
 import { createDebugFixture, type DebugFixture } from './debugFixtures';
 import { NodeDebugService } from './nodeDebugService';

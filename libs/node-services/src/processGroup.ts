@@ -2,7 +2,7 @@
 // kill(-pgid) ends them and whatever they spawned. Every live group is tracked process-wide and
 // killed when this process exits by any path that runs 'exit' listeners (a normal end,
 // process.exit from a signal handler, an uncaught exception): a debuggee never outlives its host.
-import type { Disposable } from '@toolpacks/registry';
+import type { Disposable } from '@toolpacks/base';
 
 const liveGroups = new Set<number>();
 let exitHookInstalled = false;

@@ -1,6 +1,6 @@
 // A minimal Chrome DevTools Protocol client for the Node inspector (one WebSocket, request ids,
 // events). Only what the debug service needs.
-import type { CancellationToken } from '@toolpacks/registry';
+import type { CancellationToken } from '@toolpacks/base';
 import WebSocket from 'ws';
 
 type Listener = (params: any) => void;

@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { WorkspaceError, type GrepQuery } from '@toolpacks/services';
-import { CancellationTokenSource } from '@toolpacks/registry';
+import { CancellationTokenSource } from '@toolpacks/base';
 import { MAX_SEARCH_FILE_BYTES, NodeSearchService } from './nodeSearchService';
 
 const hasRipgrep = spawnSync('rg', ['--version']).status === 0;

@@ -1,30 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
-import { Emitter, setUnexpectedErrorHandler } from './lifecycle';
 
-describe('Emitter', () => {
-  it('reports a listener that throws or rejects, and still calls the others', async () => {
-    const reported: unknown[] = [];
-    const previous = setUnexpectedErrorHandler((error) => reported.push(error));
-    try {
-      const emitter = new Emitter<number>();
-      const seen: number[] = [];
-      emitter.event(() => {
-        throw new Error('sync');
-      });
-      emitter.event(async () => {
-        throw new Error('async');
-      });
-      emitter.event((e) => seen.push(e));
-      emitter.fire(1);
-      await new Promise((resolve) => setImmediate(resolve));
-      expect(seen).toEqual([1]);
-      expect(reported.map((e) => (e as Error).message)).toEqual(['sync', 'async']);
-    } finally {
-      setUnexpectedErrorHandler(previous);
-    }
-  });
-
+describe('registry.onDidChange', () => {
   it('does not end a headless process when an onDidChange listener throws', () => {
     // A real process: an uncaught exception there would exit non-zero before "alive".
     const root = path.join(__dirname, '../../..');

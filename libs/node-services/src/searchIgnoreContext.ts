@@ -3,7 +3,7 @@
 // and ignored while the agent works), with git hardened as for any read-only command.
 import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { CancellationToken } from '@toolpacks/registry';
+import type { CancellationToken } from '@toolpacks/base';
 import { createIgnoreRules, type IgnoreConfig, type IgnoreRules } from './gitIgnoreRules';
 import { createGlobMatcher } from './glob';
 import { runGitProcess } from './gitProcess';

@@ -9,7 +9,7 @@
 // attach kills the whole group and says so; stop() and dispose() end every debuggee.
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Emitter, type CancellationToken } from '@toolpacks/registry';
+import { Emitter, type CancellationToken } from '@toolpacks/base';
 import {
   WorkspaceError,
   type BreakpointInfo,
