@@ -10,7 +10,7 @@
 import type { ApprovalStore } from './approvals';
 import { quoteBounded } from './boundedText';
 import type { ToolEntry } from './toolEntry';
-import type { ConfirmationAnswer, InvokeOptions, PreparedToolInvocation } from './types';
+import type { ConfirmationAnswer, InvokeOptions, PreparedToolInvocation, ToolDefinition } from './types';
 
 export type Approval =
   /** Nothing needed approval. */
@@ -38,12 +38,35 @@ export interface ApprovalRequest {
 
 const REMEMBERED = ['session', 'workspace', 'always'] as const;
 
+/** What a call must confirm before it runs; the one rule behind prepare() and invoke(). */
+export interface RequiredConfirmation {
+  readonly title: string;
+  readonly message: string;
+  /** The call can make code run: asked every time, never remembered or auto-approved. */
+  readonly always: boolean;
+}
+
+/**
+ * A call asks when its tool is destructive, its preparation returns confirmation messages, or it
+ * says `alwaysConfirm`; the tool's own messages are shown, else a default. Undefined: no question.
+ */
+export function requiredConfirmation(calledName: string, definition: ToolDefinition, prepared: PreparedToolInvocation | undefined): RequiredConfirmation | undefined {
+  const messages = prepared?.confirmationMessages;
+  const always = prepared?.alwaysConfirm === true;
+  if (definition.annotations?.destructive !== true && !messages && !always) return undefined;
+  return {
+    title: messages?.title ?? `Run ${calledName}?`,
+    message: messages ? (typeof messages.message === 'string' ? messages.message : messages.message.value) : `\`${calledName}\` can change your files or repository.`,
+    always,
+  };
+}
+
 export async function decideApproval(request: ApprovalRequest): Promise<Approval> {
   const { calledName, implementation, prepared, options } = request;
   const definition = implementation.definition;
-  const messages = prepared?.confirmationMessages;
-  const always = prepared?.alwaysConfirm === true;
-  if (definition.annotations?.destructive !== true && !messages && !always) return { kind: 'not-needed' };
+  const confirmation = requiredConfirmation(calledName, definition, prepared);
+  if (!confirmation) return { kind: 'not-needed' };
+  const { title, message, always } = confirmation;
   // A host's own dialog (VS Code's) may be skipped by the host's auto-approve, so it never stands
   // in for an always-ask prompt: those are asked here, through `confirm`.
   if (options.confirmedByHost && !always) return { kind: 'approved' };
@@ -57,8 +80,6 @@ export async function decideApproval(request: ApprovalRequest): Promise<Approval
     if (auto === true || (typeof auto === 'object' && auto[calledName] === true)) return { kind: 'approved' };
   }
   if (!options.confirm) return { kind: 'no-confirm' };
-  const title = messages?.title ?? `Run ${calledName}?`;
-  const message = messages ? (typeof messages.message === 'string' ? messages.message : messages.message.value) : `\`${calledName}\` can change your files or repository.`;
   const answer: ConfirmationAnswer | 'interrupted' = await request.ask(() =>
     options.confirm!({ toolName: calledName, title, message, input: request.input, ...(always ? { alwaysConfirm: true } : {}), ...(manual ? { rememberable: false } : {}) }),
   );

@@ -17,9 +17,17 @@ describe('bounded echoes', () => {
   });
 
   it('never throws for values whose toString or message throws', () => {
-    const hostile = { toString: () => { throw new Error('no'); } };
+    const hostile = {
+      toString: () => {
+        throw new Error('no');
+      },
+    };
     const error = new Error('x');
-    Object.defineProperty(error, 'message', { get: () => { throw new Error('no'); } });
+    Object.defineProperty(error, 'message', {
+      get: () => {
+        throw new Error('no');
+      },
+    });
     expect(safeString(hostile)).toBe('[object Object]');
     expect(safeString(Object.create(null))).toBe('[object Object]');
     expect(typeof safeString(error)).toBe('string');

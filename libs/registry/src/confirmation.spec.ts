@@ -123,9 +123,28 @@ describe('bounded echoes', () => {
   it('turn whatever a tool throws into an error result', async () => {
     const registry = createToolRegistry();
     const messageThrows = new Error('x');
-    Object.defineProperty(messageThrows, 'message', { get: () => { throw new Error('getter'); } });
-    const thrown: unknown[] = [Object.create(null), { toString: () => { throw new Error('no'); } }, messageThrows, undefined];
-    thrown.forEach((value, i) => registry.registerTool(def(`throw_${i}`), { invoke: () => { throw value; } }));
+    Object.defineProperty(messageThrows, 'message', {
+      get: () => {
+        throw new Error('getter');
+      },
+    });
+    const thrown: unknown[] = [
+      Object.create(null),
+      {
+        toString: () => {
+          throw new Error('no');
+        },
+      },
+      messageThrows,
+      undefined,
+    ];
+    thrown.forEach((value, i) =>
+      registry.registerTool(def(`throw_${i}`), {
+        invoke: () => {
+          throw value;
+        },
+      }),
+    );
     const resolved = registry.resolve({ model: models.claude });
     for (let i = 0; i < thrown.length; i++) {
       const result = await registry.invoke(resolved, { callId: String(i), name: `throw_${i}`, input: {} });
@@ -199,7 +218,17 @@ describe('approvals as users expect them', () => {
         id,
         displayName: id,
         version: '1.0.0',
-        tools: [{ definition: def(name, { annotations: { destructive: true } }), implementation: class { invoke() { runs.push(id); return textResult(id); } } }],
+        tools: [
+          {
+            definition: def(name, { annotations: { destructive: true } }),
+            implementation: class {
+              invoke() {
+                runs.push(id);
+                return textResult(id);
+              }
+            },
+          },
+        ],
       });
     const first = await registry.loadPack(pack('first', 'deploy_site'));
     expect(first.loaded).toBe(true);

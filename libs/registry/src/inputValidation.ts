@@ -69,7 +69,10 @@ function describeError(error: ErrorObject): string {
     case 'type':
       return `${where} must be ${(error.params as { type: string }).type}`;
     case 'enum':
-      return `${where} must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.slice(0, MAX_LISTED_ITEMS).map((v) => quoteBounded(JSON.stringify(v), 100)).join(', ')}`;
+      return `${where} must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues
+        .slice(0, MAX_LISTED_ITEMS)
+        .map((v) => quoteBounded(JSON.stringify(v), 100))
+        .join(', ')}`;
     default:
       return `${where} ${error.message ?? 'is invalid'}`;
   }
@@ -77,6 +80,12 @@ function describeError(error: ErrorObject): string {
 
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, (v as Record<string, unknown>)[k]])) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, (v as Record<string, unknown>)[k]]),
+        )
+      : v,
   );
 }

@@ -210,9 +210,22 @@ describe('prepare', () => {
     registry.registerTool(def('read_file'), recordingTool('read', calls));
     const resolved = registry.resolve({ model: models.claude });
     expect(await registry.prepare(resolved, { name: 'run_tests', input: { a: 1 } })).toEqual({ confirmationMessages: { title: 'Run?', message: '{"a":1}' } });
-    expect(await registry.prepare(resolved, { name: 'git_commit', input: {} })).toEqual({ confirmationMessages: { title: 'Run git_commit?', message: '`git_commit` can change your files or repository.' } });
+    expect(await registry.prepare(resolved, { name: 'git_commit', input: {} })).toEqual({
+      confirmationMessages: { title: 'Run git_commit?', message: '`git_commit` can change your files or repository.' },
+    });
     expect(await registry.prepare(resolved, { name: 'read_file', input: {} })).toBeUndefined();
     expect(await registry.prepare(resolved, { name: 'nope', input: {} })).toBeUndefined();
     expect(calls).toEqual([]);
+  });
+
+  it('shows the confirmation invoke() asks, by one rule: an always-ask call without messages gets the default', async () => {
+    const registry = createToolRegistry();
+    registry.registerTool(def('run_hook'), { prepareInvocation: () => ({ alwaysConfirm: true }), invoke: () => textResult('ran') });
+    const resolved = registry.resolve({ model: models.claude });
+    const prepared = await registry.prepare(resolved, { name: 'run_hook', input: {} });
+    expect(prepared).toEqual({ alwaysConfirm: true, confirmationMessages: { title: 'Run run_hook?', message: '`run_hook` can change your files or repository.' } });
+    const asked: { title: string; message: string }[] = [];
+    await registry.invoke(resolved, { callId: '1', name: 'run_hook', input: {} }, { confirm: async ({ title, message }) => (asked.push({ title, message }), 'decline') });
+    expect(asked).toEqual([{ title: prepared!.confirmationMessages!.title, message: prepared!.confirmationMessages!.message }]);
   });
 });

@@ -1,13 +1,13 @@
 // Invocation: never throws for anything the model caused. Each failure becomes a result whose text
 // tells the model what happened and what to do next; a declined call never ends the chat.
 import type { ApprovalStore } from './approvals';
-import { decideApproval, declinedText } from './approvalPolicy';
+import { decideApproval, declinedText, requiredConfirmation } from './approvalPolicy';
 import { quoteBounded, safeString } from './boundedText';
 import type { InputValidator } from './inputValidation';
 import { CancellationTokenSource } from '@toolpacks/base';
 import type { ResolvedToolSetImpl } from './resolvedToolSet';
 import { defaultTokenization, toCallContent } from './toolResult';
-import type { InvokeOptions, ToolCall, ToolCallResult, ToolCallStatus } from './types';
+import type { CancellationToken, InvokeOptions, PreparedToolInvocation, ToolCall, ToolCallResult, ToolCallStatus } from './types';
 
 export interface InvocationServices {
   readonly validator: InputValidator;
@@ -16,6 +16,31 @@ export interface InvocationServices {
   isRegistered(name: string): boolean;
   /** Scopes `session` approvals when the host passes no chat session. */
   readonly registrySessionId: string;
+}
+
+/**
+ * What a host shows before it runs a call itself: the tool's preparation, completed with the
+ * confirmation the call needs by the same rule invoke() asks by. Undefined for a tool not in the set.
+ */
+export async function prepareCall(resolved: ResolvedToolSetImpl, call: Omit<ToolCall, 'callId'>, token: CancellationToken): Promise<PreparedToolInvocation | undefined> {
+  const binding = resolved.binding(call.name);
+  if (!binding || binding.implementation.disposed) return undefined;
+  const { instance, definition } = binding.implementation;
+  const prepared = (await instance.prepareInvocation?.({ input: call.input ?? {} }, token)) ?? undefined;
+  const confirmation = requiredConfirmation(call.name, definition, prepared);
+  if (!confirmation || prepared?.confirmationMessages) return prepared;
+  return { ...prepared, confirmationMessages: { title: confirmation.title, message: confirmation.message } };
+}
+
+/** The answer to a call made after the registry was disposed: nothing runs. */
+export function registryDisposedResult(call: ToolCall): ToolCallResult {
+  return {
+    callId: call.callId,
+    name: call.name,
+    status: 'error',
+    isError: true,
+    content: [{ kind: 'text', value: `Tool \`${quoteBounded(call.name, 80)}\` was not run: the tool registry has shut down. Continue without tools.` }],
+  };
 }
 
 export async function invokeTool(services: InvocationServices, resolved: ResolvedToolSetImpl, call: ToolCall, options: InvokeOptions): Promise<ToolCallResult> {
@@ -36,15 +61,13 @@ export async function invokeTool(services: InvocationServices, resolved: Resolve
 
   const binding = resolved.binding(call.name);
   if (!binding) {
-    if (services.isRegistered(call.name))
-      return result('not-enabled', `Tool \`${shownName}\` is not enabled for this request, so it was not run. Use one of the tools you were given instead.`);
+    if (services.isRegistered(call.name)) return result('not-enabled', `Tool \`${shownName}\` is not enabled for this request, so it was not run. Use one of the tools you were given instead.`);
     const available = resolved.tools.map((t) => t.name);
     const shown = available.slice(0, 25).join(', ') + (available.length > 25 ? `, … (${available.length} in all)` : '');
     return result('unknown-tool', `There is no tool named \`${shownName}\`; nothing was run. Available tools: ${shown || 'none'}.`);
   }
   const { implementation } = binding;
-  if (implementation.disposed)
-    return result('not-enabled', `Tool \`${call.name}\` was removed (its pack was unloaded), so it was not run. Use one of the other tools.`);
+  if (implementation.disposed) return result('not-enabled', `Tool \`${call.name}\` was removed (its pack was unloaded), so it was not run. Use one of the other tools.`);
 
   const check = services.validator.validate(binding.inputSchema, call.input);
   if (!check.ok)
@@ -54,7 +77,7 @@ export async function invokeTool(services: InvocationServices, resolved: Resolve
     );
 
   // A call to an enabled tool in a collapsed group runs, and its group opens for the next round.
-  if (binding.group) resolved.session.expand(binding.group);
+  if (binding.entry.group) resolved.session.expand(binding.entry.group);
 
   const input = call.input ?? {};
   const source = new CancellationTokenSource(options.token);
@@ -89,10 +112,13 @@ export async function invokeTool(services: InvocationServices, resolved: Resolve
   };
   const interruptedResult = () =>
     overranMs !== undefined
-      ? result('timeout', `Tool \`${call.name}\` did not finish within ${timeoutMs} ms (it held the host for ${overranMs} ms, so it could not be stopped); its result was discarded. It may have done part of its work: check before calling it again, or try a narrower request.`)
+      ? result(
+          'timeout',
+          `Tool \`${call.name}\` did not finish within ${timeoutMs} ms (it held the host for ${overranMs} ms, so it could not be stopped); its result was discarded. It may have done part of its work: check before calling it again, or try a narrower request.`,
+        )
       : timedOut
-      ? result('timeout', `Tool \`${call.name}\` did not finish within ${timeoutMs} ms and was stopped. Try a narrower request (fewer files, a smaller range) or continue without it.`)
-      : result('cancelled', `The call to \`${call.name}\` was cancelled; it did not complete.`);
+        ? result('timeout', `Tool \`${call.name}\` did not finish within ${timeoutMs} ms and was stopped. Try a narrower request (fewer files, a smaller range) or continue without it.`)
+        : result('cancelled', `The call to \`${call.name}\` was cancelled; it did not complete.`);
 
   try {
     const tool = implementation.instance;

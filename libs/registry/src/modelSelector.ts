@@ -57,6 +57,11 @@ export function modelKey(model: ModelInfo): string {
 export function describeSelectors(selectors: readonly ModelSelector[] | undefined): string {
   if (!selectors || selectors.length === 0) return 'every model';
   return selectors
-    .map((s) => SELECTOR_FIELDS.filter((f) => s[f] !== undefined).map((f) => `${f}=${s[f]}`).join('&') || '*')
+    .map(
+      (s) =>
+        SELECTOR_FIELDS.filter((f) => s[f] !== undefined)
+          .map((f) => `${f}=${s[f]}`)
+          .join('&') || '*',
+    )
     .join(' | ');
 }

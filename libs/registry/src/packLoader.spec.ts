@@ -147,7 +147,9 @@ describe('pack loading: concurrency', () => {
     const [a, b] = await Promise.all([first, second]);
     expect(a.loaded).toBe(true);
     expect(b.loaded).toBe(false);
-    expect(b.diagnostics).toEqual([expect.objectContaining({ code: 'tool-duplicate', packId: 'second', message: expect.stringMatching(/Pack 'second' was not loaded: Tool 'shared_tool' is .*pack 'first'/) })]);
+    expect(b.diagnostics).toEqual([
+      expect.objectContaining({ code: 'tool-duplicate', packId: 'second', message: expect.stringMatching(/Pack 'second' was not loaded: Tool 'shared_tool' is .*pack 'first'/) }),
+    ]);
     expect(registry.tools.map((t) => [t.definition.name, t.packId])).toEqual([['shared_tool', 'first']]);
     const resolved = registry.resolve({ model: models.claude });
     const result = await registry.invoke(resolved, { callId: 'c', name: 'shared_tool', input: {} });
@@ -203,10 +205,34 @@ describe('pack loading: hostile pack objects never reject loadPack', () => {
     ['tools that is a string', { ...base(), tools: 'read_file' }, /tools array/],
     ['tools that is an object', { ...base(), tools: { 0: base().tools[0], length: 1 } }, /tools array/],
     ['toolSets that is not an array', { ...base(), toolSets: 'x' }, /toolSets/],
-    ['a definition whose name getter throws', { ...base(), tools: [{ definition: Object.defineProperty({ modelDescription: 'x' }, 'name', { get: throwing('name'), enumerable: true }), implementation: recordingTool('x') }] }, /name exploded/],
-    ['a tool entry whose definition getter throws', { ...base(), tools: [Object.defineProperty({ implementation: recordingTool('x') }, 'definition', { get: throwing('definition'), enumerable: true })] }, /definition exploded/],
-    ['a definition whose inputSchema is a throwing Proxy', { ...base(), tools: [{ definition: { ...def('proxy_schema'), inputSchema: new Proxy({}, { get: throwing('schema'), ownKeys: throwing('schema keys'), getOwnPropertyDescriptor: throwing('schema keys') }) }, implementation: recordingTool('x') }] }, /schema/],
-    ['a Proxy whose every trap throws', new Proxy({}, { get: throwing('trap'), has: throwing('trap'), ownKeys: throwing('trap'), getOwnPropertyDescriptor: throwing('trap'), getPrototypeOf: throwing('trap') }), /trap exploded/],
+    [
+      'a definition whose name getter throws',
+      { ...base(), tools: [{ definition: Object.defineProperty({ modelDescription: 'x' }, 'name', { get: throwing('name'), enumerable: true }), implementation: recordingTool('x') }] },
+      /name exploded/,
+    ],
+    [
+      'a tool entry whose definition getter throws',
+      { ...base(), tools: [Object.defineProperty({ implementation: recordingTool('x') }, 'definition', { get: throwing('definition'), enumerable: true })] },
+      /definition exploded/,
+    ],
+    [
+      'a definition whose inputSchema is a throwing Proxy',
+      {
+        ...base(),
+        tools: [
+          {
+            definition: { ...def('proxy_schema'), inputSchema: new Proxy({}, { get: throwing('schema'), ownKeys: throwing('schema keys'), getOwnPropertyDescriptor: throwing('schema keys') }) },
+            implementation: recordingTool('x'),
+          },
+        ],
+      },
+      /schema/,
+    ],
+    [
+      'a Proxy whose every trap throws',
+      new Proxy({}, { get: throwing('trap'), has: throwing('trap'), ownKeys: throwing('trap'), getOwnPropertyDescriptor: throwing('trap'), getPrototypeOf: throwing('trap') }),
+      /trap exploded/,
+    ],
     ['null', null, /pack needs an id/i],
     ['a number', 42, /pack needs an id/i],
   ];
@@ -258,6 +284,16 @@ describe('pack loading: diagnostics leave with what produced them', () => {
     expect(registry.diagnostics).toEqual([]);
   });
 
+  it("drops a refused pack's diagnostics when its refusal is disposed, but not a later refusal's", async () => {
+    const registry = createToolRegistry();
+    const first = await registry.loadPack(broken('flaky'));
+    const second = await registry.loadPack(broken('flaky'));
+    first.dispose();
+    expect(registry.diagnostics.filter((d) => d.packId === 'flaky')).toHaveLength(1);
+    second.dispose();
+    expect(registry.diagnostics).toEqual([]);
+  });
+
   it('keeps a bounded history of refused packs', async () => {
     const registry = createToolRegistry();
     for (let i = 0; i < 500; i++) await registry.loadPack(broken(`broken-${i}`));
@@ -293,5 +329,27 @@ describe('direct registration lifecycle', () => {
     expect(destroyed).toEqual([]);
     registration.dispose();
     expect(destroyed).toEqual(['disposing']);
+    registration.dispose();
+    expect(destroyed).toEqual(['disposing']);
+  });
+
+  it('runs an asynchronous preDestroy of a registration once', async () => {
+    const registry = createToolRegistry();
+    const destroyed: string[] = [];
+    @injectable()
+    class AsyncDisposing {
+      invoke() {
+        return undefined;
+      }
+      @preDestroy()
+      async dispose() {
+        await Promise.resolve();
+        destroyed.push('async');
+      }
+    }
+    registry.registerTool(def('async_disposing_tool'), AsyncDisposing).dispose();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(destroyed).toEqual(['async']);
+    expect(registry.tools).toEqual([]);
   });
 });

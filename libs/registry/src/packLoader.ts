@@ -37,6 +37,7 @@ export class PackLoader {
   private readonly reservedToolSets = new Map<string, string>();
   /** Diagnostics of refused packs by id, oldest first; replaced when that id loads or is refused again. */
   private readonly refused = new Map<string, readonly Diagnostic[]>();
+  private disposed = false;
 
   constructor(private readonly host: PackLoaderHost) {}
 
@@ -53,8 +54,15 @@ export class PackLoader {
     return this.reservedToolSets.get(name);
   }
 
+  /** Forgets refusals; every later load is refused without a trace (the registry was disposed). */
+  dispose(): void {
+    this.disposed = true;
+    this.refused.clear();
+  }
+
   /** Never rejects. */
   async load(value: unknown): Promise<LoadedPack> {
+    if (this.disposed) return this.refuse(packIdOf(value), false, [{ code: 'registry-disposed', message: 'The tool registry was disposed; no pack can be loaded into it. Create a new registry.' }]);
     try {
       return await this.loadOrRefuse(value);
     } catch (error) {
@@ -76,13 +84,18 @@ export class PackLoader {
     } catch (error) {
       problems = [{ code: 'pack-invalid', message: `its definitions could not be checked: ${quoteBounded(safeString(error))}` }];
     }
-    if (problems.length) return this.refuse(id, true, problems.map((p) => ({ ...p, message: `Pack '${id}' was not loaded: ${p.message}` })));
+    if (problems.length)
+      return this.refuse(
+        id,
+        true,
+        problems.map((p) => ({ ...p, message: `Pack '${id}' was not loaded: ${p.message}` })),
+      );
 
     const release = this.reserve(pack);
     const container = new Container({ parent: this.host.container });
     const fail = (code: string, error: unknown) => {
       release();
-      disposeContainer(container);
+      void disposeContainer(container);
       return this.refuse(id, true, [{ code, message: `Pack '${id}' was not loaded: ${quoteBounded(safeString(error), 1_000)}` }]);
     };
     let instances: Tool[];
@@ -118,7 +131,7 @@ export class PackLoader {
         disposed = true;
         this.refused.delete(id);
         this.host.remove(pack);
-        disposeContainer(container);
+        void disposeContainer(container);
       },
     };
   }
@@ -141,12 +154,32 @@ export class PackLoader {
   /** Records why a pack was refused (bounded), and answers with a LoadedPack that holds nothing. */
   private refuse(id: string, validId: boolean, problems: readonly PackProblem[]): LoadedPack {
     const all = problems.map<Diagnostic>((p) => ({ severity: 'error', code: p.code, message: p.message, toolName: p.toolName, packId: validId ? id : undefined }));
-    const diagnostics = all.length <= MAX_LISTED_ITEMS ? all : [...all.slice(0, MAX_LISTED_ITEMS), { ...all[0], toolName: undefined, message: `Pack ${validId ? `'${id}'` : id}: … (${all.length - MAX_LISTED_ITEMS} more problems)` }];
+    const diagnostics =
+      all.length <= MAX_LISTED_ITEMS
+        ? all
+        : [...all.slice(0, MAX_LISTED_ITEMS), { ...all[0], toolName: undefined, message: `Pack ${validId ? `'${id}'` : id}: … (${all.length - MAX_LISTED_ITEMS} more problems)` }];
+    if (this.disposed) return { id, loaded: false, diagnostics, dispose: () => undefined };
     this.refused.delete(id);
     this.refused.set(id, diagnostics);
     while (this.refused.size > MAX_REFUSED_PACKS) this.refused.delete(this.refused.keys().next().value!);
     this.host.notify();
-    return { id, loaded: false, diagnostics, dispose: () => undefined };
+    // A refusal's diagnostics leave with it: disposing it drops them, unless a later load replaced them.
+    const dispose = () => {
+      if (this.refused.get(id) !== diagnostics) return;
+      this.refused.delete(id);
+      this.host.notify();
+    };
+    return { id, loaded: false, diagnostics, dispose };
+  }
+}
+
+/** The pack's id when it has a readable one, without trusting its getters. */
+function packIdOf(value: unknown): string {
+  try {
+    const id = (value as { id?: unknown } | undefined)?.id;
+    return typeof id === 'string' ? id : '(unknown pack)';
+  } catch {
+    return '(unknown pack)';
   }
 }
 
@@ -158,19 +191,22 @@ export function constructTool(container: Container, implementation: Newable<Tool
     if (!container.isCurrentBound(implementation)) container.bind(implementation).toSelf().inSingletonScope();
     instance = container.get(implementation);
   } catch (error) {
-    throw new Error(`tool '${toolName}' could not be constructed: ${safeString(error)}`);
+    throw new Error(`tool '${toolName}' could not be constructed: ${safeString(error)}`, { cause: error });
   }
   if (typeof instance?.invoke !== 'function') throw new Error(`tool '${toolName}': ${safeString(implementation.name)} has no invoke() method.`);
   return instance;
 }
 
-/** Unbinds a pack's or a tool's own container, so singletons get their preDestroy; never throws. */
-export function disposeContainer(container: Container | undefined): void {
-  if (!container) return;
+/**
+ * Unbinds a pack's or a tool's own container, so its singletons get their preDestroy: synchronous
+ * ones before this returns, asynchronous ones by the time the promise settles (each runs once;
+ * a sync unbindAll would start them, throw, and leave a retry to run them twice). Never rejects.
+ */
+export function disposeContainer(container: Container | undefined): Promise<void> {
+  if (!container) return Promise.resolve();
   try {
-    container.unbindAll();
+    return container.unbindAllAsync().catch(() => undefined);
   } catch {
-    // An asynchronous or failing deactivation: finish asynchronously, and ignore its failure.
-    container.unbindAllAsync().catch(() => undefined);
+    return Promise.resolve();
   }
 }

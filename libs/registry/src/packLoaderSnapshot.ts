@@ -41,7 +41,12 @@ function quotedId(value: unknown): string {
 /** Never throws. */
 export function readPack(value: unknown): PackReading {
   if (!value || (typeof value !== 'object' && typeof value !== 'function'))
-    return { ok: false, id: printableId(value), validId: false, problems: [{ code: 'pack-invalid', message: `A pack needs an id matching [\\w.-]+; got ${quotedId(value)} instead of a pack (use definePack).` }] };
+    return {
+      ok: false,
+      id: printableId(value),
+      validId: false,
+      problems: [{ code: 'pack-invalid', message: `A pack needs an id matching [\\w.-]+; got ${quotedId(value)} instead of a pack (use definePack).` }],
+    };
   const pack = value as Record<string, unknown>;
   const problems: PackProblem[] = [];
   const field = (key: string): unknown => {

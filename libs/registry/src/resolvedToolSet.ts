@@ -1,41 +1,45 @@
-// The result of one resolution: what the model gets, plus the bindings invocation needs.
+// The result of one resolution (or of bindTool): what the model gets, the record of what it does
+// not get and why, plus the bindings invocation needs.
 import type { ToolEntry } from './toolEntry';
-import type {
-  Diagnostic,
-  LanguageModelToolInformation,
-  ModelInfo,
-  ResolvedGroup,
-  ResolvedToolEntry,
-  ResolvedToolSet,
-  VirtualToolSession,
-} from './types';
+import type { Diagnostic, LanguageModelToolInformation, ModelInfo, NotSentEntry, ResolvedGroup, ResolvedToolEntry, ResolvedToolSet, VirtualToolSession } from './types';
 
 export interface Binding {
+  /** `entry.group`: the group a call to this tool opens for the next round. */
   readonly entry: ResolvedToolEntry;
   /** The tool whose implementation runs (the override's, when one applies). */
   readonly implementation: ToolEntry;
   /** The schema the model was given for this name. */
   readonly inputSchema?: object;
-  readonly group?: string;
 }
 
 export class ResolvedToolSetImpl implements ResolvedToolSet {
+  readonly tools: readonly LanguageModelToolInformation[];
+  readonly groups: readonly ResolvedGroup[];
+  readonly diagnostics: readonly Diagnostic[];
+  readonly estimatedTokens: number;
+  readonly entries: readonly ResolvedToolEntry[];
+  readonly notSent: readonly NotSentEntry[];
+  readonly model?: ModelInfo;
+  readonly session: VirtualToolSession;
+  readonly registryVersion: number;
   private readonly activators: ReadonlyMap<string, ResolvedGroup>;
 
   constructor(
-    readonly tools: readonly LanguageModelToolInformation[],
-    readonly groups: readonly ResolvedGroup[],
-    readonly diagnostics: readonly Diagnostic[],
-    readonly estimatedTokens: number,
-    readonly entries: readonly ResolvedToolEntry[],
-    readonly model: ModelInfo,
-    readonly session: VirtualToolSession,
-    readonly registryVersion: number,
+    set: ResolvedToolSet,
     /** The registry that made this set; only it may invoke through it. */
     readonly owner: object,
     private readonly bindings: ReadonlyMap<string, Binding>,
   ) {
-    this.activators = new Map(groups.map((g) => [g.name, g]));
+    this.tools = set.tools;
+    this.groups = set.groups;
+    this.diagnostics = set.diagnostics;
+    this.estimatedTokens = set.estimatedTokens;
+    this.entries = set.entries;
+    this.notSent = set.notSent;
+    this.model = set.model;
+    this.session = set.session;
+    this.registryVersion = set.registryVersion;
+    this.activators = new Map(set.groups.map((g) => [g.name, g]));
   }
 
   binding(name: string): Binding | undefined {

@@ -29,8 +29,7 @@ export function checkToolDefinition(definition: ToolDefinition, validator: Input
   else if (name.startsWith(ACTIVATE_PREFIX)) add('tool-name-invalid', `Tool name '${name}' uses the prefix '${ACTIVATE_PREFIX}', reserved for virtual tool groups.`);
   if (definition.toolReferenceName !== undefined && (typeof definition.toolReferenceName !== 'string' || !REFERENCE_NAME.test(definition.toolReferenceName)))
     add('tool-reference-name-invalid', `toolReferenceName ${JSON.stringify(definition.toolReferenceName)} of '${name}' must match ${REFERENCE_NAME.source}.`);
-  if (definition.canBeReferencedInPrompt && !definition.toolReferenceName)
-    add('tool-reference-name-missing', `Tool '${name}' sets canBeReferencedInPrompt, which needs a toolReferenceName.`);
+  if (definition.canBeReferencedInPrompt && !definition.toolReferenceName) add('tool-reference-name-missing', `Tool '${name}' sets canBeReferencedInPrompt, which needs a toolReferenceName.`);
   if (typeof definition.modelDescription !== 'string' || definition.modelDescription.trim() === '')
     add('tool-description-missing', `Tool '${name}' needs a modelDescription: what it does, what it returns, when to use it.`);
   if (definition.inputSchema !== undefined) {
@@ -66,7 +65,8 @@ function checkSelectors(models: unknown): string | undefined {
 export function checkToolSetDefinition(set: ToolSetDefinition): DefinitionProblem[] {
   const problems: DefinitionProblem[] = [];
   if (!set || typeof set !== 'object') return [{ code: 'toolset-invalid', message: 'A toolset definition must be an object.' }];
-  if (typeof set.name !== 'string' || !REFERENCE_NAME.test(set.name)) problems.push({ code: 'toolset-name-invalid', message: `Toolset name ${JSON.stringify(set.name)} must match ${REFERENCE_NAME.source}.` });
+  if (typeof set.name !== 'string' || !REFERENCE_NAME.test(set.name))
+    problems.push({ code: 'toolset-name-invalid', message: `Toolset name ${JSON.stringify(set.name)} must match ${REFERENCE_NAME.source}.` });
   if (typeof set.description !== 'string') problems.push({ code: 'toolset-invalid', message: `Toolset '${set.name}' needs a description.` });
   if (!Array.isArray(set.tools) || set.tools.some((t) => typeof t !== 'string'))
     problems.push({ code: 'toolset-invalid', message: `Toolset '${set.name}': tools must be an array of toolReferenceNames or toolset names.` });

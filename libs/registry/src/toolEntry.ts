@@ -4,6 +4,12 @@ import { estimateTokens } from './toolResult';
 import type { LanguageModelToolInformation, Tool, ToolDefinition } from './types';
 import { parseWhenClause, type WhenClause } from './whenClause';
 import { referenceNameOf } from './toolDefinition';
+import { describeSelectors } from './modelSelector';
+
+/** Tokens one tool definition costs in a request (name, description, schema, framing). */
+export function definitionTokens(info: LanguageModelToolInformation): number {
+  return 8 + estimateTokens(info.name) + estimateTokens(info.description) + (info.inputSchema ? estimateTokens(JSON.stringify(info.inputSchema)) : 0);
+}
 
 export type ToolKind = 'general' | 'model-specific' | 'override';
 
@@ -16,6 +22,7 @@ export class ToolEntry {
   disposed = false;
   private infoCache?: LanguageModelToolInformation;
   private costCache?: number;
+  private selectorsCache?: string;
 
   constructor(
     readonly seq: number,
@@ -46,13 +53,14 @@ export class ToolEntry {
     return this.infoCache;
   }
 
-  /** Tokens the definition costs in a request (name, description, schema, framing). */
+  /** Tokens the definition costs in a request (see definitionTokens). */
   tokenCost(base?: ToolEntry): number {
-    if (this.costCache === undefined) {
-      const info = this.info(base);
-      this.costCache = 8 + estimateTokens(info.name) + estimateTokens(info.description) + (info.inputSchema ? estimateTokens(JSON.stringify(info.inputSchema)) : 0);
-    }
-    return this.costCache;
+    return (this.costCache ??= definitionTokens(this.info(base)));
+  }
+
+  /** The models this tool is for, as a person reads them (`family=gpt-5*`); built on first use. */
+  get selectors(): string {
+    return (this.selectorsCache ??= describeSelectors(this.definition.models));
   }
 
   isAvailable(context: Readonly<Record<string, unknown>>): boolean {

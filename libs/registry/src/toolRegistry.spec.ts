@@ -99,9 +99,15 @@ describe('ToolRegistry resolution', () => {
 
     it('picks the most specific matching override and reports ties', () => {
       const { registry, calls } = setup();
-      registry.registerModelSpecificTool(def('gemini25_grep', { overridesTool: 'grep_search', models: [{ family: 'gemini-2.5-pro', vendor: 'copilot' }], modelDescription: 'Specific.' }), recordingTool('specific', calls));
+      registry.registerModelSpecificTool(
+        def('gemini25_grep', { overridesTool: 'grep_search', models: [{ family: 'gemini-2.5-pro', vendor: 'copilot' }], modelDescription: 'Specific.' }),
+        recordingTool('specific', calls),
+      );
       expect(registry.resolve({ model: models.gemini }).tools[0].description).toBe('Specific.');
-      registry.registerModelSpecificTool(def('gemini25_grep_2', { overridesTool: 'grep_search', models: [{ family: 'gemini-2.5-pro', vendor: 'copilot' }], modelDescription: 'Tie.' }), recordingTool('tie', calls));
+      registry.registerModelSpecificTool(
+        def('gemini25_grep_2', { overridesTool: 'grep_search', models: [{ family: 'gemini-2.5-pro', vendor: 'copilot' }], modelDescription: 'Tie.' }),
+        recordingTool('tie', calls),
+      );
       const resolved = registry.resolve({ model: models.gemini });
       expect(resolved.tools[0].description).toBe('Specific.');
       expect(resolved.diagnostics).toEqual([expect.objectContaining({ code: 'override-tie', toolName: 'grep_search' })]);
@@ -281,7 +287,7 @@ describe('packs', () => {
     services,
   });
 
-  it("loads a pack into a child container, so its services reach its tools by @inject", async () => {
+  it('loads a pack into a child container, so its services reach its tools by @inject', async () => {
     const container = new Container();
     const registry = createToolRegistry({ container });
     const loaded = await registry.loadPack(timePack);
@@ -348,7 +354,10 @@ describe('packs', () => {
     expect(result).toMatchObject({ loaded: false, diagnostics: [expect.objectContaining({ code: 'pack-services-failed', message: expect.stringContaining('no database') })] });
     const unbound = definePack({ id: 'unbound', displayName: 'Unbound', version: '1', tools: [{ definition: def('get_time'), implementation: GetTimeTool }] });
     const second = await registry.loadPack(unbound);
-    expect(second).toMatchObject({ loaded: false, diagnostics: [expect.objectContaining({ code: 'pack-services-failed', message: expect.stringContaining("tool 'get_time' could not be constructed") })] });
+    expect(second).toMatchObject({
+      loaded: false,
+      diagnostics: [expect.objectContaining({ code: 'pack-services-failed', message: expect.stringContaining("tool 'get_time' could not be constructed") })],
+    });
     expect(registry.tools).toEqual([]);
   });
 
@@ -357,7 +366,9 @@ describe('packs', () => {
     await registry.loadPack(timePack);
     expect((await registry.loadPack(timePack)).diagnostics[0].code).toBe('pack-duplicate');
     expect((await registry.loadPack({ id: 'x y' } as never)).diagnostics[0].code).toBe('pack-invalid');
-    expect((await registry.loadPack(definePack({ id: 'noimpl', displayName: 'n', version: '1', tools: [{ definition: def('a_b'), implementation: {} as never }] }))).diagnostics[0].code).toBe('tool-implementation-invalid');
+    expect((await registry.loadPack(definePack({ id: 'noimpl', displayName: 'n', version: '1', tools: [{ definition: def('a_b'), implementation: {} as never }] }))).diagnostics[0].code).toBe(
+      'tool-implementation-invalid',
+    );
   });
 
   it('loads a pack whose tool has a malformed when clause, with that tool inert', async () => {

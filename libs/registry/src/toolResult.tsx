@@ -53,6 +53,7 @@ export const defaultTokenization = (tokenBudget: number): ToolTokenizationOption
  * (`options.tokenizationOptions`); without one, the element renders with an unlimited budget.
  */
 export async function renderPromptResult<P extends BasePromptElementProps>(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any element state, as prompt-tsx's own render() takes
   ctor: PromptElementCtor<P, any>,
   props: P,
   tokenization: ToolTokenizationOptions | undefined,

@@ -22,7 +22,7 @@ export class ToolSetGraph {
 
   constructor(
     private readonly sets: ReadonlyMap<string, ToolSetRecord>,
-    toolReferenceNames: ReadonlySet<string>,
+    toolReferenceNames: { has(referenceName: string): boolean },
     /** Extra memberships declared on tools (`ToolDefinition.toolSet`): [referenceName, set]. */
     declaredMemberships: Iterable<readonly [string, string]>,
   ) {
@@ -51,13 +51,21 @@ export class ToolSetGraph {
       } else {
         let known = listed.get(set);
         if (!known) listed.set(set, (known = new Set(members)));
-        if (!known.has(tool)) (known.add(tool), members.push(tool));
+        if (!known.has(tool)) {
+          known.add(tool);
+          members.push(tool);
+        }
       }
     }
     this.cutCycles();
     for (const [packId, count] of this.reported)
       if (count > MAX_LISTED_ITEMS)
-        this.diagnostics.push({ severity: 'warning', code: 'toolset-problems-omitted', message: `… and ${count - MAX_LISTED_ITEMS} more toolset problems${packId ? ` in pack '${packId}'` : ''}.`, packId });
+        this.diagnostics.push({
+          severity: 'warning',
+          code: 'toolset-problems-omitted',
+          message: `… and ${count - MAX_LISTED_ITEMS} more toolset problems${packId ? ` in pack '${packId}'` : ''}.`,
+          packId,
+        });
     for (const [set, tools] of this.memberTools) for (const tool of tools) push(this.directSets, tool, set);
   }
 
@@ -186,7 +194,11 @@ export class ToolSetGraph {
         state.set(frame.set, 'done');
       }
     }
-    for (const [set, children] of cut) this.memberSets.set(set, this.memberSets.get(set)!.filter((c) => !children.has(c)));
+    for (const [set, children] of cut)
+      this.memberSets.set(
+        set,
+        this.memberSets.get(set)!.filter((c) => !children.has(c)),
+      );
   }
 
   private reportCycle(path: readonly string[], start: number, from: string, to: string): void {

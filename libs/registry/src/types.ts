@@ -3,6 +3,8 @@
 import type * as vscode from 'vscode';
 import type { Container, ContainerModule, Newable, ServiceIdentifier } from 'inversify';
 import type { CancellationToken, Disposable, Event } from '@toolpacks/base';
+import type { InvokeOptions, ToolCall, ToolCallResult } from './invocationTypes';
+import type { ResolvedToolSet, ResolveRequest, ToolSelection, VirtualToolSession } from './resolutionTypes';
 
 export type { Newable };
 
@@ -137,6 +139,7 @@ export interface ToolResultLike {
 export type ProviderResult<T> = T | undefined | null | Thenable<T | undefined | null>;
 
 /** A language-model tool: the `vscode.LanguageModelTool` shape, constructed by the container. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as vscode.LanguageModelTool<T>: a tool of any input type is a Tool
 export interface Tool<T = any> {
   invoke(options: ToolInvocationOptions<T>, token: CancellationToken): ProviderResult<ToolResultLike>;
   prepareInvocation?(options: ToolInvocationPrepareOptions<T>, token: CancellationToken): ProviderResult<PreparedToolInvocation>;
@@ -187,150 +190,9 @@ export interface LoadedPack extends Disposable {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-// ---- Resolution ----
-
-export interface ToolSelection {
-  /** Keyed by toolReferenceName (or name when it has none). */
-  readonly tools?: Readonly<Record<string, boolean>>;
-  /** Keyed by toolset name. */
-  readonly toolSets?: Readonly<Record<string, boolean>>;
-}
-
-export interface VirtualToolSession {
-  readonly id: string;
-  /** Increments whenever the expanded groups change. */
-  readonly version: number;
-  /** Expanded group names, most recently used first. */
-  readonly expandedGroups: readonly string[];
-  expand(group: string): void;
-  collapse(group: string): void;
-  reset(): void;
-  readonly onDidChange: Event<void>;
-}
-
-export interface ResolveRequest {
-  readonly model: ModelInfo;
-  readonly selection?: ToolSelection;
-  readonly context?: Readonly<Record<string, unknown>>;
-  readonly referencedTools?: readonly string[];
-  readonly virtualTools?: { readonly session?: VirtualToolSession; readonly threshold?: number };
-}
-
-export interface LanguageModelToolInformation {
-  readonly name: string;
-  readonly description: string;
-  readonly inputSchema?: object;
-}
-
-/** Why a tool is in the resolved set. */
-export type ResolvedReason = 'general' | 'model-specific' | 'override' | 'referenced' | 'group';
-
-export interface ResolvedToolEntry {
-  /** The name the model sees. */
-  readonly name: string;
-  readonly toolReferenceName: string;
-  readonly packId?: string;
-  readonly reason: ResolvedReason;
-  /** For overrides: the name of the tool whose implementation runs. */
-  readonly implementationName: string;
-  /** The group this tool sits in when virtual tools are on; undefined when sent directly. */
-  readonly group?: string;
-  /** True when the tool's definition is in `tools` (sent to the model). */
-  readonly sent: boolean;
-  readonly definition: ToolDefinition;
-}
-
-export interface ResolvedGroup {
-  readonly name: string;
-  readonly description: string;
-  readonly tools: readonly string[];
-  readonly expanded: boolean;
-}
-
-export interface ResolvedToolSet {
-  /** Exactly what the model gets, `activate_*` tools included. */
-  readonly tools: readonly LanguageModelToolInformation[];
-  readonly groups: readonly ResolvedGroup[];
-  readonly diagnostics: readonly Diagnostic[];
-  readonly estimatedTokens: number;
-  /** Every enabled tool for this request, sent or grouped, with the reason it is there. */
-  readonly entries: readonly ResolvedToolEntry[];
-  readonly model: ModelInfo;
-  readonly session: VirtualToolSession;
-  /** The registry version this set was resolved at. */
-  readonly registryVersion: number;
-}
-
-// ---- Invocation ----
-
-export type ApprovalScope = 'session' | 'workspace' | 'always';
-/** A yes (for this call, or remembered at a scope), a no, or a no with what to do instead. */
-export type ConfirmationAnswer = 'once' | ApprovalScope | 'decline' | { readonly decline: string };
-
-export interface ConfirmationRequest {
-  readonly toolName: string;
-  readonly title: string;
-  readonly message: string;
-  readonly input: unknown;
-  /** The call can make code run: the answer counts for this call only, whatever scope is chosen. */
-  readonly alwaysConfirm?: boolean;
-  /** False when no answer is remembered (alwaysConfirm, or a tool kept manual): offer no scopes. */
-  readonly rememberable?: boolean;
-}
-
-export interface InvokeOptions {
-  readonly token?: CancellationToken;
-  readonly timeoutMs?: number;
-  readonly tokenBudget?: number;
-  readonly confirm?: (request: ConfirmationRequest) => Promise<ConfirmationAnswer>;
-  /**
-   * `true`: every tool that asks is approved (VS Code's global auto-approve), except tools not
-   * eligible for it; a record approves per tool. Never covers calls whose preparation says
-   * `alwaysConfirm` (sensitive writes, code that runs).
-   */
-  readonly autoApprove?: boolean | Readonly<Record<string, boolean>>;
-  /** The host's per-tool setting (VS Code's chat.tools.eligibleForAutoApproval): `false` keeps a tool manual. */
-  readonly eligibleForAutoApproval?: Readonly<Record<string, boolean>>;
-  /**
-   * The host already showed this call's confirmation (from `prepare()`) and the person accepted it,
-   * as VS Code does before it invokes a tool: the call is approved. Never enough for an
-   * `alwaysConfirm` call (a host's auto-approve may skip its dialog): those ask through `confirm`.
-   */
-  readonly confirmedByHost?: boolean;
-  /** The host's chat session; approvals at `session` scope are remembered per chat session. */
-  readonly chatSessionId?: string;
-  readonly toolInvocationToken?: unknown;
-}
-
-export interface ToolCall {
-  readonly callId: string;
-  readonly name: string;
-  readonly input: unknown;
-}
-
-export type ToolCallStatus =
-  | 'ok'
-  | 'activated'
-  | 'unknown-tool'
-  | 'not-enabled'
-  | 'invalid-input'
-  | 'declined'
-  | 'cancelled'
-  | 'timeout'
-  | 'error';
-
-export type ToolCallContent =
-  | { readonly kind: 'text'; readonly value: string }
-  | { readonly kind: 'promptTsx'; readonly value: unknown }
-  | { readonly kind: 'data'; readonly mimeType: string; readonly data: Uint8Array };
-
-export interface ToolCallResult {
-  readonly callId: string;
-  readonly name: string;
-  readonly isError: boolean;
-  readonly status: ToolCallStatus;
-  readonly content: ToolCallContent[];
-}
+// Resolution and invocation have files of their own; every public type is still exported from here.
+export * from './resolutionTypes';
+export * from './invocationTypes';
 
 /** DI token of the registry's options. */
 export const ToolRegistryOptions: ServiceIdentifier<ToolRegistryOptions> = Symbol.for('toolpacks.ToolRegistryOptions');
@@ -367,11 +229,28 @@ export interface ToolRegistry {
   /** Every toolReferenceName inside a toolset, nested toolsets included. */
   toolSetMembers(name: string): readonly string[];
   resolve(request: ResolveRequest): ResolvedToolSet;
+  /**
+   * One registered tool bound as itself, for a host whose own picker already chose it (VS Code
+   * invoking a tool it registered by name): no selection, no when clause, no grouping. With a model,
+   * the override that best matches it replaces the implementation as in `resolve()` (its when clause
+   * is not evaluated either; one that does not parse never runs); without one the tool runs as
+   * itself and `model` is absent. Undefined when no tool of that name is registered, or when the
+   * name is an override's (an override runs only in place of its base). The set goes to `prepare()`
+   * and `invoke()` like a resolution; it is cached per registry version and model.
+   */
+  bindTool(name: string, model?: ModelInfo): ResolvedToolSet | undefined;
+  /**
+   * Ends the registry: every pack unloaded, every registration's container unbound, caches,
+   * sessions and emitters cleared. Afterwards resolve, bindTool and loadPack throw and invoke answers
+   * with an error result. Idempotent.
+   */
+  dispose(): Promise<void>;
   invoke(resolved: ResolvedToolSet, call: ToolCall, options?: InvokeOptions): Promise<ToolCallResult>;
   /**
    * What a host shows before running a call itself (VS Code's own confirmation UI): the tool's
-   * prepareInvocation, with a confirmation for destructive tools that have none. Undefined for a
-   * tool that is not in the set. Never runs the tool.
+   * prepareInvocation, completed with the confirmation invoke() would ask for (one rule: a
+   * destructive tool, confirmation messages or `alwaysConfirm`). Undefined for a tool that is not
+   * in the set, or once the registry is disposed. Never runs the tool.
    */
   prepare(resolved: ResolvedToolSet, call: Omit<ToolCall, 'callId'>, token?: CancellationToken): Promise<PreparedToolInvocation | undefined>;
 }

@@ -135,6 +135,17 @@ describe('virtual tools', () => {
     expect(resolved.tools.length).toBeLessThanOrEqual(128);
     expect(resolved.diagnostics).toEqual([expect.objectContaining({ code: 'tool-limit', severity: 'warning', message: expect.stringContaining('840 enabled tools') })]);
     expect(resolved.entries).toHaveLength(4160);
+    expect(resolved.notSent).toHaveLength(840);
+    expect(resolved.notSent.every((t) => t.reason === 'limit')).toBe(true);
+    expectReachable(resolved);
+  });
+
+  it('never makes a group of one: a lone tool is sent as itself, in its group’s place', async () => {
+    const registry = await registryWith(pack('p', 100, [{ name: 'solo', from: 0, to: 1 }]));
+    const resolved = registry.resolve({ model: models.claude });
+    expect(resolved.groups.map((g) => g.tools.length)).toEqual([64, 35]);
+    expect(names(resolved)).toEqual(['p_tool_0', ...resolved.groups.map((g) => g.name)]);
+    expect(resolved.entries.find((e) => e.name === 'p_tool_0')).toMatchObject({ sent: true, reason: 'general', group: undefined });
     expectReachable(resolved);
   });
 

@@ -40,6 +40,12 @@ export class DefaultVirtualToolSession implements VirtualToolSession {
     this.changed();
   }
 
+  /** Ends the session's event; the registry disposes the sessions it made when it is disposed. */
+  dispose(): void {
+    this.expanded = [];
+    this.emitter.dispose();
+  }
+
   private changed(): void {
     this._version++;
     this.emitter.fire();
@@ -75,6 +81,8 @@ export interface GroupingResult<T> {
   /** In the order they are sent: pinned tools, then each group's tools or its activator. */
   readonly sent: readonly (T | ToolGroup<T>)[];
   readonly groups: readonly ToolGroup<T>[];
+  /** Tools that do not fit in the limit even grouped: neither sent nor in a group. */
+  readonly dropped: readonly T[];
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -83,7 +91,7 @@ export const ACTIVATE_PREFIX = 'activate_';
 export function groupTools<T extends GroupableTool>(input: GroupingInput<T>): GroupingResult<T> {
   const limit = Math.max(1, input.limit);
   const threshold = Math.max(0, Math.min(input.threshold, limit));
-  if (input.tools.length <= threshold) return { sent: input.tools, groups: [], diagnostics: [] };
+  if (input.tools.length <= threshold) return { sent: input.tools, groups: [], dropped: [], diagnostics: [] };
 
   const diagnostics: Diagnostic[] = [];
   // Pinned tools may take at most half the limit; the rest of them are grouped like any other.
@@ -98,17 +106,17 @@ export function groupTools<T extends GroupableTool>(input: GroupingInput<T>): Gr
 
   let drafts = splitIntoChunks(naturalGroups(rest, input), chunkSize);
   if (drafts.length > maxGroups) drafts = mergeSmallGroups(drafts, chunkSize, maxGroups);
-  if (drafts.length > maxGroups) {
-    const dropped = drafts.splice(maxGroups);
-    const count = dropped.reduce((n, d) => n + d.tools.length, 0);
+  const dropped = drafts.length > maxGroups ? drafts.splice(maxGroups).flatMap((d) => d.tools) : [];
+  if (dropped.length)
     diagnostics.push({
       severity: 'warning',
       code: 'tool-limit',
-      message: `${count} enabled tools do not fit in the model's limit of ${limit} tools even when grouped; they are not sent. Deselect toolsets you do not need.`,
+      message: `${dropped.length} enabled tools do not fit in the model's limit of ${limit} tools even when grouped; they are not sent. Deselect toolsets you do not need.`,
     });
-  }
+  // A group of one would cost the same slot as its tool and hide it: the tool is sent as itself.
+  const grouped = drafts.filter((d) => d.tools.length > 1);
 
-  const names = uniqueNames(drafts.map((d) => d.key));
+  const names = uniqueNames(grouped.map((d) => d.key));
   const mru = input.expandedGroups;
   // Expand the most recently used groups first while the request still fits; older ones collapse.
   let used = pinned.length + drafts.length;
@@ -116,24 +124,26 @@ export function groupTools<T extends GroupableTool>(input: GroupingInput<T>): Gr
   for (const groupName of mru) {
     const index = names.indexOf(groupName);
     if (index < 0 || expanded.has(index)) continue;
-    const extra = drafts[index].tools.length - 1;
+    const extra = grouped[index].tools.length - 1;
     if (used + extra > limit) continue;
     used += extra;
     expanded.add(index);
   }
 
-  const groups = drafts.map<ToolGroup<T>>((draft, i) => ({
-    name: names[i],
-    description: describeGroup(draft),
-    tools: draft.tools,
-    expanded: expanded.has(i),
-  }));
+  const groupOf = new Map<DraftGroup<T>, ToolGroup<T>>();
+  const groups = grouped.map<ToolGroup<T>>((draft, i) => {
+    const group = { name: names[i], description: describeGroup(draft), tools: draft.tools, expanded: expanded.has(i) };
+    groupOf.set(draft, group);
+    return group;
+  });
   const sent: (T | ToolGroup<T>)[] = [...pinned];
-  for (const group of groups) {
-    if (group.expanded) sent.push(...group.tools);
+  for (const draft of drafts) {
+    const group = groupOf.get(draft);
+    if (!group) sent.push(draft.tools[0]);
+    else if (group.expanded) sent.push(...group.tools);
     else sent.push(group);
   }
-  return { sent, groups, diagnostics };
+  return { sent, groups, dropped, diagnostics };
 }
 
 interface DraftGroup<T> {

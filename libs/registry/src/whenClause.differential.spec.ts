@@ -22,8 +22,34 @@ type Outcome = { malformed: true } | { value: boolean } | { error: string };
 
 const KEYS = ['a', 'b', 'k', 'n', 'z', 'foo.bar', 'x-y', 'vim.use<C-r>', 'fee.bee<K-loo+1>', 'a<b', 'path/x', 'toString', 'in2', '"q"', '1', 'é.ü', 'a:b*c?'];
 const WORD_VALUES = ['b', 'B', '1', '2.5', '-1', '1x', 'abc', 'true', 'false', 'in', 'not', '"b"', 'zee', 'foo.bar', '1e3', '0x10', 'Infinity', '.5', 'é'];
-const QUOTED_VALUES = ["'b'", "'b c'", "'true'", "'false'", "''", "'1'", "'\"b\"'", "'foo.bar'", "'k'"];
-const REGEXES = ['/b/', '/b/i', '/^b/i', '/zee/g', '/a.*/', '/d.*/', '/e/', '/\\//', '/[/]x/', '/x/d', '/(/', '/b/gy', '/B/im', '/x/ii', '/b/gg', '/^(a+)+$/', '/\\d+/u', '/\\-/u', '/a\\/', '/^$/', '/1/s', '/a b/', '/a)/', '/[a-z]+/i', '/é/u'];
+const QUOTED_VALUES = ["'b'", "'b c'", "'true'", "'false'", "''", "'1'", '\'"b"\'', "'foo.bar'", "'k'"];
+const REGEXES = [
+  '/b/',
+  '/b/i',
+  '/^b/i',
+  '/zee/g',
+  '/a.*/',
+  '/d.*/',
+  '/e/',
+  '/\\//',
+  '/[/]x/',
+  '/x/d',
+  '/(/',
+  '/b/gy',
+  '/B/im',
+  '/x/ii',
+  '/b/gg',
+  '/^(a+)+$/',
+  '/\\d+/u',
+  '/\\-/u',
+  '/a\\/',
+  '/^$/',
+  '/1/s',
+  '/a b/',
+  '/a)/',
+  '/[a-z]+/i',
+  '/é/u',
+];
 const EQUALITY = ['==', '===', '!=', '!==', ' == ', ' != ', ' === '];
 const COMPARE = ['<', '<=', '>', '>=', ' < ', ' <= ', ' > ', ' >= '];
 const NOISE = ['(', ')', '!', '==', '=', '&', '|', '~', "'", '/', 'not', 'in', '"', '&&', '||', ' ', '!=', '=~', '{', 'true', '\u00a0', '\t', '\n', '\u2003', 'é', '😀', '`', '#', '\\'];
@@ -127,7 +153,9 @@ function explain(c: Case, our: Outcome, theirs: Outcome): string | undefined {
   if ('value' in our && 'value' in theirs) {
     const own = (k: string) => (Object.prototype.hasOwnProperty.call(c.context, k) ? c.context[k] : undefined);
     if (terms.some((t) => own(t.key) == null && vscodeRegex(t.lexeme)?.test(String(own(t.key))))) return 'regex over an unset/null key';
-    const sameSource = terms.some((t, i) => terms.some((u, j) => j !== i && u.key === t.key && vscodeRegex(u.lexeme)?.source === vscodeRegex(t.lexeme)?.source && vscodeRegex(u.lexeme)?.flags !== vscodeRegex(t.lexeme)?.flags));
+    const sameSource = terms.some((t, i) =>
+      terms.some((u, j) => j !== i && u.key === t.key && vscodeRegex(u.lexeme)?.source === vscodeRegex(t.lexeme)?.source && vscodeRegex(u.lexeme)?.flags !== vscodeRegex(t.lexeme)?.flags),
+    );
     if (sameSource) return 'regexes differing only in flags';
   }
   return undefined;
@@ -162,8 +190,9 @@ describe('when clauses against VS Code (differential)', () => {
         else unexplained.push(report(c, our, theirs[i]));
       }
     });
-    // eslint-disable-next-line no-console -- the numbers are the point of this spec
-    console.log(`when-clause differential (seed ${SEED}): ${counts.agree}/${cases.length} agree (${counts.malformed} malformed in both); explained: ${JSON.stringify(Object.fromEntries(counts.explained))}; unexplained: ${unexplained.length}`);
+    console.log(
+      `when-clause differential (seed ${SEED}): ${counts.agree}/${cases.length} agree (${counts.malformed} malformed in both); explained: ${JSON.stringify(Object.fromEntries(counts.explained))}; unexplained: ${unexplained.length}`,
+    );
     expect(unexplained.slice(0, 10)).toEqual([]);
     expect(counts.malformed).toBeGreaterThan(cases.length / 10); // the generator does reach both sides
     expect(counts.agree - counts.malformed).toBeGreaterThan(cases.length / 4);

@@ -18,7 +18,7 @@ export function compileWhenRegex(lexeme: string): RegExp {
     regex = new RegExp(pattern, flags);
     regex.test(''); // V8 compiles lazily: an oversized pattern throws here, not in a later resolve().
   } catch (error) {
-    throw new Error(`invalid regular expression ${abbreviate(lexeme)}: ${describeRegexError(error)}`);
+    throw new Error(`invalid regular expression ${abbreviate(lexeme)}: ${describeRegexError(error)}`, { cause: error });
   }
   if (hasNestedRepetition(pattern)) {
     throw new Error(`the regular expression ${abbreviate(lexeme)} can take exponential time (a repeated group that itself repeats or alternates, like (a+)+); rewrite it without the nesting`);
@@ -83,8 +83,8 @@ export function hasNestedRepetition(pattern: string): boolean {
 
 function readQuantifier(pattern: string, i: number): { max: number; length: number } | undefined {
   const ch = pattern[i];
-  let length = 0;
-  let max = 0;
+  let length: number;
+  let max: number;
   if (ch === '*' || ch === '+') [length, max] = [1, Infinity];
   else if (ch === '?') [length, max] = [1, 1];
   else if (ch === '{') {

@@ -41,7 +41,7 @@ export interface ScanError {
   readonly detail: string;
 }
 
-const WORD = /[a-zA-Z0-9_<>\-\./\\:\*\?\+\[\]\^,#@;"%\$\p{L}-]+/uy;
+const WORD = /[a-zA-Z0-9_<>\-./\\:*?+[\]^,#@;"%$\p{L}-]+/uy;
 const REGEX_FLAGS = new Set(['i', 'g', 's', 'm', 'y', 'u']);
 const KEYWORDS = new Map<string, TokenType>([
   ['not', TokenType.Not],

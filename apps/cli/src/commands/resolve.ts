@@ -1,36 +1,30 @@
-import { explainNotSent, type ResolvedToolSet, type ResolveRequest, type ToolRegistry } from '@toolpacks/registry';
+import { describeGroup, describeReason, type ResolvedToolSet, type ResolveRequest, type ToolRegistry } from '@toolpacks/registry';
 import { renderTable } from '../table';
 
 export function resolveCommand(registry: ToolRegistry, request: ResolveRequest, json: boolean): string {
   const resolved = registry.resolve(request);
-  return json ? JSON.stringify(toJson(resolved, registry, request), null, 2) : toText(resolved, registry, request);
+  return json ? JSON.stringify(toJson(resolved), null, 2) : toText(resolved);
 }
 
-function why(entry: ResolvedToolSet['entries'][number]): string {
-  switch (entry.reason) {
-    case 'override':
-      return `override (${entry.implementationName})`;
-    case 'group':
-      return `group (${entry.group})`;
-    default:
-      return entry.reason;
-  }
-}
-
-function toText(resolved: ResolvedToolSet, registry: ToolRegistry, request: ResolveRequest): string {
+function toText(resolved: ResolvedToolSet): string {
   const { model } = resolved;
   const out: string[] = [];
   const sentCount = resolved.tools.length;
-  out.push(`Model ${model.vendor}/${model.family} (id ${model.id}, version ${model.version}): ${sentCount} tool${sentCount === 1 ? '' : 's'} sent, about ${resolved.estimatedTokens} tokens of definitions.`);
+  const who = model ? `Model ${model.vendor}/${model.family} (id ${model.id}, version ${model.version})` : 'Any model';
+  out.push(`${who}: ${sentCount} tool${sentCount === 1 ? '' : 's'} sent, about ${resolved.estimatedTokens} tokens of definitions.`);
   out.push('');
   const description = new Map(resolved.tools.map((t) => [t.name, t.description]));
-  const rows = resolved.entries.filter((e) => e.sent).map((e) => [e.name, e.packId ?? '-', why(e), description.get(e.name) ?? '']);
-  for (const group of resolved.groups.filter((g) => !g.expanded)) rows.push([group.name, '-', `group of ${group.tools.length}`, group.tools.join(', ')]);
+  const rows = resolved.entries.filter((e) => e.sent).map((e) => [e.name, e.packId ?? '-', describeReason(e), description.get(e.name) ?? '']);
+  for (const group of resolved.groups.filter((g) => !g.expanded)) rows.push([group.name, '-', describeGroup(group), group.tools.join(', ')]);
   out.push(rows.length ? renderTable(['TOOL', 'PACK', 'WHY', 'DESCRIPTION'], rows) : 'No tools are sent to this model.');
-  const hidden = explainNotSent(registry, resolved, request.context);
-  if (hidden.length) {
+  if (resolved.notSent.length) {
     out.push('', 'Not sent:');
-    out.push(renderTable(['TOOL', 'PACK', 'WHY NOT'], hidden.map((h) => [h.name, h.packId ?? '-', h.reason])));
+    out.push(
+      renderTable(
+        ['TOOL', 'PACK', 'WHY NOT', 'DETAIL'],
+        resolved.notSent.map((t) => [t.name, t.packId ?? '-', t.reason, t.detail]),
+      ),
+    );
   }
   if (resolved.diagnostics.length) {
     out.push('', 'Diagnostics:');
@@ -39,13 +33,13 @@ function toText(resolved: ResolvedToolSet, registry: ToolRegistry, request: Reso
   return out.join('\n');
 }
 
-function toJson(resolved: ResolvedToolSet, registry: ToolRegistry, request: ResolveRequest) {
+function toJson(resolved: ResolvedToolSet) {
   return {
     model: resolved.model,
     tools: resolved.tools,
     entries: resolved.entries.map(({ definition: _definition, ...entry }) => entry),
     groups: resolved.groups,
-    notSent: explainNotSent(registry, resolved, request.context),
+    notSent: resolved.notSent,
     diagnostics: resolved.diagnostics,
     estimatedTokens: resolved.estimatedTokens,
   };

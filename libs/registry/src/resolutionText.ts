@@ -1,0 +1,14 @@
+// How a resolution reads to a person, one way for every host (the CLI, VS Code's "Show Resolved Tools").
+import type { ResolvedGroup, ResolvedToolEntry } from './types';
+
+/** Why a tool is in the set: `general`, `override (gemini_grep)`, `in group activate_git`, … */
+export function describeReason(entry: ResolvedToolEntry): string {
+  const reason = entry.reason === 'override' ? `override (${entry.implementationName})` : entry.reason;
+  if (!entry.group) return reason;
+  return entry.sent ? `${reason}, in group ${entry.group}` : `in group ${entry.group}`;
+}
+
+/** An activation tool's line: how many tools it stands for, and whether they are sent now. */
+export function describeGroup(group: ResolvedGroup): string {
+  return `group of ${group.tools.length}${group.expanded ? ', expanded' : ''}`;
+}

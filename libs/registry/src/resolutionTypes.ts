@@ -1,0 +1,96 @@
+// Public types of resolution: a request, what the model gets, and the record of what it does not.
+import type { Event } from '@toolpacks/base';
+import type { Diagnostic, ModelInfo, ToolDefinition } from './types';
+
+export interface ToolSelection {
+  /** Keyed by toolReferenceName (or name when it has none). */
+  readonly tools?: Readonly<Record<string, boolean>>;
+  /** Keyed by toolset name. */
+  readonly toolSets?: Readonly<Record<string, boolean>>;
+}
+
+export interface VirtualToolSession {
+  readonly id: string;
+  /** Increments whenever the expanded groups change. */
+  readonly version: number;
+  /** Expanded group names, most recently used first. */
+  readonly expandedGroups: readonly string[];
+  expand(group: string): void;
+  collapse(group: string): void;
+  reset(): void;
+  readonly onDidChange: Event<void>;
+}
+
+export interface ResolveRequest {
+  readonly model: ModelInfo;
+  readonly selection?: ToolSelection;
+  readonly context?: Readonly<Record<string, unknown>>;
+  readonly referencedTools?: readonly string[];
+  readonly virtualTools?: { readonly session?: VirtualToolSession; readonly threshold?: number };
+}
+
+export interface LanguageModelToolInformation {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema?: object;
+}
+
+/** Why a tool is in the resolved set. */
+export type ResolvedReason = 'general' | 'model-specific' | 'override' | 'referenced' | 'group';
+
+export interface ResolvedToolEntry {
+  /** The name the model sees. */
+  readonly name: string;
+  readonly toolReferenceName: string;
+  readonly packId?: string;
+  readonly reason: ResolvedReason;
+  /** For overrides: the name of the tool whose implementation runs. */
+  readonly implementationName: string;
+  /** The group this tool sits in when virtual tools are on; undefined when sent directly. */
+  readonly group?: string;
+  /** True when the tool's definition is in `tools` (sent to the model). */
+  readonly sent: boolean;
+  readonly definition: ToolDefinition;
+}
+
+/**
+ * Why a registered tool was considered and not sent; decided where the resolver decides.
+ * - `model`: its model selectors exclude the model; `variant`: another tool with its
+ *   toolReferenceName matches the model better; `override`: an override tool whose implementation
+ *   does not replace its base here; `when`: its when clause is false; `when-invalid`: its when clause
+ *   does not parse; `deselected`: off in the picker; `limit`: over the model's tool limit even grouped.
+ */
+export type NotSentReason = 'model' | 'variant' | 'override' | 'when' | 'when-invalid' | 'deselected' | 'limit';
+
+export interface NotSentEntry {
+  readonly name: string;
+  readonly toolReferenceName: string;
+  readonly packId?: string;
+  readonly reason: NotSentReason;
+  /** What a person reads: the selectors, the clause, the variant that won. */
+  readonly detail: string;
+}
+
+export interface ResolvedGroup {
+  readonly name: string;
+  readonly description: string;
+  readonly tools: readonly string[];
+  readonly expanded: boolean;
+}
+
+export interface ResolvedToolSet {
+  /** Exactly what the model gets, `activate_*` tools included. */
+  readonly tools: readonly LanguageModelToolInformation[];
+  readonly groups: readonly ResolvedGroup[];
+  readonly diagnostics: readonly Diagnostic[];
+  readonly estimatedTokens: number;
+  /** Every enabled tool for this request, sent or grouped, with the reason it is there. */
+  readonly entries: readonly ResolvedToolEntry[];
+  /** Every other registered tool, with the one reason it is not sent. */
+  readonly notSent: readonly NotSentEntry[];
+  /** Absent for a set from `bindTool()` without a model: the tool runs as itself. */
+  readonly model?: ModelInfo;
+  readonly session: VirtualToolSession;
+  /** The registry version this set was resolved at. */
+  readonly registryVersion: number;
+}

@@ -1,0 +1,261 @@
+// Resolution: per request, which registered tools the model gets (variants, overrides, when
+// clauses, the picker, references, the tool limit and grouping) and, decided at the same place,
+// why every other registered tool is not sent. Results are cached per registry version.
+import { modelKey } from './modelSelector';
+import { modelCandidates, notSentEntry, overrideFor, type ModelCandidates } from './modelCandidates';
+import { ResolvedToolSetImpl, type Binding } from './resolvedToolSet';
+import { contextKey } from './resolutionKey';
+import { definitionTokens, type ToolEntry } from './toolEntry';
+import type { ToolSetGraph } from './toolSetGraph';
+import type { DerivedState, ToolStore } from './toolStore';
+import type {
+  ContextKeys,
+  Diagnostic,
+  LanguageModelToolInformation,
+  ModelInfo,
+  NotSentEntry,
+  NotSentReason,
+  ResolvedGroup,
+  ResolvedReason,
+  ResolvedToolEntry,
+  ResolveRequest,
+  VirtualToolSession,
+} from './types';
+import { groupTools, type GroupableTool, type ToolGroup } from './virtualTools';
+
+const CACHE_SIZE = 256;
+
+export interface ResolverSettings {
+  readonly threshold: number;
+  /** The tool limit of a model that states none. */
+  readonly limit: number;
+  readonly defaultSession: VirtualToolSession;
+  /** The registry the sets belong to (only it invokes through them). */
+  readonly owner: object;
+}
+
+/** A tool this request enables, before grouping decides whether it is sent. */
+interface EnabledTool extends GroupableTool {
+  readonly base: ToolEntry;
+  readonly implementation: ToolEntry;
+  readonly reason: ResolvedReason;
+  readonly info: LanguageModelToolInformation;
+  readonly cost: number;
+}
+
+export class Resolver {
+  private cachedVersion = -1;
+  private readonly candidatesByModel = new Map<string, ModelCandidates>();
+  private readonly resolutions = new Map<string, ResolvedToolSetImpl>();
+  private readonly bound = new Map<string, ResolvedToolSetImpl | undefined>();
+
+  constructor(
+    private readonly store: ToolStore,
+    private readonly settings: ResolverSettings,
+  ) {}
+
+  resolve(request: ResolveRequest): ResolvedToolSetImpl {
+    const derived = this.current();
+    const session = request.virtualTools?.session ?? this.settings.defaultSession;
+    const threshold = request.virtualTools?.threshold ?? this.settings.threshold;
+    const context = request.context ?? {};
+    const key = [
+      modelKey(request.model),
+      selectionKey(request.selection),
+      contextKey(derived.whenKeys, context),
+      (request.referencedTools ?? []).join('\u0002'),
+      `${session.id}:${session.version}`,
+      threshold,
+    ].join('\u0001');
+    return cached(this.resolutions, key, () => this.resolveUncached(request, session, threshold, context, derived));
+  }
+
+  /** See ToolRegistry.bindTool. */
+  bindTool(name: string, model?: ModelInfo): ResolvedToolSetImpl | undefined {
+    this.current();
+    return cached(this.bound, model ? `${name}\u0001${modelKey(model)}` : name, () => this.bindUncached(name, model));
+  }
+
+  clear(): void {
+    this.candidatesByModel.clear();
+    this.resolutions.clear();
+    this.bound.clear();
+  }
+
+  /** The derived state of the current version; caches of older versions are dropped. */
+  private current(): DerivedState {
+    const derived = this.store.derived();
+    if (this.cachedVersion !== derived.version) {
+      this.clear();
+      this.cachedVersion = derived.version;
+    }
+    return derived;
+  }
+
+  private bindUncached(name: string, model: ModelInfo | undefined): ResolvedToolSetImpl | undefined {
+    const base = this.store.entries.get(name);
+    if (!base || base.kind === 'override') return undefined;
+    // No context here: when clauses are the host's business, but an override whose clause does not parse never runs.
+    const override = model ? overrideFor(this.store, name, model)?.winner : undefined;
+    const implementation = override && !override.whenError ? override : undefined;
+    const tool = this.enabledTool(base, implementation, implementation ? 'override' : baseReason(base), false, undefined);
+    const entry = resolvedEntry(tool, undefined, true);
+    return new ResolvedToolSetImpl(
+      { tools: [tool.info], groups: [], diagnostics: [], estimatedTokens: tool.cost, entries: [entry], notSent: [], model, session: this.settings.defaultSession, registryVersion: this.store.version },
+      this.settings.owner,
+      new Map([[name, { entry, implementation: tool.implementation, inputSchema: tool.info.inputSchema }]]),
+    );
+  }
+
+  private resolveUncached(request: ResolveRequest, session: VirtualToolSession, threshold: number, context: ContextKeys, derived: DerivedState): ResolvedToolSetImpl {
+    const { graph } = derived;
+    const model = request.model;
+    const candidates = cached(this.candidatesByModel, modelKey(model), () => modelCandidates(this.store, model));
+    const diagnostics: Diagnostic[] = [...graph.diagnostics, ...candidates.diagnostics];
+    const notSent: NotSentEntry[] = [...candidates.notSent];
+    const referenced = this.expandReferences(request.referencedTools ?? [], graph, diagnostics);
+    const isSelected = graph.selectionView(request.selection);
+    const enabled: EnabledTool[] = [];
+    // A base that is not sent takes the override that would have run along, for the same reason.
+    const exclude = (base: ToolEntry, reason: NotSentReason, detail: string, override = candidates.overrides.get(base.definition.name)) => {
+      notSent.push(notSentEntry(base, reason, detail));
+      if (override) notSent.push(notSentEntry(override, reason, `replaces '${base.definition.name}', which is not sent: ${detail}`));
+    };
+    for (const base of candidates.bases) {
+      if (base.whenError) {
+        diagnostics.push({ severity: 'error', code: 'when-invalid', message: `${base.whenError} — tool '${base.definition.name}' is not sent.`, toolName: base.definition.name, packId: base.packId });
+        exclude(base, 'when-invalid', base.whenError);
+        continue;
+      }
+      if (!base.isAvailable(context)) {
+        exclude(base, 'when', `its when clause is false: ${base.definition.when}`);
+        continue;
+      }
+      const isReferenced = referenced.has(base.referenceName) || referenced.has(base.definition.name);
+      const selected = isSelected(base.referenceName, base.enabledByDefault);
+      if (!selected && !isReferenced) {
+        exclude(base, 'deselected', DESELECTED);
+        continue;
+      }
+      let override = candidates.overrides.get(base.definition.name);
+      if (override && !override.isAvailable(context)) {
+        notSent.push(notSentEntry(override, override.whenError ? 'when-invalid' : 'when', override.whenError ?? `its when clause is false: ${override.definition.when}`));
+        override = undefined;
+      }
+      const reason = !selected ? 'referenced' : override ? 'override' : baseReason(base);
+      enabled.push(this.enabledTool(base, override, reason, isReferenced, graph));
+    }
+
+    const limit = model.maxTools ?? this.settings.limit;
+    const grouping = groupTools({
+      tools: enabled,
+      threshold,
+      limit,
+      expandedGroups: session.expandedGroups,
+      describeToolSet: (set) => graph.description(set),
+      describePack: (id) => this.store.packRecords.get(id)?.pack.displayName,
+    });
+    diagnostics.push(...grouping.diagnostics);
+    const tools: LanguageModelToolInformation[] = [];
+    let estimatedTokens = 0;
+    for (const item of grouping.sent) {
+      const info = isGroup(item) ? activatorInfo(item) : item.info;
+      tools.push(info);
+      estimatedTokens += isGroup(item) ? definitionTokens(info) : item.cost;
+    }
+
+    const groupOf = new Map<EnabledTool, ToolGroup<EnabledTool>>();
+    for (const group of grouping.groups) for (const tool of group.tools) groupOf.set(tool, group);
+    const dropped = new Set(grouping.dropped);
+    const overLimit = `over the model's limit of ${limit} tools, even with tools grouped`;
+    const bindings = new Map<string, Binding>();
+    const entries: ResolvedToolEntry[] = [];
+    for (const tool of enabled) {
+      if (dropped.has(tool)) {
+        exclude(tool.base, 'limit', overLimit, tool.implementation !== tool.base ? tool.implementation : undefined);
+        continue;
+      }
+      const group = groupOf.get(tool);
+      const entry = resolvedEntry(tool, group?.name, !group || group.expanded);
+      entries.push(entry);
+      bindings.set(tool.name, { entry, implementation: tool.implementation, inputSchema: tool.info.inputSchema });
+    }
+    const groups: ResolvedGroup[] = grouping.groups.map((g) => ({ name: g.name, description: g.description, tools: g.tools.map((t) => t.name), expanded: g.expanded }));
+    return new ResolvedToolSetImpl({ tools, groups, diagnostics, estimatedTokens, entries, notSent, model, session, registryVersion: this.store.version }, this.settings.owner, bindings);
+  }
+
+  /** The one place a tool's sent form is built: with its override's description and schema when one runs. */
+  private enabledTool(base: ToolEntry, override: ToolEntry | undefined, reason: ResolvedReason, pinned: boolean, graph: ToolSetGraph | undefined): EnabledTool {
+    return {
+      name: base.definition.name,
+      base,
+      implementation: override ?? base,
+      reason,
+      info: override ? override.info(base) : base.info(),
+      cost: override ? override.tokenCost(base) : base.tokenCost(),
+      pinned: pinned || base.core,
+      toolSet: graph?.primarySet(base.referenceName),
+      packId: base.packId,
+    };
+  }
+
+  private expandReferences(references: readonly string[], graph: ToolSetGraph, diagnostics: Diagnostic[]): Set<string> {
+    const result = new Set<string>();
+    for (const reference of references) {
+      if (graph.has(reference)) for (const tool of graph.expand(reference)) result.add(tool);
+      else if (this.store.entries.has(reference) || this.store.derived().firstByReference.has(reference)) result.add(reference);
+      else diagnostics.push({ severity: 'warning', code: 'reference-unknown', message: `#${reference} is neither a tool nor a toolset; it is ignored.` });
+    }
+    return result;
+  }
+}
+
+const DESELECTED = 'turned off in the tool picker (the tool or a toolset it is in)';
+
+function baseReason(base: ToolEntry): ResolvedReason {
+  return base.kind === 'model-specific' ? 'model-specific' : 'general';
+}
+
+function resolvedEntry(tool: EnabledTool, group: string | undefined, sent: boolean): ResolvedToolEntry {
+  return {
+    name: tool.name,
+    toolReferenceName: tool.base.referenceName,
+    packId: tool.base.packId,
+    reason: sent ? tool.reason : 'group',
+    implementationName: tool.implementation.definition.name,
+    group,
+    sent,
+    definition: tool.implementation.definition,
+  };
+}
+
+/** Looks up or computes, keeping at most CACHE_SIZE results (the oldest goes first). */
+function cached<V>(cache: Map<string, V>, key: string, compute: () => V): V {
+  if (cache.has(key)) return cache.get(key)!;
+  const value = compute();
+  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(key, value);
+  return value;
+}
+
+function isGroup<T>(item: T | ToolGroup<T>): item is ToolGroup<T> {
+  return typeof item === 'object' && item !== null && 'expanded' in item && 'tools' in item;
+}
+
+const EMPTY_OBJECT_SCHEMA = Object.freeze({ type: 'object', properties: {} });
+
+function activatorInfo(group: ToolGroup<unknown>): LanguageModelToolInformation {
+  return { name: group.name, description: group.description, inputSchema: EMPTY_OBJECT_SCHEMA };
+}
+
+function selectionKey(selection: ResolveRequest['selection']): string {
+  if (!selection) return '';
+  const part = (record: Readonly<Record<string, boolean>> | undefined) =>
+    record
+      ? Object.keys(record)
+          .sort()
+          .map((k) => `${k}=${record[k] ? 1 : 0}`)
+          .join(',')
+      : '';
+  return `${part(selection.tools)}|${part(selection.toolSets)}`;
+}
