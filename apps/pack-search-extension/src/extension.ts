@@ -1,7 +1,8 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { activatePackExtension } from '@toolpacks/host-vscode';
-import { searchPack } from '@toolpacks/pack-search';
 
+// The pack is required only once the runtime is active: its bundle takes inversify and the
+// registry from the runtime (tools/scripts/bundle-extension.js).
 export function activate(context: vscode.ExtensionContext) {
-  return activatePackExtension(context, searchPack);
+  return activatePackExtension(context, () => (require('@toolpacks/pack-search') as typeof import('@toolpacks/pack-search')).searchPack);
 }

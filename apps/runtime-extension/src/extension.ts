@@ -1,8 +1,12 @@
 // The runtime extension: one registry for the window, the VS Code host's services under it, the
 // packs that pack extensions register, the @toolpacks participant and the two commands.
-import 'reflect-metadata';
-import { Container } from 'inversify';
+import * as reflectMetadata from 'reflect-metadata';
+import * as inversify from 'inversify';
 import * as vscode from 'vscode';
+import * as toolpacksBase from '@toolpacks/base';
+import * as toolpacksRegistry from '@toolpacks/registry';
+import * as toolpacksServices from '@toolpacks/services';
+import * as promptTsx from '@vscode/prompt-tsx';
 import { createToolRegistry, type ToolPack } from '@toolpacks/registry';
 import {
   configureTools,
@@ -20,13 +24,13 @@ import {
 export async function activate(context: vscode.ExtensionContext): Promise<ToolPacksApi> {
   const host = new VsCodeHost();
   await host.refresh();
-  const container = new Container();
+  const container = new inversify.Container();
   container.load(host.module);
   const registry = createToolRegistry({ container });
   const store = new SelectionStore(context.workspaceState);
   const output = vscode.window.createOutputChannel('Tool Packs');
   const contextKeys = () => host.contextKeys.values;
-  context.subscriptions.push(host, output);
+  context.subscriptions.push(host, store, output);
 
   // Mirror the keys VS Code has no built-in for, so contributed `when` clauses see them too.
   const mirror = () => void vscode.commands.executeCommand('setContext', 'hasOpenEditors', host.contextKeys.values.hasOpenEditors === true);
@@ -34,21 +38,36 @@ export async function activate(context: vscode.ExtensionContext): Promise<ToolPa
   context.subscriptions.push(host.contextKeys.onDidChange(mirror));
 
   const owners = new Map<string, PackRegistration>();
+  // Every pack registered here, whoever registered it, leaves with this extension; then the registry ends.
+  const live = new Set<PackRegistration>();
+  context.subscriptions.push({
+    dispose: () => {
+      for (const registration of [...live]) registration.dispose();
+      void registry.dispose();
+    },
+  });
   const registerPack = async (pack: ToolPack, extensionId?: string): Promise<PackRegistration> => {
     const loaded = await registry.loadPack(pack);
     for (const d of loaded.diagnostics) output.appendLine(`[${pack.id}] ${d.severity} ${d.code}: ${d.message}`);
-    const vscodeTools = loaded.loaded ? registerToolsWithVsCode(registry, pack.tools.map((t) => t.definition), { context: contextKeys }) : undefined;
+    const vscodeTools = loaded.loaded
+      ? registerToolsWithVsCode(
+          registry,
+          pack.tools.map((t) => t.definition),
+        )
+      : undefined;
     const registration: PackRegistration = {
       id: loaded.id,
       loaded: loaded.loaded,
       diagnostics: loaded.diagnostics,
       registrations: vscodeTools?.kinds ?? new Map(),
       dispose: () => {
+        if (!live.delete(registration)) return;
         vscodeTools?.dispose();
         loaded.dispose();
         if (extensionId) owners.delete(extensionId);
       },
     };
+    live.add(registration);
     if (extensionId && loaded.loaded) owners.set(extensionId, registration);
     output.appendLine(`[${pack.id}] ${loaded.loaded ? `loaded ${pack.tools.length} tools` : 'refused'}`);
     return registration;
@@ -67,6 +86,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<ToolPa
     contextKeys,
     resolve: (model, options) => registry.resolve({ model, selection: store.selection, context: contextKeys(), referencedTools: options?.referencedTools }),
     runToolLoop: (options) => runToolLoop({ ...options, registry, context: contextKeys, selection: options.selection ?? store.selection }),
+    modules: sharedModules,
   };
 
   const participant = vscode.chat.createChatParticipant('toolpacks.agent', async (request, chatContext, response, token) => {
@@ -90,10 +110,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<ToolPa
     vscode.commands.registerCommand('toolpacks.configureTools', () => configureTools(registry, store)),
     vscode.commands.registerCommand('toolpacks.showResolvedTools', async () => {
       const models = await vscode.lm.selectChatModels();
-      const choice = models.length <= 1 ? models[0] : (await vscode.window.showQuickPick(models.map((m) => ({ label: m.name, description: `${m.vendor}/${m.family}`, model: m })), { title: 'Resolve tools for which model?' }))?.model;
+      const choice =
+        models.length <= 1
+          ? models[0]
+          : (
+              await vscode.window.showQuickPick(
+                models.map((m) => ({ label: m.name, description: `${m.vendor}/${m.family}`, model: m })),
+                { title: 'Resolve tools for which model?' },
+              )
+            )?.model;
       const model = choice ? toModelInfo(choice) : { id: 'default', vendor: 'any', family: 'any', version: '1' };
       const resolved = api.resolve(model);
-      const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: describeResolution(registry, resolved, contextKeys()) });
+      const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: describeResolution(resolved) });
       await vscode.window.showTextDocument(document, { preview: true });
     }),
   );
@@ -101,6 +129,19 @@ export async function activate(context: vscode.ExtensionContext): Promise<ToolPa
 }
 
 export function deactivate(): void {}
+
+/**
+ * This bundle's own instances of the modules pack extensions share instead of bundling (see
+ * host-vscode's runtimeApi.ts): one inversify, one registry, one set of service tokens and errors.
+ */
+const sharedModules: ToolPacksApi['modules'] = Object.freeze({
+  inversify,
+  'reflect-metadata': reflectMetadata,
+  '@toolpacks/base': toolpacksBase,
+  '@toolpacks/registry': toolpacksRegistry,
+  '@toolpacks/services': toolpacksServices,
+  '@vscode/prompt-tsx': promptTsx,
+});
 
 function toMessages(chatContext: vscode.ChatContext): vscode.LanguageModelChatMessage[] {
   const messages: vscode.LanguageModelChatMessage[] = [];

@@ -36,7 +36,9 @@ export async function configureTools(registry: ToolRegistry, store: SelectionSto
   const owners = [...registry.packs.map((p) => ({ id: p.id as string | undefined, label: p.displayName })), { id: undefined, label: 'Other tools' }];
   for (const owner of owners) {
     const sets = registry.toolSets.filter((s) => s.packId === owner.id);
-    const tools = [...new Map(registry.tools.filter((t) => t.packId === owner.id && !t.definition.overridesTool).map((t) => [t.definition.toolReferenceName ?? t.definition.name, t.definition])).entries()];
+    const tools = [
+      ...new Map(registry.tools.filter((t) => t.packId === owner.id && !t.definition.overridesTool).map((t) => [t.definition.toolReferenceName ?? t.definition.name, t.definition])).entries(),
+    ];
     if (!sets.length && !tools.length) continue;
     items.push({ label: owner.label, kind: vscode.QuickPickItemKind.Separator });
     for (const { definition } of sets) {
@@ -53,7 +55,14 @@ export async function configureTools(registry: ToolRegistry, store: SelectionSto
     }
     for (const [reference, definition] of tools) {
       allTools.push(reference);
-      items.push({ kind2: 'tool', key: `tool:${reference}`, label: reference, description: definition.displayName ?? definition.name, detail: definition.userDescription, picked: registry.isSelected(reference, selection) } as Item);
+      items.push({
+        kind2: 'tool',
+        key: `tool:${reference}`,
+        label: reference,
+        description: definition.displayName ?? definition.name,
+        detail: definition.userDescription,
+        picked: registry.isSelected(reference, selection),
+      } as Item);
     }
   }
 
@@ -70,7 +79,7 @@ export async function configureTools(registry: ToolRegistry, store: SelectionSto
     const now = new Set(selected.map((i) => (i as Item).key));
     const toggled = items.filter((i): i is Item => (i as Item).kind2 === 'toolset' && now.has((i as Item).key) !== previous.has((i as Item).key));
     if (toggled.length) {
-      for (const set of toggled) for (const member of set.members ?? []) (now.has(set.key) ? now.add(`tool:${member}`) : now.delete(`tool:${member}`));
+      for (const set of toggled) for (const member of set.members ?? []) now.has(set.key) ? now.add(`tool:${member}`) : now.delete(`tool:${member}`);
       pick.selectedItems = items.filter((i) => now.has((i as Item).key));
     }
     previous = now;

@@ -8,6 +8,6 @@ export { runToolLoop, type ToolLoopOptions, type ToolLoopResult } from './toolLo
 export { SelectionStore } from './selectionStore';
 export { configureTools, selectionFromPicks, toolSetState } from './configureTools';
 export { describeResolution } from './describeResolution';
-export { toModelInfo, modelMatchingTool } from './modelInfo';
-export { RUNTIME_EXTENSION_ID, activatePackExtension, type ToolPacksApi, type PackRegistration } from './runtimeApi';
+export { toModelInfo } from './modelInfo';
+export { RUNTIME_EXTENSION_ID, SHARED_MODULE_NAMES, activatePackExtension, sharedModule, type PackRegistration, type PackSource, type SharedModules, type ToolPacksApi } from './runtimeApi';
 export { confirmInWindow } from './confirmDialog';

@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
-import { Emitter, type ToolSelection } from '@toolpacks/registry';
+import { Emitter } from '@toolpacks/base';
+import type { ToolSelection } from '@toolpacks/registry';
 
 const KEY = 'toolpacks.selection';
 
 /** The tool picker's choices, persisted per workspace; absent entries mean "default". */
-export class SelectionStore {
+export class SelectionStore implements vscode.Disposable {
   private readonly emitter = new Emitter<ToolSelection>();
   readonly onDidChange = this.emitter.event;
 
@@ -23,5 +24,9 @@ export class SelectionStore {
   async reset(): Promise<void> {
     await this.memento.update(KEY, undefined);
     this.emitter.fire({});
+  }
+
+  dispose(): void {
+    this.emitter.dispose();
   }
 }

@@ -9,6 +9,7 @@ import {
   type ConfirmationRequest,
   type ContextKeys,
   type ResolveRequest,
+  type ToolCallContent,
   type ToolCallStatus,
   type ToolRegistry,
   type VirtualToolSession,
@@ -86,9 +87,16 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       );
       const resultText = await contentToText(result.content);
       toolCalls.push({ name: call.name, input: call.input, status: result.status, result: resultText });
-      results.push(new vscode.LanguageModelToolResultPart(call.callId, [new vscode.LanguageModelTextPart(resultText)]));
+      results.push(new vscode.LanguageModelToolResultPart(call.callId, await toResultParts(result.content)));
     }
     messages.push(vscode.LanguageModelChatMessage.User(results));
   }
   return { text, toolCalls, toolsPerRound, rounds: maxRounds, stoppedAtRoundLimit: true };
+}
+
+/** What the model gets back: text as text (prompt-tsx rendered), data parts with their bytes. */
+async function toResultParts(content: readonly ToolCallContent[]): Promise<(vscode.LanguageModelTextPart | vscode.LanguageModelDataPart)[]> {
+  const parts: (vscode.LanguageModelTextPart | vscode.LanguageModelDataPart)[] = [];
+  for (const part of content) parts.push(part.kind === 'data' ? new vscode.LanguageModelDataPart(part.data, part.mimeType) : new vscode.LanguageModelTextPart(await contentToText([part])));
+  return parts;
 }

@@ -4,16 +4,16 @@
 import * as vscode from 'vscode';
 import { DebugErrors, frameAt, StopWaiters } from '@toolpacks/node-services';
 import { Emitter, type CancellationToken } from '@toolpacks/base';
-import {
-  WorkspaceError,
-  type BreakpointInfo,
-  type DebugService,
-  type DebugState,
-  type DebugStatus,
-  type ScopeInfo,
-  type StackFrameInfo,
-  type WorkspaceFileSystem,
-} from '@toolpacks/services';
+import { WorkspaceError, type BreakpointInfo, type DebugService, type DebugState, type DebugStatus, type ScopeInfo, type StackFrameInfo, type WorkspaceFileSystem } from '@toolpacks/services';
+
+/** The fields read from the Debug Adapter Protocol events this service follows. */
+interface DapEventBody {
+  threadId?: number;
+  reason?: string;
+  category?: string;
+  output?: string;
+  exitCode?: number | null;
+}
 
 interface DapFrame {
   id: number;
@@ -43,7 +43,7 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
     this.subscriptions.push(
       vscode.debug.registerDebugAdapterTrackerFactory('*', {
         createDebugAdapterTracker: (session) => ({
-          onDidSendMessage: (message: { type: string; event?: string; body?: any }) => {
+          onDidSendMessage: (message: { type: string; event?: string; body?: DapEventBody }) => {
             if (session !== this.session || message.type !== 'event') return;
             if (message.event === 'stopped') {
               this.stoppedThread = message.body?.threadId;
@@ -171,7 +171,8 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
   }
 
   dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
+    for (const s of this.subscriptions.splice(0)) s.dispose();
+    this.emitter.dispose();
   }
 
   private async resume(command: string, token?: CancellationToken): Promise<DebugStatus> {

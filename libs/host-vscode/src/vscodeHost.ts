@@ -25,12 +25,18 @@ export class VsCodeHost implements vscode.Disposable {
       this.workspace = new VsCodeWorkspaceFileSystem(folder.uri);
       this.git = new NodeGitService(this.workspace);
       this.debug = new VsCodeDebugService(this.workspace, folder);
-      this.subscriptions.push(this.debug);
-      this.debug.onDidChangeState((state) => this.contextKeys.set(ContextKeys.debugState, state));
+      this.subscriptions.push(
+        this.debug,
+        this.debug.onDidChangeState((state) => this.contextKeys.set(ContextKeys.debugState, state)),
+      );
     }
     const search = folder && this.workspace ? new VsCodeSearchService(folder) : undefined;
     this.contextKeys.set(ContextKeys.debugState, 'inactive');
-    const updateEditors = () => this.contextKeys.set(ContextKeys.hasOpenEditors, vscode.window.tabGroups.all.some((g) => g.tabs.length > 0));
+    const updateEditors = () =>
+      this.contextKeys.set(
+        ContextKeys.hasOpenEditors,
+        vscode.window.tabGroups.all.some((g) => g.tabs.length > 0),
+      );
     updateEditors();
     this.subscriptions.push(
       vscode.window.tabGroups.onDidChangeTabs(updateEditors),
@@ -53,6 +59,6 @@ export class VsCodeHost implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
+    for (const s of this.subscriptions.splice(0)) s.dispose();
   }
 }

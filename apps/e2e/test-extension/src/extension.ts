@@ -6,6 +6,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { contentToText, toCallContent } from '@toolpacks/registry';
 import type { ToolPacksApi } from '@toolpacks/host-vscode';
+import { bridgeChecks } from './bridgeChecks';
+import { sharedModulesChecks } from './sharedModulesChecks';
 
 interface Observation {
   name: string;
@@ -57,7 +59,12 @@ type Check = (name: string, run: () => Promise<string>) => Promise<void>;
 async function phaseOne(api: ToolPacksApi, check: Check): Promise<void> {
   const root = vscode.workspace.workspaceFolders![0].uri.fsPath;
   const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
-  const packs = { editor: ['read_file', 'create_file', 'replace_string_in_file'], search: ['file_search', 'grep_search', 'list_dir'], git: ['git_status', 'git_diff', 'git_log', 'git_show', 'git_blame', 'git_commit'], debug: ['start_debugging', 'set_breakpoint', 'remove_breakpoint', 'list_breakpoints'] };
+  const packs = {
+    editor: ['read_file', 'create_file', 'replace_string_in_file'],
+    search: ['file_search', 'grep_search', 'list_dir'],
+    git: ['git_status', 'git_diff', 'git_log', 'git_show', 'git_blame', 'git_commit'],
+    debug: ['start_debugging', 'set_breakpoint', 'remove_breakpoint', 'list_breakpoints'],
+  };
 
   await check('every pack loaded into the runtime without diagnostics', async () => {
     await until(() => api.registry.packs.length >= 4, 'four packs registered');
@@ -112,7 +119,12 @@ async function phaseOne(api: ToolPacksApi, check: Check): Promise<void> {
   });
 
   await check('another family gets replace_string_in_file, and its call edits a file on disk', async () => {
-    const result = await loop('claude-sonnet-4', 'claude-replace', { call: { name: 'replace_string_in_file', input: { filePath: 'note.txt', oldString: 'status: patched by gpt', newString: 'status: replaced by claude' } } }, api);
+    const result = await loop(
+      'claude-sonnet-4',
+      'claude-replace',
+      { call: { name: 'replace_string_in_file', input: { filePath: 'note.txt', oldString: 'status: patched by gpt', newString: 'status: replaced by claude' } } },
+      api,
+    );
     const tools = offeredIn('claude-replace');
     assert(tools.includes('replace_string_in_file') && !tools.includes('apply_patch'), `offered: ${tools}`);
     assert(result.toolCalls[0]?.status === 'ok', JSON.stringify(result.toolCalls));
@@ -154,6 +166,9 @@ async function phaseOne(api: ToolPacksApi, check: Check): Promise<void> {
     assert(!log.includes('e2e commit'), log);
     return result.text;
   });
+
+  await bridgeChecks(api, check, assert);
+  await sharedModulesChecks(api, check, assert);
 }
 
 async function phaseTwo(api: ToolPacksApi, check: Check): Promise<void> {
@@ -169,7 +184,11 @@ async function phaseTwo(api: ToolPacksApi, check: Check): Promise<void> {
 }
 
 async function loop(family: string, scenario: string, script: Script, api: ToolPacksApi, confirm?: Parameters<ToolPacksApi['runToolLoop']>[0]['confirm']) {
-  const [model] = await waitFor(() => vscode.lm.selectChatModels({ vendor: VENDOR, family }), (models) => models.length > 0, `model ${family}`);
+  const [model] = await waitFor(
+    () => vscode.lm.selectChatModels({ vendor: VENDOR, family }),
+    (models) => models.length > 0,
+    `model ${family}`,
+  );
   const messages = [vscode.LanguageModelChatMessage.User(`SCENARIO ${scenario} ${JSON.stringify(script)}`)];
   return api.runToolLoop({ model, messages, confirm, maxRounds: 4 });
 }

@@ -1,0 +1,58 @@
+// The vscode.LanguageModelTool behind one of our registered tools. VS Code already chose the tool
+// (its picker, the model's tool list), so each call binds exactly that tool: no resolution of our
+// own, whose selection, when clauses or grouping could hide it or pick another.
+import * as vscode from 'vscode';
+import { contentToText, type ConfirmationAnswer, type ConfirmationRequest, type ToolDefinition, type ToolRegistry } from '@toolpacks/registry';
+import { HostConfirmations } from './hostConfirmations';
+import { invocationCallId } from './invocationCallId';
+import { invocationModel } from './invocationModel';
+import { toVsCodeToolResult } from './vscodeToolResult';
+
+export function vscodeToolAdapter(registry: ToolRegistry, definition: ToolDefinition, confirm: (request: ConfirmationRequest) => Promise<ConfirmationAnswer>): vscode.LanguageModelTool<object> {
+  const name = definition.name;
+  // An always-ask call (a sensitive write, code that runs) is not handed to VS Code, whose own
+  // auto-approve could skip its dialog: the registry asks through `confirm`, every time.
+  const hostConfirmations = new HostConfirmations();
+  return {
+    async prepareInvocation(options, token) {
+      // VS Code gives prepareInvocation no model: the registered variant prepares as itself.
+      const bound = registry.bindTool(name);
+      if (!bound) return undefined;
+      const prepared = await registry.prepare(bound, { name, input: options.input }, token);
+      if (!prepared) return undefined;
+      if (prepared.alwaysConfirm) return { invocationMessage: prepared.confirmationMessages?.title };
+      if (prepared.confirmationMessages) hostConfirmations.record(options.input);
+      const { invocationMessage, confirmationMessages } = prepared;
+      return {
+        invocationMessage: typeof invocationMessage === 'object' ? invocationMessage.value : invocationMessage,
+        confirmationMessages: confirmationMessages && {
+          title: confirmationMessages.title,
+          message: typeof confirmationMessages.message === 'string' ? confirmationMessages.message : confirmationMessages.message.value,
+        },
+      };
+    },
+    async invoke(options, token) {
+      const confirmedByHost = hostConfirmations.take(options.input);
+      const bound = registry.bindTool(name, invocationModel(options));
+      // Its pack went away between VS Code's choice and this call.
+      if (!bound) throw new Error(`Tool \`${name}\` was removed (its pack was unloaded), so it was not run. Use one of the other tools.`);
+      const result = await registry.invoke(
+        bound,
+        { callId: invocationCallId(options), name, input: options.input },
+        {
+          token,
+          // VS Code showed prepareInvocation's confirmation before calling invoke.
+          autoApprove: { [name]: true },
+          confirmedByHost,
+          confirm,
+          tokenBudget: options.tokenizationOptions?.tokenBudget,
+          toolInvocationToken: options.toolInvocationToken,
+        },
+      );
+      // VS Code turns a thrown error into a failed tool call whose message the model (and an
+      // invokeTool caller) receives; a returned result would read as a success.
+      if (result.isError) throw new Error(await contentToText(result.content));
+      return toVsCodeToolResult(result.content);
+    },
+  };
+}
