@@ -1,85 +1,204 @@
-// Command-line options of `toolpacks`, turned into a ResolveRequest.
+// Command-line options of `toolpacks`, turned into a ResolveRequest. A config file (config.ts) fills
+// in what the command line leaves out: flags always win. Paths the user types (--root, --pack,
+// --config, invoke's @file) are relative to the folder the user ran the command in (userCwd).
+import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ModelInfo, ResolveRequest, ToolSelection } from '@toolpacks/registry';
+import type { LoadedConfig } from './config';
+import { UsageError } from './errors';
+import { parseJsonInput } from './jsonInput';
+import { didYouMean, type ChoiceSources } from './suggest';
 
 export const DEFAULT_MODEL: ModelInfo = { id: 'gpt-4.1', vendor: 'copilot', family: 'gpt-4.1', version: 'gpt-4.1-2025-04-14' };
+
+export const CONFIG_FILE_NAME = 'toolpacks.config.json';
 
 export const HELP = `toolpacks — what a language model gets from the installed tool packs
 
 Usage:
   toolpacks [resolve] [options]          the tool list one request gets (default command)
   toolpacks list                         packs, toolsets and tools, with when clauses and model selectors
-  toolpacks invoke <tool> <json> [--yes] runs one tool for real through the registry
-  toolpacks --help
+  toolpacks describe <tool>              a tool's description, input schema, variants, overrides,
+                                         when clause, toolsets and annotations
+  toolpacks invoke <tool> <json> [--yes] runs one tool for real through the registry; the input can
+                                         also be - (read from stdin) or @file.json (from a file)
+  toolpacks shell                        an interactive session: one registry and host, tools called by hand
+  toolpacks mcp [--http [host:]port]     serves the tools over MCP (stdio, or Streamable HTTP on loopback)
+  toolpacks --help | --version
 
 Workspace:
-  --root <folder>       the folder the packs work on (default: the current folder)
-  --trust-repository-config   let git run the filters and diff drivers this repository configures
-                        (off: read-only git tools neutralise them; see SECURITY.md)
+  --root <folder>       the folder the packs work on (default: the current folder; relative paths,
+                        here and in --pack, --config and @file, are relative to the folder you ran
+                        the command in, also under \`npm start\`)
+  --trust-repository-config   trust what the repository configures to run code: git's filters and diff
+                        drivers, and the packs and approvals of the root's ${CONFIG_FILE_NAME}
+                        (off: read-only git tools neutralise them, that file's packs and approvals are
+                        skipped; see SECURITY.md)
   --trust-git-dir       use a .git file or link in the root that points outside it
+
+Packs (the four built-in packs — editor, search, git, debug — load unless --no-default-packs):
+  --pack <module|path>  also load this pack: a module name (resolved from the root, then the current
+                        folder) or the path of a .js/.ts file or package folder (relative to the current
+                        folder); its default export, its \`pack\` export or its only export that is a
+                        pack. Repeat it. A pack runs code: name only packs you trust. A pack that fails
+                        to load is reported; the others run.
+  --no-default-packs    load only the packs named with --pack or in the config file
+  --config <file>       read options from this file (default: ${CONFIG_FILE_NAME} in the root, whose
+                        packs and approvals count only with --trust-repository-config)
 
 Model (default: ${DEFAULT_MODEL.vendor}/${DEFAULT_MODEL.family}, id ${DEFAULT_MODEL.id}):
   --model <id>          model id; the family defaults to it when --family is not given
   --family <family>     model family, e.g. gpt-5, gemini-2.5-pro, claude-sonnet-4
   --vendor <vendor>     model vendor (default: copilot)
-  --version <version>   model version (default: the id)
+  --model-version <v>   model version (default: the id)
   --max-tools <n>       the model's tool limit (default: 128)
 
 Request:
   --toolsets <list>     toolset choices, comma-separated: name or name=on enables, -name or name=off disables
   --tools <list>        tool choices (by toolReferenceName), same syntax; a tool's choice beats its toolset's
+                        (a name that matches nothing is a warning, with the closest names)
   --context <key=value> a context key for when clauses; repeat it. Values: true, false, numbers, JSON, text
   --reference <name>    a #-referenced tool or toolset: sent even when deselected; repeat it
   --threshold <n>       group tools behind activate_* tools above this count (default: 64)
 
-Invoke:
-  --yes                 approve the call without asking (tools that change things ask on the terminal;
-                        writes to sensitive files such as .git/config always ask)
-  --always-ask <tools>  comma-separated tools that ask even with --yes (kept manual)
-  --timeout <ms>        stop the tool after this long (default: 120000)
+Approvals (invoke, shell, mcp):
+  --yes                 approve without asking: invoke, the one call; shell and mcp, every call (tools
+                        that change things ask otherwise; writes to sensitive files such as .git/config
+                        always ask, and are declined where no one can answer)
+  --allow <tools>       comma-separated tools that run without asking
+  --always-ask <tools>  comma-separated tools that ask even with --yes (kept manual; mcp cannot yet:
+                        there it is refused with --yes, use --allow)
+  --timeout <ms>        stop a tool after this long (default: 120000)
+
+MCP (a call that asks is asked through the client when it supports elicitation, else declined
+unless --yes or --allow covers it):
+  --http [host:]port    serve Streamable HTTP instead of stdio (default host 127.0.0.1; another host
+                        needs a token)
+  --token <token>       the bearer token HTTP clients must send (or set TOOLPACKS_MCP_TOKEN, which
+                        other users cannot read from the process list)
 
 Output:
-  --json                print the result as JSON instead of text
+  --json                print the result as JSON instead of text (pure JSON on stdout; warnings go
+                        into it). Through npm: \`npx toolpacks -- --json\` (npx takes the flags before
+                        a --) or \`npm start --silent -- --json\` (without --silent npm prints a banner)
+  --version             print the version of toolpacks
+
+Config file (${CONFIG_FILE_NAME}; every field optional):
+  { "packs": ["./my-pack.js", "some-pack-module"],
+    "model": { "id": "gpt-5", "vendor": "copilot", "family": "gpt-5", "version": "gpt-5", "maxTools": 128 },
+    "selection": { "toolSets": { "git": false }, "tools": { "grep_search": true } },
+    "context": { "debugState": "inactive" }, "threshold": 64, "maxTools": 128,
+    "approvals": { "yes": false, "allow": ["read_file"], "alwaysAsk": ["git_commit"] } }
 
 Examples:
   toolpacks --family gemini-2.5-pro
   toolpacks invoke grep_search '{"query":"ToolRegistry"}'
+  toolpacks invoke grep_search @query.json
+  echo '{"query":"TODO"}' | toolpacks invoke grep_search -
+  toolpacks describe grep_search --family gemini-2.5-pro
   toolpacks invoke git_commit '{"message":"Fix typo","all":true}' --yes
   toolpacks --model gpt-5 --toolsets -example --reference count_words
   toolpacks --context editorHasSelection=true --json
+  toolpacks --pack ./my-pack.js list
+  toolpacks shell
+  toolpacks mcp --root ~/project
 `;
 
+export type Command = 'resolve' | 'list' | 'describe' | 'invoke' | 'shell' | 'mcp' | 'help' | 'version';
+const COMMANDS: readonly Command[] = ['resolve', 'list', 'describe', 'invoke', 'shell', 'mcp', 'help', 'version'];
+
+/**
+ * The folder the user ran the command in. npm runs a script (`npm start`) in its package's folder
+ * and passes the user's folder as INIT_CWD: that one counts while the process still runs in the
+ * package's folder (npm_package_json's). Elsewhere (`npx toolpacks`, the bin, node, a process that
+ * changed folder since) it is the process's own.
+ */
+export function userCwd(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string {
+  if (!env.npm_lifecycle_event || !env.INIT_CWD) return cwd;
+  if (env.npm_package_json && path.resolve(path.dirname(env.npm_package_json)) !== path.resolve(cwd)) return cwd;
+  return path.resolve(env.INIT_CWD);
+}
+
+/** Where invoke's input comes from: the JSON on the command line, stdin (`-`) or a file (`@file`). */
+export type InvokeInputSource = { readonly kind: 'stdin' } | { readonly kind: 'file'; readonly path: string; readonly written: string };
+
+/** A pack to import: what the user wrote, and where a relative path and a module name resolve from. */
+export interface PackSpec {
+  readonly spec: string;
+  /** The folder a relative path is relative to: the current folder, or the config file's. */
+  readonly base: string;
+  /** The folders a module name is looked up from, in order. */
+  readonly searchPaths: readonly string[];
+  /** Where it was named: 'the command line' or the config file's path. */
+  readonly from: string;
+}
+
+export interface Approvals {
+  /** invoke: approve the one call; shell and mcp: auto-approve every call (not alwaysAsk ones). */
+  readonly yes: boolean;
+  /** Tools that run without asking. */
+  readonly allow: readonly string[];
+  /** Tools that ask even with --yes. */
+  readonly alwaysAsk: readonly string[];
+}
+
 export interface CliOptions {
-  readonly command: 'resolve' | 'list' | 'invoke' | 'help';
+  readonly command: Command;
   readonly request: ResolveRequest;
   readonly json: boolean;
   readonly root: string;
   /** What the user trusts of the repository (SECURITY.md): its configured programs, a .git outside the root. */
   readonly trust: { readonly repositoryConfig: boolean; readonly gitDirOutsideRoot: boolean };
-  readonly invoke?: { readonly tool: string; readonly input: unknown; readonly yes: boolean; readonly alwaysAsk: readonly string[]; readonly timeoutMs?: number };
+  readonly invoke?: {
+    readonly tool: string;
+    readonly input: unknown;
+    /** Set when the input is still to be read (`-`, `@file`): main reads it into `input`. */
+    readonly inputFrom?: InvokeInputSource;
+    readonly yes: boolean;
+    readonly alwaysAsk: readonly string[];
+    readonly allow?: readonly string[];
+    readonly timeoutMs?: number;
+  };
+  /** describe: the tool to describe. */
+  readonly describe?: { readonly tool: string };
+  /** Where each tool and toolset choice came from (a flag or the config file), for the warnings. */
+  readonly choiceSources: ChoiceSources;
+  /** Packs to load beside (or, without defaultPacks, instead of) the built-in four, in order. */
+  readonly packs: readonly PackSpec[];
+  readonly defaultPacks: boolean;
+  /** `--config <file>`: named by the user, so trusted. */
+  readonly configPath?: string;
+  readonly approvals: Approvals;
+  readonly timeoutMs?: number;
+  readonly mcp?: { readonly http?: { readonly host: string; readonly port: number }; readonly token?: string };
+  /** What the config file asked for and did not get (untrusted packs, approvals): said on stderr. */
+  readonly notices: readonly string[];
 }
 
-export class UsageError extends Error {}
+export { UsageError } from './errors';
 
 /** Options whose value may start with '-' (`--toolsets -git`), which parseArgs would read as a flag. */
 const VALUE_OPTIONS = new Set(['--toolsets', '--tools']);
 
-export function parseCliArgs(argv: readonly string[]): CliOptions {
+function readFlags(argv: readonly string[]) {
+  // `npx toolpacks -- --json`: npx parses the flags after a command as its own, so they come after
+  // a `--` that, depending on how npx was called, may reach us. A leading one means nothing here.
+  if (argv[0] === '--') argv = argv.slice(1);
   const args: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     if (VALUE_OPTIONS.has(argv[i]) && i + 1 < argv.length) args.push(`${argv[i]}=${argv[++i]}`);
     else args.push(argv[i]);
   }
-  let parsed;
   try {
-    parsed = parseArgs({
+    return parseArgs({
       args,
       allowPositionals: true,
       options: {
         model: { type: 'string' },
         family: { type: 'string' },
         vendor: { type: 'string' },
-        version: { type: 'string' },
+        'model-version': { type: 'string' },
+        version: { type: 'boolean', short: 'v', default: false },
         'max-tools': { type: 'string' },
         toolsets: { type: 'string' },
         tools: { type: 'string' },
@@ -90,53 +209,151 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
         root: { type: 'string' },
         'trust-repository-config': { type: 'boolean', default: false },
         'trust-git-dir': { type: 'boolean', default: false },
+        pack: { type: 'string', multiple: true },
+        'no-default-packs': { type: 'boolean', default: false },
+        config: { type: 'string' },
         yes: { type: 'boolean', short: 'y', default: false },
+        allow: { type: 'string' },
         'always-ask': { type: 'string' },
         timeout: { type: 'string' },
+        http: { type: 'string' },
+        token: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const { values, positionals } = parsed;
-  const command = values.help ? 'help' : ((positionals[0] ?? 'resolve') as CliOptions['command']);
-  if (!['resolve', 'list', 'invoke', 'help'].includes(command)) throw new UsageError(`Unknown command '${positionals[0]}'. Commands: resolve, list, invoke.`);
-  const expected = command === 'invoke' ? 3 : 1;
+}
+
+/** Where the options say the config file is: `--config`, else the root's (which may not exist). */
+export function configLocation(argv: readonly string[], cwd = userCwd()): { path: string; explicit: boolean } {
+  const { values } = readFlags(argv);
+  if (values.config !== undefined) return { path: path.resolve(cwd, values.config), explicit: true };
+  return { path: path.join(path.resolve(cwd, values.root ?? '.'), CONFIG_FILE_NAME), explicit: false };
+}
+
+/**
+ * The options of one run. `config` (already validated) fills in what the flags leave out; from an
+ * untrusted config (the root's file without --trust-repository-config) packs and approvals that
+ * loosen anything are skipped and listed in `notices`.
+ */
+export function parseCliArgs(argv: readonly string[], config?: LoadedConfig, env: NodeJS.ProcessEnv = process.env): CliOptions {
+  const { values, positionals } = readFlags(argv);
+  const command = values.help ? 'help' : values.version ? 'version' : ((positionals[0] ?? 'resolve') as Command);
+  if (!COMMANDS.includes(command)) {
+    const hint = didYouMean(positionals[0], COMMANDS);
+    throw new UsageError(`Unknown command '${positionals[0]}'${hint || '.'} Commands: resolve, list, describe, invoke, shell, mcp.`);
+  }
+  // `--version <v>` once set the model's version: a value after it is refused, never taken for one.
+  if (command === 'version' && positionals.length) throw new UsageError(`--version prints the version of toolpacks and takes no value ('${positionals[0]}'); the model's version is --model-version.`);
+  const expected = command === 'invoke' ? 3 : command === 'describe' ? 2 : 1;
   if (positionals.length > expected) throw new UsageError(`Unexpected argument '${positionals[expected]}'.`);
+  const trust = { repositoryConfig: values['trust-repository-config'] ?? false, gitDirOutsideRoot: values['trust-git-dir'] ?? false };
+  const file = config?.config ?? {};
+  const trusted = config ? config.explicit || trust.repositoryConfig : false;
+  const notices: string[] = [];
+
+  const list = (raw: string | undefined) =>
+    (raw ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
+  const fileApprovals = file.approvals ?? {};
+  const untrustedApprovals: string[] = [];
+  if (!trusted && fileApprovals.yes) untrustedApprovals.push('"yes": true');
+  if (!trusted && fileApprovals.allow?.length) untrustedApprovals.push(`"allow": ${fileApprovals.allow.join(', ')}`);
+  if (untrustedApprovals.length)
+    notices.push(
+      `${config!.path} asks to approve tools without asking (${untrustedApprovals.join('; ')}); skipped: a repository's config file cannot approve tools. Pass --trust-repository-config, or --config ${config!.path}, to use it.`,
+    );
+  // Keeping a tool manual only ever asks more: honoured from any config file, and it beats allow.
+  const alwaysAsk = unique([...(fileApprovals.alwaysAsk ?? []), ...list(values['always-ask'])]);
+  const approvals: Approvals = {
+    yes: (values.yes ?? false) || (trusted && fileApprovals.yes === true),
+    allow: unique([...(trusted ? (fileApprovals.allow ?? []) : []), ...list(values.allow)]).filter((name) => !alwaysAsk.includes(name)),
+    alwaysAsk,
+  };
+  const timeoutMs = values.timeout !== undefined ? positiveInteger('--timeout', values.timeout) : undefined;
+
+  const cwd = userCwd(env);
   let invoke: CliOptions['invoke'];
   if (command === 'invoke') {
     const [, tool, json] = positionals;
-    if (!tool) throw new UsageError("invoke needs a tool name and its input as JSON, e.g. invoke read_file '{\"filePath\":\"README.md\"}'.");
+    if (!tool) throw new UsageError('invoke needs a tool name and its input as JSON, e.g. invoke read_file \'{"filePath":"README.md"}\', - (stdin) or @input.json.');
     let input: unknown = {};
-    if (json !== undefined) {
-      try {
-        input = JSON.parse(json);
-      } catch (error) {
-        throw new UsageError(`The input of ${tool} is not valid JSON: ${(error as Error).message}`);
-      }
+    let inputFrom: InvokeInputSource | undefined;
+    if (json === '-') inputFrom = { kind: 'stdin' };
+    else if (json?.startsWith('@')) {
+      if (json.length === 1) throw new UsageError('invoke: write the input file after the @, e.g. @input.json.');
+      inputFrom = { kind: 'file', path: path.resolve(cwd, json.slice(1)), written: json.slice(1) };
+    } else if (json !== undefined) {
+      input = parseJsonInput(json, tool, 'the command line');
     }
-    const alwaysAsk = (values['always-ask'] ?? '').split(',').map((name) => name.trim()).filter(Boolean);
-    invoke = { tool, input, yes: values.yes ?? false, alwaysAsk, timeoutMs: values.timeout !== undefined ? positiveInteger('--timeout', values.timeout) : undefined };
+    invoke = { tool, input, ...(inputFrom ? { inputFrom } : {}), yes: approvals.yes, alwaysAsk: approvals.alwaysAsk, ...(approvals.allow.length ? { allow: approvals.allow } : {}), timeoutMs };
+  }
+  let describe: CliOptions['describe'];
+  if (command === 'describe') {
+    if (!positionals[1]) throw new UsageError("describe needs a tool name, e.g. describe grep_search ('toolpacks list' names them all).");
+    describe = { tool: positionals[1] };
   }
 
-  const id = values.model ?? values.family ?? DEFAULT_MODEL.id;
-  const model: ModelInfo = {
-    id,
-    family: values.family ?? values.model ?? DEFAULT_MODEL.family,
-    vendor: values.vendor ?? DEFAULT_MODEL.vendor,
-    version: values.version ?? (values.model || values.family ? id : DEFAULT_MODEL.version),
-    ...(values['max-tools'] !== undefined ? { maxTools: positiveInteger('--max-tools', values['max-tools']) } : {}),
+  const root = values.root !== undefined ? path.resolve(cwd, values.root) : cwd;
+  const rootPath = path.resolve(cwd, root);
+  const packs: PackSpec[] = [];
+  if (file.packs?.length) {
+    if (trusted) for (const spec of file.packs) packs.push({ spec, base: config!.dir, searchPaths: unique([config!.dir, rootPath]), from: config!.path });
+    else
+      notices.push(
+        `${config!.path} lists packs (${file.packs.join(', ')}); not loaded: a pack runs code, and this file came with the repository. Pass --trust-repository-config, or --config ${config!.path}, to load them.`,
+      );
+  }
+  for (const spec of values.pack ?? []) packs.push({ spec, base: cwd, searchPaths: unique([rootPath, cwd]), from: 'the command line' });
+
+  const model = readModel(values, file);
+  const toolChoices = parseChoices('--tools', values.tools);
+  const setChoices = parseChoices('--toolsets', values.toolsets);
+  const selection: ToolSelection = {
+    tools: { ...file.selection?.tools, ...toolChoices },
+    toolSets: { ...file.selection?.toolSets, ...setChoices },
   };
-  const selection: ToolSelection = { tools: parseChoices('--tools', values.tools), toolSets: parseChoices('--toolsets', values.toolsets) };
-  const context = Object.fromEntries((values.context ?? []).map(parseContextEntry));
-  const threshold = values.threshold !== undefined ? positiveInteger('--threshold', values.threshold) : undefined;
+  const sourceOf = (flag: string, field: string, choices: Record<string, boolean>, fromFile: Readonly<Record<string, boolean>> | undefined) =>
+    Object.fromEntries([...Object.keys(fromFile ?? {}).map((name) => [name, `${config?.path} ${field}`]), ...Object.keys(choices).map((name) => [name, flag])]);
+  const choiceSources: ChoiceSources = {
+    tools: sourceOf('--tools', 'selection.tools', toolChoices, file.selection?.tools),
+    toolSets: sourceOf('--toolsets', 'selection.toolSets', setChoices, file.selection?.toolSets),
+  };
+  const context = { ...file.context, ...Object.fromEntries((values.context ?? []).map(parseContextEntry)) };
+  const threshold = values.threshold !== undefined ? positiveInteger('--threshold', values.threshold) : file.threshold;
+
+  let mcp: CliOptions['mcp'];
+  if (command === 'mcp') {
+    const token = values.token ?? (env.TOOLPACKS_MCP_TOKEN || undefined);
+    const http = values.http !== undefined ? parseHostPort(values.http) : undefined;
+    if (http && !isLoopback(http.host) && !token) throw new UsageError(`--http ${values.http}: a host other than loopback needs a token (--token or TOOLPACKS_MCP_TOKEN).`);
+    if (!http && values.token !== undefined) throw new UsageError('--token is for --http; stdio needs none.');
+    // The MCP server's approval policy has no "keep manual" list yet: refuse rather than let --yes
+    // auto-approve a tool the user wants asked about.
+    if (approvals.yes && approvals.alwaysAsk.length)
+      throw new UsageError(`toolpacks mcp cannot keep tools manual under --yes (${approvals.alwaysAsk.join(', ')}); name the tools that may run without asking with --allow instead.`);
+    mcp = { http, token };
+  } else if (values.http !== undefined || values.token !== undefined) throw new UsageError(`${values.http !== undefined ? '--http' : '--token'} is an option of 'toolpacks mcp'.`);
+
   return {
     command,
     json: values.json ?? false,
-    root: values.root ?? process.cwd(),
-    trust: { repositoryConfig: values['trust-repository-config'] ?? false, gitDirOutsideRoot: values['trust-git-dir'] ?? false },
+    root,
+    trust,
     invoke,
+    describe,
+    choiceSources,
+    packs,
+    defaultPacks: !values['no-default-packs'],
+    configPath: values.config !== undefined ? path.resolve(cwd, values.config) : undefined,
+    approvals,
+    timeoutMs,
+    mcp,
+    notices,
     request: {
       model,
       selection,
@@ -147,9 +364,39 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   };
 }
 
-function parseChoices(flag: string, list: string | undefined): Record<string, boolean> {
+type Flags = ReturnType<typeof readFlags>['values'];
+
+/**
+ * The model: `--model`/`--family` name a model of their own (the file's id, family and version are
+ * then ignored, never mixed in); `--vendor`, `--model-version` and `--max-tools` override one field each.
+ */
+function readModel(values: Flags, file: NonNullable<LoadedConfig['config']>): ModelInfo {
+  const fromFile = file.model ?? {};
+  const named = values.model !== undefined || values.family !== undefined;
+  const idFlag = named ? values.model : fromFile.id;
+  const familyFlag = named ? values.family : fromFile.family;
+  const versionFromFile = named ? undefined : fromFile.version;
+  const id = idFlag ?? familyFlag ?? DEFAULT_MODEL.id;
+  const maxTools = values['max-tools'] !== undefined ? positiveInteger('--max-tools', values['max-tools']) : (file.maxTools ?? fromFile.maxTools);
+  return {
+    id,
+    family: familyFlag ?? idFlag ?? DEFAULT_MODEL.family,
+    vendor: values.vendor ?? fromFile.vendor ?? DEFAULT_MODEL.vendor,
+    version: values['model-version'] ?? versionFromFile ?? (idFlag || familyFlag ? id : DEFAULT_MODEL.version),
+    ...(maxTools !== undefined ? { maxTools } : {}),
+  };
+}
+
+function unique(names: readonly string[]): string[] {
+  return [...new Set(names)];
+}
+
+export function parseChoices(flag: string, list: string | undefined): Record<string, boolean> {
   const choices: Record<string, boolean> = {};
-  for (const raw of (list ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of (list ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const match = /^([+-]?)([\w.-]+)(?:=(on|off|true|false))?$/.exec(raw);
     if (!match) throw new UsageError(`${flag}: cannot read '${raw}'; write name, -name, name=on or name=off.`);
     const [, sign, name, value] = match;
@@ -158,7 +405,7 @@ function parseChoices(flag: string, list: string | undefined): Record<string, bo
   return choices;
 }
 
-function parseContextEntry(entry: string): [string, unknown] {
+export function parseContextEntry(entry: string): [string, unknown] {
   const eq = entry.indexOf('=');
   if (eq <= 0) throw new UsageError(`--context: '${entry}' must be key=value, e.g. debugState=stopped.`);
   const key = entry.slice(0, eq);
@@ -179,4 +426,17 @@ function positiveInteger(flag: string, raw: string): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} needs a positive whole number, got '${raw}'.`);
   return n;
+}
+
+/** `8080`, `127.0.0.1:8080`, `[::1]:8080`, `localhost:0` (0: any free port). */
+export function parseHostPort(raw: string): { host: string; port: number } {
+  const match = /^(?:(\[[0-9a-fA-F:.]+\]|[\w.-]+):)?(\d{1,5})$/.exec(raw.trim());
+  const port = match ? Number(match[2]) : NaN;
+  if (!match || port > 65535) throw new UsageError(`--http: cannot read '${raw}'; write a port (8080) or host:port (127.0.0.1:8080).`);
+  const host = match[1] ? match[1].replace(/^\[(.*)\]$/, '$1') : '127.0.0.1';
+  return { host, port };
+}
+
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }

@@ -24,7 +24,7 @@ describe('the CLI ends every child on a signal', () => {
     let stderr = '';
     cli.stderr.on('data', (chunk) => (stderr += String(chunk)));
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => cli.once('exit', (code, sig) => resolve({ code, signal: sig })));
-    // The CLI starts from TypeScript sources (a second or more on a busy machine): wait for the program to run.
+    // The CLI may first rebuild its cached bundle (a second or more on a busy machine): wait for the program to run.
     const { debuggee, child } = await fixture.waitForPids(400);
     expect([isAlive(debuggee), isAlive(child)]).toEqual([true, true]);
 

@@ -7,6 +7,8 @@ export interface InvokeCommandOptions {
   readonly yes: boolean;
   /** Tools that ask even with --yes (not eligible for auto-approval). */
   readonly alwaysAsk?: readonly string[];
+  /** Tools that run without asking (--allow, the config file's approvals.allow). */
+  readonly allow?: readonly string[];
   readonly json: boolean;
   readonly timeoutMs?: number;
   /** Asks the person at the terminal; absent when there is none. */
@@ -22,7 +24,7 @@ export async function invokeCommand(registry: ToolRegistry, request: ResolveRequ
       // --yes approves this one call, destructive tools included: the person typed the command.
       // It never covers a call that can make code run (a write to .git/config, a hook): that one
       // still asks on the terminal, and is declined where there is none.
-      autoApprove: options.yes ? { [options.tool]: true } : false,
+      autoApprove: { ...Object.fromEntries((options.allow ?? []).map((name) => [name, true])), ...(options.yes ? { [options.tool]: true } : {}) },
       eligibleForAutoApproval: Object.fromEntries((options.alwaysAsk ?? []).map((name) => [name, false])),
       confirm: options.ask,
       timeoutMs: options.timeoutMs,
@@ -34,17 +36,31 @@ export async function invokeCommand(registry: ToolRegistry, request: ResolveRequ
   return { output, result };
 }
 
+/** The y/N question a confirmation asks. */
+export function confirmQuestion(request: ConfirmationRequest): string {
+  const warning = request.alwaysConfirm ? '\n(This call can make programs run: --yes does not cover it.)' : '';
+  return `${request.title}\n${request.message}${warning}\nRun ${request.toolName}? [y/N] (or type what to do instead) `;
+}
+
+/** "y"/"yes" runs the call once; "n", "no" or nothing is a plain no; any other words decline with the user's instruction to the model. */
+export function readConfirmAnswer(raw: string): ConfirmationAnswer {
+  const answer = raw.trim();
+  if (/^y(es)?$/i.test(answer)) return 'once';
+  const instead = answer.replace(/^no?\b[\s,:.-]*/i, '').trim();
+  return instead ? { decline: instead } : 'decline';
+}
+
+/** A confirmation asked through a line-reading function (the shell's own readline). */
+export function questionConfirm(question: (prompt: string) => Promise<string>) {
+  return async (request: ConfirmationRequest): Promise<ConfirmationAnswer> => readConfirmAnswer(await question(confirmQuestion(request)));
+}
+
 /** A y/N question on the terminal. */
 export function terminalConfirm(input: NodeJS.ReadableStream, output: NodeJS.WritableStream) {
   return async (request: ConfirmationRequest): Promise<ConfirmationAnswer> => {
     const rl = createInterface({ input, output });
     try {
-      const warning = request.alwaysConfirm ? '\n(This call can make programs run: --yes does not cover it.)' : '';
-      const answer = (await rl.question(`${request.title}\n${request.message}${warning}\nRun ${request.toolName}? [y/N] (or type what to do instead) `)).trim();
-      if (/^y(es)?$/i.test(answer)) return 'once';
-      // "n", "no", or nothing: a plain no; any other words are the user's instruction to the model.
-      const instead = answer.replace(/^no?\b[\s,:.-]*/i, '').trim();
-      return instead ? { decline: instead } : 'decline';
+      return readConfirmAnswer(await rl.question(confirmQuestion(request)));
     } finally {
       rl.close();
     }

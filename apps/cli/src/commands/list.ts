@@ -1,25 +1,37 @@
-import { describeSelectors, type ToolRegistry } from '@toolpacks/registry';
+import { describeSelectors, type Diagnostic, type ToolRegistry } from '@toolpacks/registry';
 import { renderTable } from '../table';
 
-export function listCommand(registry: ToolRegistry, json: boolean): string {
+/** Every pack, toolset and tool; `extra` (the CLI's own warnings) joins the registry's diagnostics in JSON. */
+export function listCommand(registry: ToolRegistry, json: boolean, extra: readonly Diagnostic[] = []): string {
   const packs = registry.packs;
   const toolSets = registry.toolSets.map(({ definition, packId }) => ({ name: definition.name, packId, description: definition.description, tools: definition.tools }));
   const tools = registry.tools.map(({ definition, packId }) => ({
     name: definition.name,
     toolReferenceName: definition.toolReferenceName ?? definition.name,
     packId,
+    displayName: definition.displayName,
+    description: definition.modelDescription,
+    userDescription: definition.userDescription,
+    inputSchema: definition.inputSchema ?? { type: 'object', properties: {} },
+    annotations: definition.annotations,
     models: describeSelectors(definition.models),
     overridesTool: definition.overridesTool,
     when: definition.when,
     tags: definition.tags ?? [],
   }));
-  if (json) return JSON.stringify({ packs, toolSets, tools, diagnostics: registry.diagnostics }, null, 2);
+  if (json) return JSON.stringify({ packs, toolSets, tools, diagnostics: [...extra, ...registry.diagnostics] }, null, 2);
   const out = [
     `Packs (${packs.length}):`,
-    renderTable(['ID', 'NAME', 'VERSION'], packs.map((p) => [p.id, p.displayName, p.version])),
+    renderTable(
+      ['ID', 'NAME', 'VERSION'],
+      packs.map((p) => [p.id, p.displayName, p.version]),
+    ),
     '',
     `Toolsets (${toolSets.length}):`,
-    renderTable(['TOOLSET', 'PACK', 'MEMBERS'], toolSets.map((s) => [s.name, s.packId ?? '-', s.tools.join(', ')])),
+    renderTable(
+      ['TOOLSET', 'PACK', 'MEMBERS'],
+      toolSets.map((s) => [s.name, s.packId ?? '-', s.tools.join(', ')]),
+    ),
     '',
     `Tools (${tools.length}):`,
     renderTable(

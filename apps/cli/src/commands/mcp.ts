@@ -1,0 +1,124 @@
+// `toolpacks mcp`: the registry over the Model Context Protocol, through @toolpacks/mcp-server.
+// Every MCP session gets a workspace session of its own (a NodeHost, a registry, the packs) that
+// ends with it, debuggees and child processes included. Over stdio nothing but protocol goes to
+// stdout (console output is sent to stderr); SIGTERM, SIGINT or the end of stdin close the server
+// and exit 0.
+import { statSync } from 'node:fs';
+import type { CliOptions } from '../args';
+import type { Io } from '../main';
+import { endChildProcesses, overrideSignals } from '../signals';
+import type { WorkspaceSession } from '../session';
+
+// Type-only: `toolpacks --help` and the other commands never load the library or the MCP SDK.
+import type { McpServerOptions, McpSession } from '@toolpacks/mcp-server';
+export type { McpServerOptions, McpSession } from '@toolpacks/mcp-server';
+type McpServerModule = typeof import('@toolpacks/mcp-server');
+
+/** The server library, or why not (required here: only `toolpacks mcp` loads the MCP SDK). */
+export function loadMcpServer(): McpServerModule | string {
+  try {
+    return require('@toolpacks/mcp-server') as McpServerModule;
+  } catch (error) {
+    const reason = ((error as Error).message ?? String(error)).split('\nRequire stack:')[0];
+    if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND' && reason.includes('@toolpacks/mcp-server'))
+      return `@toolpacks/mcp-server is not installed (${reason}); toolpacks mcp needs it: run npm install in the repository.`;
+    return `@toolpacks/mcp-server failed to load: ${reason}`;
+  }
+}
+
+export async function mcpCommand(options: CliOptions, io: Io): Promise<number> {
+  // Sessions open when clients connect, where a bad root could only be logged: say it now.
+  if (!statSync(options.root, { throwIfNoEntry: false })?.isDirectory()) {
+    io.err(`toolpacks: Workspace root '${options.root}' is not a folder.`);
+    return 2;
+  }
+  const server = loadMcpServer();
+  if (typeof server === 'string') {
+    io.err(`toolpacks: ${server}`);
+    return 1;
+  }
+  const { openWorkspaceSession, describeRefusedPacks } = require('../session') as typeof import('../session');
+  const version = (require('../../package.json') as { version: string }).version;
+  const http = options.mcp?.http;
+  const stdio = !http;
+  const consoleMethods = ['log', 'info', 'debug', 'warn', 'trace'] as const;
+  const savedConsole = consoleMethods.map((method) => console[method]);
+  if (stdio) {
+    // A pack that logs must not corrupt the protocol: console output goes to stderr.
+    for (const method of consoleMethods) console[method] = (...args: unknown[]) => console.error(...args);
+  }
+  const restoreConsole = () => consoleMethods.forEach((method, i) => (console[method] = savedConsole[i]));
+
+  let reported = false;
+  const open = async (): Promise<WorkspaceSession> => {
+    const session = await openWorkspaceSession(options);
+    if (!reported) {
+      reported = true;
+      for (const text of describeRefusedPacks(session.loaded)) io.err(`toolpacks: ${text}`);
+    }
+    return session;
+  };
+  const toMcp = (session: WorkspaceSession): McpSession => ({
+    registry: session.registry,
+    resolveRequest: () => {
+      const { virtualTools, ...request } = session.request();
+      return { ...request, ...(virtualTools?.threshold !== undefined ? { threshold: virtualTools.threshold } : {}) };
+    },
+    onDidChangeContext: session.onDidChangeContext,
+    dispose: () => session.dispose(),
+  });
+  const serverOptions: McpServerOptions = {
+    name: 'toolpacks',
+    version,
+    approvals: { yes: options.approvals.yes, allow: options.approvals.allow },
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    onError: (error) => io.err(`toolpacks mcp: ${(error as Error)?.message ?? error}`),
+    createSession: async () => toMcp(await open()),
+  };
+
+  let closing: Promise<void> | undefined;
+  let handle: { close(): Promise<void> };
+  let ended!: () => void;
+  const done = new Promise<void>((resolve) => (ended = resolve));
+  const close = () =>
+    (closing ??= (async () => {
+      try {
+        await handle?.close();
+      } catch (error) {
+        io.err(`toolpacks: closing the MCP server: ${(error as Error).message}`);
+      } finally {
+        endChildProcesses();
+        ended();
+      }
+    })());
+  let signals = 0;
+  const restore = overrideSignals(() => {
+    // The first signal closes the sessions (ending their debuggees); a second one does not wait.
+    if (++signals > 1) {
+      endChildProcesses();
+      process.exit(0);
+    }
+    void close().then(() => process.exit(0));
+  });
+  try {
+    if (http) {
+      const served = await server.serveHttp({ ...serverOptions, host: http.host, port: http.port, token: options.mcp?.token });
+      handle = served;
+      io.err(`toolpacks mcp: serving ${served.url}${options.mcp?.token ? ' (bearer token required)' : ''}; Ctrl-C stops.`);
+    } else {
+      const served = await server.serveStdio(serverOptions, { stdin: io.stdin ?? process.stdin, stdout: io.stdout ?? process.stdout });
+      handle = served;
+      void served.closed.then(close, close);
+    }
+  } catch (error) {
+    io.err(`toolpacks: the MCP server did not start: ${(error as Error).message}`);
+    await close();
+    restore();
+    restoreConsole();
+    return 1;
+  }
+  await done;
+  restore();
+  restoreConsole();
+  return 0;
+}

@@ -1,0 +1,322 @@
+// `toolpacks shell`: one registry and one host for as long as the person likes. Tools are called by
+// hand with the same confirmations as `invoke`, asked on the same terminal; the virtual-tool
+// session, the model, the selection and the context keys persist between commands, so a whole
+// debug session (set_breakpoint, start_debugging, get_call_stack, get_variables,
+// continue_execution) runs in one shell. Ctrl-D or `exit` ends every debuggee.
+import { createInterface, type Interface } from 'node:readline';
+import type { ModelInfo, ResolveRequest, ToolSelection, VirtualToolSession } from '@toolpacks/registry';
+import { parseChoices, parseContextEntry, UsageError, type CliOptions } from '../args';
+import type { Io } from '../main';
+import type { WorkspaceSession } from '../session';
+import { selectionDiagnostics } from '../suggest';
+
+export const SHELL_HELP = `Commands:
+  tools                       the tools the model gets now (names), and the collapsed groups
+  resolve [--json]            what the model gets, as \`toolpacks resolve\` prints it
+  list                        every pack, toolset and tool
+  describe <tool> [--json]    a tool's description, schema, variants, overrides and toolsets
+  call <tool> [json]          runs a tool (input defaults to {}); \`<tool> [json]\` works too
+  activate <group>            expands a group of virtual tools (same as calling activate_<group>)
+  context [key=value …]       shows the context keys, or sets some (\`context -key\` removes yours)
+  model [id | key=value …]    shows the model, or sets it: \`model gpt-5\`, \`model family=gemini-2.5-pro vendor=copilot\`
+  toolsets <choices>          toolset choices as --toolsets takes them: git,-debug,search=off
+  select <choices>            tool choices as --tools takes them
+  threshold <n>               group tools behind activate_* tools above n
+  help                        this list
+  exit                        ends the session and every program it started (or Ctrl-D)`;
+
+const COMMANDS = ['tools', 'resolve', 'list', 'describe', 'call', 'activate', 'context', 'model', 'toolsets', 'select', 'threshold', 'help', 'exit', 'quit'];
+
+export async function shellCommand(options: CliOptions, io: Io): Promise<number> {
+  const { openWorkspaceSession, describeRefusedPacks } = require('../session') as typeof import('../session');
+  let session: WorkspaceSession;
+  try {
+    session = await openWorkspaceSession(options);
+  } catch (error) {
+    io.err(`toolpacks: ${(error as Error).message}`);
+    return 2;
+  }
+  for (const text of describeRefusedPacks(session.loaded)) io.err(`toolpacks: ${text}`);
+  for (const d of selectionDiagnostics(session.registry, options.request.selection, options.choiceSources)) io.err(`toolpacks: ${d.severity}: ${d.message}`);
+  const shell = new Shell(session, options, io);
+  try {
+    await shell.run();
+    return 0;
+  } finally {
+    await session.dispose();
+  }
+}
+
+class Shell {
+  private model: ModelInfo;
+  private selection: { tools: Record<string, boolean>; toolSets: Record<string, boolean> };
+  private context: Record<string, unknown>;
+  private threshold: number | undefined;
+  private readonly virtual: VirtualToolSession;
+  private readonly input: NodeJS.ReadableStream;
+  private readonly tty: boolean;
+  private readonly prompts: NodeJS.WritableStream;
+  private rl!: Interface;
+  private readonly lines: string[] = [];
+  private waiting: ((line: string | undefined) => void) | undefined;
+  private closed = false;
+  private calls = 0;
+  private running: { cancel(): void } | undefined;
+
+  constructor(
+    private readonly session: WorkspaceSession,
+    private readonly options: CliOptions,
+    private readonly io: Io,
+  ) {
+    const request = options.request;
+    this.model = { ...request.model };
+    this.selection = { tools: { ...request.selection?.tools }, toolSets: { ...request.selection?.toolSets } };
+    this.context = { ...request.context };
+    this.threshold = request.virtualTools?.threshold;
+    this.virtual = session.registry.createVirtualToolSession();
+    this.input = io.stdin ?? process.stdin;
+    this.tty = (this.input as { isTTY?: boolean }).isTTY === true;
+    this.prompts = io.interactive?.output ?? process.stderr;
+  }
+
+  request(): ResolveRequest {
+    const selection: ToolSelection = this.selection;
+    return this.session.request({
+      model: this.model,
+      selection,
+      context: { ...this.session.host.contextKeys.values, ...this.context },
+      virtualTools: { session: this.virtual, ...(this.threshold !== undefined ? { threshold: this.threshold } : {}) },
+    });
+  }
+
+  async run(): Promise<void> {
+    this.rl = createInterface({
+      input: this.input,
+      output: this.tty ? this.prompts : undefined,
+      terminal: this.tty,
+      historySize: 1000,
+      removeHistoryDuplicates: true,
+      completer: (line: string) => this.complete(line),
+    });
+    this.rl.on('line', (line) => {
+      const waiting = this.waiting;
+      this.waiting = undefined;
+      if (waiting) waiting(line);
+      else this.lines.push(line);
+    });
+    this.rl.on('close', () => {
+      this.closed = true;
+      this.waiting?.(undefined);
+      this.waiting = undefined;
+    });
+    // Ctrl-C on the terminal: stops a running call, else clears the line (Ctrl-D or `exit` leaves).
+    this.rl.on('SIGINT', () => {
+      if (this.running) {
+        this.running.cancel();
+        this.prompts.write('^C (stopping the call)\n');
+      } else {
+        this.rl.write(null, { ctrl: true, name: 'u' });
+        this.prompts.write('\n(type exit or press Ctrl-D to leave)\n');
+        this.rl.prompt();
+      }
+    });
+    if (this.tty)
+      this.io.err(`toolpacks shell on ${this.session.host.workspace.root}: ${this.session.registry.tools.length} tools from ${this.session.registry.packs.length} packs. Type help for the commands.`);
+    for (;;) {
+      const line = await this.next('toolpacks> ');
+      if (line === undefined) break;
+      const text = line.trim();
+      if (!text || text.startsWith('#')) continue;
+      if (text === 'exit' || text === 'quit') break;
+      try {
+        await this.handle(text);
+      } catch (error) {
+        if (error instanceof UsageError) this.io.err(`error: ${error.message}`);
+        else this.io.err(`error: ${(error as Error)?.message ?? error}`);
+      }
+    }
+    this.rl.close();
+  }
+
+  /** The next line; a prompt on the terminal (a question is shown even when input is piped). */
+  private next(prompt: string, question = false): Promise<string | undefined> {
+    if (this.tty) {
+      this.rl.setPrompt(prompt);
+      this.rl.prompt();
+    } else if (question) this.prompts.write(prompt.endsWith('\n') ? prompt : `${prompt}\n`);
+    if (this.lines.length) return Promise.resolve(this.lines.shift()!);
+    if (this.closed) return Promise.resolve(undefined);
+    return new Promise((resolve) => (this.waiting = resolve));
+  }
+
+  private complete(line: string): [string[], string] {
+    const words = line.split(/\s+/);
+    const tools = () => [...this.session.registry.tools.map((t) => t.definition.name), ...this.groups().map((g) => g.name)];
+    let candidates: string[];
+    if (words.length <= 1) candidates = [...COMMANDS, ...tools()];
+    else if (words.length === 2 && (words[0] === 'call' || words[0] === 'describe')) candidates = tools();
+    else if (words.length === 2 && words[0] === 'activate') candidates = this.groups().map((g) => g.name.replace(/^activate_/, ''));
+    else return [[], line];
+    const last = words[words.length - 1];
+    return [candidates.filter((c) => c.startsWith(last)), last];
+  }
+
+  private groups() {
+    try {
+      return this.session.registry.resolve(this.request()).groups;
+    } catch {
+      return [];
+    }
+  }
+
+  private async handle(text: string): Promise<void> {
+    const [, command, rest = ''] = /^(\S+)\s*([\s\S]*)$/.exec(text)!;
+    const registry = this.session.registry;
+    switch (command) {
+      case 'help':
+      case '?':
+        return this.io.out(SHELL_HELP);
+      case 'tools':
+        return this.io.out(this.describeTools());
+      case 'resolve':
+        return this.io.out((require('./resolve') as typeof import('./resolve')).resolveCommand(registry, this.request(), rest.trim() === '--json'));
+      case 'list':
+        return this.io.out((require('./list') as typeof import('./list')).listCommand(registry, rest.trim() === '--json'));
+      case 'describe': {
+        const [tool, flag] = rest.trim().split(/\s+/);
+        if (!tool) throw new UsageError('describe needs a tool name, e.g. describe grep_search');
+        const { describeTool, describeText } = require('./describe') as typeof import('./describe');
+        const description = describeTool(registry, this.request(), tool);
+        return this.io.out(flag === '--json' ? JSON.stringify(description, null, 2) : describeText(description));
+      }
+      case 'call': {
+        const [, tool, json = ''] = /^(\S+)?\s*([\s\S]*)$/.exec(rest)!;
+        if (!tool) throw new UsageError('call needs a tool name and its input as JSON, e.g. call read_file {"filePath":"README.md"}');
+        return this.call(tool, json);
+      }
+      case 'activate': {
+        const group = rest.trim();
+        if (!group)
+          throw new UsageError(
+            `activate needs a group: ${
+              this.groups()
+                .map((g) => g.name.replace(/^activate_/, ''))
+                .join(', ') || 'there are none now'
+            }.`,
+          );
+        return this.call(group.startsWith('activate_') ? group : `activate_${group}`, '');
+      }
+      case 'context':
+        return this.setContext(rest);
+      case 'model':
+        return this.setModel(rest);
+      case 'toolsets': {
+        const choices = parseChoices('toolsets', rest);
+        this.warnUnknown({ toolSets: choices }, 'toolsets');
+        this.selection.toolSets = { ...this.selection.toolSets, ...choices };
+        return this.io.out(this.describeTools());
+      }
+      case 'select': {
+        const choices = parseChoices('select', rest);
+        this.warnUnknown({ tools: choices }, 'select');
+        this.selection.tools = { ...this.selection.tools, ...choices };
+        return this.io.out(this.describeTools());
+      }
+      case 'threshold': {
+        const n = Number(rest.trim());
+        if (!Number.isInteger(n) || n < 1) throw new UsageError(`threshold needs a positive whole number, got '${rest.trim()}'.`);
+        this.threshold = n;
+        return this.io.out(this.describeTools());
+      }
+      default:
+        // `<tool> [json]`: a tool's name works as a command.
+        if (registry.tools.some((t) => t.definition.name === command) || command.startsWith('activate_')) return this.call(command, rest);
+        throw new UsageError(`unknown command '${command}'. Type help for the commands.`);
+    }
+  }
+
+  /** Choices that name no tool or toolset: a warning with the closest names (the choice is kept, and ignored). */
+  private warnUnknown(selection: ToolSelection, command: string): void {
+    const names = (choices: Readonly<Record<string, boolean>> | undefined) => Object.fromEntries(Object.keys(choices ?? {}).map((name) => [name, command]));
+    for (const d of selectionDiagnostics(this.session.registry, selection, { tools: names(selection.tools), toolSets: names(selection.toolSets) })) this.io.err(`warning: ${d.message}`);
+  }
+
+  private describeTools(): string {
+    const resolved = this.session.registry.resolve(this.request());
+    const m = resolved.model!;
+    const collapsed = resolved.groups.filter((g) => !g.expanded);
+    const lines = [`${resolved.tools.length} tool${resolved.tools.length === 1 ? '' : 's'} for ${m.vendor}/${m.family} (id ${m.id}): ${resolved.tools.map((t) => t.name).join(', ') || '(none)'}`];
+    for (const group of collapsed) lines.push(`  ${group.name}: ${group.tools.join(', ')}`);
+    return lines.join('\n');
+  }
+
+  private async call(tool: string, json: string): Promise<void> {
+    let input: unknown = {};
+    if (json.trim()) {
+      try {
+        input = JSON.parse(json);
+      } catch (error) {
+        throw new UsageError(`the input of ${tool} is not valid JSON: ${(error as Error).message}. Write it as call ${tool} {"key": "value"}.`);
+      }
+    }
+    const { CancellationTokenSource, contentToText } = require('@toolpacks/registry') as typeof import('@toolpacks/registry');
+    const { questionConfirm } = require('./invoke') as typeof import('./invoke');
+    const approvals = this.options.approvals;
+    const source = new CancellationTokenSource();
+    this.running = { cancel: () => source.cancel() };
+    try {
+      const result = await this.session.registry.invoke(
+        this.session.registry.resolve(this.request()),
+        { callId: `shell-${++this.calls}`, name: tool, input },
+        {
+          // --yes in the shell is VS Code's global auto-approve: every call, except tools kept
+          // manual (--always-ask) and calls that can make code run (those always ask).
+          autoApprove: approvals.yes ? true : Object.fromEntries(approvals.allow.map((name) => [name, true])),
+          eligibleForAutoApproval: Object.fromEntries(approvals.alwaysAsk.map((name) => [name, false])),
+          confirm: questionConfirm(async (prompt) => (await this.next(prompt, true)) ?? ''),
+          timeoutMs: this.options.timeoutMs,
+          chatSessionId: 'shell',
+          token: source.token,
+        },
+      );
+      const text = await contentToText(result.content);
+      if (text) this.io.out(text);
+      if (result.isError) this.io.err(`(${tool}: ${result.status})`);
+    } finally {
+      this.running = undefined;
+      source.dispose();
+      // A call may have created or removed a repository: context keys the host cannot watch.
+      await this.session.host.refresh().catch(() => undefined);
+    }
+  }
+
+  private setContext(rest: string): void {
+    for (const entry of rest.split(/\s+/).filter(Boolean)) {
+      if (entry.startsWith('-')) delete this.context[entry.slice(1)];
+      else {
+        const [key, value] = parseContextEntry(entry);
+        this.context[key] = value;
+      }
+    }
+    const host = this.session.host.contextKeys.values;
+    const keys = [...new Set([...Object.keys(host), ...Object.keys(this.context)])].sort();
+    this.io.out(keys.length ? keys.map((k) => `${k} = ${JSON.stringify(k in this.context ? this.context[k] : host[k])}${k in this.context ? ' (set here)' : ''}`).join('\n') : '(no context keys)');
+  }
+
+  private setModel(rest: string): void {
+    const words = rest.split(/\s+/).filter(Boolean);
+    if (words.length === 1 && !words[0].includes('=')) this.model = { ...this.model, id: words[0], family: words[0], version: words[0] };
+    else
+      for (const word of words) {
+        const [, key, value] = /^(id|family|vendor|version|maxTools)=(.+)$/.exec(word) ?? [];
+        if (!key) throw new UsageError(`model: cannot read '${word}'; write model <id>, or id=…, family=…, vendor=…, version=…, maxTools=….`);
+        if (key === 'maxTools') {
+          const n = Number(value);
+          if (!Number.isInteger(n) || n < 1) throw new UsageError(`model: maxTools needs a positive whole number, got '${value}'.`);
+          this.model = { ...this.model, maxTools: n };
+        } else this.model = { ...this.model, [key]: value };
+      }
+    const m = this.model;
+    this.io.out(`model ${m.vendor}/${m.family} (id ${m.id}, version ${m.version}${m.maxTools ? `, up to ${m.maxTools} tools` : ''})`);
+  }
+}

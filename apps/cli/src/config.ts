@@ -1,0 +1,117 @@
+// toolpacks.config.json: options for every command, read from the root (or `--config <file>`) and
+// checked field by field so a mistake is named, never a stack trace. What a file may do depends on
+// who chose it (args.ts): the root's file came with the repository, so its packs (code) and its
+// approvals load only when the user trusts the repository or names the file with --config.
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+
+export interface ToolpacksConfig {
+  readonly packs?: readonly string[];
+  readonly model?: { readonly id?: string; readonly vendor?: string; readonly family?: string; readonly version?: string; readonly maxTools?: number };
+  readonly selection?: { readonly tools?: Readonly<Record<string, boolean>>; readonly toolSets?: Readonly<Record<string, boolean>> };
+  readonly context?: Readonly<Record<string, unknown>>;
+  readonly threshold?: number;
+  readonly maxTools?: number;
+  readonly approvals?: { readonly yes?: boolean; readonly allow?: readonly string[]; readonly alwaysAsk?: readonly string[] };
+}
+
+export interface LoadedConfig {
+  /** Absolute path of the file. */
+  readonly path: string;
+  readonly dir: string;
+  /** Named with --config: the user chose it. */
+  readonly explicit: boolean;
+  readonly config: ToolpacksConfig;
+}
+
+export class ConfigError extends Error {}
+
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/** The file at `file`, checked; undefined when it does not exist and was not named explicitly. */
+export async function loadConfig(file: string, explicit: boolean): Promise<LoadedConfig | undefined> {
+  let text: string;
+  try {
+    const stat = await fs.stat(file);
+    if (!stat.isFile()) throw new ConfigError(`${file} is not a file.`);
+    if (stat.size > MAX_CONFIG_BYTES) throw new ConfigError(`${file} is larger than 1 MiB; a config file is a few lines of JSON.`);
+    text = await fs.readFile(file, 'utf8');
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (!explicit && (code === 'ENOENT' || code === 'ENOTDIR')) return undefined;
+    throw new ConfigError(code === 'ENOENT' ? `${file}: no such file.` : `${file} cannot be read: ${(error as Error).message}`);
+  }
+  return { path: file, dir: path.dirname(file), explicit, config: parseConfig(text, file) };
+}
+
+/** Parses and checks the text of a config file; every problem names the field. */
+export function parseConfig(text: string, file = 'toolpacks.config.json'): ToolpacksConfig {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    throw new ConfigError(`${file} is not valid JSON: ${(error as Error).message}`);
+  }
+  const problems: string[] = [];
+  const fail = (field: string, message: string) => problems.push(`"${field}" ${message}`);
+  if (!isObject(value)) throw new ConfigError(`${file} must hold a JSON object, e.g. { "packs": ["./my-pack.js"] }.`);
+
+  const known = ['$schema', 'packs', 'model', 'selection', 'context', 'threshold', 'maxTools', 'approvals'];
+  for (const key of Object.keys(value)) if (!known.includes(key)) fail(key, `is not a config field; the fields are ${known.slice(1).join(', ')}.`);
+
+  const strings = (field: string, v: unknown, what: string) => {
+    if (v === undefined) return;
+    if (!Array.isArray(v) || v.some((item) => typeof item !== 'string' || item.trim() === '')) fail(field, `must be an array of ${what} (strings).`);
+  };
+  const wholeNumber = (field: string, v: unknown) => {
+    if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < 1)) fail(field, `must be a positive whole number, got ${JSON.stringify(v)}.`);
+  };
+  const booleans = (field: string, v: unknown) => {
+    if (v === undefined) return;
+    if (!isObject(v)) return void fail(field, 'must be an object of name: true | false.');
+    for (const [name, on] of Object.entries(v)) if (typeof on !== 'boolean') fail(`${field}.${name}`, `must be true or false, got ${JSON.stringify(on)}.`);
+  };
+  const only = (field: string, v: Record<string, unknown>, keys: readonly string[]) => {
+    for (const key of Object.keys(v)) if (!keys.includes(key)) fail(`${field}.${key}`, `is not a field of "${field}"; its fields are ${keys.join(', ')}.`);
+  };
+
+  strings('packs', value.packs, 'module names or paths');
+  if (value.model !== undefined) {
+    if (typeof value.model === 'string') value = { ...value, model: { id: value.model } };
+    else if (!isObject(value.model)) fail('model', 'must be a model id or an object { id, vendor, family, version, maxTools }.');
+    else {
+      only('model', value.model, ['id', 'vendor', 'family', 'version', 'maxTools']);
+      for (const key of ['id', 'vendor', 'family', 'version'])
+        if (value.model[key] !== undefined && (typeof value.model[key] !== 'string' || value.model[key] === '')) fail(`model.${key}`, 'must be a non-empty string.');
+      wholeNumber('model.maxTools', value.model.maxTools);
+    }
+  }
+  const config = value as Record<string, unknown>;
+  if (config.selection !== undefined) {
+    if (!isObject(config.selection)) fail('selection', 'must be an object { "tools": {…}, "toolSets": {…} }.');
+    else {
+      only('selection', config.selection, ['tools', 'toolSets']);
+      booleans('selection.tools', config.selection.tools);
+      booleans('selection.toolSets', config.selection.toolSets);
+    }
+  }
+  if (config.context !== undefined && !isObject(config.context)) fail('context', 'must be an object of context keys and values.');
+  wholeNumber('threshold', config.threshold);
+  wholeNumber('maxTools', config.maxTools);
+  if (config.approvals !== undefined) {
+    if (!isObject(config.approvals)) fail('approvals', 'must be an object { "yes": bool, "allow": [tools], "alwaysAsk": [tools] }.');
+    else {
+      only('approvals', config.approvals, ['yes', 'allow', 'alwaysAsk']);
+      if (config.approvals.yes !== undefined && typeof config.approvals.yes !== 'boolean') fail('approvals.yes', 'must be true or false.');
+      strings('approvals.allow', config.approvals.allow, 'tool names');
+      strings('approvals.alwaysAsk', config.approvals.alwaysAsk, 'tool names');
+    }
+  }
+  if (problems.length) throw new ConfigError(`${file}: ${problems.length === 1 ? problems[0] : `\n  ${problems.join('\n  ')}`}`);
+  return config as ToolpacksConfig;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

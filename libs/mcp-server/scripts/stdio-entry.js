@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// A stdio MCP server over the four built-in packs and a folder, for the specs and the startup
+// measurement (the CLI's `toolpacks mcp` is the real entry). Loads the TypeScript sources through
+// esbuild-register as the CLI does.
+//   node stdio-entry.js ROOT [--threshold N] [--yes] [--stop-wait-ms N]
+const path = require('node:path');
+const repo = path.resolve(__dirname, '../../..');
+require('esbuild-register/dist/node').register({ target: 'node20', tsconfigRaw: require(path.join(repo, 'tsconfig.base.json')) });
+require('reflect-metadata');
+const load = (relative) => require(path.join(repo, relative));
+
+const args = process.argv.slice(2);
+const root = args[0];
+const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const { serveStdio, createHostSession } = load('libs/mcp-server/src/index.ts');
+
+async function createSession() {
+  const { createNodeHost } = load('libs/host-node/src/index.ts');
+  const packs = ['editor', 'search', 'git', 'debug'].map((name) => Object.values(load(`libs/packs/${name}/src/index.ts`)).find((v) => v && v.kind === 'toolpacks.pack'));
+  const stopWaitMs = option('--stop-wait-ms');
+  const host = await createNodeHost(root, stopWaitMs ? { debug: { stopWaitMs: Number(stopWaitMs) } } : {});
+  const { registry } = await host.createRegistry(packs);
+  const threshold = option('--threshold');
+  return createHostSession({
+    registry,
+    contextKeys: host.contextKeys,
+    model: { id: 'claude-sonnet-4', vendor: 'copilot', family: 'claude-sonnet-4', version: '1' },
+    ...(threshold ? { threshold: Number(threshold) } : {}),
+    dispose: async () => {
+      await host.debug.stop();
+      host.dispose();
+    },
+  });
+}
+
+serveStdio({ createSession, approvals: { yes: args.includes('--yes') }, onError: (error) => process.stderr.write(`mcp: ${error?.stack ?? error}\n`) }).then((server) => {
+  process.on('SIGTERM', () => {
+    process.stderr.write('mcp: SIGTERM\n');
+    void server.close();
+  });
+  return server.closed.then(() => {
+    process.stderr.write('mcp: closed\n');
+    process.exit(0);
+  });
+});

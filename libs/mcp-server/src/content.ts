@@ -1,0 +1,30 @@
+// A registry result as MCP content: text as text (prompt-tsx parts rendered the way a headless host
+// sends them to a model), data parts as image / audio content or an embedded resource blob.
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { contentToText, type ToolCallContent, type ToolCallResult } from '@toolpacks/registry';
+
+type McpContent = CallToolResult['content'][number];
+
+export async function toMcpContent(result: ToolCallResult, tokenBudget?: number): Promise<McpContent[]> {
+  const out: McpContent[] = [];
+  let pending: ToolCallContent[] = [];
+  const flush = async () => {
+    if (!pending.length) return;
+    const text = await contentToText(pending, tokenBudget);
+    pending = [];
+    out.push({ type: 'text', text });
+  };
+  for (const [index, part] of result.content.entries()) {
+    if (part.kind !== 'data') {
+      pending.push(part);
+      continue;
+    }
+    await flush();
+    const data = Buffer.from(part.data.buffer, part.data.byteOffset, part.data.byteLength).toString('base64');
+    if (part.mimeType.startsWith('image/')) out.push({ type: 'image', data, mimeType: part.mimeType });
+    else if (part.mimeType.startsWith('audio/')) out.push({ type: 'audio', data, mimeType: part.mimeType });
+    else out.push({ type: 'resource', resource: { uri: `toolpacks:result/${encodeURIComponent(result.callId)}/${index}`, mimeType: part.mimeType, blob: data } });
+  }
+  await flush();
+  return out.length ? out : [{ type: 'text', text: '(the tool returned no output)' }];
+}

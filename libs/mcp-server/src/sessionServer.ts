@@ -1,0 +1,215 @@
+// One MCP session: an SDK `Server` bound to one McpSession and one VirtualToolSession, so its
+// resolution state (expanded groups, context keys, approvals) is its own. tools/list is the
+// registry's resolution; tools/call goes through registry.invoke, whose every outcome (schema
+// error, unknown tool, decline, timeout, cancellation, tool error) is an `isError` result the model
+// can act on, never a protocol error; a change of the resolved list is announced with
+// notifications/tools/list_changed.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolRequest,
+  type CallToolResult,
+  type ServerNotification,
+  type ServerRequest,
+  type Tool as McpTool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { CancellationTokenSource, DisposableStore } from '@toolpacks/base';
+import type { ConfirmationAnswer, ConfirmationRequest, InvokeOptions, ResolvedToolSet, VirtualToolSession } from '@toolpacks/registry';
+import { toMcpContent } from './content';
+import type { McpServerOptions, McpSession } from './types';
+
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+const DEFAULT_CONFIRMATION_TIMEOUT_MS = 10 * 60_000;
+
+/** The schema of the confirmation form: one optional field, what to do instead when declining. */
+const CONFIRMATION_SCHEMA = {
+  type: 'object',
+  properties: {
+    reason: {
+      type: 'string',
+      title: 'Reason (optional)',
+      description: 'If you decline: why, or what the model should do instead. It is passed to the model.',
+    },
+  },
+} as const;
+
+/** MCP tool descriptions from a resolution: names, descriptions and schemas as resolved, with annotations set explicitly. */
+export function toMcpTools(resolved: ResolvedToolSet): McpTool[] {
+  const entries = new Map(resolved.entries.filter((e) => e.sent).map((e) => [e.name, e]));
+  return resolved.tools.map((tool) => {
+    const entry = entries.get(tool.name);
+    const inputSchema = (tool.inputSchema ?? { type: 'object', properties: {} }) as McpTool['inputSchema'];
+    if (entry) {
+      const a = entry.definition.annotations ?? {};
+      const title = entry.definition.displayName ?? tool.name;
+      return {
+        name: tool.name,
+        title,
+        description: tool.description,
+        inputSchema,
+        annotations: {
+          title,
+          readOnlyHint: a.readOnly === true,
+          destructiveHint: a.readOnly !== true && a.destructive === true,
+          idempotentHint: a.idempotent === true,
+          openWorldHint: a.openWorld === true,
+        },
+      };
+    }
+    // The registry's own tools (activate_<group>): they change which tools are offered, nothing else.
+    const title = tool.name.startsWith('activate_') ? `Activate ${tool.name.slice('activate_'.length).replace(/_/g, ' ')} tools` : tool.name;
+    return {
+      name: tool.name,
+      title,
+      description: tool.description,
+      inputSchema,
+      annotations: { title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    };
+  });
+}
+
+interface Ready {
+  readonly session: McpSession;
+  readonly tools: VirtualToolSession;
+}
+
+export class SessionServer {
+  readonly server: Server;
+  private readonly ready: Promise<Ready>;
+  private readonly subscriptions = new DisposableStore();
+  /** The list the client last received or was told changed (JSON); undefined until it lists. */
+  private announced: string | undefined;
+  private running = 0;
+  private checkScheduled = false;
+  private disposing: Promise<void> | undefined;
+
+  constructor(private readonly options: McpServerOptions) {
+    this.server = new Server({ name: options.name ?? 'toolpacks', version: options.version ?? '0.1.0' }, { capabilities: { tools: { listChanged: true } } });
+    this.ready = this.start();
+    // Reported here once; requests that await it report it to their caller too.
+    this.ready.catch((error) => options.onError?.(error));
+    this.server.setRequestHandler(ListToolsRequestSchema, async () => {
+      const tools = toMcpTools(this.resolve(await this.ready));
+      this.announced = JSON.stringify(tools);
+      return { tools };
+    });
+    this.server.setRequestHandler(CallToolRequestSchema, (request, extra) => this.call(request, extra));
+  }
+
+  /** The McpSession, once created (rejects when createSession failed). */
+  get session(): Promise<McpSession> {
+    return this.ready.then((r) => r.session);
+  }
+
+  private async start(): Promise<Ready> {
+    const session = await this.options.createSession();
+    if (this.disposing) {
+      await session.dispose();
+      throw new Error('The MCP session closed before it started.');
+    }
+    const tools = session.registry.createVirtualToolSession();
+    this.subscriptions.add(tools.onDidChange(() => this.changed()));
+    this.subscriptions.add(session.onDidChangeContext(() => this.changed()));
+    this.subscriptions.add(session.registry.onDidChange(() => this.changed()));
+    return { session, tools };
+  }
+
+  private resolve({ session, tools }: Ready): ResolvedToolSet {
+    const { threshold, ...request } = session.resolveRequest();
+    return session.registry.resolve({ ...request, virtualTools: { session: tools, ...(threshold !== undefined ? { threshold } : {}) } });
+  }
+
+  private async call(request: CallToolRequest, extra: Extra): Promise<CallToolResult> {
+    const ready = await this.ready;
+    const source = new CancellationTokenSource();
+    const cancel = () => source.cancel();
+    if (extra.signal.aborted) cancel();
+    else extra.signal.addEventListener('abort', cancel, { once: true });
+    this.running++;
+    let result: CallToolResult;
+    try {
+      const resolved = this.resolve(ready);
+      const outcome = await ready.session.registry.invoke(
+        resolved,
+        { callId: `mcp-${String(extra.requestId)}`, name: request.params.name, input: request.params.arguments ?? {} },
+        { token: source.token, ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}), ...this.approvalOptions(extra) },
+      );
+      result = { content: await toMcpContent(outcome), isError: outcome.isError };
+    } finally {
+      this.running--;
+      extra.signal.removeEventListener('abort', cancel);
+      source.dispose();
+    }
+    // An activation, a breakpoint stop: the client learns of the new list before this result,
+    // on this request's own stream (HTTP), where it is sure to be listening.
+    await this.checkList(ready, (notification) => extra.sendNotification(notification));
+    return result;
+  }
+
+  private approvalOptions(extra: Extra): Pick<InvokeOptions, 'autoApprove' | 'confirm'> {
+    const { yes, allow } = this.options.approvals;
+    const autoApprove = yes ? true : allow?.length ? Object.fromEntries(allow.map((name) => [name, true])) : undefined;
+    // Without elicitation there is nobody to ask: no `confirm`, so what needs a yes is declined
+    // with the registry's own words (and `alwaysConfirm` calls are declined whatever autoApprove says).
+    const canAsk = this.server.getClientCapabilities()?.elicitation?.form !== undefined;
+    return {
+      ...(autoApprove !== undefined ? { autoApprove } : {}),
+      ...(canAsk ? { confirm: (request: ConfirmationRequest) => this.ask(request, extra) } : {}),
+    };
+  }
+
+  private async ask(request: ConfirmationRequest, extra: Extra): Promise<ConfirmationAnswer> {
+    const note = request.alwaysConfirm ? '\n\n(This call can make code run or changes a sensitive file: your answer counts for this call only.)' : '';
+    try {
+      const answer = await this.server.elicitInput(
+        { mode: 'form', message: `${request.title}\n\n${request.message}${note}`, requestedSchema: CONFIRMATION_SCHEMA as never },
+        { relatedRequestId: extra.requestId, signal: extra.signal, timeout: this.options.confirmationTimeoutMs ?? DEFAULT_CONFIRMATION_TIMEOUT_MS },
+      );
+      if (answer.action === 'accept') return 'once';
+      const reason = typeof answer.content?.reason === 'string' ? answer.content.reason.trim() : '';
+      return reason ? { decline: reason } : 'decline';
+    } catch {
+      // No answer (the client failed, the wait timed out): nothing runs without a yes.
+      return 'decline';
+    }
+  }
+
+  private changed(): void {
+    // A running call announces the change itself when it ends.
+    if (this.running > 0 || this.checkScheduled || this.disposing) return;
+    this.checkScheduled = true;
+    setImmediate(() => {
+      this.checkScheduled = false;
+      if (this.running > 0 || this.disposing) return;
+      void this.ready.then((ready) => this.checkList(ready, () => this.server.sendToolListChanged())).catch(() => undefined);
+    });
+  }
+
+  private async checkList(ready: Ready, send: (notification: ServerNotification) => Promise<void>): Promise<void> {
+    if (this.announced === undefined || this.disposing) return;
+    let now: string;
+    try {
+      now = JSON.stringify(toMcpTools(this.resolve(ready)));
+    } catch (error) {
+      this.options.onError?.(error);
+      return;
+    }
+    if (now === this.announced) return;
+    this.announced = now;
+    await send({ method: 'notifications/tools/list_changed' }).catch((error: unknown) => this.options.onError?.(error));
+  }
+
+  /** Closes the protocol side and disposes the McpSession (its debuggees, child processes, registry). Idempotent. */
+  dispose(): Promise<void> {
+    this.disposing ??= (async () => {
+      this.subscriptions.dispose();
+      await this.server.close().catch(() => undefined);
+      const ready = await this.ready.catch(() => undefined);
+      if (ready) await ready.session.dispose().catch((error: unknown) => this.options.onError?.(error));
+    })();
+    return this.disposing;
+  }
+}

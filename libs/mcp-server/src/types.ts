@@ -1,0 +1,66 @@
+// The library's API: what a host (the CLI's `toolpacks mcp`) gives the server, one McpSession per
+// MCP session, so sessions never share resolution state, debuggees or approvals.
+import type { Event } from '@toolpacks/base';
+import type { ResolveRequest, ToolRegistry } from '@toolpacks/registry';
+
+export interface McpSession {
+  readonly registry: ToolRegistry;
+  /** The request to resolve for this session now: model, selection, context (the host's live context keys), threshold. The server supplies the session's own VirtualToolSession. */
+  resolveRequest(): Omit<ResolveRequest, 'virtualTools'> & { threshold?: number };
+  /** Fires when the session's context keys change (debugState after a breakpoint stop, …): the server re-resolves and sends notifications/tools/list_changed when the list differs. */
+  readonly onDidChangeContext: Event<void>;
+  /** Ends the session's debuggees, child processes, registry. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * What runs without a person's yes when the client cannot be asked (no `elicitation` capability):
+ * `yes` approves every call that asks, except calls that must always ask (sensitive writes, code
+ * that runs, tools kept manual); `allow` approves the named tools (names as the model sees them).
+ * Anything else that asks is declined, with the registry's "the user declined" result.
+ */
+export interface McpApprovalPolicy {
+  readonly yes?: boolean;
+  readonly allow?: readonly string[];
+}
+
+export interface McpServerOptions {
+  /** One per MCP session (stdio: one; HTTP: one per Mcp-Session-Id), so sessions never share state. */
+  createSession(): Promise<McpSession>;
+  readonly approvals: McpApprovalPolicy;
+  readonly name?: string;
+  readonly version?: string;
+  /** How long a tool may run before the registry stops it (the registry's default, 120 s, when absent). */
+  readonly timeoutMs?: number;
+  /** How long a confirmation asked through elicitation may wait for its answer before the call is declined (default 10 min). */
+  readonly confirmationTimeoutMs?: number;
+  /** Called with errors that have no request to report them to (a session that failed to start or to dispose). */
+  readonly onError?: (error: unknown) => void;
+}
+
+export interface HttpServeOptions extends McpServerOptions {
+  /** Interface to bind; 127.0.0.1 unless given. */
+  readonly host?: string;
+  /** 0 picks a free port (read it from `url`). */
+  readonly port: number;
+  /** When set, every request needs `Authorization: Bearer <token>` (401 otherwise). */
+  readonly token?: string;
+  /** Browser origins allowed besides the server's own loopback origins; any other Origin is refused (403). */
+  readonly allowedOrigins?: readonly string[];
+  /** Host header values allowed besides the loopback names and the bound host with the port. */
+  readonly allowedHosts?: readonly string[];
+  /** Sessions open at once; an initialize beyond it is answered 503 (default 32). */
+  readonly maxSessions?: number;
+}
+
+export interface StdioServer {
+  /** Resolves once the server has closed (stdin ended, or close()) and the session is disposed. */
+  readonly closed: Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface HttpServer {
+  /** The MCP endpoint, e.g. http://127.0.0.1:PORT/mcp. */
+  readonly url: string;
+  close(): Promise<void>;
+}
