@@ -28,6 +28,18 @@ if (typecheck !== 0) {
   process.exit(1);
 }
 
+// ESLint per project (Nx, cached; layering and the host boundary included), then Prettier over the tree.
+const lint = run(bin('nx'), ['run-many', '-t', 'lint', '--outputStyle=static']);
+if (lint !== 0) {
+  console.log('\nlint failed: fix the ESLint errors above (npm run lint).\n0 passed, 1 failed');
+  process.exit(1);
+}
+const format = run(bin('prettier'), ['--check', '--cache', '--cache-strategy', 'content', '--log-level', 'warn', '.']);
+if (format !== 0) {
+  console.log('\nformat check failed: the files above are not formatted; run npm run format.\n0 passed, 1 failed');
+  process.exit(1);
+}
+
 const results = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'toolpacks-test-')), 'jest.json');
 const jest = run(bin('jest'), ['--json', `--outputFile=${results}`, ...process.argv.slice(2)]);
 let passed = 0;
@@ -49,6 +61,12 @@ if (wholeRun) {
   const e2e = fs.existsSync(summary) ? JSON.parse(fs.readFileSync(summary, 'utf8')) : { passed: 0, failed: 1 };
   passed += e2e.passed;
   failed += e2e.failed;
+  // The official MCP conformance suite against libs/mcp-server (after e2e, which installs the Node 24 it needs).
+  const mcpSummary = path.join(path.dirname(results), 'mcp-conformance.json');
+  run(process.execPath, [path.join(root, 'tools/scripts/mcp-conformance.js'), '--summary', mcpSummary]);
+  const mcp = fs.existsSync(mcpSummary) ? JSON.parse(fs.readFileSync(mcpSummary, 'utf8')) : { passed: 0, failed: 1 };
+  passed += mcp.passed;
+  failed += mcp.failed;
 }
 fs.rmSync(path.dirname(results), { recursive: true, force: true });
 console.log(`\n${passed} passed, ${failed} failed`);

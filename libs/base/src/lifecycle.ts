@@ -31,6 +31,7 @@ function reportUnexpected(error: unknown): void {
   }
 }
 
+/** A disposable that calls `fn` on its first dispose() only. */
 export function toDisposable(fn: () => void): Disposable {
   let disposed = false;
   return {
@@ -43,16 +44,19 @@ export function toDisposable(fn: () => void): Disposable {
   };
 }
 
+/** Disposables disposed together; one added after the store was disposed is disposed at once. */
 export class DisposableStore implements Disposable {
   private readonly items = new Set<Disposable>();
   private disposed = false;
 
+  /** Adds `item` (disposing it at once if the store is already disposed) and returns it. */
   add<T extends Disposable>(item: T): T {
     if (this.disposed) item.dispose();
     else this.items.add(item);
     return item;
   }
 
+  /** Disposes every item, each even if another throws; then throws an AggregateError of their errors, if any. */
   dispose(): void {
     this.disposed = true;
     const errors: unknown[] = [];
@@ -68,9 +72,11 @@ export class DisposableStore implements Disposable {
   }
 }
 
+/** An event source in `vscode.EventEmitter`'s shape: subscribe through {@link Emitter.event}, notify with {@link Emitter.fire}. */
 export class Emitter<T> implements Disposable {
   private listeners = new Set<(e: T) => unknown>();
 
+  /** Subscribes a listener; dispose the returned subscription to stop listening. */
   readonly event: Event<T> = (listener, thisArgs, disposables) => {
     const bound = thisArgs ? listener.bind(thisArgs) : listener;
     this.listeners.add(bound);
@@ -79,6 +85,10 @@ export class Emitter<T> implements Disposable {
     return subscription;
   };
 
+  /**
+   * Calls every listener with `event`. A listener that throws or rejects does not stop the others:
+   * its error goes to the unexpected-error handler (see {@link setUnexpectedErrorHandler}).
+   */
   fire(event: T): void {
     for (const listener of [...this.listeners]) {
       // A faulty listener must not stop the others, nor the registry change that fired.
@@ -91,16 +101,19 @@ export class Emitter<T> implements Disposable {
     }
   }
 
+  /** Removes every listener. */
   dispose(): void {
     this.listeners.clear();
   }
 }
 
+/** Creates a {@link CancellationToken} and cancels it, as `vscode.CancellationTokenSource`; a parent token's cancellation cancels it too. */
 export class CancellationTokenSource implements Disposable {
   private readonly emitter = new Emitter<void>();
   private cancelled = false;
   private readonly parentSubscription?: Disposable;
 
+  /** The token this source cancels. */
   readonly token: CancellationToken;
 
   constructor(parent?: CancellationToken) {
@@ -121,12 +134,14 @@ export class CancellationTokenSource implements Disposable {
     else if (parent) this.parentSubscription = parent.onCancellationRequested(() => this.cancel());
   }
 
+  /** Requests cancellation: the token's listeners fire once; later calls do nothing. */
   cancel(): void {
     if (this.cancelled) return;
     this.cancelled = true;
     this.emitter.fire();
   }
 
+  /** Stops following the parent token and drops the listeners (without cancelling). */
   dispose(): void {
     this.parentSubscription?.dispose();
     this.emitter.dispose();

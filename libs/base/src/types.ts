@@ -3,6 +3,7 @@
 
 /** Same shape as `vscode.Disposable`. */
 export interface Disposable {
+  /** Releases what the object holds; calling it again does nothing. */
   dispose(): void;
 }
 
@@ -11,10 +12,14 @@ export type Event<T> = (listener: (e: T) => unknown, thisArgs?: unknown, disposa
 
 /** The subset of `vscode.CancellationToken` the packs and hosts rely on. */
 export interface CancellationToken {
+  /** Whether cancellation was requested. */
   readonly isCancellationRequested: boolean;
+  /** Fires once when cancellation is requested. */
   readonly onCancellationRequested: Event<unknown>;
 }
 
+/** Ready-made tokens, as `vscode.CancellationToken` offers. */
 export const CancellationToken = {
+  /** A token that is never cancelled. */
   None: Object.freeze<CancellationToken>({ isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) }),
 };

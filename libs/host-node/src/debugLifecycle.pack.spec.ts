@@ -2,7 +2,7 @@
 // registry: concurrent start_debugging calls, a start that times out, host.dispose(). The
 // debugState context key must follow the real process and nothing may survive.
 import { debugPack } from '@toolpacks/pack-debug';
-import { createDebugFixture, ENDLESS_PROGRAM, GRANDCHILD_PROGRAM } from '@toolpacks/node-services/src/debugFixtures';
+import { ENDLESS_PROGRAM, GRANDCHILD_PROGRAM } from '@toolpacks/node-services/src/debugFixtures';
 import { killLiveProcesses, liveProcesses, survivors } from '@toolpacks/node-services/src/processCensus';
 import { createPackHarness, type PackHarness } from './testing';
 

@@ -15,19 +15,32 @@ import {
   type SensitivePathsOptions,
 } from '@toolpacks/node-services';
 
+/** Options of {@link NodeHost}: those of each service. */
 export interface NodeHostOptions {
+  /** Options of the search service: the rg binary or the built-in scanner, the timeout. */
   readonly search?: NodeSearchOptions;
+  /** Options of the git service: the git binary, timeout and output limit, what of the repository's configuration is trusted. */
   readonly git?: NodeGitOptions;
+  /** Options of the Node debugger: the node binary for debuggees, how long to wait for a stop. */
   readonly debug?: NodeDebugOptions;
   /** Paths whose writes always need the user's confirmation: added to / removed from the defaults (sensitivePaths.ts). */
   readonly sensitivePaths?: SensitivePathsOptions;
 }
 
+/**
+ * The headless host: the packs' services over one folder on the real machine, bound for packs to
+ * `@inject`, and context keys that follow it (debug state, whether the folder is a git repository).
+ */
 export class NodeHost implements Disposable {
+  /** The workspace file system, confined to the root folder. */
   readonly workspace: NodeWorkspaceFileSystem;
+  /** Text and file-name search over the root (ripgrep, or a scanner without it). */
   readonly search: NodeSearchService;
+  /** git over the root's repository. */
   readonly git: NodeGitService;
+  /** The Node inspector debugger. */
   readonly debug: NodeDebugService;
+  /** The context keys `when` clauses read (debugState, gitOpenRepositoryCount). */
   readonly contextKeys = new NodeContextKeyService();
   /** Load into the registry's container: every pack's child container then resolves these. */
   readonly module: ContainerModule;
@@ -68,12 +81,14 @@ export class NodeHost implements Disposable {
     this.contextKeys.set(ContextKeys.gitOpenRepositoryCount, (await this.git.isRepository()) ? 1 : 0);
   }
 
+  /** Stops the debugger (and what it started) and the host's subscriptions. */
   dispose(): void {
     this.subscription.dispose();
     this.debug.dispose();
   }
 }
 
+/** Creates a {@link NodeHost} over `root` with its context keys read from the machine. */
 export async function createNodeHost(root: string, options?: NodeHostOptions): Promise<NodeHost> {
   const host = new NodeHost(root, options);
   await host.refresh();

@@ -37,7 +37,9 @@ export const DebugErrors = {
   cancelled: () => new WorkspaceError('The call was cancelled before it did anything; the program was left as it was.'),
   disposed: () => new WorkspaceError('The debugger has shut down (its host was disposed); the program was stopped. Nothing more can be debugged in this session.'),
   noInspector: (detail: string) =>
-    new WorkspaceError(`The debugger could not attach to the program (${detail}); the program and every process it started were stopped. Try start_debugging again, or run the program without the debugger.`),
+    new WorkspaceError(
+      `The debugger could not attach to the program (${detail}); the program and every process it started were stopped. Try start_debugging again, or run the program without the debugger.`,
+    ),
   startFailed: (detail: string) => new WorkspaceError(`The program could not be started under the debugger: ${detail}. Nothing of it is left running.`),
 };
 

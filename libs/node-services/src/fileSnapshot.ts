@@ -63,14 +63,10 @@ export function decodeForEdit(bytes: Buffer, input: string): string {
   try {
     return strictUtf8.decode(bytes);
   } catch {
-    throw new WorkspaceError(
-      `File ${quote(input)} contains bytes that are not valid UTF-8; editing it as text would corrupt them, so it was refused. Nothing was changed.`,
-    );
+    throw new WorkspaceError(`File ${quote(input)} contains bytes that are not valid UTF-8; editing it as text would corrupt them, so it was refused. Nothing was changed.`);
   }
 }
 
 export function tooLarge(input: string, size: number): WorkspaceError {
-  return new WorkspaceError(
-    `File ${quote(input)} is too large to read (${(size / 1024 / 1024).toFixed(1)} MB, limit ${MAX_TEXT_BYTES / 1024 / 1024} MB). Use grep_search to find the part you need.`,
-  );
+  return new WorkspaceError(`File ${quote(input)} is too large to read (${(size / 1024 / 1024).toFixed(1)} MB, limit ${MAX_TEXT_BYTES / 1024 / 1024} MB). Use grep_search to find the part you need.`);
 }

@@ -30,22 +30,80 @@ export function hostileVariants(marker: string, script: string): HostileVariant[
   return [
     { name: 'core.fsmonitor', config: [['core.fsmonitor', `${touch}; true`]] },
     { name: 'diff.<drv>.textconv', config: [['diff.evil.textconv', `${touch}; cat`]], attributes: '* diff=evil\n' },
-    { name: 'filter.<drv>.clean/smudge', config: [['filter.evil.clean', `${touch}; cat`], ['filter.evil.smudge', `${touch}; cat`]], attributes: '* filter=evil\n', commitNeedsConfirmation: true },
-    { name: 'filter.<drv>.process', config: [['filter.evil.process', touch], ['filter.evil.required', 'true']], attributes: '* filter=evil\n', commitNeedsConfirmation: true },
+    {
+      name: 'filter.<drv>.clean/smudge',
+      config: [
+        ['filter.evil.clean', `${touch}; cat`],
+        ['filter.evil.smudge', `${touch}; cat`],
+      ],
+      attributes: '* filter=evil\n',
+      commitNeedsConfirmation: true,
+    },
+    {
+      name: 'filter.<drv>.process',
+      config: [
+        ['filter.evil.process', touch],
+        ['filter.evil.required', 'true'],
+      ],
+      attributes: '* filter=evil\n',
+      commitNeedsConfirmation: true,
+    },
     { name: 'filter.<drv>.clean with = in the driver name', config: [['filter.x=y.clean', `${touch}; cat`]], attributes: '* filter=x=y\n', commitNeedsConfirmation: true },
-    { name: 'log.showSignature + gpg.program', config: [['log.showSignature', 'true'], ['gpg.program', script]], signedHead: true },
-    { name: 'include.path to a workspace file', config: [['include.path', '../evil.config']], files: { 'evil.config': evilConfig }, attributes: '* filter=inc diff=inc\n', commitNeedsConfirmation: true },
+    {
+      name: 'log.showSignature + gpg.program',
+      config: [
+        ['log.showSignature', 'true'],
+        ['gpg.program', script],
+      ],
+      signedHead: true,
+    },
+    {
+      name: 'include.path to a workspace file',
+      config: [['include.path', '../evil.config']],
+      files: { 'evil.config': evilConfig },
+      attributes: '* filter=inc diff=inc\n',
+      commitNeedsConfirmation: true,
+    },
     { name: 'includeIf.gitdir', config: [['includeIf.gitdir:/.path', '../evil.config']], files: { 'evil.config': evilConfig }, attributes: '* filter=inc diff=inc\n', commitNeedsConfirmation: true },
     { name: 'core.hooksPath', config: [['core.hooksPath', 'hooks']], hooksDir: 'hooks', commitNeedsConfirmation: true },
     { name: '.git/hooks', config: [], hooksDir: '.git/hooks', commitNeedsConfirmation: true },
-    { name: 'commit.gpgsign + gpg.program', config: [['commit.gpgsign', 'true'], ['gpg.program', script]], commitNeedsConfirmation: true },
-    { name: 'gpg.format ssh + gpg.ssh.program', config: [['commit.gpgsign', 'true'], ['gpg.format', 'ssh'], ['gpg.ssh.program', script], ['user.signingKey', 'key']], commitNeedsConfirmation: true },
-    { name: 'core.pager / pager.<cmd>', config: [['core.pager', `${touch}; cat`], ['pager.log', `${touch}; cat`], ['pager.diff', `${touch}; cat`], ['pager.show', `${touch}; cat`]] },
+    {
+      name: 'commit.gpgsign + gpg.program',
+      config: [
+        ['commit.gpgsign', 'true'],
+        ['gpg.program', script],
+      ],
+      commitNeedsConfirmation: true,
+    },
+    {
+      name: 'gpg.format ssh + gpg.ssh.program',
+      config: [
+        ['commit.gpgsign', 'true'],
+        ['gpg.format', 'ssh'],
+        ['gpg.ssh.program', script],
+        ['user.signingKey', 'key'],
+      ],
+      commitNeedsConfirmation: true,
+    },
+    {
+      name: 'core.pager / pager.<cmd>',
+      config: [
+        ['core.pager', `${touch}; cat`],
+        ['pager.log', `${touch}; cat`],
+        ['pager.diff', `${touch}; cat`],
+        ['pager.show', `${touch}; cat`],
+      ],
+    },
     { name: 'diff.external', config: [['diff.external', script]] },
     { name: 'diff.<drv>.command', config: [['diff.evil.command', script]], attributes: '* diff=evil\n' },
     {
       name: 'core.sshCommand / credential.helper / core.editor',
-      config: [['core.sshCommand', `${touch}; true`], ['credential.helper', `!${touch}; true`], ['core.editor', `${touch}; true`], ['core.askPass', script]],
+      config: [
+        ['core.sshCommand', `${touch}; true`],
+        ['credential.helper', `!${touch}; true`],
+        ['core.editor', `${touch}; true`],
+        ['core.askPass', script],
+      ],
     },
     {
       name: 'partial clone lazy fetch over ext::',
@@ -61,8 +119,7 @@ export function hostileVariants(marker: string, script: string): HostileVariant[
   ];
 }
 
-const git = (root: string, args: string[], input?: string) =>
-  execFileSync('git', args, { cwd: root, input, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME, LC_ALL: 'C' } });
+const git = (root: string, args: string[], input?: string) => execFileSync('git', args, { cwd: root, input, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME, LC_ALL: 'C' } });
 
 /**
  * `root` becomes a repository with a.txt and the variant's files committed, a staged new file,

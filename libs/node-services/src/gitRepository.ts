@@ -24,8 +24,7 @@ export interface GitLocation {
 
 export type GitExec = (args: readonly string[]) => Promise<GitProcessResult>;
 
-export const TRUST_GIT_DIR_HINT =
-  'If you trust this repository, allow it with --trust-git-dir in the CLI (hosts: the git option trustGitDirOutsideRoot, NodeHostOptions.git.trustGitDirOutsideRoot).';
+export const TRUST_GIT_DIR_HINT = 'If you trust this repository, allow it with --trust-git-dir in the CLI (hosts: the git option trustGitDirOutsideRoot, NodeHostOptions.git.trustGitDirOutsideRoot).';
 
 export function isInside(parent: string, child: string): boolean {
   return child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
@@ -68,8 +67,7 @@ export async function checkRepositoryLocation(exec: GitExec, location: GitLocati
     throw new WorkspaceError(`The workspace's .git/commondir points to ${commonDir}, outside the workspace; git is not used here. ${TRUST_GIT_DIR_HINT}`);
   if (isInside(root, commonDir)) {
     const outside = await alternatesOutside(path.join(commonDir, 'objects'), root, 0);
-    if (outside)
-      throw new WorkspaceError(`The workspace's repository borrows objects from ${outside} (objects/info/alternates), outside the workspace; git is not used here. ${TRUST_GIT_DIR_HINT}`);
+    if (outside) throw new WorkspaceError(`The workspace's repository borrows objects from ${outside} (objects/info/alternates), outside the workspace; git is not used here. ${TRUST_GIT_DIR_HINT}`);
   }
 }
 

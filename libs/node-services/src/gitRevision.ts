@@ -13,8 +13,7 @@ export function quote(value: string, max = 200): string {
 export function checkRevision(revision: unknown): string {
   if (typeof revision !== 'string' || revision === '') throw new WorkspaceError('A revision is required, e.g. HEAD, HEAD~2, main or a commit hash.');
   if (revision.startsWith('-')) throw new WorkspaceError(`Revision '${quote(revision)}' starts with '-', which git would read as an option; it is refused. Give a branch, tag or commit hash.`);
-  if (revision.length > 256 || !REVISION.test(revision))
-    throw new WorkspaceError(`Revision '${quote(revision)}' is not a valid revision (letters, digits and . _ / ~ ^ @ { } : + - only).`);
+  if (revision.length > 256 || !REVISION.test(revision)) throw new WorkspaceError(`Revision '${quote(revision)}' is not a valid revision (letters, digits and . _ / ~ ^ @ { } : + - only).`);
   return revision;
 }
 
@@ -41,8 +40,7 @@ function pathColon(revision: string): number {
 
 /** A path relative to the root, as a path from the repository top; refuses escapes and absolute paths. */
 export function pathFromTop(input: string, prefix: string, revision: string): string {
-  if (input.startsWith('/'))
-    throw new WorkspaceError(`Revision '${quote(revision)}' names an absolute path; give the path relative to the workspace root, e.g. HEAD:src/file.ts.`);
+  if (input.startsWith('/')) throw new WorkspaceError(`Revision '${quote(revision)}' names an absolute path; give the path relative to the workspace root, e.g. HEAD:src/file.ts.`);
   const parts: string[] = [];
   for (const segment of input.split('/')) {
     if (segment === '' || segment === '.') continue;

@@ -18,11 +18,11 @@ export const ALWAYS_OVERRIDES: readonly ConfigOverride[] = [
   { key: 'log.showSignature', value: 'false', why: 'log/show would verify signatures by running gpg.program.' },
   { key: 'credential.helper', value: '', why: 'an empty value clears the helper list: no credential program runs.' },
   { key: 'protocol.allow', value: 'never', why: 'no transport (lazy fetch of a partial clone, ext::, file://); GIT_ALLOW_PROTOCOL= enforces it over per-protocol config.' },
-  { key: 'core.sshCommand', value: 'false', why: 'never reached (no transport), but the program would be the repository\'s.' },
+  { key: 'core.sshCommand', value: 'false', why: "never reached (no transport), but the program would be the repository's." },
   { key: 'gc.auto', value: '0', why: 'no background `gc --auto` (detached, outlives the call, runs pre-auto-gc).' },
   { key: 'maintenance.auto', value: 'false', why: 'no background maintenance after a commit.' },
   { key: 'submodule.recurse', value: 'false', why: 'no git run inside a submodule, whose config we have not read.' },
-  { key: 'diff.ignoreSubmodules', value: 'dirty', why: 'status/diff compare a submodule\'s commit only, never start `git status` inside it (its own filters would run).' },
+  { key: 'diff.ignoreSubmodules', value: 'dirty', why: "status/diff compare a submodule's commit only, never start `git status` inside it (its own filters would run)." },
   { key: 'status.submoduleSummary', value: 'false', why: 'the same, for the submodule summary.' },
   { key: 'status.relativePaths', value: 'true', why: 'paths print relative to the workspace root, which may be below the repository top.' },
   { key: 'color.ui', value: 'false', why: 'plain text for the model.' },
@@ -71,7 +71,12 @@ export function driverOverrides(entries: readonly ConfigEntry[]): ConfigOverride
   const overrides: ConfigOverride[] = [];
   for (const name of filters) {
     const why = `filter.${name} is defined by the repository: its clean/smudge/process programs run on status, diff, blame and commit.`;
-    for (const [key, value] of [['clean', ''], ['smudge', ''], ['process', ''], ['required', 'false']])
+    for (const [key, value] of [
+      ['clean', ''],
+      ['smudge', ''],
+      ['process', ''],
+      ['required', 'false'],
+    ])
       overrides.push({ key: `filter.${name}.${key}`, value, why });
   }
   for (const name of diffs)
@@ -81,9 +86,7 @@ export function driverOverrides(entries: readonly ConfigEntry[]): ConfigOverride
 
 /** The repository's filter drivers with a program, as `filter.<name>.<kind> = <program>` (for a commit's confirmation). */
 export function repositoryFilterPrograms(entries: readonly ConfigEntry[]): string[] {
-  return entries
-    .filter((e) => REPOSITORY_SCOPES.has(e.scope) && /^filter\..+\.(clean|smudge|process)$/.test(e.key) && e.value !== '')
-    .map((e) => `${e.key} = ${e.value}`);
+  return entries.filter((e) => REPOSITORY_SCOPES.has(e.scope) && /^filter\..+\.(clean|smudge|process)$/.test(e.key) && e.value !== '').map((e) => `${e.key} = ${e.value}`);
 }
 
 /**

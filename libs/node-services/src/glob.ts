@@ -62,7 +62,8 @@ export function createGlobMatcher(glob: string, syntax: GlobSyntax = {}): (relat
       for (const option of options) {
         for (const inner of expand(option)) {
           results.add(head + inner + tail);
-          if (results.size > MAX_ALTERNATIVES) throw new Error(`The glob '${glob.length > 200 ? `${glob.slice(0, 200)}…` : glob}' expands to more than ${MAX_ALTERNATIVES} alternatives; use fewer {…} groups.`);
+          if (results.size > MAX_ALTERNATIVES)
+            throw new Error(`The glob '${glob.length > 200 ? `${glob.slice(0, 200)}…` : glob}' expands to more than ${MAX_ALTERNATIVES} alternatives; use fewer {…} groups.`);
         }
       }
     }

@@ -1,5 +1,6 @@
 // A minimal Chrome DevTools Protocol client for the Node inspector (one WebSocket, request ids,
 // events). Only what the debug service needs.
+/* eslint-disable @typescript-eslint/no-explicit-any -- the inspector's messages are untyped JSON; each caller reads the fields it asked for */
 import type { CancellationToken } from '@toolpacks/base';
 import WebSocket from 'ws';
 

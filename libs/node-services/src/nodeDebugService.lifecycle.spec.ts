@@ -70,7 +70,7 @@ describe('NodeDebugService lifecycle: no debuggee leaks, the state follows the p
     expect(debug.state).toBe('inactive');
   });
 
-  it('ends the whole process group on dispose (synchronously), the program\'s own child included', async () => {
+  it("ends the whole process group on dispose (synchronously), the program's own child included", async () => {
     debug = service({ stopWaitMs: 300 });
     expect((await debug.start({ program: 'endless.js' })).state).toBe('running');
     const { debuggee, child } = await fixture.waitForPids();

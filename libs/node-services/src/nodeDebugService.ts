@@ -232,9 +232,7 @@ export class NodeDebugService implements DebugService {
         ownProperties: true,
         generatePreview: true,
       });
-      const variables: VariableInfo[] = result
-        .filter((p) => p.value)
-        .map((p) => ({ name: p.name, value: formatRemoteObject(p.value!), type: p.value!.subtype ?? p.value!.type }));
+      const variables: VariableInfo[] = result.filter((p) => p.value).map((p) => ({ name: p.name, value: formatRemoteObject(p.value!), type: p.value!.subtype ?? p.value!.type }));
       scopes.push({ name: scope.name ? `${scope.type} (${scope.name})` : scope.type, variables });
     }
     return scopes;

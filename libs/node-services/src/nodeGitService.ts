@@ -35,7 +35,14 @@ export class GitCommandError extends WorkspaceError {
     readonly output: string,
   ) {
     // git's own lines quote model input (a path, a revision): each is cut.
-    super(`git ${command} failed: ${output.trim().split('\n').slice(0, 5).map((line) => quote(line, 300)).join('\n')}`);
+    super(
+      `git ${command} failed: ${output
+        .trim()
+        .split('\n')
+        .slice(0, 5)
+        .map((line) => quote(line, 300))
+        .join('\n')}`,
+    );
   }
 }
 
@@ -184,7 +191,9 @@ export class NodeGitService implements GitService {
     for (const end of ends) {
       const result = await session.exec(['rev-parse', '--quiet', '--verify', '--end-of-options', `${end}^{${type}}`], session.readOverrides);
       if (result.code !== 0)
-        throw new WorkspaceError(`Revision '${quote(revision)}' is not a ${type === 'commit' ? 'commit' : 'commit or tree'} of this repository. Give a branch, tag or commit hash, or <commit>:<path> for a file in the workspace.`);
+        throw new WorkspaceError(
+          `Revision '${quote(revision)}' is not a ${type === 'commit' ? 'commit' : 'commit or tree'} of this repository. Give a branch, tag or commit hash, or <commit>:<path> for a file in the workspace.`,
+        );
     }
   }
 

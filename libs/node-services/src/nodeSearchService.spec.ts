@@ -129,7 +129,10 @@ describe('NodeSearchService.grep', () => {
       await fs.writeFile(path.join(dir, 'small.ts'), 'x\n');
       const source = new CancellationTokenSource();
       const hostile = new NodeSearchService(dir, { ripgrep: false, timeoutMs: 600_000 }).grep(query({ pattern: '(a+)+$', isRegexp: true }), source.token);
-      const outcome = hostile.then(() => 'ok', (error: Error) => error.message);
+      const outcome = hostile.then(
+        () => 'ok',
+        (error: Error) => error.message,
+      );
       // A second, harmless call completes while the first one is still running.
       expect((await new NodeSearchService(dir, { ripgrep: false }).findFiles('*.ts', 10)).files).toEqual(['small.ts']);
       source.cancel();

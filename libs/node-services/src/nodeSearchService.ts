@@ -45,7 +45,11 @@ export class NodeSearchService implements SearchService {
   async findFiles(pattern: string, maxResults: number, token?: CancellationToken): Promise<FileSearchResult> {
     compileGlobForModel(pattern); // a malformed glob is explained before any walk
     const context = await loadIgnoreContext(this.realRoot, token);
-    const { files } = await runScanner({ root: this.realRoot, rules: context.config, include: pattern, maxResults, maxFileBytes: MAX_SEARCH_FILE_BYTES, maxLineChars: MAX_MATCH_LINE_CHARS }, this.timeoutMs, token);
+    const { files } = await runScanner(
+      { root: this.realRoot, rules: context.config, include: pattern, maxResults, maxFileBytes: MAX_SEARCH_FILE_BYTES, maxLineChars: MAX_MATCH_LINE_CHARS },
+      this.timeoutMs,
+      token,
+    );
     return { files: files.slice(0, maxResults), truncated: files.length > maxResults };
   }
 
@@ -58,7 +62,15 @@ export class NodeSearchService implements SearchService {
       if (result) return { matches: result.matches, truncated: result.truncated, engine: 'ripgrep', ...skipped(result.skippedLarge) };
     }
     const scan = await runScanner(
-      { root: this.realRoot, rules: (await context).config, include: query.includePattern, regex: { source: compiled.source, flags: compiled.flags }, maxResults: query.maxResults, maxFileBytes: MAX_SEARCH_FILE_BYTES, maxLineChars: MAX_MATCH_LINE_CHARS },
+      {
+        root: this.realRoot,
+        rules: (await context).config,
+        include: query.includePattern,
+        regex: { source: compiled.source, flags: compiled.flags },
+        maxResults: query.maxResults,
+        maxFileBytes: MAX_SEARCH_FILE_BYTES,
+        maxLineChars: MAX_MATCH_LINE_CHARS,
+      },
       this.timeoutMs,
       token,
     );

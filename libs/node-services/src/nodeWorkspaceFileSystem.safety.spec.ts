@@ -83,7 +83,10 @@ describe('bounded echoes', () => {
       () => workspace.readText(`${'z'.repeat(300)}/x.txt`),
       () => workspace.applyChanges([{ type: 'update', path: `src/${'q'.repeat(3000)}`, content: 'x' }]),
     ].entries()) {
-      const error = await attempt().then(() => undefined, (e: Error) => e);
+      const error = await attempt().then(
+        () => undefined,
+        (e: Error) => e,
+      );
       if (!(error instanceof WorkspaceError)) throw new Error(`attempt ${index}: not a WorkspaceError: ${String(error).slice(0, 300)}`);
       expect(error!.message.length).toBeLessThan(600);
     }

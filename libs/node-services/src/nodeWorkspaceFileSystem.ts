@@ -38,7 +38,15 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
     }
     this.opener = new SafeOpener(this.root, { procFd: !options.portableConfinement });
     this.sensitivePaths = new SensitivePaths(options.sensitivePaths);
-    this.writes = new WritePath(this.opener, this.sensitivePaths, () => (this.sweep ??= this.removeLeftoverTempFiles().then(() => undefined, () => undefined)));
+    this.writes = new WritePath(
+      this.opener,
+      this.sensitivePaths,
+      () =>
+        (this.sweep ??= this.removeLeftoverTempFiles().then(
+          () => undefined,
+          () => undefined,
+        )),
+    );
   }
 
   /** Removes temp files that killed processes left behind (done once before the first write). */
@@ -129,7 +137,10 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
     const byPath = this.sensitivePaths.reason(this.relative(real));
     if (byPath) return byPath;
     // A hard-linked file is written in place: its other names (maybe .git/config) change with it.
-    const links = await fs.lstat(real).then((stat) => (stat.isFile() ? stat.nlink : 1), () => 1);
+    const links = await fs.lstat(real).then(
+      (stat) => (stat.isFile() ? stat.nlink : 1),
+      () => 1,
+    );
     return links > 1 ? `${this.relative(real)} — it has ${links - 1} other name(s) (hard links) that change with it, possibly git config or a hook` : undefined;
   }
 

@@ -25,7 +25,11 @@ async function startGroup(): Promise<{ debuggee: number; child: number }> {
 describe('processGroup', () => {
   it('killProcessGroup ends the leader and what it started; a gone group is fine', async () => {
     const { debuggee, child } = await startGroup();
-    expect(liveProcesses({ group: debuggee }).map((p) => p.pid).sort()).toEqual([debuggee, child].sort());
+    expect(
+      liveProcesses({ group: debuggee })
+        .map((p) => p.pid)
+        .sort(),
+    ).toEqual([debuggee, child].sort());
     killProcessGroup(debuggee);
     expect(await survivors({ group: debuggee })).toEqual([]);
     expect(() => killProcessGroup(debuggee)).not.toThrow();

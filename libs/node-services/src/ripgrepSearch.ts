@@ -59,7 +59,16 @@ export async function grepWithRipgrep(run: RipgrepRun): Promise<RipgrepOutcome |
     return undefined;
   }
   const { rules, explicit, globs } = ready;
-  const extra = explicit.length > 0 ? runRipgrep(run, explicit.map((file) => `./${file}`), new Set(explicit), 'parallel', globs) : undefined;
+  const extra =
+    explicit.length > 0
+      ? runRipgrep(
+          run,
+          explicit.map((file) => `./${file}`),
+          new Set(explicit),
+          'parallel',
+          globs,
+        )
+      : undefined;
   const [walked, more] = await Promise.all([walk.done, extra?.done]);
   if (walked === undefined || (extra && more === undefined)) return undefined;
   if (walked !== 'too-many' && more !== 'too-many') {
@@ -119,7 +128,14 @@ async function finish(run: RipgrepRun, rules: IgnoreRules, found: readonly GrepM
  * `sorted`: one thread in walk order, stopped at maxResults + 1 matches from the walk (`explicit`
  * files, given by name, do not count). Undefined: rg cannot run the pattern.
  */
-function runRipgrep(run: RipgrepRun, paths: readonly string[], explicit: ReadonlySet<string>, mode: 'parallel' | 'sorted', globs: readonly string[], rules?: IgnoreRules): { done: Promise<Collected | 'too-many' | undefined>; stop(): void } {
+function runRipgrep(
+  run: RipgrepRun,
+  paths: readonly string[],
+  explicit: ReadonlySet<string>,
+  mode: 'parallel' | 'sorted',
+  globs: readonly string[],
+  rules?: IgnoreRules,
+): { done: Promise<Collected | 'too-many' | undefined>; stop(): void } {
   const { query } = run;
   const args = [...(mode === 'sorted' ? ['--sort', 'path'] : []), '--no-config', '--no-heading', '--line-number', '--with-filename', '--null', '--hidden', '--no-messages', '--color', 'never'];
   args.push('--no-require-git', '--no-ignore-global', '--no-ignore-parent', '--no-ignore-dot');

@@ -63,8 +63,7 @@ export interface WalkOptions {
   readonly guard?: (relative: string) => void;
 }
 
-export const kind = (stat: { isFile(): boolean; isDirectory(): boolean }): 'file' | 'directory' | 'other' =>
-  stat.isFile() ? 'file' : stat.isDirectory() ? 'directory' : 'other';
+export const kind = (stat: { isFile(): boolean; isDirectory(): boolean }): 'file' | 'directory' | 'other' => (stat.isFile() ? 'file' : stat.isDirectory() ? 'directory' : 'other');
 
 export class SafeOpener {
   readonly usesProcFd: boolean;

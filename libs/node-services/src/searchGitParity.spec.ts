@@ -14,7 +14,21 @@ const LONG = 'a'.repeat(60);
 let root: string;
 
 const FILES: Record<string, string> = {
-  '.gitignore': ['/dts', 'build/', '!build/keep.txt', '*.log', '!important.log', '/packages/*/lib', '**/tmp/**', 'docs/**/*.draft', 'node_modules', '!**/test/fixtures/**/node_modules', '*a*a*a*a*a*a*a*Q', `${'{*,*}'.repeat(10)}Q`, ''].join('\n'),
+  '.gitignore': [
+    '/dts',
+    'build/',
+    '!build/keep.txt',
+    '*.log',
+    '!important.log',
+    '/packages/*/lib',
+    '**/tmp/**',
+    'docs/**/*.draft',
+    'node_modules',
+    '!**/test/fixtures/**/node_modules',
+    '*a*a*a*a*a*a*a*Q',
+    `${'{*,*}'.repeat(10)}Q`,
+    '',
+  ].join('\n'),
   'dts/top.d.ts': 'marker', // anchored: only the root's dts
   'sub/dts/kept.d.ts': 'marker',
   'build/out.txt': 'marker',
@@ -84,7 +98,18 @@ describe('search lists exactly what git lists', () => {
   it('file_search (every file) equals git ls-files --cached --others --exclude-standard', async () => {
     const expected = gitListed();
     // The tree exercises every rule: ignored, re-included and tracked-but-ignored files are there.
-    expect(expected).toEqual(expect.arrayContaining(['dts/tracked.d.ts', 'packages/p1/lib/tracked.js', 'sub/keep.gen.ts', 'sub/deep/b.gen.ts', 'test/fixtures/case/node_modules/dep/index.js', 'linkdir', 'sub/dts/kept.d.ts', LONG]));
+    expect(expected).toEqual(
+      expect.arrayContaining([
+        'dts/tracked.d.ts',
+        'packages/p1/lib/tracked.js',
+        'sub/keep.gen.ts',
+        'sub/deep/b.gen.ts',
+        'test/fixtures/case/node_modules/dep/index.js',
+        'linkdir',
+        'sub/dts/kept.d.ts',
+        LONG,
+      ]),
+    );
     expect(expected).not.toContain('dts/top.d.ts');
     const found = await new NodeSearchService(root, { ripgrep: false }).findFiles('**', 10_000);
     expect(found).toEqual({ files: expected, truncated: false });
@@ -103,7 +128,11 @@ describe('search lists exactly what git lists', () => {
       const withScanner = await new NodeSearchService(root, { ripgrep: false }).grep(q);
       const withRipgrep = await new NodeSearchService(root).grep(q);
       expect(withRipgrep.engine).toBe('ripgrep');
-      expect({ includePattern, matches: withRipgrep.matches, skipped: withRipgrep.skippedLargeFiles }).toEqual({ includePattern, matches: withScanner.matches, skipped: withScanner.skippedLargeFiles });
+      expect({ includePattern, matches: withRipgrep.matches, skipped: withRipgrep.skippedLargeFiles }).toEqual({
+        includePattern,
+        matches: withScanner.matches,
+        skipped: withScanner.skippedLargeFiles,
+      });
     }
   });
 
@@ -117,9 +146,40 @@ describe('search lists exactly what git lists', () => {
 // Generated trees and ignore files (seeded, so a failure reproduces): every case compared with git.
 describe('search lists what git lists on generated trees', () => {
   const NAMES = ['a', 'b', 'c', 'd', 'x.txt', 'keep.txt', 'y.log', 'z.md', '#x', 'A.TXT', 'ab'];
-  const LINES = ['*.log', '/a', 'a/', 'b/*.txt', '!b/keep.txt', '**/c', 'c/**', 'a/**/d', '!*.md', 'd?', '[ab]', '[!a]*.txt', '\\#x', '*', '!d/', '!keep.txt', 'b/', '/b/c', '*.TXT', '!a', 'a*', '**/b/**/x.txt', 'x.txt ', 'ab/', '!**/keep.txt', '#x', 'c/', '!c', '/*/x.txt', '**'];
+  const LINES = [
+    '*.log',
+    '/a',
+    'a/',
+    'b/*.txt',
+    '!b/keep.txt',
+    '**/c',
+    'c/**',
+    'a/**/d',
+    '!*.md',
+    'd?',
+    '[ab]',
+    '[!a]*.txt',
+    '\\#x',
+    '*',
+    '!d/',
+    '!keep.txt',
+    'b/',
+    '/b/c',
+    '*.TXT',
+    '!a',
+    'a*',
+    '**/b/**/x.txt',
+    'x.txt ',
+    'ab/',
+    '!**/keep.txt',
+    '#x',
+    'c/',
+    '!c',
+    '/*/x.txt',
+    '**',
+  ];
   function random(seed: number) {
-    return () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    return () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   }
 
   it('agrees on 30 random trees (file_search; grep with both engines)', async () => {

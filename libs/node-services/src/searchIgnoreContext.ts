@@ -49,7 +49,15 @@ export async function loadTrackedIgnored(root: string, folder: string, token?: C
 const GIT_OVERRIDES = [...ALWAYS_OVERRIDES, ...READ_ONLY_OVERRIDES, { key: 'core.excludesFile', value: '/dev/null', why: 'search does not apply the per-user excludes' }];
 
 function git(root: string, args: string[], token: CancellationToken | undefined) {
-  return runGitProcess({ git: 'git', args: ['--no-pager', ...args], cwd: root, env: gitEnvironment(process.env, GIT_OVERRIDES), timeoutMs: GIT_TIMEOUT_MS, maxOutputBytes: MAX_LS_FILES_BYTES, token }).catch(() => undefined);
+  return runGitProcess({
+    git: 'git',
+    args: ['--no-pager', ...args],
+    cwd: root,
+    env: gitEnvironment(process.env, GIT_OVERRIDES),
+    timeoutMs: GIT_TIMEOUT_MS,
+    maxOutputBytes: MAX_LS_FILES_BYTES,
+    token,
+  }).catch(() => undefined);
 }
 
 // The write path's temp and backup files are never shown (half-written or going away).

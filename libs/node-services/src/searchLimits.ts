@@ -27,7 +27,9 @@ export function compileQuery(query: GrepQuery): CompiledQuery {
       new RegExp(source, caseFlag);
       flags = caseFlag;
     } catch {
-      throw new WorkspaceError(`Invalid regular expression /${cut(query.pattern)}/: ${(unicodeError as Error).message.replace(/^Invalid regular expression: /, '')}. Fix the pattern, or set isRegexp to false to search for the text literally.`);
+      throw new WorkspaceError(
+        `Invalid regular expression /${cut(query.pattern)}/: ${(unicodeError as Error).message.replace(/^Invalid regular expression: /, '')}. Fix the pattern, or set isRegexp to false to search for the text literally.`,
+      );
     }
   }
   let include: CompiledQuery['include'];

@@ -50,7 +50,9 @@ export function runScanner(request: ScanRequest, timeoutMs: number, token: Cance
 }
 
 export function searchTimeoutError(ms: number): WorkspaceError {
-  return new WorkspaceError(`The search did not finish within ${ms / 1000} s and was stopped; nothing was found in that time. Narrow it with includePattern or a more specific glob, or use a simpler pattern.`);
+  return new WorkspaceError(
+    `The search did not finish within ${ms / 1000} s and was stopped; nothing was found in that time. Narrow it with includePattern or a more specific glob, or use a simpler pattern.`,
+  );
 }
 
 const SCANNER_SOURCE = `

@@ -55,4 +55,3 @@ async function readLinesSafely(opener: SafeOpener, relative: string): Promise<st
     await location.dir.close();
   }
 }
-

@@ -64,7 +64,9 @@ function killDuringWrites(writes: number): Promise<void> {
   const child = spawn(process.execPath, [path.join(sandbox, 'child.js'), path.join(sandbox, 'ws'), 'k', 'loop'], { stdio: ['ignore', 'pipe', 'inherit'] });
   let seen = 0;
   child.stdout.on('data', (d: Buffer) => {
-    seen += String(d).split('\n').filter((l) => l.startsWith('wrote')).length;
+    seen += String(d)
+      .split('\n')
+      .filter((l) => l.startsWith('wrote')).length;
     // At a varying moment of the next write (the assertions do not depend on where it lands).
     if (seen >= writes) setTimeout(() => child.kill('SIGKILL'), writes * 3);
   });

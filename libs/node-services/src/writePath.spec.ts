@@ -170,18 +170,76 @@ describe('applyChanges: all or nothing', () => {
     expect(await listAll()).toEqual(['a.txt', 'moved', 'moved/b.txt', 'new', 'new/c.txt']);
     expect(await fs.readFile(file('a.txt'), 'utf8')).toBe('alpha\nBETA\n');
     expect(await fs.readFile(file('moved/b.txt'), 'utf8')).toBe('moved b\n');
-    await workspace.applyChanges([{ type: 'delete', path: 'new/c.txt' }, { type: 'move', path: 'a.txt', to: 'z.txt' }]);
+    await workspace.applyChanges([
+      { type: 'delete', path: 'new/c.txt' },
+      { type: 'move', path: 'a.txt', to: 'z.txt' },
+    ]);
     expect(await listAll()).toEqual(['moved', 'moved/b.txt', 'new', 'z.txt']);
   });
 
   it.each<[string, Parameters<NodeWorkspaceFileSystem['applyChanges']>[0], RegExp]>([
-    ['a failing transform', [{ type: 'create', path: 'deep/new.txt', content: 'n' }, { type: 'update', path: 'b.txt', content: () => { throw new WorkspaceError('no match for the hunk'); } }], /no match for the hunk/],
-    ['a create over an existing file', [{ type: 'update', path: 'a.txt', content: 'x' }, { type: 'create', path: 'b.txt', content: 'x' }], /already exists/],
-    ['a missing file', [{ type: 'update', path: 'a.txt', content: 'x' }, { type: 'delete', path: 'gone.txt' }], /does not exist/],
-    ['a move onto an existing file', [{ type: 'update', path: 'a.txt', content: 'x' }, { type: 'move', path: 'b.txt', to: 'a2/../a.txt' }], /(already exists|more than one change)/],
-    ['one file twice', [{ type: 'update', path: 'a.txt', content: 'x' }, { type: 'update', path: './a.txt', content: 'y' }], /more than one change/],
-    ['an unexpected content', [{ type: 'update', path: 'a.txt', content: 'x' }, { type: 'delete', path: 'b.txt', expected: 'other\n' }], /not what the change expected/],
-    ['a path outside', [{ type: 'update', path: 'a.txt', content: 'x' }, { type: 'create', path: '../escape.txt', content: 'x' }], /outside the workspace/],
+    [
+      'a failing transform',
+      [
+        { type: 'create', path: 'deep/new.txt', content: 'n' },
+        {
+          type: 'update',
+          path: 'b.txt',
+          content: () => {
+            throw new WorkspaceError('no match for the hunk');
+          },
+        },
+      ],
+      /no match for the hunk/,
+    ],
+    [
+      'a create over an existing file',
+      [
+        { type: 'update', path: 'a.txt', content: 'x' },
+        { type: 'create', path: 'b.txt', content: 'x' },
+      ],
+      /already exists/,
+    ],
+    [
+      'a missing file',
+      [
+        { type: 'update', path: 'a.txt', content: 'x' },
+        { type: 'delete', path: 'gone.txt' },
+      ],
+      /does not exist/,
+    ],
+    [
+      'a move onto an existing file',
+      [
+        { type: 'update', path: 'a.txt', content: 'x' },
+        { type: 'move', path: 'b.txt', to: 'a2/../a.txt' },
+      ],
+      /(already exists|more than one change)/,
+    ],
+    [
+      'one file twice',
+      [
+        { type: 'update', path: 'a.txt', content: 'x' },
+        { type: 'update', path: './a.txt', content: 'y' },
+      ],
+      /more than one change/,
+    ],
+    [
+      'an unexpected content',
+      [
+        { type: 'update', path: 'a.txt', content: 'x' },
+        { type: 'delete', path: 'b.txt', expected: 'other\n' },
+      ],
+      /not what the change expected/,
+    ],
+    [
+      'a path outside',
+      [
+        { type: 'update', path: 'a.txt', content: 'x' },
+        { type: 'create', path: '../escape.txt', content: 'x' },
+      ],
+      /outside the workspace/,
+    ],
   ])('changes nothing on %s', async (_name, changes, error) => {
     await expect(workspace.applyChanges(changes)).rejects.toThrow(error);
     expect(await listAll()).toEqual(['a.txt', 'b.txt']);

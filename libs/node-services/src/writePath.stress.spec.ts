@@ -64,8 +64,12 @@ it('edits through five spellings of one file (relative, absolute, ./a/../, a sym
     }),
   );
   expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
-  const expectedX = Array.from({ length: 60 }, (_, i) => i).filter((i) => i % 4 !== 3).map(String);
-  const expectedY = Array.from({ length: 60 }, (_, i) => i).filter((i) => i % 4 === 3).map(String);
+  const expectedX = Array.from({ length: 60 }, (_, i) => i)
+    .filter((i) => i % 4 !== 3)
+    .map(String);
+  const expectedY = Array.from({ length: 60 }, (_, i) => i)
+    .filter((i) => i % 4 === 3)
+    .map(String);
   expect(sorted(await lines('a/x.txt'))).toEqual(sorted(expectedX));
   expect(sorted(await lines('hard.txt'))).toEqual(sorted(expectedX));
   expect(sorted(await lines('y.txt'))).toEqual(sorted(expectedY));
@@ -76,9 +80,7 @@ it('edits through five spellings of one file (relative, absolute, ./a/../, a sym
 it('independent writers (separate instances, like separate processes) never lose an edit that reported success', async () => {
   await fs.writeFile(file('shared.txt'), '');
   const writers = Array.from({ length: 10 }, () => new NodeWorkspaceFileSystem(root));
-  const results = await Promise.allSettled(
-    Array.from({ length: 40 }, (_, i) => writers[i % writers.length].edit('shared.txt', async (t) => (await tick(), `${t}${i}\n`))),
-  );
+  const results = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => writers[i % writers.length].edit('shared.txt', async (t) => (await tick(), `${t}${i}\n`))));
   const succeeded = results.flatMap((r, i) => (r.status === 'fulfilled' ? [String(i)] : []));
   const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   for (const failure of failed) expect(failure.reason).toBeInstanceOf(ConflictError);
@@ -89,13 +91,17 @@ it('independent writers (separate instances, like separate processes) never lose
 it('an outside appender loses no line while the file is edited', async () => {
   const APPENDS = 400;
   await fs.writeFile(file('log.txt'), 'counter 0\n');
-  const appender = spawn('python3', ['-c', `
+  const appender = spawn('python3', [
+    '-c',
+    `
 import sys, time
 for i in range(${APPENDS}):
     with open(sys.argv[1], 'a') as f:
         f.write('appended %d\\n' % i)
     time.sleep(0.0005)
-`, file('log.txt')]);
+`,
+    file('log.txt'),
+  ]);
   let running = true;
   const finished = new Promise<void>((resolve) => appender.on('close', () => resolve()));
   void finished.then(() => (running = false));

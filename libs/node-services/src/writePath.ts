@@ -183,10 +183,11 @@ export class WritePath {
       throw new WorkspaceError(`${quote(input)} is a folder, not a file; ${change.type === 'delete' ? 'only files can be deleted' : 'give the path of a file'}. Nothing was changed.`);
     const handle = await this.opener.openFile(source, input);
     if (handle === 'symlink') throw new ConflictError(quote(source.relative));
-    if (handle) plan.snapshot = await takeSnapshot(handle, input).catch(async (error) => {
-      await handle.close();
-      throw error;
-    });
+    if (handle)
+      plan.snapshot = await takeSnapshot(handle, input).catch(async (error) => {
+        await handle.close();
+        throw error;
+      });
     const existing = plan.snapshot;
     if (change.type === 'create') {
       if (existing) throw new WorkspaceError(`${quote(input)} already exists; edit it instead of creating it.`);
@@ -197,7 +198,9 @@ export class WritePath {
       // A hard-linked file is written in place, so every other name of it changes too — and one of
       // them may be .git/config or a hook: it needs the same confirmation as a sensitive path.
       if (existing.stat.nlink > 1n && !options.allowSensitive)
-        throw new WorkspaceError(`${quote(input)} has ${existing.stat.nlink - 1n} other name(s) (hard links) that this write would change too, possibly a sensitive file; it needs the user's confirmation. Nothing was changed.`);
+        throw new WorkspaceError(
+          `${quote(input)} has ${existing.stat.nlink - 1n} other name(s) (hard links) that this write would change too, possibly a sensitive file; it needs the user's confirmation. Nothing was changed.`,
+        );
       await checkWritableFile(source.dir, source.name, existing.stat, input, options.allowWriteProtected);
     }
     await checkWritableFolder(dest?.dir ?? source.dir, dest ? String(dest.relative) : input, options.allowWriteProtected);

@@ -2,7 +2,6 @@
 // can remove what a killed process left), permission checks, and the errors they raise.
 import { constants as C, type BigIntStats, promises as fs } from 'node:fs';
 import { WorkspaceError } from '@toolpacks/services';
-import { ConflictError } from './conflictError';
 import { isAbandoned } from './processLock';
 import { tempName } from './writePathNames';
 
@@ -68,7 +67,14 @@ export async function removeQuietly(dir: OpenDirectory, name: string): Promise<v
  */
 export async function checkWritableFile(dir: OpenDirectory, name: string, stat: BigIntStats, input: string, allowWriteProtected = false): Promise<void> {
   const readOnly = new WorkspaceError(`${quote(input)} is read-only; it was not changed. If it should change, the user has to make it writable first.`);
-  if (!IS_ROOT && !(await fs.access(dir.at(name), C.W_OK).then(() => true, () => false))) throw readOnly;
+  if (
+    !IS_ROOT &&
+    !(await fs.access(dir.at(name), C.W_OK).then(
+      () => true,
+      () => false,
+    ))
+  )
+    throw readOnly;
   if ((Number(stat.mode) & 0o222) === 0 && !allowWriteProtected)
     throw new WorkspaceError(`${quote(input)} is write-protected (read-only); it was not changed. It changes only when the user approves overwriting it.`);
 }
@@ -76,7 +82,14 @@ export async function checkWritableFile(dir: OpenDirectory, name: string, stat: 
 export async function checkWritableFolder(dir: OpenDirectory, input: string, allowWriteProtected = false): Promise<void> {
   const stat = await dir.handle.stat();
   const readOnly = new WorkspaceError(`The folder of ${quote(input)} (${quote(dir.relative || '.')}) is read-only; nothing was changed.`);
-  if (!IS_ROOT && !(await fs.access(dir.at(''), C.W_OK).then(() => true, () => false))) throw readOnly;
+  if (
+    !IS_ROOT &&
+    !(await fs.access(dir.at(''), C.W_OK).then(
+      () => true,
+      () => false,
+    ))
+  )
+    throw readOnly;
   if ((stat.mode & 0o222) === 0 && !allowWriteProtected)
     throw new WorkspaceError(`The folder of ${quote(input)} (${quote(dir.relative || '.')}) is write-protected (read-only); nothing was changed. It changes only when the user approves it.`);
 }
@@ -122,7 +135,10 @@ export async function sweepLeftoverTemps(opener: SafeOpener, maxFolders = 20_000
         const match = TEMP_NAME.exec(entry.name);
         const abandoned = match ? !isRunning(Number(match[1])) || (await isStale(dir, entry.name)) : LOCK_NAME.test(entry.name) && (await isAbandoned(dir.at(entry.name)));
         if (abandoned) {
-          await fs.unlink(dir.at(entry.name)).then(() => removed.push(dir.relative ? `${dir.relative}/${entry.name}` : entry.name), () => undefined);
+          await fs.unlink(dir.at(entry.name)).then(
+            () => removed.push(dir.relative ? `${dir.relative}/${entry.name}` : entry.name),
+            () => undefined,
+          );
         }
       }
     }

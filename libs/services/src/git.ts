@@ -23,11 +23,17 @@ export interface CommitDescription {
  * Every method takes an optional cancellation token that stops git and what it started.
  */
 export interface GitService {
+  /** Whether the workspace root is inside a git repository git may use. */
   isRepository(token?: CancellationToken): Promise<boolean>;
+  /** The working tree's status, as text for the model. */
   status(token?: CancellationToken): Promise<string>;
+  /** Changes as a unified diff: unstaged, `staged`, or against `revision`; limited to `path` when given. */
   diff(options: { readonly staged?: boolean; readonly revision?: string; readonly path?: string }, token?: CancellationToken): Promise<string>;
+  /** The last `count` commits (1 to 500; those touching `path` when given), as text. */
   log(options: { readonly count: number; readonly path?: string }, token?: CancellationToken): Promise<string>;
+  /** A commit (its message, files and patch, limited to `path` when given), or a file's content with `revision:path`, as text. */
   show(revision: string, options?: { readonly path?: string }, token?: CancellationToken): Promise<string>;
+  /** Who last changed each line of `path` (within `range`, 1-based and inclusive), as text. */
   blame(path: string, range?: { readonly startLine: number; readonly endLine: number }, token?: CancellationToken): Promise<string>;
   /** What `commit` with these options would record and run, for its confirmation. */
   describeCommit(options?: { readonly all?: boolean }, token?: CancellationToken): Promise<CommitDescription>;
@@ -40,4 +46,5 @@ export interface GitService {
   commit(message: string, options?: { readonly all?: boolean; readonly allowRepositoryPrograms?: boolean }, token?: CancellationToken): Promise<string>;
 }
 
+/** The DI token of {@link GitService}: `@inject(GitService)`. */
 export const GitService: ServiceIdentifier<GitService> = Symbol.for('toolpacks.GitService');

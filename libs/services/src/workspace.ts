@@ -9,16 +9,23 @@ export class WorkspaceError extends Error {
   }
 }
 
+/** What {@link WorkspaceFileSystem.stat} tells of a path. */
 export interface FileStat {
+  /** A regular file, a folder, or anything else (a socket, a device, …). */
   readonly type: 'file' | 'directory' | 'other';
+  /** Size in bytes. */
   readonly size: number;
+  /** Last modification time, in milliseconds since the epoch. */
   readonly mtimeMs: number;
   /** No write permission bit is set (chmod a-w): a write needs the user's approval (`allowWriteProtected`). */
   readonly writeProtected?: boolean;
 }
 
+/** One entry of {@link WorkspaceFileSystem.readDirectory}. */
 export interface DirectoryEntry {
+  /** The entry's name (no folder). */
   readonly name: string;
+  /** A regular file, a folder, or anything else. */
   readonly type: 'file' | 'directory' | 'other';
 }
 
@@ -61,10 +68,15 @@ export type FileChange =
 
 /** What one change did: workspace-relative real paths, and the text before and after. */
 export interface AppliedChange {
+  /** The kind of change, as in the {@link FileChange}. */
   readonly type: FileChange['type'];
+  /** The file changed (for a move or a moved update, where it was). */
   readonly path: string;
+  /** Where the file went: a move's `to`, an update's `moveTo`. */
   readonly movedTo?: string;
+  /** The text before the change (absent for a create). */
   readonly before?: string;
+  /** The text after the change (absent for a delete). */
   readonly after?: string;
 }
 
@@ -82,11 +94,13 @@ export interface AppliedChange {
  * `sensitiveReason`) are refused unless `options.allowSensitive` says the user confirmed them.
  */
 export interface WorkspaceFileSystem {
+  /** The workspace folder: an absolute, real path. */
   readonly root: string;
   /** The absolute, real path of `path` inside the workspace (the file need not exist). */
   resolve(path: string): Promise<string>;
   /** `path` relative to the root, with forward slashes. */
   relative(absolutePath: string): string;
+  /** What `path` is, or undefined when nothing is there. */
   stat(path: string): Promise<FileStat | undefined>;
   /** UTF-8 text; refuses missing, binary, special and oversized files with a message that says what to do. */
   readText(path: string): Promise<string>;
@@ -99,6 +113,7 @@ export interface WorkspaceFileSystem {
   writeText(path: string, text: string, mode: 'create' | 'overwrite', options?: WriteOptions): Promise<void>;
   /** Reads, transforms and writes one file atomically; a throwing transform leaves it unchanged. */
   edit(path: string, transform: (text: string) => string | Promise<string>, options?: WriteOptions): Promise<{ before: string; after: string }>;
+  /** Deletes a file (through the write path: confined, serialized, sensitive paths refused unless allowed). */
   delete(path: string, options?: WriteOptions): Promise<void>;
   /**
    * Applies several changes all or nothing (apply_patch). Contract:
@@ -115,7 +130,9 @@ export interface WorkspaceFileSystem {
    * Returns what each change did, in order.
    */
   applyChanges(changes: readonly FileChange[], options?: WriteOptions): Promise<AppliedChange[]>;
+  /** The entries of a folder. */
   readDirectory(path: string): Promise<DirectoryEntry[]>;
 }
 
+/** The DI token of {@link WorkspaceFileSystem}: tools receive the host's with `@inject(WorkspaceFileSystem)`. */
 export const WorkspaceFileSystem: ServiceIdentifier<WorkspaceFileSystem> = Symbol.for('toolpacks.WorkspaceFileSystem');

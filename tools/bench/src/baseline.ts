@@ -4,7 +4,17 @@
 // the request; Ajv validators kept in an LRU of 16. It applies the same rules as the registry (the
 // smoke test checks both resolve to the same tools), so the comparison is about cost, not semantics.
 import Ajv, { type ValidateFunction } from 'ajv';
-import { matchSpecificity, parseWhenClause, type LanguageModelToolInformation, type ResolveRequest, type Tool, type ToolDefinition, type ToolPack, type ToolSetDefinition, type WhenClause } from '@toolpacks/registry';
+import {
+  matchSpecificity,
+  parseWhenClause,
+  type LanguageModelToolInformation,
+  type ResolveRequest,
+  type Tool,
+  type ToolDefinition,
+  type ToolPack,
+  type ToolSetDefinition,
+  type WhenClause,
+} from '@toolpacks/registry';
 
 interface BaselineTool {
   readonly definition: ToolDefinition;
@@ -106,7 +116,12 @@ export class BaselineRegistry {
       }
       if (decided !== undefined) return decided;
       const next: string[] = [];
-      for (const set of level) for (const parent of parents.get(set) ?? []) if (!seen.has(parent)) (seen.add(parent), next.push(parent));
+      for (const set of level)
+        for (const parent of parents.get(set) ?? [])
+          if (!seen.has(parent)) {
+            seen.add(parent);
+            next.push(parent);
+          }
       level = next;
     }
     return true;

@@ -53,6 +53,7 @@ describe('npm run bench, quick', () => {
         'loading the four real packs into a registry',
         'memory per registered tool, #, schemas excluded',
         'grep_search on a # tree vs the rg command',
+        'CLI start-up: toolpacks resolve to a printed table vs node -e 0',
       ]);
       for (const f of figures) {
         expect(Number.isFinite(f.ours)).toBe(true);

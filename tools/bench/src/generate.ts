@@ -21,7 +21,7 @@ export const MODELS: readonly ModelInfo[] = [
   { id: 'claude-sonnet-4', vendor: 'copilot', family: 'claude-sonnet-4', version: '1' },
 ];
 
-const WHEN_CLAUSES = ["debugState == 'stopped'", 'gitOpenRepositoryCount > 0', "editorLangId == typescript || editorLangId == javascript", '!isWeb && workspaceFolderCount >= 1'];
+const WHEN_CLAUSES = ["debugState == 'stopped'", 'gitOpenRepositoryCount > 0', 'editorLangId == typescript || editorLangId == javascript', '!isWeb && workspaceFolderCount >= 1'];
 export const CONTEXTS: readonly Record<string, unknown>[] = [
   { debugState: 'inactive', gitOpenRepositoryCount: 1, editorLangId: 'typescript', isWeb: false, workspaceFolderCount: 1 },
   { debugState: 'stopped', gitOpenRepositoryCount: 1, editorLangId: 'python', isWeb: false, workspaceFolderCount: 1 },
@@ -115,6 +115,7 @@ export function generateInstallation(options: GenerateOptions): Installation {
   // Flat requests (no virtual grouping): ours and the baseline produce the same list, so the
   // comparison is about cost only. Grouping is measured by the token-cost scenario.
   for (const model of MODELS)
-    for (const context of CONTEXTS) for (const sel of [undefined, selection]) requests.push({ model: { ...model, maxTools: 1_000_000 }, context, selection: sel, virtualTools: { threshold: 1_000_000 } });
+    for (const context of CONTEXTS)
+      for (const sel of [undefined, selection]) requests.push({ model: { ...model, maxTools: 1_000_000 }, context, selection: sel, virtualTools: { threshold: 1_000_000 } });
   return { packs, toolSetNames, selection, requests, counts };
 }

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { cliStartup } from './cliStartup';
 import { grepVersusRipgrep, invokeOverhead, loadFourPacks, machine, memoryPerTool, resolveCold, resolveDuringChurn, resolveRepeated, tokenCost, type ScenarioResult } from './scenarios';
 
 export interface BenchOptions {
@@ -26,6 +27,7 @@ export async function runAll(options: BenchOptions): Promise<ScenarioResult[]> {
   add(await loadFourPacks(quick));
   add(await memoryPerTool(quick));
   add(await grepVersusRipgrep(quick));
+  add(await cliStartup(quick));
   return results;
 }
 
@@ -49,7 +51,22 @@ export async function main(argv: readonly string[]): Promise<number> {
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   const results = await runAll({ quick, json, log: (line) => console.log(line) });
   if (json) {
-    writeFileSync(json, `${JSON.stringify(results.map(({ name, unit, ours, baseline, ratio, goal, met }) => ({ name, unit, ours, baseline: Number.isNaN(baseline) ? null : baseline, ratio: Number.isNaN(ratio) ? null : ratio, goal, met })), null, 2)}\n`);
+    writeFileSync(
+      json,
+      `${JSON.stringify(
+        results.map(({ name, unit, ours, baseline, ratio, goal, met }) => ({
+          name,
+          unit,
+          ours,
+          baseline: Number.isNaN(baseline) ? null : baseline,
+          ratio: Number.isNaN(ratio) ? null : ratio,
+          goal,
+          met,
+        })),
+        null,
+        2,
+      )}\n`,
+    );
     console.log(`Figures written to ${json}`);
   }
   const missed = results.filter((r) => !r.met);

@@ -49,9 +49,22 @@ export async function resolveRepeated(n: number, quick: boolean): Promise<Scenar
   ours.resolve(request);
   const oursIterations = quick ? 20 : 20_000;
   const baselineIterations = quick ? 2 : Math.max(3, Math.round(200_000 / n));
-  const t = await interleaved(quick ? 1 : 7, () => perOp(oursIterations, () => ours.resolve(request)), () => perOp(baselineIterations, () => baseline.resolve(request)));
+  const t = await interleaved(
+    quick ? 1 : 7,
+    () => perOp(oursIterations, () => ours.resolve(request)),
+    () => perOp(baselineIterations, () => baseline.resolve(request)),
+  );
   const ratio = t.baseline / t.ours;
-  return { name: `resolve, repeated identical request, N=${n}`, unit: 'µs/request', ours: t.ours * 1000, baseline: t.baseline * 1000, ratio, ratioLabel: 'speed-up', goal: n >= 10_000 ? '≥ 50× at 10k' : 'flat in N', met: n >= 10_000 ? ratio >= 50 : true };
+  return {
+    name: `resolve, repeated identical request, N=${n}`,
+    unit: 'µs/request',
+    ours: t.ours * 1000,
+    baseline: t.baseline * 1000,
+    ratio,
+    ratioLabel: 'speed-up',
+    goal: n >= 10_000 ? '≥ 50× at 10k' : 'flat in N',
+    met: n >= 10_000 ? ratio >= 50 : true,
+  };
 }
 
 /** The first request after every registry change: nothing cached but parsed definitions. */
@@ -76,7 +89,17 @@ export async function resolveCold(n: number, quick: boolean): Promise<ScenarioRe
   }
   const o = median(oursTimes);
   const b = median(baselineTimes);
-  return { name: `resolve after a registry change (cold), N=${n}`, unit: 'ms/request', ours: o, baseline: b, ratio: b / o, ratioLabel: 'speed-up', goal: '≥ 1× (aim ≥ 3×)', met: b / o >= 1, coldP50Ms: o };
+  return {
+    name: `resolve after a registry change (cold), N=${n}`,
+    unit: 'ms/request',
+    ours: o,
+    baseline: b,
+    ratio: b / o,
+    ratioLabel: 'speed-up',
+    goal: '≥ 1× (aim ≥ 3×)',
+    met: b / o >= 1,
+    coldP50Ms: o,
+  };
 }
 
 /** A request mix while a pack loads or unloads every 100 requests. */
@@ -147,7 +170,16 @@ export async function invokeOverhead(quick: boolean): Promise<ScenarioResult> {
     () => perOp(Math.max(100, iterations / 10), (i) => baseline.invoke(baselineResolved, `noop_${i % count}`, input(i))),
   );
   const ratio = t.baseline / t.ours;
-  return { name: 'invoke overhead, no-op tool, 100 tools round-robin', unit: 'µs/call', ours: t.ours * 1000, baseline: t.baseline * 1000, ratio, ratioLabel: 'speed-up', goal: '≥ 10×', met: ratio >= 10 };
+  return {
+    name: 'invoke overhead, no-op tool, 100 tools round-robin',
+    unit: 'µs/call',
+    ours: t.ours * 1000,
+    baseline: t.baseline * 1000,
+    ratio,
+    ratioLabel: 'speed-up',
+    goal: '≥ 10×',
+    met: ratio >= 10,
+  };
 }
 
 /** Token cost of definitions for 500 enabled tools, grouped at threshold 64 versus flat. */
@@ -202,7 +234,17 @@ export async function loadFourPacks(quick: boolean): Promise<ScenarioResult> {
     }
     host.dispose();
     const ours = median(times.slice(1)); // the first run includes module warm-up
-    return { name: 'loading the four real packs into a registry', unit: 'ms', ours, baseline: Number.NaN, ratio: Number.NaN, ratioLabel: '-', goal: '≤ 50 ms', met: ours <= 50, notes: `first run (cold modules) ${times[0].toFixed(2)} ms` };
+    return {
+      name: 'loading the four real packs into a registry',
+      unit: 'ms',
+      ours,
+      baseline: Number.NaN,
+      ratio: Number.NaN,
+      ratioLabel: '-',
+      goal: '≤ 50 ms',
+      met: ours <= 50,
+      notes: `first run (cold modules) ${times[0].toFixed(2)} ms`,
+    };
   } finally {
     await fs.rm(root, { recursive: true, force: true });
   }
@@ -265,7 +307,25 @@ export async function grepVersusRipgrep(quick: boolean): Promise<ScenarioResult>
       return nowMs() - start;
     };
     // The same search with the rg command: same filters, its default (parallel, unsorted) mode.
-    const rgArgs = ['--no-config', '--no-heading', '--line-number', '--with-filename', '--no-ignore', '--hidden', '--max-filesize', '10M', '--ignore-case', '--fixed-strings', '--glob', '!.git', '--glob', '!node_modules', '-e', query, '.'];
+    const rgArgs = [
+      '--no-config',
+      '--no-heading',
+      '--line-number',
+      '--with-filename',
+      '--no-ignore',
+      '--hidden',
+      '--max-filesize',
+      '10M',
+      '--ignore-case',
+      '--fixed-strings',
+      '--glob',
+      '!.git',
+      '--glob',
+      '!node_modules',
+      '-e',
+      query,
+      '.',
+    ];
     const ripgrep = () =>
       new Promise<number>((resolve, reject) => {
         const start = nowMs();
@@ -282,7 +342,16 @@ export async function grepVersusRipgrep(quick: boolean): Promise<ScenarioResult>
     await ours();
     await ripgrep();
     const t = await interleaved(quick ? 1 : 9, ours, ripgrep);
-    return { name: `grep_search on a ${files.toLocaleString('en')}-file tree vs the rg command`, unit: 'ms/search', ours: t.ours, baseline: t.baseline, ratio: t.ours / t.baseline, ratioLabel: 'ours ÷ rg', goal: '≤ 1.3', met: t.ours / t.baseline <= 1.3 };
+    return {
+      name: `grep_search on a ${files.toLocaleString('en')}-file tree vs the rg command`,
+      unit: 'ms/search',
+      ours: t.ours,
+      baseline: t.baseline,
+      ratio: t.ours / t.baseline,
+      ratioLabel: 'ours ÷ rg',
+      goal: '≤ 1.3',
+      met: t.ours / t.baseline <= 1.3,
+    };
   } finally {
     await fs.rm(root, { recursive: true, force: true });
   }

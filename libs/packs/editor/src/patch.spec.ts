@@ -19,7 +19,9 @@ const hunk = (lines: string[], extra: Partial<Hunk> = {}): Hunk => ({
 
 describe('V4A patch parsing', () => {
   it('parses every operation, with hunks, anchors and end-of-file marks', () => {
-    const ops = parsePatch(wrap('*** Update File: a.ts', '*** Move to: b.ts', '@@ class A', '@@   run()', ' ctx', '-old', '+new', '*** End of File', '', '*** Add File: n.ts', '+n', '*** Delete File: c.ts'));
+    const ops = parsePatch(
+      wrap('*** Update File: a.ts', '*** Move to: b.ts', '@@ class A', '@@   run()', ' ctx', '-old', '+new', '*** End of File', '', '*** Add File: n.ts', '+n', '*** Delete File: c.ts'),
+    );
     expect(ops).toEqual([
       {
         kind: 'update',
@@ -111,7 +113,9 @@ describe('applying hunks', () => {
     expect(update('end\nx\nend\n', '-end', '+END', '*** End of File')).toBe('end\nx\nEND\n');
     expect(update('end\nx\nend\n\n', '-end', '+END', '*** End of File')).toBe('end\nx\nEND\n\n');
     expect(update('a\n', '@@', '+z', '*** End of File')).toBe('a\nz\n');
-    expect(() => update('one\n', '@@', '-one', '+first', '@@', '-one', '+second', '*** End of File')).toThrow(/hunk 2 of 2 \(patch line 6\): its lines end the file at line 1, inside the change of hunk 1/);
+    expect(() => update('one\n', '@@', '-one', '+first', '@@', '-one', '+second', '*** End of File')).toThrow(
+      /hunk 2 of 2 \(patch line 6\): its lines end the file at line 1, inside the change of hunk 1/,
+    );
     expect(() => update('one\ntwo\n', '@@', '-one', '+1', '*** End of File')).toThrow(/marked '\*\*\* End of File', but its lines are at line 1, not at the end/);
   });
 

@@ -137,7 +137,7 @@ function findAtEnd(index: LineIndex, pattern: readonly string[], from: number): 
 
 /** Why a hunk's lines were not found: the first line of the hunk that is nowhere in the file, or the closest place. */
 function notFound(index: LineIndex, hunk: Hunk, old: readonly string[], from: number, cursor: number, name: string, info: HunkInfo): string {
-  const advice = 'Read the file again and copy the context and \'-\' lines exactly (or use fewer context lines).';
+  const advice = "Read the file again and copy the context and '-' lines exactly (or use fewer context lines).";
   const missing = old.find((line) => !index.contains(line, 3));
   if (missing !== undefined) return `${name}: the line ${quote(missing)} is not in the file. ${advice}`;
   if (hunk.endOfFile) {

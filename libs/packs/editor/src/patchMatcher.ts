@@ -22,7 +22,10 @@ export function normalize(line: string, level: Level): string {
     case 2:
       return line.trim();
     case 3:
-      return line.normalize('NFC').replace(TYPOGRAPHIC_CHARS, (c) => TYPOGRAPHIC[c]).trim();
+      return line
+        .normalize('NFC')
+        .replace(TYPOGRAPHIC_CHARS, (c) => TYPOGRAPHIC[c])
+        .trim();
   }
 }
 

@@ -78,8 +78,7 @@ function patchBody(patch: string): Line[] {
       throw new PatchError(`The patch opens a heredoc with ${quote(lines[0].text.trim())} but its last line is not '${delimiter}'. Send the patch itself, from '${BEGIN}' to '${END}'.`);
     lines = trimBlank(lines.slice(1, -1));
   }
-  if (!lines.length || lines[0].text.trim() !== BEGIN)
-    throw new PatchError(`The patch must start with '${BEGIN}'${lines.length ? `, not ${quote(lines[0].text)}` : ''}.`);
+  if (!lines.length || lines[0].text.trim() !== BEGIN) throw new PatchError(`The patch must start with '${BEGIN}'${lines.length ? `, not ${quote(lines[0].text)}` : ''}.`);
   const last = lines[lines.length - 1];
   if (lines.length < 2 || last.text.trim() !== END) {
     const end = lines.findIndex((l, i) => i > 0 && l.text.trim() === END);
@@ -144,9 +143,7 @@ class BodyParser {
     const trimmed = line.text.trim();
     if (trimmed === END) return textAfterEnd(this.lines[this.index + 1] ?? line);
     if (trimmed === BEGIN) return new PatchError(`Line ${line.number}: a second '${BEGIN}'. Send one patch per call, with all its files between '${BEGIN}' and '${END}'.`);
-    return new PatchError(
-      `Line ${line.number}: expected '*** Add File: <path>', '*** Update File: <path>', '*** Delete File: <path>' or '${END}', got ${quote(line.text)}.`,
-    );
+    return new PatchError(`Line ${line.number}: expected '*** Add File: <path>', '*** Update File: <path>', '*** Delete File: <path>' or '${END}', got ${quote(line.text)}.`);
   }
 
   private addedContent(): string {
@@ -225,8 +222,7 @@ class BodyParser {
       this.index++;
     }
     close(false);
-    if (hunks.length === 0 && moveTo === undefined)
-      throw new PatchError(`Line ${header.number}: '*** Update File: ${path}' has no changes; add a hunk ('@@', then context, '-' and '+' lines).`);
+    if (hunks.length === 0 && moveTo === undefined) throw new PatchError(`Line ${header.number}: '*** Update File: ${path}' has no changes; add a hunk ('@@', then context, '-' and '+' lines).`);
     return { kind: 'update', path, moveTo, hunks };
   }
 }

@@ -69,8 +69,7 @@ export async function planPatch(operations: readonly PatchOperation[], files: Pa
   const vacant = async (key: string, what: string): Promise<Entry> => {
     const e = await entry(key);
     if (e.blocked) throw new PatchError(`${what}: ${key} is ${e.blocked === 'directory' ? 'a folder' : 'not a regular file'}.`);
-    if (e.current !== undefined)
-      throw new PatchError(`${what}: ${key} already exists. To change it, read it and use '*** Update File: ${key}' with context copied from it.`);
+    if (e.current !== undefined) throw new PatchError(`${what}: ${key} already exists. To change it, read it and use '*** Update File: ${key}' with context copied from it.`);
     return e;
   };
   const text = async (key: string, e: Entry): Promise<string> => {

@@ -17,8 +17,7 @@ export function replaceOnce(text: string, oldString: string, newString: string, 
   const search = crlf ? oldString.replace(/\r?\n/g, '\r\n') : oldString;
   const replacement = crlf ? newString.replace(/\r?\n/g, '\r\n') : newString;
   const positions = occurrences(text, search, LISTED_LINES + 1);
-  if (positions.found === 0)
-    throw new WorkspaceError(`oldString was not found in ${relative}. Read the file again and copy the exact text, including whitespace and indentation.`);
+  if (positions.found === 0) throw new WorkspaceError(`oldString was not found in ${relative}. Read the file again and copy the exact text, including whitespace and indentation.`);
   if (positions.found > 1) {
     const lines = lineNumbers(text, positions.first);
     const listed = lines.join(', ') + (positions.found > lines.length ? `, … (${positions.found - lines.length} more)` : '');

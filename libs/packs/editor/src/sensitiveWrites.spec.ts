@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { ConfirmationRequest } from '@toolpacks/registry';
-import { createPackHarness, initRepository, testModels, type PackHarness } from '@toolpacks/host-node/src/testing';
+import { createPackHarness, initRepository, testModels, type PackHarness } from '@toolpacks/host-node/testing';
 import { editorPack } from './index';
 
 let h: PackHarness;

@@ -43,7 +43,12 @@ export async function confirmWrites(workspace: WorkspaceFileSystem, writes: read
     parts.push(...sensitive.map(({ write, reason }) => `${reason}\n\n\`\`\`diff\n${unifiedDiff(write)}\n\`\`\``));
   }
   if (protectedPaths.length) parts.push(`Write-protected (read-only), changed only if you allow it: ${protectedPaths.join(', ')}. They stay read-only afterwards.`);
-  const title = sensitive.length === 1 && protectedPaths.length === 0 ? `Change ${sensitive[0].write.path}?` : sensitive.length ? `Change ${sensitive.length} sensitive file${sensitive.length === 1 ? '' : 's'}?` : `Overwrite write-protected ${protectedPaths.length === 1 ? protectedPaths[0] : 'files'}?`;
+  const title =
+    sensitive.length === 1 && protectedPaths.length === 0
+      ? `Change ${sensitive[0].write.path}?`
+      : sensitive.length
+        ? `Change ${sensitive.length} sensitive file${sensitive.length === 1 ? '' : 's'}?`
+        : `Overwrite write-protected ${protectedPaths.length === 1 ? protectedPaths[0] : 'files'}?`;
   return { confirmationMessages: { title, message: parts.join('\n\n') }, ...(sensitive.length ? { alwaysConfirm: true } : {}) };
 }
 

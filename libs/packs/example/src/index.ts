@@ -25,8 +25,6 @@ export const examplePack = definePack({
     { definition: geminiCountWordsDefinition, implementation: GeminiCountWordsTool },
     { definition: describeSelectionDefinition, implementation: DescribeSelectionTool },
   ],
-  toolSets: [
-    { name: 'example', description: 'Example tools: time, word counts and the editor selection.', tools: ['get_time', 'count_words', 'describe_selection'] },
-  ],
+  toolSets: [{ name: 'example', description: 'Example tools: time, word counts and the editor selection.', tools: ['get_time', 'count_words', 'describe_selection'] }],
   services: exampleServices,
 });

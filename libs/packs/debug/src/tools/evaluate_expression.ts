@@ -13,7 +13,7 @@ export const evaluateExpressionDefinition: ToolDefinition = {
   toolReferenceName: 'evaluate_expression',
   displayName: 'Evaluate Expression',
   modelDescription:
-    "Evaluates a JavaScript expression in a frame of the stopped program and returns its value. It runs inside the program and can change its state, so the user confirms first. Prefer get_variables to only look at values.",
+    'Evaluates a JavaScript expression in a frame of the stopped program and returns its value. It runs inside the program and can change its state, so the user confirms first. Prefer get_variables to only look at values.',
   userDescription: 'Evaluates an expression in the program (asks first).',
   inputSchema: {
     type: 'object',

@@ -25,8 +25,6 @@ export class GetVariablesTool implements Tool<{ frameIndex?: number }> {
 
   async invoke({ input }: ToolInvocationOptions<{ frameIndex?: number }>) {
     const scopes = await this.debug.variables(input.frameIndex ?? 0);
-    return textResult(
-      scopes.map((s) => [`${s.name}:`, ...(s.variables.length ? s.variables.map((v) => `  ${v.name} (${v.type}) = ${v.value}`) : ['  (none)'])].join('\n')).join('\n'),
-    );
+    return textResult(scopes.map((s) => [`${s.name}:`, ...(s.variables.length ? s.variables.map((v) => `  ${v.name} (${v.type}) = ${v.value}`) : ['  (none)'])].join('\n')).join('\n'));
   }
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import type { ConfirmationRequest } from '@toolpacks/registry';
-import { createPackHarness, SAMPLE_PROGRAM, type PackHarness } from '@toolpacks/host-node/src/testing';
+import { createPackHarness, SAMPLE_PROGRAM, type PackHarness } from '@toolpacks/host-node/testing';
 import { debugPack } from '../index';
 
 let h: PackHarness;

@@ -1,4 +1,4 @@
-import { createPackHarness, SAMPLE_PROGRAM, startStoppedAtAdd, type PackHarness } from '@toolpacks/host-node/src/testing';
+import { createPackHarness, SAMPLE_PROGRAM, startStoppedAtAdd, type PackHarness } from '@toolpacks/host-node/testing';
 import { debugPack } from '../index';
 
 let h: PackHarness;

@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { createPackHarness, testModels, type PackHarness } from '@toolpacks/host-node/src/testing';
+import { createPackHarness, testModels, type PackHarness } from '@toolpacks/host-node/testing';
 import { editorPack } from '../index';
 
 const app = 'import x from "x";\n\nexport function main() {\n  console.log("hello");\n  return 0;\n}\n';
@@ -48,7 +48,7 @@ describe('apply_patch', () => {
     const patch = ['*** Begin Patch', '*** Add File: src/other.ts', '+x', '*** Update File: src/app.ts', '-  console.log("bye");', '+  nope', '*** End Patch'].join('\n');
     const result = await h.call('apply_patch', { input: patch }, gpt);
     expect(result.status).toBe('error');
-    expect(result.text).toContain("src/app.ts, hunk 1 (patch line 5): the line '  console.log(\"bye\");' is not in the file. Read the file again");
+    expect(result.text).toContain('src/app.ts, hunk 1 (patch line 5): the line \'  console.log("bye");\' is not in the file. Read the file again');
     expect(result.text).toContain('Nothing was written.');
     expect(await h.read('src/app.ts')).toBe(app);
     await expect(fs.access(path.join(h.root, 'src/other.ts'))).rejects.toThrow();
@@ -78,7 +78,22 @@ describe('apply_patch keeps the file and follows the patch exactly', () => {
     await files({ 'README.md': '# Title\nFirst line  \nSecond line\n', 'f.js': 'function f() {\n\tsetup();\n\trun();\n}\n' });
     const result = await h.call(
       'apply_patch',
-      { input: patch('*** Update File: README.md', '@@', ' First line', '-Second line', '+Second LINE', '*** Update File: f.js', '@@', ' function f() {', '     setup();', '-    run();', '+\trun(fast);', ' }') },
+      {
+        input: patch(
+          '*** Update File: README.md',
+          '@@',
+          ' First line',
+          '-Second line',
+          '+Second LINE',
+          '*** Update File: f.js',
+          '@@',
+          ' function f() {',
+          '     setup();',
+          '-    run();',
+          '+\trun(fast);',
+          ' }',
+        ),
+      },
       gpt,
     );
     expect(result.status).toBe('ok');

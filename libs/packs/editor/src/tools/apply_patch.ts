@@ -108,7 +108,11 @@ export class ApplyPatchTool implements Tool<ApplyPatchInput> {
 function plannedWrites(change: PlannedChange): PlannedWrite[] {
   if (change.type === 'create') return [{ path: change.path, after: change.content }];
   if (change.type === 'delete') return [{ path: change.path, before: change.expected ?? '' }];
-  if (change.moveTo !== undefined) return [{ path: change.path, before: change.expected ?? '' }, { path: change.moveTo, after: change.content }];
+  if (change.moveTo !== undefined)
+    return [
+      { path: change.path, before: change.expected ?? '' },
+      { path: change.moveTo, after: change.content },
+    ];
   return [{ path: change.path, before: change.expected ?? '', after: change.content }];
 }
 

@@ -1,5 +1,5 @@
 import { ContextKeys, OpenEditorsService } from '@toolpacks/services';
-import { createPackHarness } from '@toolpacks/host-node/src/testing';
+import { createPackHarness } from '@toolpacks/host-node/testing';
 import { editorPack } from '../index';
 
 describe('list_open_editors', () => {

@@ -18,7 +18,7 @@ export const readFileDefinition: ToolDefinition = {
   canBeReferencedInPrompt: true,
   displayName: 'Read File',
   modelDescription:
-    "Reads a text file of the workspace and returns its lines, optionally only startLine to endLine (1-based, inclusive). Long files are cut to fit the token budget and the result says which line to read on from. Use it before editing a file, or to look at code you found with grep_search or file_search. Not for folders (use list_dir) or binary files.",
+    'Reads a text file of the workspace and returns its lines, optionally only startLine to endLine (1-based, inclusive). Long files are cut to fit the token budget and the result says which line to read on from. Use it before editing a file, or to look at code you found with grep_search or file_search. Not for folders (use list_dir) or binary files.',
   userDescription: 'Reads a file of the workspace.',
   inputSchema: {
     type: 'object',

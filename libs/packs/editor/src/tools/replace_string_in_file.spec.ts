@@ -1,4 +1,4 @@
-import { createPackHarness, testModels, type PackHarness } from '@toolpacks/host-node/src/testing';
+import { createPackHarness, testModels, type PackHarness } from '@toolpacks/host-node/testing';
 import { editorPack } from '../index';
 
 const source = 'function a() {\n  return 1;\n}\n\nfunction b() {\n  return 1;\n}\n';

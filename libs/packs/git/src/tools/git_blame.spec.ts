@@ -1,4 +1,4 @@
-import { createPackHarness, initRepository, type PackHarness } from '@toolpacks/host-node/src/testing';
+import { createPackHarness, initRepository, type PackHarness } from '@toolpacks/host-node/testing';
 import { gitPack } from '../index';
 
 let h: PackHarness;

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { createPackHarness, initRepository, type PackHarness } from '@toolpacks/host-node/src/testing';
+import { createPackHarness, initRepository, type PackHarness } from '@toolpacks/host-node/testing';
 import { gitPack } from '../index';
 
 let h: PackHarness;

@@ -1,13 +1,5 @@
 import { inject, injectable } from 'inversify';
-import {
-  textResult,
-  type CancellationToken,
-  type PreparedToolInvocation,
-  type Tool,
-  type ToolDefinition,
-  type ToolInvocationOptions,
-  type ToolInvocationPrepareOptions,
-} from '@toolpacks/registry';
+import { textResult, type CancellationToken, type PreparedToolInvocation, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
 import { GitService, type CommitDescription } from '@toolpacks/services';
 import { GIT_WHEN } from '../when';
 

@@ -7,8 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { contentToText, type ConfirmationRequest, type InvokeOptions, type ToolRegistry } from '@toolpacks/registry';
 import { createNodeHost, type NodeHost } from '@toolpacks/host-node';
-import { exists, hostileVariants, makeHostileRepository, writeMarkerScript } from '@toolpacks/node-services/src/gitHostileFixtures';
-import { testModels } from '@toolpacks/host-node/src/testing';
+import { exists, hostileVariants, makeHostileRepository, testModels, writeMarkerScript } from '@toolpacks/host-node/testing';
 import { gitPack } from '../index';
 
 // Real repositories and processes: a loaded machine is slow, never wrong.

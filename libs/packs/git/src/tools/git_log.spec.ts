@@ -1,4 +1,4 @@
-import { createPackHarness, initRepository, type PackHarness } from '@toolpacks/host-node/src/testing';
+import { createPackHarness, initRepository, type PackHarness } from '@toolpacks/host-node/testing';
 import { gitPack } from '../index';
 
 let h: PackHarness;
@@ -15,7 +15,11 @@ afterEach(() => h.dispose());
 
 describe('git_log', () => {
   it('lists commits newest first, limited by count and path', async () => {
-    const subjects = (text: string) => text.split('\n').filter((l) => l.startsWith('    ')).map((l) => l.trim());
+    const subjects = (text: string) =>
+      text
+        .split('\n')
+        .filter((l) => l.startsWith('    '))
+        .map((l) => l.trim());
     expect(subjects((await h.call('git_log', {})).text)).toEqual(['change a', 'add b', 'add a']);
     expect(subjects((await h.call('git_log', { count: 1 })).text)).toEqual(['change a']);
     expect(subjects((await h.call('git_log', { path: 'a.txt' })).text)).toEqual(['change a', 'add a']);

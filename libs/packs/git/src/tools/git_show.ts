@@ -12,8 +12,7 @@ export const gitShowDefinition: ToolDefinition = {
   name: 'git_show',
   toolReferenceName: 'git_show',
   displayName: 'Git Show',
-  modelDescription:
-    "Shows one commit: author, dates, message, the files it changed and its diff (optionally only for one path). Use it after git_log or git_blame to understand a change.",
+  modelDescription: 'Shows one commit: author, dates, message, the files it changed and its diff (optionally only for one path). Use it after git_log or git_blame to understand a change.',
   userDescription: 'Shows a commit.',
   inputSchema: {
     type: 'object',

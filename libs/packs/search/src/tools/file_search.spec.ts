@@ -1,4 +1,4 @@
-import { createPackHarness, type PackHarness } from '@toolpacks/host-node/src/testing';
+import { createPackHarness, type PackHarness } from '@toolpacks/host-node/testing';
 import { searchPack } from '../index';
 
 let h: PackHarness;
@@ -9,7 +9,9 @@ describe('file_search', () => {
   it('finds files by name or path glob, skipping node_modules', async () => {
     expect((await h.call('file_search', { query: 'index.ts' })).text).toBe("2 files match 'index.ts':\nsrc/index.ts\nsrc/lib/index.ts");
     expect((await h.call('file_search', { query: 'src/*.ts' })).text).toBe("1 file matches 'src/*.ts':\nsrc/index.ts");
-    expect((await h.call('file_search', { query: '**/*.{ts,md}', maxResults: 2 })).text).toBe("The first 2 files matching '**/*.{ts,md}' (more exist; make the pattern more specific):\nREADME.md\nsrc/index.ts");
+    expect((await h.call('file_search', { query: '**/*.{ts,md}', maxResults: 2 })).text).toBe(
+      "The first 2 files matching '**/*.{ts,md}' (more exist; make the pattern more specific):\nREADME.md\nsrc/index.ts",
+    );
   });
 
   it('explains no match and a bad glob', async () => {

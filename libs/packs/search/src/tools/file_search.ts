@@ -34,7 +34,9 @@ export class FileSearchTool implements Tool<FileSearchInput> {
   async invoke({ input }: ToolInvocationOptions<FileSearchInput>, token: CancellationToken) {
     const { files, truncated } = await this.search.findFiles(input.query, input.maxResults ?? 100, token);
     if (files.length === 0) return textResult(`No files match '${input.query}'. A pattern without a slash matches names at any depth; check the extension, or try list_dir.`);
-    const head = truncated ? `The first ${files.length} files matching '${input.query}' (more exist; make the pattern more specific):` : `${files.length} file${files.length === 1 ? ' matches' : 's match'} '${input.query}':`;
+    const head = truncated
+      ? `The first ${files.length} files matching '${input.query}' (more exist; make the pattern more specific):`
+      : `${files.length} file${files.length === 1 ? ' matches' : 's match'} '${input.query}':`;
     return textResult([head, ...files].join('\n'));
   }
 }

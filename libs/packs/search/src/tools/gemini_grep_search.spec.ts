@@ -1,4 +1,4 @@
-import { createPackHarness, testModels, type PackHarness } from '@toolpacks/host-node/src/testing';
+import { createPackHarness, testModels, type PackHarness } from '@toolpacks/host-node/testing';
 import { searchPack } from '../index';
 
 let h: PackHarness;

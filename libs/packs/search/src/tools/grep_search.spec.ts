@@ -1,4 +1,4 @@
-import { createPackHarness, type PackHarness } from '@toolpacks/host-node/src/testing';
+import { createPackHarness, type PackHarness } from '@toolpacks/host-node/testing';
 import { spawnSync } from 'node:child_process';
 import { searchPack } from '../index';
 

@@ -1,4 +1,4 @@
-import { createPackHarness, type PackHarness } from '@toolpacks/host-node/src/testing';
+import { createPackHarness, type PackHarness } from '@toolpacks/host-node/testing';
 import { searchPack } from '../index';
 
 let h: PackHarness;

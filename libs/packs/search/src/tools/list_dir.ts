@@ -35,7 +35,12 @@ export class ListDirTool implements Tool<ListDirInput> {
     const relative = this.workspace.relative(await this.workspace.resolve(input.path));
     if (entries.length === 0) return textResult(`${relative}/ is empty.`);
     // Everything is listed (as Copilot's list_dir does); what search skips is marked, not hidden.
-    const ignored = (await this.search.ignoredEntries?.(relative, entries.map((e) => ({ name: e.name, isDirectory: e.type === 'directory' })), token)) ?? new Set<string>();
+    const ignored =
+      (await this.search.ignoredEntries?.(
+        relative,
+        entries.map((e) => ({ name: e.name, isDirectory: e.type === 'directory' })),
+        token,
+      )) ?? new Set<string>();
     return textResult(entries.map((e) => `${e.type === 'directory' ? `${e.name}/` : e.name}${ignored.has(e.name) ? ' (ignored)' : ''}`).join('\n'));
   }
 }
