@@ -1,0 +1,6 @@
+/**
+ * The Tool Packs registry runtime: tool definitions, packs, per-request resolution and invocation.
+ *
+ * @module @toolpacks/registry
+ */
+export * from '@toolpacks/registry';
