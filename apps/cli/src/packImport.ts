@@ -103,7 +103,9 @@ function ensureTypeScriptLoader(file: string): void {
   } catch {
     throw new Error(`${file} is TypeScript and no TypeScript loader is installed (esbuild-register); compile the pack to JavaScript, or install esbuild-register.`);
   }
-  loader.register({ target: 'node20' });
+  // Packs use inversify's parameter decorators and prompt-tsx's JSX factory; a folder may have no
+  // tsconfig.json of its own (this repository has only tsconfig.base.json).
+  loader.register({ target: 'node20', tsconfigRaw: { compilerOptions: { experimentalDecorators: true, jsx: 'react', jsxFactory: 'vscpp', jsxFragmentFactory: 'vscppf' } } });
 }
 
 async function requireOrImport(file: string): Promise<unknown> {

@@ -14,7 +14,13 @@ describe('generated contributions', () => {
   it('contribute general tools with displayName and a pack tag, never model-specific tools or overrides', () => {
     const { languageModelTools, languageModelToolSets } = generateContributions(editorPack);
     expect(languageModelTools.map((t) => t.name)).toEqual(['read_file', 'create_file', 'replace_string_in_file', 'list_open_editors']);
-    expect(languageModelTools[0]).toMatchObject({ name: 'read_file', displayName: 'Read File', toolReferenceName: 'read_file', canBeReferencedInPrompt: true, tags: ['files', 'read', 'toolpacks:editor'] });
+    expect(languageModelTools[0]).toMatchObject({
+      name: 'read_file',
+      displayName: 'Read File',
+      toolReferenceName: 'read_file',
+      canBeReferencedInPrompt: true,
+      tags: ['files', 'read', 'toolpacks:editor'],
+    });
     expect(languageModelTools.find((t) => t.name === 'list_open_editors')).toMatchObject({ when: 'hasOpenEditors' });
     expect(languageModelToolSets).toEqual([
       { name: 'read', description: 'Read files and see the open editors.', icon: '$(book)', tools: ['read_file', 'list_open_editors'] },
@@ -34,8 +40,10 @@ describe('generated contributions', () => {
 
   it('the runtime declares the proposal its bundled host-vscode code uses', () => {
     const sources = fs
-      .readdirSync(path.join(repo, 'libs/host-vscode/src'))
-      .map((f) => fs.readFileSync(path.join(repo, 'libs/host-vscode/src', f), 'utf8'))
+      .readdirSync(path.join(repo, 'libs/host-vscode/src'), { recursive: true, encoding: 'utf8' })
+      .map((f) => path.join(repo, 'libs/host-vscode/src', f))
+      .filter((f) => fs.statSync(f).isFile())
+      .map((f) => fs.readFileSync(f, 'utf8'))
       .join('\n');
     expect(sources).toMatch(/registerToolDefinition/);
     expect(checkManifest(manifest('runtime-extension'), undefined, sources)).toEqual([]);
@@ -56,7 +64,7 @@ describe('checkManifest', () => {
     expect(checkManifest(drifted, expected, undefined)).toEqual(['contributes.languageModelTools differs from the pack definitions; run the contributions target to regenerate it.']);
   });
 
-  it("reports names VS Code refuses and canBeReferencedInPrompt without a reference name", () => {
+  it('reports names VS Code refuses and canBeReferencedInPrompt without a reference name', () => {
     const bad = { contributes: { languageModelTools: [{ name: 'copilot_x' }, { name: 'has space' }, { name: 'ok_tool', canBeReferencedInPrompt: true }] } };
     expect(checkManifest(bad, undefined, undefined)).toEqual([
       `Tool name "copilot_x" breaks VS Code's rule ^(?!copilot_|vscode_)[\\w-]+$.`,
