@@ -23,7 +23,7 @@ afterEach(async () => {
 describe('debug pack lifecycle over a NodeHost', () => {
   it('three concurrent start_debugging calls leave one running debuggee, offer stop_debugging, and host.dispose() ends it', async () => {
     h = await harness(500);
-    const results = await Promise.all([1, 2, 3].map(() => h.call('start_debugging', { program: 'endless.js' }, { autoApprove: true })));
+    const results = await Promise.all([1, 2, 3].map(() => h.call('start_debugging', { program: 'endless.js' }, { autoApprove: { start_debugging: true } })));
     for (const result of results) expect(result.text).toMatch(/^The program is running/);
     expect(h.host.contextKeys.values.debugState).toBe('running');
     expect(h.names()).toContain('stop_debugging');
@@ -34,7 +34,7 @@ describe('debug pack lifecycle over a NodeHost', () => {
 
   it('a start that times out kills what it started, and the state says inactive', async () => {
     h = await harness(10_000);
-    const result = await h.call('start_debugging', { program: 'endless.js' }, { autoApprove: true, timeoutMs: 1_500 });
+    const result = await h.call('start_debugging', { program: 'endless.js' }, { autoApprove: { start_debugging: true }, timeoutMs: 1_500 });
     expect(result.status).toBe('timeout');
     expect(await survivors({ marker: h.root })).toEqual([]);
     // The registry answers the moment it cancels; the state turns once the exit is processed.
@@ -46,7 +46,7 @@ describe('debug pack lifecycle over a NodeHost', () => {
   it('continue_execution that times out stops waiting and leaves a truthful state (running, stop offered)', async () => {
     h = await harness(10_000);
     await h.call('set_breakpoint', { path: 'endless.js', line: 6 });
-    const stopped = await h.call('start_debugging', { program: 'endless.js' }, { autoApprove: true });
+    const stopped = await h.call('start_debugging', { program: 'endless.js' }, { autoApprove: { start_debugging: true } });
     expect(stopped.text).toMatch(/^Stopped \(breakpoint bp-1\)/);
     await h.call('remove_breakpoint', { id: 'bp-1' });
     const result = await h.call('continue_execution', {}, { timeoutMs: 500 });

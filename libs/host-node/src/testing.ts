@@ -134,5 +134,5 @@ export { exists, hostileVariants, makeHostileRepository, writeMarkerScript, type
 /** Starts SAMPLE_PROGRAM (program.js) stopped at line 2 through the pack's own tools. */
 export async function startStoppedAtAdd(h: PackHarness): Promise<HarnessCallResult> {
   await h.call('set_breakpoint', { path: 'program.js', line: 2 });
-  return h.call('start_debugging', { program: 'program.js' }, { autoApprove: true });
+  return h.call('start_debugging', { program: 'program.js' }, { autoApprove: { start_debugging: true } });
 }

@@ -80,6 +80,17 @@ describe('a tool VS Code invokes', () => {
     expect(ran).toEqual(['write_thing']);
   });
 
+  for (const name of ['manual_thing', 'run_code']) {
+    it(`does not hand ${name} to VS Code’s dialog (its auto-approve could skip it) and asks itself`, async () => {
+      const tool = bridge.tools.get(name)!;
+      const prepared = await tool.prepareInvocation?.({ input: { code: 'x' } }, noToken);
+      expect(prepared?.confirmationMessages).toBeUndefined();
+      await expect(Promise.resolve(tool.invoke(invocation({ code: 'x' }), noToken))).rejects.toThrow(/declined/);
+      expect(bridge.asked.map((r) => r.toolName)).toEqual([name]);
+      expect(ran).toEqual([]);
+    });
+  }
+
   it('asks again when VS Code showed no confirmation for that input', async () => {
     await expect(Promise.resolve(bridge.tools.get('write_thing')!.invoke(invocation({ x: 2 }), noToken))).rejects.toThrow(/declined/);
     expect(bridge.asked.map((r) => r.toolName)).toEqual(['write_thing']);

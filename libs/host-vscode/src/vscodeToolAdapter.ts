@@ -10,8 +10,10 @@ import { toVsCodeToolResult } from './vscodeToolResult';
 
 export function vscodeToolAdapter(registry: ToolRegistry, definition: ToolDefinition, confirm: (request: ConfirmationRequest) => Promise<ConfirmationAnswer>): vscode.LanguageModelTool<object> {
   const name = definition.name;
-  // An always-ask call (a sensitive write, code that runs) is not handed to VS Code, whose own
-  // auto-approve could skip its dialog: the registry asks through `confirm`, every time.
+  // A call that auto-approve must not answer (always-ask: a sensitive write, a commit that runs
+  // hooks; code the model wrote; a tool kept manual) is not handed to VS Code, whose own
+  // auto-approve could skip its dialog: the registry asks through `confirm`, our own modal.
+  const keptManual = definition.annotations?.eligibleForAutoApproval === false;
   const hostConfirmations = new HostConfirmations();
   return {
     async prepareInvocation(options, token) {
@@ -20,7 +22,7 @@ export function vscodeToolAdapter(registry: ToolRegistry, definition: ToolDefini
       if (!bound) return undefined;
       const prepared = await registry.prepare(bound, { name, input: options.input }, token);
       if (!prepared) return undefined;
-      if (prepared.alwaysConfirm) return { invocationMessage: prepared.confirmationMessages?.title };
+      if (prepared.alwaysConfirm || prepared.runsCode || keptManual) return { invocationMessage: prepared.confirmationMessages?.title };
       if (prepared.confirmationMessages) hostConfirmations.record(options.input);
       const { invocationMessage, confirmationMessages } = prepared;
       return {
@@ -41,8 +43,8 @@ export function vscodeToolAdapter(registry: ToolRegistry, definition: ToolDefini
         { callId: invocationCallId(options), name, input: options.input },
         {
           token,
-          // VS Code showed prepareInvocation's confirmation before calling invoke.
-          autoApprove: { [name]: true },
+          // Approved by VS Code only when its dialog showed this input's confirmation; anything
+          // else that asks (an override's confirmation prepare did not see) asks through `confirm`.
           confirmedByHost,
           confirm,
           tokenBudget: options.tokenizationOptions?.tokenBudget,

@@ -4,6 +4,8 @@
 //   chat.tools.global.autoApprove), except tools not eligible for it (a pack annotation or the
 //   host's per-tool setting, VS Code's chat.tools.eligibleForAutoApproval), which always ask;
 // - a call marked `alwaysConfirm` (it can make code run) asks every time and is never remembered;
+// - a call marked `runsCode` (it runs code the model wrote) is not covered by global auto-approve
+//   nor by a host's dialog; a person's yes, a remembered approval or auto-approve naming the tool is;
 // - approvals are remembered per pack + implementation (names collide across packs) and, where the
 //   tool gives one, per approval key (one expression, not every expression);
 // - a person may decline with a reason, which the model receives.
@@ -67,17 +69,18 @@ export async function decideApproval(request: ApprovalRequest): Promise<Approval
   const confirmation = requiredConfirmation(calledName, definition, prepared);
   if (!confirmation) return { kind: 'not-needed' };
   const { title, message, always } = confirmation;
-  // A host's own dialog (VS Code's) may be skipped by the host's auto-approve, so it never stands
-  // in for an always-ask prompt: those are asked here, through `confirm`.
-  if (options.confirmedByHost && !always) return { kind: 'approved' };
   const eligible = definition.annotations?.eligibleForAutoApproval !== false && options.eligibleForAutoApproval?.[calledName] !== false;
   const manual = always || !eligible;
+  const runsCode = prepared?.runsCode === true;
+  // A host's own dialog (VS Code's) may be skipped by the host's auto-approve, so it never stands
+  // in for a prompt that auto-approve must not answer: those are asked here, through `confirm`.
+  if (options.confirmedByHost && !manual && !runsCode) return { kind: 'approved' };
   const sessionId = options.chatSessionId ?? request.registrySessionId;
   const key = approvalKey(implementation, prepared);
   if (!manual) {
     if (REMEMBERED.some((scope) => request.approvals.isApproved(scope, key, sessionId))) return { kind: 'approved' };
     const auto = options.autoApprove;
-    if (auto === true || (typeof auto === 'object' && auto[calledName] === true)) return { kind: 'approved' };
+    if ((auto === true && !runsCode) || (typeof auto === 'object' && auto[calledName] === true)) return { kind: 'approved' };
   }
   if (!options.confirm) return { kind: 'no-confirm' };
   const answer: ConfirmationAnswer | 'interrupted' = await request.ask(() =>
@@ -101,7 +104,9 @@ export function declinedText(name: string, approval: Approval & { kind: 'decline
   }
   const why = prepared?.alwaysConfirm
     ? " (it can make code run or changes a sensitive file, so it needs a person's yes for this very call, and none could be asked; auto-approve never covers it)"
-    : ' (it needs confirmation and none could be asked)';
+    : prepared?.runsCode
+      ? " (it runs code, so it needs a person's yes or approval that names this tool, and none could be asked; global auto-approve does not cover it)"
+      : ' (it needs confirmation and none could be asked)';
   return `The user declined to run \`${name}\` for this call${why}. Do not retry the same call; continue without its result, or ask the user how to proceed.`;
 }
 

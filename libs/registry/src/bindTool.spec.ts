@@ -76,6 +76,27 @@ describe('bindTool', () => {
     expect(bound.entries[0]).toMatchObject({ reason: 'general', implementationName: 'grep_search' });
   });
 
+  it('never binds a tool whose when clause does not parse (resolve() never sends it)', () => {
+    const registry = createToolRegistry();
+    registry.registerTool(def('broken_when', { when: '(a' }), recordingTool('broken', []));
+    expect(registry.resolve({ model: models.claude }).notSent).toEqual([expect.objectContaining({ name: 'broken_when', reason: 'when-invalid' })]);
+    expect(registry.bindTool('broken_when')).toBeUndefined();
+  });
+
+  it('uses an override only where resolve() would: when the base is the variant for that model', async () => {
+    const calls: { label: string; input: unknown }[] = [];
+    const registry = createToolRegistry();
+    registry.registerTool(def('find_text'), recordingTool('general', calls));
+    registry.registerModelSpecificTool(def('gemini_find_text', { toolReferenceName: 'find_text', models: [{ family: 'gemini*' }] }), recordingTool('variant', calls));
+    registry.registerModelSpecificTool(def('override_general', { overridesTool: 'find_text', models: [{ family: 'gemini*' }] }), recordingTool('override', calls));
+    // For Gemini the variant wins the reference name, so resolve() never uses the general tool's override.
+    expect(registry.resolve({ model: models.gemini }).entries.map((e) => e.implementationName)).toEqual(['gemini_find_text']);
+    const bound = registry.bindTool('find_text', models.gemini)!;
+    expect(bound.entries[0]).toMatchObject({ implementationName: 'find_text' });
+    await registry.invoke(bound, { callId: '1', name: 'find_text', input: {} });
+    expect(calls.map((c) => c.label)).toEqual(['general']);
+  });
+
   it('refuses a call to any other tool, and prepares and confirms by the same rule as a resolution', async () => {
     const registry = createToolRegistry();
     registry.registerTool(def('git_commit', { annotations: { destructive: true } }), recordingTool('commit'));

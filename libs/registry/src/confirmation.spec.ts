@@ -240,3 +240,29 @@ describe('approvals as users expect them', () => {
     expect(runs).toEqual(['first']);
   });
 });
+
+describe('calls that run code the model wrote (runsCode)', () => {
+  const runsCode = (input: { key?: string }): PreparedToolInvocation => ({ confirmationMessages: { title: 'Run it?', message: String(input.key) }, approvalKey: input.key, runsCode: true });
+
+  it('are not covered by global auto-approve nor by a host’s dialog: with nobody to ask, declined and not run', async () => {
+    const { registry, resolved, runs } = setup(runsCode);
+    for (const options of [{ autoApprove: true }, { confirmedByHost: true }, { autoApprove: true, confirmedByHost: true }]) {
+      const result = await registry.invoke(resolved, { callId: '1', name: 'write_thing', input: { key: 'rm -rf' } }, options);
+      expect(result.status).toBe('declined');
+      expect(text(result)).toMatch(/it runs code, so it needs a person's yes or approval that names this tool/);
+    }
+    expect(runs).toEqual([]);
+  });
+
+  it('run with auto-approve that names the tool, a person’s yes, or an approval remembered for that exact key', async () => {
+    const { registry, resolved, runs } = setup(runsCode);
+    expect((await registry.invoke(resolved, { callId: '1', name: 'write_thing', input: { key: 'a' } }, { autoApprove: { write_thing: true } })).status).toBe('ok');
+    const asked: ConfirmationRequest[] = [];
+    const confirm = async (r: ConfirmationRequest): Promise<ConfirmationAnswer> => (asked.push(r), 'session');
+    expect((await registry.invoke(resolved, { callId: '2', name: 'write_thing', input: { key: 'b' } }, { autoApprove: true, confirm })).status).toBe('ok');
+    expect((await registry.invoke(resolved, { callId: '3', name: 'write_thing', input: { key: 'b' } }, { autoApprove: true })).status).toBe('ok');
+    expect((await registry.invoke(resolved, { callId: '4', name: 'write_thing', input: { key: 'c' } }, { autoApprove: true })).status).toBe('declined');
+    expect(asked.map((r) => r.message)).toEqual(['b']);
+    expect(runs).toHaveLength(3);
+  });
+});

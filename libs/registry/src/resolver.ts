@@ -2,7 +2,7 @@
 // clauses, the picker, references, the tool limit and grouping) and, decided at the same place,
 // why every other registered tool is not sent. Results are cached per registry version.
 import { modelKey } from './modelSelector';
-import { modelCandidates, notSentEntry, overrideFor, type ModelCandidates } from './modelCandidates';
+import { modelCandidates, notSentEntry, type ModelCandidates } from './modelCandidates';
 import { ResolvedToolSetImpl, type Binding } from './resolvedToolSet';
 import { contextKey } from './resolutionKey';
 import { definitionTokens, type ToolEntry } from './toolEntry';
@@ -94,9 +94,11 @@ export class Resolver {
 
   private bindUncached(name: string, model: ModelInfo | undefined): ResolvedToolSetImpl | undefined {
     const base = this.store.entries.get(name);
-    if (!base || base.kind === 'override') return undefined;
-    // No context here: when clauses are the host's business, but an override whose clause does not parse never runs.
-    const override = model ? overrideFor(this.store, name, model)?.winner : undefined;
+    // A tool whose when clause does not parse is never sent (resolve() says so): it never runs either.
+    if (!base || base.kind === 'override' || base.whenError) return undefined;
+    // No context here: when clauses are the host's business. The override is the one resolve()
+    // would use for this model: only when the base is this model's variant, never an unparsable one.
+    const override = model ? cached(this.candidatesByModel, modelKey(model), () => modelCandidates(this.store, model)).overrides.get(name) : undefined;
     const implementation = override && !override.whenError ? override : undefined;
     const tool = this.enabledTool(base, implementation, implementation ? 'override' : baseReason(base), false, undefined);
     const entry = resolvedEntry(tool, undefined, true);

@@ -124,6 +124,13 @@ export interface PreparedToolInvocation {
    */
   readonly alwaysConfirm?: boolean;
   /**
+   * The call runs code the model wrote (a program, an expression, a breakpoint condition): global
+   * auto-approve (`autoApprove: true`, `--yes` over MCP) and a host's own dialog (which the host's
+   * auto-approve may skip) do not cover it. A person's yes, an approval remembered for this exact
+   * `approvalKey`, or auto-approve that names the tool (`autoApprove: { tool: true }`, `--allow`) do.
+   */
+  readonly runsCode?: boolean;
+  /**
    * Remembered approvals for this call are keyed by the tool and this key (an expression, a
    * breakpoint condition), so approving one expression never approves another.
    */

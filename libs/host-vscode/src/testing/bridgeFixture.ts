@@ -64,9 +64,22 @@ export const bridgeTestPack = definePack({
       }),
     },
     {
-      // Kept manual: only a confirmation VS Code showed (or one asked here) lets it run.
-      definition: { name: 'write_thing', modelDescription: 'Writes the thing.', annotations: { destructive: true, eligibleForAutoApproval: false } },
+      // Destructive: only a confirmation VS Code showed (or one asked here) lets it run.
+      definition: { name: 'write_thing', modelDescription: 'Writes the thing.', annotations: { destructive: true } },
       implementation: tool('write_thing', () => textResult('written')),
+    },
+    {
+      // Kept manual: never handed to VS Code's dialog (its auto-approve could skip it); asked here.
+      definition: { name: 'manual_thing', modelDescription: 'Changes the thing.', annotations: { destructive: true, eligibleForAutoApproval: false } },
+      implementation: tool('manual_thing', () => textResult('changed')),
+    },
+    {
+      // Runs code the model wrote: like a kept-manual tool, asked here, never by VS Code's dialog.
+      definition: { name: 'run_code', modelDescription: 'Runs code.', inputSchema: { type: 'object', properties: { code: { type: 'string' } } } },
+      implementation: {
+        prepareInvocation: ({ input }: { input: { code?: string } }) => ({ confirmationMessages: { title: 'Run it?', message: String(input.code) }, runsCode: true }),
+        ...tool('run_code', () => textResult('ran code')),
+      },
     },
   ],
 });

@@ -1,3 +1,4 @@
+import { codeBlock } from '../confirmationText';
 import { inject, injectable } from 'inversify';
 import { textResult, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
@@ -35,7 +36,11 @@ export class EvaluateExpressionTool implements Tool<EvaluateExpressionInput> {
 
   prepareInvocation({ input }: ToolInvocationPrepareOptions<EvaluateExpressionInput>) {
     // A remembered approval covers this exact expression, never another one.
-    return { confirmationMessages: { title: 'Evaluate in the program?', message: `Evaluating can have side effects:\n\n${input.expression}` }, approvalKey: `expression\u0000${input.expression}` };
+    return {
+      confirmationMessages: { title: 'Evaluate in the program?', message: `Evaluating can have side effects:\n\n${codeBlock(input.expression)}` },
+      approvalKey: `expression\u0000${input.expression}`,
+      runsCode: true,
+    };
   }
 
   async invoke({ input }: ToolInvocationOptions<EvaluateExpressionInput>) {

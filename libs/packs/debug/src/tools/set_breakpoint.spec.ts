@@ -11,9 +11,9 @@ afterEach(() => h.dispose());
 describe('set_breakpoint', () => {
   it('sets plain and conditional breakpoints that the program then hits', async () => {
     expect((await h.call('set_breakpoint', { path: 'program.js', line: 3, condition: 'b === 3' }, { confirm: async () => 'once' })).text).toBe('Breakpoint bp-1 set at program.js:3 when b === 3.');
-    const started = await h.call('start_debugging', { program: 'program.js' }, { autoApprove: true });
+    const started = await h.call('start_debugging', { program: 'program.js' }, { autoApprove: { start_debugging: true } });
     expect(started.text).toMatch(/^Stopped \(breakpoint bp-1\) in add at program.js:3/);
-    expect((await h.call('evaluate_expression', { expression: 'sum' }, { autoApprove: true })).text).toBe('6');
+    expect((await h.call('evaluate_expression', { expression: 'sum' }, { autoApprove: { evaluate_expression: true } })).text).toBe('6');
   });
 
   it('explains bad input', async () => {

@@ -1,3 +1,4 @@
+import { codeBlock } from '../confirmationText';
 import { inject, injectable } from 'inversify';
 import { textResult, type PreparedToolInvocation, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
@@ -41,9 +42,10 @@ export class SetBreakpointTool implements Tool<SetBreakpointInput> {
     return {
       confirmationMessages: {
         title: 'Set a breakpoint with a condition?',
-        message: `The condition runs inside the program every time ${input.path}:${input.line} is reached, and can read or change anything the program can:\n\n${input.condition}`,
+        message: `The condition runs inside the program every time ${input.path}:${input.line} is reached, and can read or change anything the program can:\n\n${codeBlock(input.condition)}`,
       },
       approvalKey: `condition\u0000${input.condition}`,
+      runsCode: true,
     };
   }
 

@@ -16,15 +16,15 @@ describe('start_debugging', () => {
   });
 
   it('runs a program without breakpoints to the end and returns its output', async () => {
-    const result = await h.call('start_debugging', { program: 'program.js' }, { autoApprove: true });
+    const result = await h.call('start_debugging', { program: 'program.js' }, { autoApprove: { start_debugging: true } });
     expect(result.text).toBe('The program ended with exit code 0.\nProgram output:\ntotal 6');
   });
 
   it('runs nothing when declined, and explains a missing program', async () => {
     expect((await h.call('start_debugging', { program: 'program.js' }, { confirm: async () => 'decline' })).status).toBe('declined');
     expect(h.host.debug.state).toBe('inactive');
-    expect((await h.call('start_debugging', { program: 'nope.js' }, { autoApprove: true })).text).toMatch(/Program 'nope.js' does not exist/);
-    expect((await h.call('start_debugging', { program: '../../x.js' }, { autoApprove: true })).text).toMatch(/outside the workspace/);
+    expect((await h.call('start_debugging', { program: 'nope.js' }, { autoApprove: { start_debugging: true } })).text).toMatch(/Program 'nope.js' does not exist/);
+    expect((await h.call('start_debugging', { program: '../../x.js' }, { autoApprove: { start_debugging: true } })).text).toMatch(/outside the workspace/);
   });
 
   it('is what a fresh session offers: no stack or variable tools before the program stops', async () => {

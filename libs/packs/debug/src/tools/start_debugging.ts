@@ -1,3 +1,4 @@
+import { codeBlock, commandLine } from '../confirmationText';
 import { inject, injectable } from 'inversify';
 import { textResult, type CancellationToken, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
@@ -35,7 +36,8 @@ export class StartDebuggingTool implements Tool<StartDebuggingInput> {
   constructor(@inject(DebugService) private readonly debug: DebugService) {}
 
   prepareInvocation({ input }: ToolInvocationPrepareOptions<StartDebuggingInput>) {
-    return { confirmationMessages: { title: 'Run a program under the debugger?', message: `node ${[input.program, ...(input.args ?? [])].join(' ')}` } };
+    // Runs a program the model may have written: global auto-approve does not cover it.
+    return { confirmationMessages: { title: 'Run a program under the debugger?', message: codeBlock(commandLine('node', [input.program, ...(input.args ?? [])])) }, runsCode: true };
   }
 
   async invoke({ input }: ToolInvocationOptions<StartDebuggingInput>, token: CancellationToken) {
