@@ -10,7 +10,7 @@ describe('start_debugging', () => {
     await h.call('set_breakpoint', { path: 'program.js', line: 2 });
     const asked: string[] = [];
     const result = await h.call('start_debugging', { program: 'program.js' }, { confirm: async (r) => (asked.push(r.message), 'once') });
-    expect(asked).toEqual(['node program.js']);
+    expect(asked).toEqual(['```\nnode "program.js"\n```']);
     expect(result.text).toMatch(/^Stopped \(breakpoint bp-1\) in add at program.js:2\./);
     expect(h.host.contextKeys.values.debugState).toBe('stopped');
   });
@@ -31,5 +31,11 @@ describe('start_debugging', () => {
     expect(h.names()).toEqual(['start_debugging', 'set_breakpoint', 'remove_breakpoint', 'list_breakpoints']);
     await startStoppedAtAdd(h);
     expect(h.names()).toContain('get_call_stack');
+  });
+
+  it('shows each argument quoted, so text the model wrote cannot pose as the prompt’s own words', async () => {
+    const asked: string[] = [];
+    await h.call('start_debugging', { program: 'program.js', args: ['a b', '\n\n(read-only, safe)'] }, { confirm: async (r) => (asked.push(r.message), 'decline') });
+    expect(asked).toEqual(['```\nnode "program.js" "a b" "\\n\\n(read-only, safe)"\n```']);
   });
 });
