@@ -2,7 +2,7 @@
 // A stdio MCP server over the four built-in packs and a folder, for the specs and the startup
 // measurement (the CLI's `toolpacks mcp` is the real entry). Loads the TypeScript sources through
 // esbuild-register as the CLI does.
-//   node stdio-entry.js ROOT [--threshold N] [--yes] [--stop-wait-ms N]
+//   node stdio-entry.js ROOT [--threshold N] [--yes] [--allow TOOL[,TOOL…]]… [--always-ask TOOL[,TOOL…]]… [--stop-wait-ms N]
 const path = require('node:path');
 const repo = path.resolve(__dirname, '../../..');
 require('esbuild-register/dist/node').register({ target: 'node20', tsconfigRaw: require(path.join(repo, 'tsconfig.base.json')) });
@@ -12,6 +12,8 @@ const load = (relative) => require(path.join(repo, relative));
 const args = process.argv.slice(2);
 const root = args[0];
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+/** Every value of a repeatable option, comma-separated lists split. */
+const list = (name) => args.flatMap((arg, i) => (arg === name && args[i + 1] !== undefined ? args[i + 1].split(',') : [])).filter(Boolean);
 const { serveStdio, createHostSession } = load('libs/mcp-server/src/index.ts');
 
 async function createSession() {
@@ -33,7 +35,11 @@ async function createSession() {
   });
 }
 
-serveStdio({ createSession, approvals: { yes: args.includes('--yes') }, onError: (error) => process.stderr.write(`mcp: ${error?.stack ?? error}\n`) }).then((server) => {
+serveStdio({
+  createSession,
+  approvals: { yes: args.includes('--yes'), allow: list('--allow'), alwaysAsk: list('--always-ask') },
+  onError: (error) => process.stderr.write(`mcp: ${error?.stack ?? error}\n`),
+}).then((server) => {
   process.on('SIGTERM', () => {
     process.stderr.write('mcp: SIGTERM\n');
     void server.close();

@@ -1,7 +1,9 @@
 // MCP over Streamable HTTP: stateful sessions (Mcp-Session-Id), each with its own McpSession.
 // Bound to 127.0.0.1 unless told otherwise; every request passes Host and Origin checks (DNS
 // rebinding) and, when a token is set, the bearer token check, before the SDK sees it. DELETE of a
-// session disposes it; close() disposes them all.
+// session disposes it; so does idleness (no request and no open stream for `sessionIdleMs`), and
+// an initialize beyond `maxSessions` evicts the least recently used idle session; close() disposes
+// them all.
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,28 +13,82 @@ import { SessionServer } from './sessionServer';
 import type { HttpServeOptions, HttpServer } from './types';
 
 const MAX_INITIALIZE_BYTES = 1024 * 1024;
+const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
+/** setTimeout's longest delay; a longer idle time is checked again when this one fires. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 interface Entry {
   readonly session: SessionServer;
   readonly transport: StreamableHTTPServerTransport;
+  /** Requests of this session whose response is still open (a call, the standalone GET stream). */
+  open: number;
+  /** When the session last had no open response (its idle time counts from here). */
+  lastActive: number;
+  idleTimer?: NodeJS.Timeout;
 }
 
 export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> {
   const bindHost = options.host ?? '127.0.0.1';
   const maxSessions = options.maxSessions ?? 32;
+  const idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
+  const expires = Number.isFinite(idleMs) && idleMs > 0;
   const sessions = new Map<string, Entry>();
   /** Sessions created for an initialize that has not finished yet. */
   const starting = new Set<SessionServer>();
+  /** Sessions removed (expired, evicted) whose disposal has not finished; close() waits for them. */
+  const disposals = new Set<Promise<void>>();
   const tokenDigest = options.token !== undefined ? digest(options.token) : undefined;
   let allowedHosts = new Set<string>();
   let allowedOrigins = new Set<string>();
   let closing: Promise<void> | undefined;
 
-  const remove = async (id: string) => {
+  const remove = (id: string): Promise<void> => {
     const entry = sessions.get(id);
-    if (!entry) return;
+    if (!entry) return Promise.resolve();
     sessions.delete(id);
-    await entry.session.dispose();
+    clearTimeout(entry.idleTimer);
+    const disposal = entry.session.dispose().finally(() => disposals.delete(disposal));
+    disposals.add(disposal);
+    return disposal;
+  };
+
+  /** Removes the session in the background (idle expiry, eviction); errors go to onError. */
+  const expire = (id: string) => void remove(id).catch((error: unknown) => options.onError?.(error));
+
+  const scheduleIdleCheck = (id: string, entry: Entry, delay = idleMs) => {
+    clearTimeout(entry.idleTimer);
+    if (!expires) return;
+    entry.idleTimer = setTimeout(
+      () => {
+        entry.idleTimer = undefined;
+        if (sessions.get(id) !== entry || entry.open > 0) return;
+        const left = entry.lastActive + idleMs - Date.now();
+        if (left > 0) scheduleIdleCheck(id, entry, left);
+        else expire(id);
+      },
+      Math.min(Math.max(delay, 1), MAX_TIMER_MS),
+    );
+    // An idle session never keeps the process alive.
+    entry.idleTimer.unref();
+  };
+
+  /** Counts the response as open until it closes (ended or the connection dropped). */
+  const track = (entry: Entry, res: http.ServerResponse) => {
+    entry.open++;
+    clearTimeout(entry.idleTimer);
+    entry.idleTimer = undefined;
+    res.once('close', () => {
+      entry.open--;
+      entry.lastActive = Date.now();
+      if (entry.open === 0 && entry.transport.sessionId && sessions.get(entry.transport.sessionId) === entry) scheduleIdleCheck(entry.transport.sessionId, entry);
+    });
+  };
+
+  /** The least recently used session with no open request or stream, if any. */
+  const leastRecentlyUsedIdle = (): string | undefined => {
+    let found: [string, Entry] | undefined;
+    for (const [id, entry] of sessions) if (entry.open === 0 && (!found || entry.lastActive < found[1].lastActive)) found = [id, entry];
+    return found?.[0];
   };
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -54,6 +110,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
     if (typeof sessionId === 'string') {
       const entry = sessions.get(sessionId);
       if (!entry) return reply(res, 404, 'Session not found: initialize a new session.', -32001);
+      track(entry, res);
       return entry.transport.handleRequest(req, res);
     }
     if (req.method !== 'POST') return reply(res, 400, 'Bad Request: no valid session ID provided.');
@@ -61,15 +118,24 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
     if (body === undefined) return reply(res, 400, 'Parse error: the body is not JSON.', -32700);
     const isInit = Array.isArray(body) ? body.some((m) => isInitializeRequest(m)) : isInitializeRequest(body);
     if (!isInit) return reply(res, 400, 'Bad Request: no valid session ID provided.');
-    if (sessions.size + starting.size >= maxSessions) return reply(res, 503, `Too many sessions (${maxSessions}); close one (DELETE) first.`);
+    if (closing) return reply(res, 503, 'The server is shutting down.');
+    if (sessions.size + starting.size >= maxSessions) {
+      // Full: the least recently used idle session makes room (its client gets 404 and may
+      // initialize again); only when every session is busy is the initialize refused.
+      const idle = leastRecentlyUsedIdle();
+      if (idle === undefined) return reply(res, 503, `Too many sessions (${maxSessions}), all of them busy; close one (DELETE) first.`);
+      expire(idle);
+    }
 
     const session = new SessionServer(options);
     starting.add(session);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, { session, transport }),
+      onsessioninitialized: (id) => void sessions.set(id, entry),
       onsessionclosed: (id) => remove(id),
     });
+    const entry: Entry = { session, transport, open: 0, lastActive: Date.now() };
+    track(entry, res);
     try {
       await session.server.connect(transport);
       session.server.onclose = () => {
@@ -81,6 +147,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
       starting.delete(session);
       // An initialize that did not make a session (refused, failed) leaves nothing behind.
       if (!transport.sessionId || !sessions.has(transport.sessionId)) await session.dispose();
+      // Its response may have closed before the session was registered: start its idle time now.
+      else if (entry.open === 0) scheduleIdleCheck(transport.sessionId, entry);
     }
     if (closing && transport.sessionId) await remove(transport.sessionId);
   };
@@ -111,7 +179,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
     close: () =>
       (closing ??= (async () => {
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-        await Promise.all([...[...sessions.keys()].map(remove), ...[...starting].map((s) => s.dispose())]);
+        await Promise.all([...[...sessions.keys()].map(remove), ...[...starting].map((s) => s.dispose()), ...disposals]);
         server.closeAllConnections();
         await stopped;
       })()),

@@ -77,6 +77,18 @@ const call = (c: TestClient, name: string, args: Record<string, unknown> = {}) =
   c.client.callTool({ name, arguments: args }) as Promise<{ content: { type: string; text?: string }[]; isError?: boolean }>;
 const names = async (c: TestClient) => (await c.client.listTools()).tools.map((t) => t.name);
 
+/** The registry's decline of a call that runs code the model wrote, when nobody could be asked. */
+const RUNS_CODE_DECLINED = (tool: string) => new RegExp(`^The user declined to run \`${tool}\` for this call \\(it runs code, so it needs a person's yes or approval that names this tool`);
+/** A program (or expression) that proves it ran: it writes marker.txt next to itself. */
+const MARKER_PROGRAM = "require('node:fs').writeFileSync(require('node:path').join(__dirname, 'marker.txt'), 'ran');\n";
+const markerExpression = (root: string) => `process.mainModule.require('node:fs').writeFileSync(${JSON.stringify(path.join(root, 'marker.txt'))}, 'ran')`;
+const markerExists = (root: string) =>
+  fs.stat(path.join(root, 'marker.txt')).then(
+    () => true,
+    () => false,
+  );
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup().catch(() => undefined);
 });
@@ -193,7 +205,7 @@ describe('list_changed', () => {
   });
 
   it('a breakpoint stop changes debugState: the list changes, and the stopped-program tools work in the same session', async () => {
-    const c = await open({ yes: true });
+    const c = await open({ allow: ['start_debugging'] });
     const session = await c.root();
     await names(c);
     expect((await call(c, 'set_breakpoint', { path: 'program.js', line: 2 })).isError).toBe(false);
@@ -215,7 +227,7 @@ describe('list_changed', () => {
 
 describe('cancellation', () => {
   it('notifications/cancelled cancels the running tool and its debuggee and child process end', async () => {
-    const c = await open({ yes: true }, { host: { debug: { stopWaitMs: 30_000 } } });
+    const c = await open({ allow: ['start_debugging'] }, { host: { debug: { stopWaitMs: 30_000 } } });
     const session = await c.root();
     const controller = new AbortController();
     const running = c.client.callTool({ name: 'start_debugging', arguments: { program: 'endless.js' } }, undefined, { signal: controller.signal, timeout: 60_000 });
@@ -233,7 +245,7 @@ describe('cancellation', () => {
 
 describe('timeouts', () => {
   it('a tool that overruns timeoutMs is stopped and answered with an isError result; its processes end', async () => {
-    const options = { ...serverOptions({ yes: true }, { host: { debug: { stopWaitMs: 30_000 } } }), timeoutMs: 1_500 };
+    const options = { ...serverOptions({ allow: ['start_debugging'] }, { host: { debug: { stopWaitMs: 30_000 } } }), timeoutMs: 1_500 };
     const c = await connectInMemory(options);
     cleanups.push(() => c.close());
     const result = await call(c, 'start_debugging', { program: 'endless.js' });
@@ -277,7 +289,7 @@ describe('confirmation', () => {
     }
   });
 
-  it('without elicitation, yes approves what asks but never a sensitive write (.vscode/tasks.json, .git/config)', async () => {
+  it('without elicitation, yes approves what asks but never a sensitive write (.vscode/tasks.json, .git/config) nor code that runs', async () => {
     const c = await open({ yes: true });
     const session = await c.root();
     for (const filePath of ['.vscode/tasks.json', '.git/config']) {
@@ -287,15 +299,15 @@ describe('confirmation', () => {
       await expect(fs.stat(path.join(session.root, filePath))).rejects.toThrow();
     }
     const started = await call(c, 'start_debugging', { program: 'program.js' });
-    expect(started.isError).toBe(false);
-    expect(c.text(started)).toMatch(/^The program ended with exit code 0/);
+    expect(started.isError).toBe(true);
+    expect(c.text(started)).toMatch(RUNS_CODE_DECLINED('start_debugging'));
   });
 
   it('without elicitation and no policy, what asks is declined (no hang), and the next call works; allow approves the named tools', async () => {
     const c = await open();
     const declined = await call(c, 'start_debugging', { program: 'program.js' });
     expect(declined.isError).toBe(true);
-    expect(c.text(declined)).toMatch(/^The user declined to run `start_debugging` for this call \(it needs confirmation and none could be asked\)/);
+    expect(c.text(declined)).toMatch(RUNS_CODE_DECLINED('start_debugging'));
     expect((await call(c, 'read_file', { filePath: 'notes.txt' })).isError).toBe(false);
 
     const allowed = await open({ allow: ['start_debugging'] }, { git: true });
@@ -305,6 +317,156 @@ describe('confirmation', () => {
     expect(allowed.text(commit)).toMatch(/^The user declined to run `git_commit` for this call \(it needs confirmation and none could be asked\)/);
   });
 });
+
+describe('code the model wrote (`yes` never runs it)', () => {
+  it('yes without elicitation: create_file x.js is approved, start_debugging x.js is declined and nothing runs', async () => {
+    const c = await open({ yes: true });
+    const session = await c.root();
+    const created = await call(c, 'create_file', { filePath: 'x.js', content: MARKER_PROGRAM });
+    expect(created.isError).toBe(false);
+    expect(await fs.readFile(path.join(session.root, 'x.js'), 'utf8')).toBe(MARKER_PROGRAM);
+
+    const started = await call(c, 'start_debugging', { program: 'x.js' });
+    expect(started.isError).toBe(true);
+    expect(c.text(started)).toMatch(RUNS_CODE_DECLINED('start_debugging'));
+    expect(liveProcesses({ marker: session.root })).toEqual([]);
+    expect(await markerExists(session.root)).toBe(false);
+    // The session goes on.
+    expect((await call(c, 'read_file', { filePath: 'x.js' })).isError).toBe(false);
+  });
+
+  it('yes + allow start_debugging: the program runs, but evaluate_expression and a conditional breakpoint are declined and run nothing', async () => {
+    const c = await open({ yes: true, allow: ['start_debugging'] });
+    const session = await c.root();
+    expect((await call(c, 'set_breakpoint', { path: 'program.js', line: 2 })).isError).toBe(false);
+    expect(c.text(await call(c, 'start_debugging', { program: 'program.js' }))).toMatch(/^Stopped \(breakpoint bp-1\) in add/);
+
+    const evaluated = await call(c, 'evaluate_expression', { expression: markerExpression(session.root) });
+    expect(evaluated.isError).toBe(true);
+    expect(c.text(evaluated)).toMatch(RUNS_CODE_DECLINED('evaluate_expression'));
+
+    const conditional = await call(c, 'set_breakpoint', { path: 'program.js', line: 3, condition: `${markerExpression(session.root)} || false` });
+    expect(conditional.isError).toBe(true);
+    expect(c.text(conditional)).toMatch(RUNS_CODE_DECLINED('set_breakpoint'));
+    expect(c.text(await call(c, 'list_breakpoints'))).not.toMatch(/marker/);
+
+    // Run the program to its end through line 3: no condition was set, nothing wrote the marker.
+    expect((await call(c, 'remove_breakpoint', { id: 'bp-1' })).isError).toBe(false);
+    expect(c.text(await call(c, 'continue_execution'))).toMatch(/^The program ended with exit code 0/);
+    expect(await markerExists(session.root)).toBe(false);
+
+    // Approval that names the tool runs it (the program the model wrote, too).
+    await fs.writeFile(path.join(session.root, 'x.js'), MARKER_PROGRAM);
+    expect(c.text(await call(c, 'start_debugging', { program: 'x.js' }))).toMatch(/^The program ended with exit code 0/);
+    expect(await markerExists(session.root)).toBe(true);
+  });
+
+  it('allow naming evaluate_expression and set_breakpoint runs an expression and a condition', async () => {
+    const c = await open({ allow: ['start_debugging', 'evaluate_expression', 'set_breakpoint'] });
+    const session = await c.root();
+    expect((await call(c, 'set_breakpoint', { path: 'program.js', line: 3, condition: 'a === 1' })).isError).toBe(false);
+    expect(c.text(await call(c, 'start_debugging', { program: 'program.js' }))).toMatch(/^Stopped \(breakpoint bp-1\) in add/);
+    expect(c.text(await call(c, 'get_variables'))).toMatch(/\ba\b.*1/s);
+    const evaluated = await call(c, 'evaluate_expression', { expression: markerExpression(session.root) });
+    expect(c.text(evaluated)).not.toMatch(/declined/);
+    expect(await markerExists(session.root)).toBe(true);
+  });
+
+  it("with elicitation, a person's yes runs it (on a yes server too), and a no runs nothing", async () => {
+    const answers: ElicitResult[] = [{ action: 'decline' }, { action: 'accept' }];
+    const c = await open({ yes: true }, {}, () => answers.shift()!);
+    const session = await c.root();
+    expect((await call(c, 'create_file', { filePath: 'x.js', content: MARKER_PROGRAM })).isError).toBe(false);
+    const declined = await call(c, 'start_debugging', { program: 'x.js' });
+    expect(c.text(declined)).toMatch(/^The user declined to run `start_debugging` for this call\. /);
+    expect(await markerExists(session.root)).toBe(false);
+
+    const started = await call(c, 'start_debugging', { program: 'x.js' });
+    expect(started.isError).toBe(false);
+    expect(c.text(started)).toMatch(/^The program ended with exit code 0/);
+    expect(await markerExists(session.root)).toBe(true);
+    // Asked both times; the prompt shows the command that runs.
+    expect(c.elicitations).toHaveLength(2);
+    expect(c.elicitations[1].message).toMatch(/node "x\.js"/);
+  });
+});
+
+describe('alwaysAsk', () => {
+  it('keeps tools manual: neither yes nor allow approves them; without elicitation they are declined', async () => {
+    const c = await open({ yes: true, allow: ['start_debugging', 'git_commit'], alwaysAsk: ['git_commit', 'start_debugging'] }, { git: true });
+    const session = await c.root();
+    await fs.appendFile(path.join(session.root, 'README.md'), 'one\n');
+    const commit = await call(c, 'git_commit', { message: 'change one', all: true });
+    expect(commit.isError).toBe(true);
+    expect(c.text(commit)).toMatch(/^The user declined to run `git_commit` for this call \(it needs confirmation and none could be asked\)/);
+    const started = await call(c, 'start_debugging', { program: 'program.js' });
+    expect(started.isError).toBe(true);
+    expect(c.text(started)).toMatch(/^The user declined to run `start_debugging` for this call/);
+    expect(liveProcesses({ marker: session.root })).toEqual([]);
+  });
+
+  it('with elicitation a tool in alwaysAsk is asked every time, where yes alone approves it without asking', async () => {
+    const asked = await open({ yes: true, alwaysAsk: ['git_commit'] }, { git: true }, () => ({ action: 'accept' }));
+    const askedRoot = (await asked.root()).root;
+    for (const change of ['one', 'two']) {
+      // A change to a tracked file, for `git commit --all`.
+      await fs.appendFile(path.join(askedRoot, 'README.md'), `${change}\n`);
+      const commit = await call(asked, 'git_commit', { message: `change ${change}`, all: true });
+      expect(asked.text(commit)).not.toMatch(/declined/);
+      expect(commit.isError).toBe(false);
+    }
+    expect(asked.elicitations).toHaveLength(2);
+
+    const plain = await open({ yes: true }, { git: true }, () => ({ action: 'decline' }));
+    await fs.appendFile(path.join((await plain.root()).root, 'README.md'), 'one\n');
+    const commit = await call(plain, 'git_commit', { message: 'change one', all: true });
+    expect(plain.text(commit)).not.toMatch(/declined/);
+    expect(commit.isError).toBe(false);
+    expect(plain.elicitations).toHaveLength(0);
+  });
+});
+
+const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+
+/** A raw POST to the MCP endpoint (no SDK client, so no standalone stream is opened). */
+const rawPost = (url: string, body: unknown, sessionId?: string) =>
+  fetch(url, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+      ...(sessionId ? { 'mcp-session-id': sessionId } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+
+/** A session initialized with raw requests; it holds no stream open. */
+async function rawSession(url: string): Promise<string> {
+  const init = await rawPost(url, INITIALIZE);
+  expect(init.status).toBe(200);
+  await init.text();
+  const id = init.headers.get('mcp-session-id')!;
+  const initialized = await rawPost(url, { jsonrpc: '2.0', method: 'notifications/initialized' }, id);
+  expect(initialized.status).toBe(202);
+  await initialized.text();
+  return id;
+}
+
+async function rawList(url: string, sessionId: string): Promise<number> {
+  const response = await rawPost(url, { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }, sessionId);
+  await response.text();
+  return response.status;
+}
+
+/** Opens the session's standalone GET stream; resolves once the server has answered it (it is open). */
+async function rawStream(url: string, sessionId: string): Promise<AbortController> {
+  const controller = new AbortController();
+  const response = await fetch(url, { headers: { Accept: 'text/event-stream', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' }, signal: controller.signal });
+  expect(response.status).toBe(200);
+  // Its body is left unread: the stream stays open until the controller aborts it.
+  return controller;
+}
 
 describe('Streamable HTTP', () => {
   const started: { close(): Promise<void> }[] = [];
@@ -357,7 +519,7 @@ describe('Streamable HTTP', () => {
   });
 
   it('runs a debug session over HTTP and close() ends the debuggee', async () => {
-    const options = serverOptions({ yes: true });
+    const options = serverOptions({ allow: ['start_debugging'] });
     const server = await serveHttp({ ...options, port: 0 });
     started.push(server);
     const c = await connectHttp(server.url);
@@ -377,7 +539,7 @@ describe('Streamable HTTP', () => {
   });
 
   it('announces a context change that no call caused (the debuggee ends by itself) on the standalone stream', async () => {
-    const options = serverOptions({ yes: true }, { host: { debug: { stopWaitMs: 300 } } });
+    const options = serverOptions({ allow: ['start_debugging'] }, { host: { debug: { stopWaitMs: 300 } } });
     const server = await serveHttp({ ...options, port: 0 });
     started.push(server);
     const c = await connectHttp(server.url);
@@ -404,6 +566,64 @@ describe('Streamable HTTP', () => {
     expect(c.text(declined)).toMatch(/declined to run `start_debugging` for this call and said: .*not now/);
     expect(c.elicitations).toHaveLength(2);
     await c.close();
+  });
+
+  it('disposes a session idle for sessionIdleMs (no request, no open stream): its debuggee ends and its id gets 404', async () => {
+    const options = serverOptions({ allow: ['start_debugging'] });
+    const server = await serveHttp({ ...options, port: 0, sessionIdleMs: 300 });
+    started.push(server);
+    const c = await connectHttp(server.url);
+    await names(c);
+    await call(c, 'set_breakpoint', { path: 'endless.js', line: 6 });
+    expect(c.text(await call(c, 'start_debugging', { program: 'endless.js' }))).toMatch(/^Stopped \(breakpoint bp-1\)/);
+    const root = options.sessions[0].root;
+    await waitUntil(() => liveProcesses({ marker: root }).some((p) => p.commandLine.includes('grandchild.js')));
+    // A client whose stream is open is not idle, however long it waits between requests.
+    await sleep(1_000);
+    expect(c.text(await call(c, 'get_call_stack'))).toMatch(/endless\.js/);
+    const id = c.transport.sessionId!;
+    const before = disposedSessions;
+    // The client goes away without DELETE (its stream closes): the session idles out.
+    await c.close();
+    await waitUntil(() => disposedSessions === before + 1, 10_000);
+    expect(await survivors({ marker: root })).toEqual([]);
+    expect((await rawPost(server.url, { jsonrpc: '2.0', id: 9, method: 'tools/list', params: {} }, id)).status).toBe(404);
+    // The server goes on: a new session works.
+    const next = await connectHttp(server.url);
+    expect(await names(next)).toContain('read_file');
+    await next.close();
+  });
+
+  it('at maxSessions an initialize evicts the least recently used idle session; 503 only when every session is busy', async () => {
+    const options = serverOptions();
+    const server = await serveHttp({ ...options, port: 0, maxSessions: 2 });
+    started.push(server);
+    const a = await rawSession(server.url);
+    const b = await rawSession(server.url);
+    // a is used after b: b is the least recently used.
+    expect(await rawList(server.url, a)).toBe(200);
+    let before = disposedSessions;
+    const c = await rawSession(server.url);
+    await waitUntil(() => disposedSessions === before + 1);
+    expect(await rawList(server.url, b)).toBe(404);
+    expect(await rawList(server.url, a)).toBe(200);
+    expect(await rawList(server.url, c)).toBe(200);
+
+    // An open stream (the standalone GET stream) makes a session busy: both busy, so a third is refused.
+    const streams = await Promise.all([a, c].map((id) => rawStream(server.url, id)));
+    const refused = await rawPost(server.url, INITIALIZE);
+    expect(refused.status).toBe(503);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/Too many sessions \(2\), all of them busy/);
+    expect(options.sessions).toHaveLength(3);
+
+    // a's stream closes: a is idle again and is the one evicted.
+    streams[0].abort();
+    before = disposedSessions;
+    await waitUntil(async () => (await rawPost(server.url, INITIALIZE).then(async (r) => (await r.text(), r.status))) === 200);
+    await waitUntil(() => disposedSessions === before + 1);
+    expect(await rawList(server.url, a)).toBe(404);
+    expect(await rawList(server.url, c)).toBe(200);
+    streams[1].abort();
   });
 
   it('refuses a foreign Origin or Host (403) and a missing or wrong bearer token (401)', async () => {

@@ -135,7 +135,7 @@ export class SessionServer {
       const outcome = await ready.session.registry.invoke(
         resolved,
         { callId: `mcp-${String(extra.requestId)}`, name: request.params.name, input: request.params.arguments ?? {} },
-        { token: source.token, ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}), ...this.approvalOptions(extra) },
+        { token: source.token, ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}), ...this.approvalOptions(request.params.name, extra) },
       );
       result = { content: await toMcpContent(outcome), isError: outcome.isError };
     } finally {
@@ -149,14 +149,19 @@ export class SessionServer {
     return result;
   }
 
-  private approvalOptions(extra: Extra): Pick<InvokeOptions, 'autoApprove' | 'confirm'> {
-    const { yes, allow } = this.options.approvals;
-    const autoApprove = yes ? true : allow?.length ? Object.fromEntries(allow.map((name) => [name, true])) : undefined;
+  private approvalOptions(name: string, extra: Extra): Pick<InvokeOptions, 'autoApprove' | 'eligibleForAutoApproval' | 'confirm'> {
+    const { yes, allow, alwaysAsk } = this.options.approvals;
+    // A tool named in `allow` is approved by name, which also covers its calls that run code the
+    // model wrote; `yes` is global auto-approve, which does not (the registry declines those).
+    // Neither covers `alwaysConfirm` calls nor tools kept manual (`alwaysAsk`).
+    const autoApprove = allow?.includes(name) ? { [name]: true } : yes ? true : undefined;
+    const manual = alwaysAsk?.length ? Object.fromEntries(alwaysAsk.map((tool) => [tool, false])) : undefined;
     // Without elicitation there is nobody to ask: no `confirm`, so what needs a yes is declined
-    // with the registry's own words (and `alwaysConfirm` calls are declined whatever autoApprove says).
+    // with the registry's own words.
     const canAsk = this.server.getClientCapabilities()?.elicitation?.form !== undefined;
     return {
       ...(autoApprove !== undefined ? { autoApprove } : {}),
+      ...(manual ? { eligibleForAutoApproval: manual } : {}),
       ...(canAsk ? { confirm: (request: ConfirmationRequest) => this.ask(request, extra) } : {}),
     };
   }

@@ -27,7 +27,7 @@ afterEach(async () => {
 
 describe('serveStdio in a child process', () => {
   it('lists, calls, announces an activation, and ends its debuggee when stdin closes', async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [ENTRY, root, '--threshold', '4', '--yes'], cwd: root, stderr: 'pipe' });
+    const transport = new StdioClientTransport({ command: process.execPath, args: [ENTRY, root, '--threshold', '4', '--yes', '--allow', 'start_debugging'], cwd: root, stderr: 'pipe' });
     let stderr = '';
     transport.stderr?.on('data', (chunk) => (stderr += String(chunk)));
     const client = new Client({ name: 'stdio-spec', version: '1.0.0' });

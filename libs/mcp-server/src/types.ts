@@ -14,14 +14,28 @@ export interface McpSession {
 }
 
 /**
- * What runs without a person's yes when the client cannot be asked (no `elicitation` capability):
- * `yes` approves every call that asks, except calls that must always ask (sensitive writes, code
- * that runs, tools kept manual); `allow` approves the named tools (names as the model sees them).
- * Anything else that asks is declined, with the registry's "the user declined" result.
+ * What runs without a person's yes. With the client's `elicitation` capability, what `yes` and
+ * `allow` do not approve (below) is asked through a form instead of declined. Without it, nobody
+ * can be asked:
+ * - `yes` approves every call that asks, except
+ *   - calls that must always ask (sensitive writes such as `.vscode/tasks.json` or `.git/config`,
+ *     commits that run hooks, signing or filters): declined;
+ *   - calls that run code the model wrote (`start_debugging`, `evaluate_expression`, a breakpoint
+ *     with a condition): declined unless the tool is named in `allow`;
+ *   - tools in `alwaysAsk`: declined;
+ * - `allow` approves the named tools (names as the model sees them), including calls that run code,
+ *   but still never the calls that must always ask, nor tools in `alwaysAsk`;
+ * - anything else that asks is declined, with the registry's "the user declined" result.
  */
 export interface McpApprovalPolicy {
   readonly yes?: boolean;
   readonly allow?: readonly string[];
+  /**
+   * Tools kept manual (VS Code's `chat.tools.eligibleForAutoApproval: false`): neither `yes` nor
+   * `allow` approves them, and no answer is remembered; they are asked through elicitation every
+   * time, or declined when the client cannot be asked.
+   */
+  readonly alwaysAsk?: readonly string[];
 }
 
 export interface McpServerOptions {
@@ -49,8 +63,16 @@ export interface HttpServeOptions extends McpServerOptions {
   readonly allowedOrigins?: readonly string[];
   /** Host header values allowed besides the loopback names and the bound host with the port. */
   readonly allowedHosts?: readonly string[];
-  /** Sessions open at once; an initialize beyond it is answered 503 (default 32). */
+  /**
+   * Sessions open at once (default 32). An initialize beyond it evicts (disposes) the least recently
+   * used idle session; it is answered 503 only when every session is busy (a request or a stream open).
+   */
   readonly maxSessions?: number;
+  /**
+   * A session with no request and no open stream for this long is disposed (its debuggees and
+   * processes end) and its id answers 404 (default 30 minutes; `Infinity` or 0: never).
+   */
+  readonly sessionIdleMs?: number;
 }
 
 export interface StdioServer {
