@@ -18,7 +18,14 @@ const ENTRY = path.join(CLI_DIR, 'src/cli.ts');
 const CACHE_DIR = process.env.TOOLPACKS_CACHE_DIR || path.join(REPO, 'node_modules/.cache/toolpacks-cli');
 const MANIFEST = path.join(CACHE_DIR, 'manifest.json');
 /** Bump when the build options below change: every cached bundle is then stale. */
-const BUILD_FORMAT = 1;
+const BUILD_FORMAT = 2;
+/**
+ * Inputs esbuild does not list in its metafile but reads: the tsconfig files (decorators, the JSX
+ * factory). Relative to the repository, like the metafile's inputs.
+ */
+const CONFIG_INPUTS = ['tsconfig.base.json', path.relative(REPO, path.join(CLI_DIR, 'tsconfig.json')).split(path.sep).join('/')];
+/** Folders whose sources a bundle may be built from (node_modules is covered by the key). */
+const SOURCE_FOLDERS = ['apps', 'libs'];
 
 function runFromSource() {
   require('esbuild-register/dist/node').register({
@@ -50,7 +57,8 @@ function freshBundle() {
   if (manifest.key !== buildKey()) return undefined;
   for (const [file, mtimeMs, size] of manifest.inputs) {
     const stat = fs.statSync(path.join(REPO, file), { throwIfNoEntry: false });
-    if (!stat || stat.mtimeMs !== mtimeMs || stat.size !== size) return undefined;
+    // A config input recorded as absent (null) must still be absent.
+    if (!stat ? mtimeMs !== null : stat.mtimeMs !== mtimeMs || stat.size !== size) return undefined;
   }
   const bundle = path.join(CACHE_DIR, manifest.bundle);
   return fs.existsSync(bundle) ? bundle : undefined;
@@ -62,8 +70,48 @@ function writeAtomically(file, data) {
   fs.renameSync(temp, file);
 }
 
+/** `mtime:size` of every source file under SOURCE_FOLDERS and of CONFIG_INPUTS, by repository-relative path. */
+function snapshotSources() {
+  const stamps = new Map();
+  const add = (relative) => {
+    const stat = fs.statSync(path.join(REPO, relative), { throwIfNoEntry: false });
+    if (stat && stat.isFile()) stamps.set(relative, `${stat.mtimeMs}:${stat.size}`);
+  };
+  const walk = (relative) => {
+    let entries;
+    try {
+      entries = fs.readdirSync(path.join(REPO, relative), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+      const child = `${relative}/${entry.name}`;
+      if (entry.isDirectory()) walk(child);
+      else if (entry.isFile()) add(child);
+    }
+  };
+  for (const folder of SOURCE_FOLDERS) walk(folder);
+  for (const file of CONFIG_INPUTS) add(file);
+  return stamps;
+}
+
+/**
+ * Whether an input may have been saved while esbuild ran (the bundle may then hold its old text):
+ * its stat differs from the one taken before the build. An input the snapshot missed counts as
+ * changed only when its mtime falls within the build: a source dated in the future (a clock skew,
+ * an extracted archive) is not a change, or the manifest would never be written and every start
+ * would rebuild.
+ */
+function changedDuringBuild(before, file, stat, started, finished) {
+  const stamp = before.get(file);
+  if (stamp !== undefined) return stamp !== `${stat.mtimeMs}:${stat.size}`;
+  return stat.mtimeMs >= started && stat.mtimeMs <= finished;
+}
+
 /** Builds the bundle into the cache and returns its path. Throws when it cannot. */
 function buildBundle() {
+  const before = snapshotSources();
   const started = Date.now();
   const key = buildKey();
   const result = require('esbuild').buildSync({
@@ -88,17 +136,24 @@ function buildBundle() {
   fs.mkdirSync(CACHE_DIR, { recursive: true });
   const bundle = path.join(CACHE_DIR, name);
   if (!fs.existsSync(bundle)) writeAtomically(bundle, text);
+  const finished = Date.now();
   const inputs = [];
-  let changedDuringBuild = false;
-  for (const file of Object.keys(result.metafile.inputs)) {
+  let changed = false;
+  for (const file of new Set([...Object.keys(result.metafile.inputs), ...CONFIG_INPUTS])) {
     if (file.split(/[\\/]/).includes('node_modules')) continue; // covered by the key
-    const stat = fs.statSync(path.join(REPO, file));
-    if (stat.mtimeMs >= started) changedDuringBuild = true;
+    const stat = fs.statSync(path.join(REPO, file), { throwIfNoEntry: false });
+    if (!stat) {
+      // Only a config input may be absent (apps/cli/tsconfig.json): recorded as such.
+      changed ||= before.has(file);
+      inputs.push([file, null, null]);
+      continue;
+    }
+    if (changedDuringBuild(before, file, stat, started, finished)) changed = true;
     inputs.push([file, stat.mtimeMs, stat.size]);
   }
   // A source saved while esbuild ran may be in the bundle as it was before: use this bundle once,
   // but do not record it as fresh.
-  if (!changedDuringBuild) writeAtomically(MANIFEST, JSON.stringify({ key, bundle: name, inputs }));
+  if (!changed) writeAtomically(MANIFEST, JSON.stringify({ key, bundle: name, inputs }));
   for (const old of fs.readdirSync(CACHE_DIR)) if (/^cli-[0-9a-f]+\.(js|cache)$/.test(old) && !old.startsWith(`cli-${hash}.`)) fs.rmSync(path.join(CACHE_DIR, old), { force: true });
   return bundle;
 }
@@ -165,4 +220,7 @@ function start() {
   else runFromSource();
 }
 
-start();
+module.exports = { changedDuringBuild, CONFIG_INPUTS };
+
+// Run as the command (node, npx, npm start); required (by the specs) it only exports the helpers.
+if (require.main === module) start();

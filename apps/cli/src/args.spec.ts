@@ -62,19 +62,21 @@ describe('parseCliArgs: packs, config, approvals, shell and mcp', () => {
     expect(options.command).toBe('shell');
     expect(options.defaultPacks).toBe(false);
     expect(options.packs).toEqual([
-      { spec: './a.js', base: cwd, searchPaths: ['/r', cwd], from: 'the command line' },
-      { spec: 'some-pack', base: cwd, searchPaths: ['/r', cwd], from: 'the command line' },
+      { spec: './a.js', base: cwd, searchPaths: [cwd], from: 'the command line' },
+      { spec: 'some-pack', base: cwd, searchPaths: [cwd], from: 'the command line' },
     ]);
     expect(parseCliArgs([]).defaultPacks).toBe(true);
+    // A module name is looked up from the current folder; from the root (a clone's node_modules) after it, and only when trusted.
+    expect(parseCliArgs(['--pack', 'some-pack', '--root', '/r', '--trust-repository-config']).packs[0].searchPaths).toEqual([cwd, '/r']);
   });
 
   it('reads approvals for every command and mcp’s --http and token', () => {
     expect(parseCliArgs(['shell', '--yes', '--allow', 'a, b,c', '--always-ask', 'c']).approvals).toEqual({ yes: true, allow: ['a', 'b'], alwaysAsk: ['c'] });
     expect(parseCliArgs(['mcp', '--allow', 'a', '--always-ask', 'c']).approvals).toEqual({ yes: false, allow: ['a'], alwaysAsk: ['c'] });
-    // The MCP server has no "keep manual" list: --yes with one is refused, never silently looser.
-    expect(() => parseCliArgs(['mcp', '--yes', '--always-ask', 'git_commit'])).toThrow(
-      /cannot keep tools manual under --yes \(git_commit\); name the tools that may run without asking with --allow instead/,
-    );
+    // Tools kept manual go to the MCP server (which keeps them manual under --yes): never refused.
+    expect(parseCliArgs(['mcp', '--yes', '--always-ask', 'git_commit']).approvals).toEqual({ yes: true, allow: [], alwaysAsk: ['git_commit'] });
+    const untrusted = { path: '/clone/toolpacks.config.json', dir: '/clone', explicit: false, config: { approvals: { alwaysAsk: ['read_file'] } } };
+    expect(parseCliArgs(['mcp', '--yes', '--root', '/clone'], untrusted).approvals).toEqual({ yes: true, allow: [], alwaysAsk: ['read_file'] });
     expect(parseCliArgs(['mcp']).mcp).toEqual({ http: undefined, token: undefined });
     expect(parseCliArgs(['mcp', '--http', '8080']).mcp?.http).toEqual({ host: '127.0.0.1', port: 8080 });
     expect(parseCliArgs(['mcp', '--http', '[::1]:0']).mcp?.http).toEqual({ host: '::1', port: 0 });
@@ -82,6 +84,17 @@ describe('parseCliArgs: packs, config, approvals, shell and mcp', () => {
     expect(parseCliArgs(['mcp', '--http', '10.0.0.1:80'], undefined, { TOOLPACKS_MCP_TOKEN: 'env' }).mcp?.token).toBe('env');
     expect(() => parseCliArgs(['mcp', '--http', '10.0.0.1:80'], undefined, {})).toThrow(/needs a token/);
     expect(() => parseCliArgs(['mcp', '--http', 'x:99999'])).toThrow(/cannot read 'x:99999'/);
+  });
+
+  it('reads --no-token (loopback HTTP only) and --answers-from-input (shell only)', () => {
+    expect(parseCliArgs(['mcp', '--http', '8080', '--no-token'], undefined, { TOOLPACKS_MCP_TOKEN: 'env' }).mcp).toEqual({ http: { host: '127.0.0.1', port: 8080 }, token: undefined, noToken: true });
+    expect(() => parseCliArgs(['mcp', '--http', '0.0.0.0:80', '--no-token'], undefined, {})).toThrow(/needs a token .*--no-token is for loopback only/);
+    expect(() => parseCliArgs(['mcp', '--http', '8080', '--no-token', '--token', 't'], undefined, {})).toThrow(/--no-token and --token contradict/);
+    expect(() => parseCliArgs(['mcp', '--no-token'], undefined, {})).toThrow(/--no-token is for --http/);
+    expect(() => parseCliArgs(['list', '--no-token'], undefined, {})).toThrow(/--no-token is an option of 'toolpacks mcp'/);
+    expect(parseCliArgs(['shell', '--answers-from-input']).shell).toEqual({ answersFromInput: true });
+    expect(parseCliArgs(['shell']).shell).toEqual({ answersFromInput: false });
+    expect(() => parseCliArgs(['invoke', 'x', '{}', '--answers-from-input'])).toThrow(/--answers-from-input is an option of 'toolpacks shell'/);
   });
 
   it('fills in from a config file what the flags leave out; flags win', () => {
@@ -168,7 +181,7 @@ describe('parseCliArgs: --version, describe, invoke input and the user’s folde
     expect(userCwd({}, '/repo')).toBe('/repo');
     const options = parseCliArgs(['--root', 'sub', '--pack', './p.js', '--config', 'c.json'], undefined, env);
     expect(options.root).toBe('/home/me/project/sub');
-    expect(options.packs[0]).toMatchObject({ base: '/home/me/project', searchPaths: ['/home/me/project/sub', '/home/me/project'] });
+    expect(options.packs[0]).toMatchObject({ base: '/home/me/project', searchPaths: ['/home/me/project'] });
     expect(options.configPath).toBe('/home/me/project/c.json');
     expect(parseCliArgs([], undefined, env).root).toBe('/home/me/project');
   });

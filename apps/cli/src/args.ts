@@ -37,11 +37,12 @@ Workspace:
   --trust-git-dir       use a .git file or link in the root that points outside it
 
 Packs (the four built-in packs — editor, search, git, debug — load unless --no-default-packs):
-  --pack <module|path>  also load this pack: a module name (resolved from the root, then the current
-                        folder) or the path of a .js/.ts file or package folder (relative to the current
-                        folder); its default export, its \`pack\` export or its only export that is a
-                        pack. Repeat it. A pack runs code: name only packs you trust. A pack that fails
-                        to load is reported; the others run.
+  --pack <module|path>  also load this pack: a module name (resolved from the current folder; from the
+                        root too, after it, only with --trust-repository-config: a cloned repository's
+                        node_modules is not yours) or the path of a .js/.ts file or package folder
+                        (relative to the current folder); its default export, its \`pack\` export or its
+                        only export that is a pack. Repeat it. A pack runs code: name only packs you
+                        trust. A pack that fails to load is reported; the others run.
   --no-default-packs    load only the packs named with --pack or in the config file
   --config <file>       read options from this file (default: ${CONFIG_FILE_NAME} in the root, whose
                         packs and approvals count only with --trust-repository-config)
@@ -62,20 +63,29 @@ Request:
   --threshold <n>       group tools behind activate_* tools above this count (default: 64)
 
 Approvals (invoke, shell, mcp):
-  --yes                 approve without asking: invoke, the one call; shell and mcp, every call (tools
-                        that change things ask otherwise; writes to sensitive files such as .git/config
-                        always ask, and are declined where no one can answer)
-  --allow <tools>       comma-separated tools that run without asking
-  --always-ask <tools>  comma-separated tools that ask even with --yes (kept manual; mcp cannot yet:
-                        there it is refused with --yes, use --allow)
+  --yes                 approve without asking: invoke, the one call you typed; shell and mcp, every
+                        call except calls that run code (start_debugging, evaluate_expression, a
+                        breakpoint condition: name them with --allow, or answer the question), tools
+                        kept manual, and writes to sensitive files such as .git/config (those always
+                        ask, and are declined where no one can answer). Tools that change things ask
+                        otherwise
+  --allow <tools>       comma-separated tools that run without asking (code-running tools included)
+  --always-ask <tools>  comma-separated tools that ask even with --yes (kept manual; also honoured
+                        from the repository's ${CONFIG_FILE_NAME}, since it only asks more)
+  --answers-from-input  shell: read the answers to its questions from the next input line even when
+                        input is not a terminal (scripted sessions); without it, and without a
+                        terminal, calls that ask are declined
   --timeout <ms>        stop a tool after this long (default: 120000)
 
 MCP (a call that asks is asked through the client when it supports elicitation, else declined
 unless --yes or --allow covers it):
   --http [host:]port    serve Streamable HTTP instead of stdio (default host 127.0.0.1; another host
-                        needs a token)
-  --token <token>       the bearer token HTTP clients must send (or set TOOLPACKS_MCP_TOKEN, which
-                        other users cannot read from the process list)
+                        needs a token). Without a token one is generated for the run and printed on
+                        stderr with the URL and the Authorization header to configure
+  --token <token>       the bearer token HTTP clients must send. Prefer TOOLPACKS_MCP_TOKEN=<token>:
+                        a --token on the command line is visible to other users (ps)
+  --no-token            serve HTTP on loopback with no token at all: any local user or process can
+                        then call the tools (refused for other hosts)
 
 Output:
   --json                print the result as JSON instead of text (pure JSON on stdout; warnings go
@@ -134,7 +144,10 @@ export interface PackSpec {
 }
 
 export interface Approvals {
-  /** invoke: approve the one call; shell and mcp: auto-approve every call (not alwaysAsk ones). */
+  /**
+   * invoke: approve the one call (by the tool's name, so a call that runs code is covered too);
+   * shell and mcp: global auto-approve (not alwaysAsk tools, nor calls that run code the model wrote).
+   */
   readonly yes: boolean;
   /** Tools that run without asking. */
   readonly allow: readonly string[];
@@ -170,7 +183,15 @@ export interface CliOptions {
   readonly configPath?: string;
   readonly approvals: Approvals;
   readonly timeoutMs?: number;
-  readonly mcp?: { readonly http?: { readonly host: string; readonly port: number }; readonly token?: string };
+  readonly mcp?: {
+    readonly http?: { readonly host: string; readonly port: number };
+    /** The bearer token HTTP clients must send; without one (and without noToken) `mcp` generates one. */
+    readonly token?: string;
+    /** `--no-token`: serve loopback HTTP with no token (the person asked for it). */
+    readonly noToken?: boolean;
+  };
+  /** shell: `--answers-from-input`: questions read the next input line even when it is not a terminal. */
+  readonly shell?: { readonly answersFromInput: boolean };
   /** What the config file asked for and did not get (untrusted packs, approvals): said on stderr. */
   readonly notices: readonly string[];
 }
@@ -216,8 +237,10 @@ function readFlags(argv: readonly string[]) {
         allow: { type: 'string' },
         'always-ask': { type: 'string' },
         timeout: { type: 'string' },
+        'answers-from-input': { type: 'boolean', default: false },
         http: { type: 'string' },
         token: { type: 'string' },
+        'no-token': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -308,7 +331,9 @@ export function parseCliArgs(argv: readonly string[], config?: LoadedConfig, env
         `${config!.path} lists packs (${file.packs.join(', ')}); not loaded: a pack runs code, and this file came with the repository. Pass --trust-repository-config, or --config ${config!.path}, to load them.`,
       );
   }
-  for (const spec of values.pack ?? []) packs.push({ spec, base: cwd, searchPaths: unique([rootPath, cwd]), from: 'the command line' });
+  // A module name is the user's: looked up from the folder they ran the command in, and from the
+  // root (a cloned repository's node_modules) only when they trust the repository.
+  for (const spec of values.pack ?? []) packs.push({ spec, base: cwd, searchPaths: unique(trust.repositoryConfig ? [cwd, rootPath] : [cwd]), from: 'the command line' });
 
   const model = readModel(values, file);
   const toolChoices = parseChoices('--tools', values.tools);
@@ -328,16 +353,20 @@ export function parseCliArgs(argv: readonly string[], config?: LoadedConfig, env
 
   let mcp: CliOptions['mcp'];
   if (command === 'mcp') {
-    const token = values.token ?? (env.TOOLPACKS_MCP_TOKEN || undefined);
+    const noToken = values['no-token'] ?? false;
+    const token = noToken ? undefined : (values.token ?? (env.TOOLPACKS_MCP_TOKEN || undefined));
     const http = values.http !== undefined ? parseHostPort(values.http) : undefined;
-    if (http && !isLoopback(http.host) && !token) throw new UsageError(`--http ${values.http}: a host other than loopback needs a token (--token or TOOLPACKS_MCP_TOKEN).`);
+    if (noToken && values.token !== undefined) throw new UsageError('--no-token and --token contradict each other; give one.');
+    if (http && !isLoopback(http.host) && !token)
+      throw new UsageError(`--http ${values.http}: a host other than loopback needs a token (TOOLPACKS_MCP_TOKEN, or --token)${noToken ? '; --no-token is for loopback only' : ''}.`);
     if (!http && values.token !== undefined) throw new UsageError('--token is for --http; stdio needs none.');
-    // The MCP server's approval policy has no "keep manual" list yet: refuse rather than let --yes
-    // auto-approve a tool the user wants asked about.
-    if (approvals.yes && approvals.alwaysAsk.length)
-      throw new UsageError(`toolpacks mcp cannot keep tools manual under --yes (${approvals.alwaysAsk.join(', ')}); name the tools that may run without asking with --allow instead.`);
-    mcp = { http, token };
-  } else if (values.http !== undefined || values.token !== undefined) throw new UsageError(`${values.http !== undefined ? '--http' : '--token'} is an option of 'toolpacks mcp'.`);
+    if (!http && noToken) throw new UsageError('--no-token is for --http; stdio needs no token.');
+    // Tools kept manual (--always-ask, any config file's alwaysAsk) go to the server, which keeps
+    // them manual under --yes: never a reason to refuse to start.
+    mcp = { http, token, ...(noToken ? { noToken } : {}) };
+  } else if (values.http !== undefined || values.token !== undefined || values['no-token'])
+    throw new UsageError(`${values.http !== undefined ? '--http' : values.token !== undefined ? '--token' : '--no-token'} is an option of 'toolpacks mcp'.`);
+  if (values['answers-from-input'] && command !== 'shell') throw new UsageError("--answers-from-input is an option of 'toolpacks shell'.");
 
   return {
     command,
@@ -353,6 +382,7 @@ export function parseCliArgs(argv: readonly string[], config?: LoadedConfig, env
     approvals,
     timeoutMs,
     mcp,
+    ...(command === 'shell' ? { shell: { answersFromInput: values['answers-from-input'] ?? false } } : {}),
     notices,
     request: {
       model,

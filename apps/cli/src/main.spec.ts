@@ -154,6 +154,18 @@ describe('toolpacks invoke', () => {
     expect(await fs.readFile(path.join(root, '.git/hooks/pre-commit'), 'utf8')).toBe('#!/bin/sh\ntouch PWNED\n');
   });
 
+  it('invoke --yes covers a call that runs code: the person typed this very call (it names the tool)', async () => {
+    // A breakpoint condition runs inside the program: global auto-approve does not cover it, --yes on invoke does.
+    const conditional = ['invoke', 'set_breakpoint', '{"path":"a.ts","line":1,"condition":"globalThis.x > 1"}'];
+    const noTerminal = await run(conditional);
+    expect(noTerminal.code).toBe(1);
+    expect(noTerminal.out).toMatch(/declined to run `set_breakpoint`.*runs code/);
+    expect(noTerminal.err).toContain('pass --yes to approve');
+    const approved = await run([...conditional, '--yes']);
+    expect(approved).toMatchObject({ code: 0, err: '' });
+    expect(approved.out).toMatch(/Breakpoint bp-1 set at a\.ts:1/);
+  });
+
   it('--always-ask keeps a tool manual under --yes, and a typed answer declines with an instruction', async () => {
     gitInit();
     await fs.writeFile(path.join(root, 'a.ts'), 'changed\n');

@@ -59,7 +59,7 @@ describe('toolpacks mcp: the sessions it serves', () => {
     });
     for (let i = 0; i < 100 && !served.options; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     const options = served.options!;
-    expect(options.approvals).toEqual({ yes: true, allow: ['git_commit'] });
+    expect(options.approvals).toEqual({ yes: true, allow: ['git_commit'], alwaysAsk: [] });
     expect(options.name).toBe('toolpacks');
 
     const session = await options.createSession();
@@ -75,7 +75,7 @@ describe('toolpacks mcp: the sessions it serves', () => {
     const subscription = session.onDidChangeContext(() => changes++);
     const resolved = session.registry.resolve({ ...request, virtualTools: { threshold: 40 } });
     await session.registry.invoke(resolved, { callId: '1', name: 'set_breakpoint', input: { path: 'program.js', line: 2 } });
-    const started = await session.registry.invoke(resolved, { callId: '2', name: 'start_debugging', input: { program: 'program.js' } }, { autoApprove: true });
+    const started = await session.registry.invoke(resolved, { callId: '2', name: 'start_debugging', input: { program: 'program.js' } }, { autoApprove: { start_debugging: true } });
     expect(started.status).toBe('ok');
     expect(changes).toBeGreaterThan(0);
     expect(session.resolveRequest().context).toMatchObject({ debugState: 'stopped' });
@@ -108,6 +108,7 @@ const realLibrary = existsSync(SERVER_LIBRARY);
 
 async function connect(...args: string[]) {
   const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--root', root, ...args], stderr: 'pipe', env: process.env as Record<string, string> });
+  // A server that refuses to start makes connect() fail: its stderr says why.
   const stderr: string[] = [];
   transport.stderr?.on('data', (chunk: Buffer) => stderr.push(String(chunk)));
   const client = new Client({ name: 'cli-spec', version: '1.0.0' });
@@ -158,8 +159,24 @@ module.exports = { id: 'noisy', displayName: 'Noisy', tools: [{ definition: { na
     expect(stderr.join('')).not.toMatch(/\n\s+at /);
   });
 
+  it('--yes does not run code the model wrote: start_debugging is declined unless --allow names it; a repository’s alwaysAsk never stops the server', async () => {
+    // A cloned repository's config file (untrusted) keeps a tool manual: honoured, and --yes still starts.
+    await fs.writeFile(path.join(root, 'toolpacks.config.json'), JSON.stringify({ approvals: { alwaysAsk: ['read_file'] } }));
+    const { client, transport, stderr } = await connect('--yes');
+    const declined = await client.callTool({ name: 'start_debugging', arguments: { program: 'program.js' } });
+    expect(declined.isError).toBe(true);
+    expect(firstText(declined)).toMatch(/declined to run `start_debugging`.*runs code/);
+    expect(await survivors({ marker: path.join(root, 'program.js') })).toEqual([]);
+    expect(firstText(await client.callTool({ name: 'read_file', arguments: { filePath: 'a.ts' } }))).toContain('ToolRegistry');
+    const pid = transport.pid as number;
+    await client.close();
+    await exitOf(pid);
+    expect(stderr.join('')).not.toMatch(/cannot keep tools manual/);
+  });
+
   it('SIGTERM closes the session, ends its debuggee and exits 0', async () => {
-    const { client, transport } = await connect('--yes');
+    // --allow names start_debugging: it runs code, which --yes alone does not cover.
+    const { client, transport } = await connect('--allow', 'start_debugging');
     await client.callTool({ name: 'set_breakpoint', arguments: { path: 'program.js', line: 2 } });
     const started = await client.callTool({ name: 'start_debugging', arguments: { program: 'program.js' } });
     expect(firstText(started)).toMatch(/^Stopped \(breakpoint bp-1\)/);
@@ -198,5 +215,37 @@ module.exports = { id: 'noisy', displayName: 'Noisy', tools: [{ definition: { na
     child.kill('SIGINT');
     expect(await exited).toBe(0);
     expect(stdout).toBe('');
+  });
+
+  it('without a token makes one for the run, prints it on stderr with the URL and header, and requires it', async () => {
+    const env = { ...process.env };
+    delete env.TOOLPACKS_MCP_TOKEN;
+    const child = spawn(process.execPath, [BIN, 'mcp', '--http', '0', '--root', root], { stdio: ['ignore', 'pipe', 'pipe'], env });
+    let stderr = '';
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const [url, token] = await new Promise<[string, string]>((resolve, reject) => {
+      child.stderr.on('data', (chunk) => {
+        stderr += String(chunk);
+        const match = /URL: (http:\/\/127\.0\.0\.1:\d+\/\S*)\n\s*Authorization: Bearer (\S+)\n/.exec(stderr);
+        if (match) resolve([match[1], match[2]]);
+      });
+      child.once('exit', () => reject(new Error(`exited: ${stderr}`)));
+    });
+    expect(stderr).toContain('(bearer token required)');
+    expect(stderr).toContain('TOOLPACKS_MCP_TOKEN');
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/); // 24 random bytes, base64url
+    const initialize = (authorization?: string) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(authorization ? { authorization } : {}) },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'cli-spec', version: '1.0.0' } } }),
+      });
+    expect((await initialize()).status).toBe(401);
+    expect((await initialize('Bearer not-the-token')).status).toBe(401);
+    const authorized = await initialize(`Bearer ${token}`);
+    expect(authorized.status).toBe(200);
+    await authorized.body?.cancel();
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
   });
 });

@@ -3,7 +3,9 @@
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { parseCliArgs } from './args';
 import { main } from './main';
+import { importPack } from './packImport';
 
 jest.setTimeout(30_000);
 
@@ -60,7 +62,7 @@ describe('--pack', () => {
     expect(bad.out).toMatch(/`name` must be string/);
   });
 
-  it('takes a package folder (its main), a relative path, the `pack` export, and a module name resolved from the root', async () => {
+  it('takes a package folder (its main), a relative path, the `pack` export, and a module name resolved from a trusted root', async () => {
     await fs.mkdir(path.join(outside, 'folder-pack'));
     await fs.writeFile(path.join(outside, 'folder-pack', 'package.json'), JSON.stringify({ name: 'folder-pack', main: 'lib/main.js' }));
     await fs.mkdir(path.join(outside, 'folder-pack', 'lib'));
@@ -73,8 +75,34 @@ describe('--pack', () => {
 
     await fs.mkdir(path.join(root, 'node_modules', 'toolpacks-pack-hello'), { recursive: true });
     await fs.writeFile(path.join(root, 'node_modules', 'toolpacks-pack-hello', 'index.js'), HELLO_PACK.replace("'outside'", "'hello-module'"));
-    const byName = await run(['list', '--pack', 'toolpacks-pack-hello', '--json']);
+    const byName = await run(['list', '--pack', 'toolpacks-pack-hello', '--json', '--trust-repository-config']);
     expect(JSON.parse(byName.out).packs.map((p: { id: string }) => p.id)).toEqual(['editor', 'search', 'git', 'debug', 'hello-module']);
+    // Untrusted, the root's node_modules is the repository's, not the user's: not looked in.
+    const untrusted = await run(['list', '--pack', 'toolpacks-pack-hello', '--json']);
+    expect(JSON.parse(untrusted.out).packs.map((p: { id: string }) => p.id)).toEqual(['editor', 'search', 'git', 'debug']);
+    expect(untrusted.err).toMatch(/'toolpacks-pack-hello' from the command line was not found/);
+  });
+
+  it('resolves a module name from the current folder first, and from the root only with --trust-repository-config', async () => {
+    // `toolpacks mcp --root ~/clone --pack @acme/pack`, run from the user's folder (INIT_CWD under an npm script).
+    const copy = async (folder: string, name: string, id: string) => {
+      await fs.mkdir(path.join(folder, 'node_modules', name), { recursive: true });
+      await fs.writeFile(path.join(folder, 'node_modules', name, 'index.js'), HELLO_PACK.replace("'outside'", `'${id}'`));
+    };
+    const env = { npm_lifecycle_event: 'start', INIT_CWD: outside };
+    const resolve = async (name: string, ...flags: string[]) => {
+      const imported = await importPack(parseCliArgs(['--root', root, '--pack', name, ...flags], undefined, env).packs[0]);
+      return imported.ok ? imported.pack.id : imported.refused.diagnostics[0].message;
+    };
+    // Two copies: the user's folder's wins, trusted or not.
+    await copy(root, '@acme/pack', 'repository-copy');
+    await copy(outside, '@acme/pack', 'user-copy');
+    expect(await resolve('@acme/pack')).toBe('user-copy');
+    expect(await resolve('@acme/pack', '--trust-repository-config')).toBe('user-copy');
+    // Only the repository's copy: never used untrusted.
+    await copy(root, '@acme/only-in-clone', 'repository-only');
+    expect(await resolve('@acme/only-in-clone')).toMatch(/'@acme\/only-in-clone' from the command line was not found \(looked up from [^,]+\)/);
+    expect(await resolve('@acme/only-in-clone', '--trust-repository-config')).toBe('repository-only');
   });
 
   it('loads a workspace pack by its package name (the example pack, a definePack with services and a class tool)', async () => {

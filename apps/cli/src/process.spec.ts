@@ -98,6 +98,28 @@ describe('toolpacks in a real process', () => {
 });
 
 describe('the bin’s cached bundle', () => {
+  it('counts an input as changed during the build when its stat moved since before the build, not when it is dated in the future', () => {
+    // Required, the bin only exports its helpers (it starts the CLI when run).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bin is plain CommonJS, loaded by path
+    const { changedDuringBuild } = require(BIN) as {
+      changedDuringBuild(before: Map<string, string>, file: string, stat: { mtimeMs: number; size: number }, started: number, finished: number): boolean;
+    };
+    const started = 1_000_000;
+    const finished = started + 800;
+    const future = started + 365 * 24 * 3600 * 1000;
+    const before = new Map([
+      ['libs/a.ts', `${future}:10`],
+      ['libs/b.ts', `${started - 5000}:10`],
+    ]);
+    expect(changedDuringBuild(before, 'libs/a.ts', { mtimeMs: future, size: 10 }, started, finished)).toBe(false); // dated in the future, untouched
+    expect(changedDuringBuild(before, 'libs/b.ts', { mtimeMs: started - 5000, size: 10 }, started, finished)).toBe(false);
+    expect(changedDuringBuild(before, 'libs/b.ts', { mtimeMs: started + 100, size: 11 }, started, finished)).toBe(true); // saved while esbuild ran
+    expect(changedDuringBuild(before, 'libs/a.ts', { mtimeMs: future + 1, size: 10 }, started, finished)).toBe(true);
+    // Not in the snapshot (outside apps/ and libs/): changed only when dated within the build.
+    expect(changedDuringBuild(before, 'tools/c.ts', { mtimeMs: started + 100, size: 1 }, started, finished)).toBe(true);
+    expect(changedDuringBuild(before, 'tools/c.ts', { mtimeMs: future, size: 1 }, started, finished)).toBe(false);
+  });
+
   it('builds the bundle on the first run, reuses it, rebuilds when a source changes, and can run from source', async () => {
     const cache = path.join(dir, 'cache');
     const env = shellEnv({ TOOLPACKS_CACHE_DIR: cache });
@@ -105,7 +127,8 @@ describe('the bin’s cached bundle', () => {
     expect(first.stderr).toBe('');
     expect(JSON.parse(first.stdout)).toMatchObject({ name: 'grep_search', packId: 'search' });
     const manifest = JSON.parse(await fs.readFile(path.join(cache, 'manifest.json'), 'utf8')) as { bundle: string; inputs: [string, number, number][] };
-    expect(manifest.inputs.map(([file]) => file)).toEqual(expect.arrayContaining(['apps/cli/src/cli.ts', 'apps/cli/src/main.ts']));
+    // The tsconfig files (decorators, the JSX factory) count as inputs too.
+    expect(manifest.inputs.map(([file]) => file)).toEqual(expect.arrayContaining(['apps/cli/src/cli.ts', 'apps/cli/src/main.ts', 'tsconfig.base.json', 'apps/cli/tsconfig.json']));
     expect(manifest.inputs.some(([file]) => file.includes('node_modules'))).toBe(false);
     const files = await fs.readdir(cache);
     // The bundle ran: V8's code cache for it was written as it exited.
@@ -115,6 +138,15 @@ describe('the bin’s cached bundle', () => {
     expect(again.code).toBe(0);
     expect(JSON.parse(again.stdout).tools.length).toBeGreaterThan(20);
     expect(JSON.parse(await fs.readFile(path.join(cache, 'manifest.json'), 'utf8'))).toEqual(manifest);
+
+    // A tsconfig that differs from the one the bundle was built with: rebuilt.
+    const config = manifest.inputs.findIndex(([file]) => file === 'tsconfig.base.json');
+    const staleConfig = { ...manifest, inputs: manifest.inputs.map(([file, mtime, size], i) => [file, mtime, i === config ? size + 1 : size]) };
+    await fs.writeFile(path.join(cache, 'manifest.json'), JSON.stringify(staleConfig));
+    expect(await toolpacks(['--version'], { env })).toMatchObject({ code: 0, stdout: `toolpacks ${VERSION}\n` });
+    const rebuiltForConfig = JSON.parse(await fs.readFile(path.join(cache, 'manifest.json'), 'utf8')) as typeof manifest;
+    expect(rebuiltForConfig).not.toEqual(staleConfig);
+    expect(rebuiltForConfig.inputs.find(([file]) => file === 'tsconfig.base.json')).toEqual(manifest.inputs[config]);
 
     // A source that differs from the one the bundle was built from (here: its recorded size): rebuilt.
     const stale = { ...manifest, inputs: manifest.inputs.map(([file, mtime, size], i) => [file, mtime, i === 0 ? size + 1 : size]) };

@@ -1,6 +1,7 @@
 // `toolpacks shell` as a real process driven through a pipe: a whole debug session on a real Node
-// debuggee in one shell (the virtual session, confirmations on the same input), bad input that
-// leaves the shell running, and the end of input (Ctrl-D) or `exit` ending every debuggee.
+// debuggee in one shell (the virtual session, confirmations on the same input with
+// --answers-from-input, declined without it), bad input that leaves the shell running, and the end
+// of input (Ctrl-D) or `exit` ending every debuggee.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
@@ -62,12 +63,12 @@ const debuggees = () => liveProcesses({ marker: root }).filter((p) => p.commandL
 
 describe('toolpacks shell', () => {
   it('runs a whole debug session by hand; the end of input (Ctrl-D) ends the debuggee', async () => {
-    const shell = startShell();
+    const shell = startShell('--answers-from-input');
     expect(await shell.send('tools', /^\d+ tools for copilot\/gpt-4\.1/)).not.toContain('get_call_stack');
     expect(await shell.send('call set_breakpoint {"path":"program.js","line":2}', /Breakpoint bp-1 set at program\.js:2\./)).toBeTruthy();
     // start_debugging asks (it runs a program): the question goes to stderr, the answer comes from the same input.
     const question = shell.send('call start_debugging {"program":"program.js"}', /Run start_debugging\? \[y\/N\]/, 'err');
-    expect(await question).toContain('node program.js');
+    expect(await question).toMatch(/node "?program\.js"?/);
     expect(await shell.send('y', /Stopped \(breakpoint bp-1\) in add at program\.js:2/)).toBeTruthy();
     expect(debuggees()).toHaveLength(1);
     expect(await shell.send('tools', /get_call_stack/)).toMatch(/get_variables.*continue_execution/);
@@ -84,7 +85,7 @@ describe('toolpacks shell', () => {
   });
 
   it('says what is wrong with bad input and goes on; the virtual session persists; `exit` ends the debuggee', async () => {
-    const shell = startShell('--yes', '--threshold', '4');
+    const shell = startShell('--yes', '--answers-from-input', '--threshold', '4');
     expect(await shell.send('call get_variables {"frameIndex": 0', /not valid JSON/, 'err')).toMatch(
       /error: the input of get_variables is not valid JSON: .*Write it as call get_variables \{"key": "value"\}\./,
     );
@@ -99,12 +100,26 @@ describe('toolpacks shell', () => {
     expect(await shell.send('activate debug', /Tools activated: start_debugging/)).toBeTruthy();
     expect(await shell.send('tools', /tools for/)).toMatch(/: .*start_debugging.*set_breakpoint/);
     expect(await shell.send('set_breakpoint {"path":"program.js","line":2}', /Breakpoint bp-1/)).toBeTruthy();
-    expect(await shell.send('start_debugging {"program":"program.js"}', /Stopped \(breakpoint bp-1\)/)).toBeTruthy(); // --yes: no question
+    // --yes does not cover a call that runs code: start_debugging still asks.
+    expect(await shell.send('start_debugging {"program":"program.js"}', /Run start_debugging\? \[y\/N\]/, 'err')).toBeTruthy();
+    expect(await shell.send('y', /Stopped \(breakpoint bp-1\)/)).toBeTruthy();
     expect(debuggees()).toHaveLength(1);
     shell.child.stdin.write('exit\n');
     const { code, err } = await shell.exited;
     expect(code).toBe(0);
     expect(err).not.toMatch(/\n\s+at /);
     expect(await survivors({ marker: root })).toEqual([]);
+  });
+
+  it('without a terminal and without --answers-from-input, a call that asks is declined: the next line is a command, never an answer', async () => {
+    const shell = startShell('--yes');
+    expect(await shell.send('call start_debugging {"program":"program.js"}', /start_debugging: declined/, 'err')).toMatch(/nobody was asked; pass --answers-from-input to answer from the input/);
+    expect(await shell.send('y', /unknown command 'y'/, 'err')).toBeTruthy();
+    expect(debuggees()).toHaveLength(0);
+    shell.child.stdin.end();
+    const { code, out, err } = await shell.exited;
+    expect(code).toBe(0);
+    expect(out).toMatch(/declined to run `start_debugging`/);
+    expect(err).not.toMatch(/Run start_debugging\?/);
   });
 });

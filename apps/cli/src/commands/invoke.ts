@@ -22,6 +22,8 @@ export async function invokeCommand(registry: ToolRegistry, request: ResolveRequ
     { callId: 'cli', name: options.tool, input: options.input },
     {
       // --yes approves this one call, destructive tools included: the person typed the command.
+      // It names the tool, so a call that runs code the model wrote (start_debugging, a breakpoint
+      // condition) is covered too, which global auto-approve never does.
       // It never covers a call that can make code run (a write to .git/config, a hook): that one
       // still asks on the terminal, and is declined where there is none.
       autoApprove: { ...Object.fromEntries((options.allow ?? []).map((name) => [name, true])), ...(options.yes ? { [options.tool]: true } : {}) },

@@ -3,6 +3,7 @@
 // ends with it, debuggees and child processes included. Over stdio nothing but protocol goes to
 // stdout (console output is sent to stderr); SIGTERM, SIGINT or the end of stdin close the server
 // and exit 0.
+import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import type { CliOptions } from '../args';
 import type { Io } from '../main';
@@ -70,7 +71,9 @@ export async function mcpCommand(options: CliOptions, io: Io): Promise<number> {
   const serverOptions: McpServerOptions = {
     name: 'toolpacks',
     version,
-    approvals: { yes: options.approvals.yes, allow: options.approvals.allow },
+    // alwaysAsk (--always-ask, any config file's, even an untrusted one: it only asks more) keeps
+    // those tools manual under --yes; the server declines them where the client cannot be asked.
+    approvals: { yes: options.approvals.yes, allow: options.approvals.allow, alwaysAsk: options.approvals.alwaysAsk },
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     onError: (error) => io.err(`toolpacks mcp: ${(error as Error)?.message ?? error}`),
     createSession: async () => toMcp(await open()),
@@ -102,9 +105,22 @@ export async function mcpCommand(options: CliOptions, io: Io): Promise<number> {
   });
   try {
     if (http) {
-      const served = await server.serveHttp({ ...serverOptions, host: http.host, port: http.port, token: options.mcp?.token });
+      // No token given: any local user or process could reach a loopback port, so one is made for
+      // this run (unless --no-token) and printed for the person to configure their client with.
+      const generated = !options.mcp?.token && !options.mcp?.noToken ? randomBytes(24).toString('base64url') : undefined;
+      const token = options.mcp?.token ?? generated;
+      const served = await server.serveHttp({ ...serverOptions, host: http.host, port: http.port, token });
       handle = served;
-      io.err(`toolpacks mcp: serving ${served.url}${options.mcp?.token ? ' (bearer token required)' : ''}; Ctrl-C stops.`);
+      io.err(`toolpacks mcp: serving ${served.url}${token ? ' (bearer token required)' : ' with no token: any local user or process can call the tools'}; Ctrl-C stops.`);
+      if (generated)
+        io.err(
+          [
+            `toolpacks mcp: no token was given, so this run made one. Configure your MCP client with:`,
+            `  URL: ${served.url}`,
+            `  Authorization: Bearer ${generated}`,
+            `A fixed token: set TOOLPACKS_MCP_TOKEN=<token> in the server's environment (--token <token> works too, but other users can read it in ps).`,
+          ].join('\n'),
+        );
     } else {
       const served = await server.serveStdio(serverOptions, { stdin: io.stdin ?? process.stdin, stdout: io.stdout ?? process.stdout });
       handle = served;

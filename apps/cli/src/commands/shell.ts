@@ -2,7 +2,10 @@
 // hand with the same confirmations as `invoke`, asked on the same terminal; the virtual-tool
 // session, the model, the selection and the context keys persist between commands, so a whole
 // debug session (set_breakpoint, start_debugging, get_call_stack, get_variables,
-// continue_execution) runs in one shell. Ctrl-D or `exit` ends every debuggee.
+// continue_execution) runs in one shell. Ctrl-D or `exit` ends every debuggee. Without a terminal
+// (input piped from a script) a call that asks is declined, as `invoke` does, unless
+// --answers-from-input lets the next input line answer it: a script's commands never answer
+// questions they did not expect.
 import { createInterface, type Interface } from 'node:readline';
 import type { ModelInfo, ResolveRequest, ToolSelection, VirtualToolSession } from '@toolpacks/registry';
 import { parseChoices, parseContextEntry, UsageError, type CliOptions } from '../args';
@@ -55,6 +58,8 @@ class Shell {
   private readonly virtual: VirtualToolSession;
   private readonly input: NodeJS.ReadableStream;
   private readonly tty: boolean;
+  /** Questions can be answered: on the terminal, or from input with --answers-from-input. */
+  private readonly canAsk: boolean;
   private readonly prompts: NodeJS.WritableStream;
   private rl!: Interface;
   private readonly lines: string[] = [];
@@ -76,6 +81,7 @@ class Shell {
     this.virtual = session.registry.createVirtualToolSession();
     this.input = io.stdin ?? process.stdin;
     this.tty = (this.input as { isTTY?: boolean }).isTTY === true;
+    this.canAsk = this.tty || options.shell?.answersFromInput === true;
     this.prompts = io.interactive?.output ?? process.stderr;
   }
 
@@ -270,10 +276,12 @@ class Shell {
         { callId: `shell-${++this.calls}`, name: tool, input },
         {
           // --yes in the shell is VS Code's global auto-approve: every call, except tools kept
-          // manual (--always-ask) and calls that can make code run (those always ask).
-          autoApprove: approvals.yes ? true : Object.fromEntries(approvals.allow.map((name) => [name, true])),
+          // manual (--always-ask), calls that run code (start_debugging, evaluate_expression: --allow
+          // names them) and calls that can make code run (those always ask). A tool named in --allow
+          // is approved by name, which the registry honours for code-running calls too.
+          autoApprove: approvals.yes && !approvals.allow.includes(tool) ? true : Object.fromEntries(approvals.allow.map((name) => [name, true])),
           eligibleForAutoApproval: Object.fromEntries(approvals.alwaysAsk.map((name) => [name, false])),
-          confirm: questionConfirm(async (prompt) => (await this.next(prompt, true)) ?? ''),
+          ...(this.canAsk ? { confirm: questionConfirm(async (prompt) => (await this.next(prompt, true)) ?? '') } : {}),
           timeoutMs: this.options.timeoutMs,
           chatSessionId: 'shell',
           token: source.token,
@@ -281,7 +289,10 @@ class Shell {
       );
       const text = await contentToText(result.content);
       if (text) this.io.out(text);
-      if (result.isError) this.io.err(`(${tool}: ${result.status})`);
+      if (result.isError) {
+        const hint = result.status === 'declined' && !this.canAsk ? ' — input is not a terminal, so nobody was asked; pass --answers-from-input to answer from the input' : '';
+        this.io.err(`(${tool}: ${result.status}${hint})`);
+      }
     } finally {
       this.running = undefined;
       source.dispose();
