@@ -20,7 +20,9 @@ describe('evaluate_expression', () => {
 
   it('reports an exception thrown by the expression', async () => {
     await startStoppedAtAdd(h);
-    expect((await h.call('evaluate_expression', { expression: 'undefinedThing.x' }, { autoApprove: { evaluate_expression: true } })).text).toMatch(/threw: ReferenceError: undefinedThing is not defined/);
+    expect((await h.call('evaluate_expression', { expression: 'undefinedThing.x' }, { autoApprove: { evaluate_expression: true } })).text).toMatch(
+      /threw: ReferenceError: undefinedThing is not defined/,
+    );
   });
 
   it('refuses to evaluate in a program that is not stopped, with a clear error', async () => {
