@@ -10,7 +10,7 @@ export { CancellationTokenSource, DisposableStore, Emitter, setUnexpectedErrorHa
 export { modelMatches, matchSpecificity, selectorMatches, selectorSpecificity, describeSelectors } from './modelSelector';
 export { parseWhenClause, WhenClauseError, type WhenClause } from './whenClause';
 export { checkToolDefinition, checkToolSetDefinition, referenceNameOf } from './toolDefinition';
-export { DefaultVirtualToolSession, ACTIVATE_PREFIX } from './virtualTools';
+export { DefaultVirtualToolSession, ACTIVATE_PREFIX, SEARCH_TOOLS_NAME } from './virtualTools';
 export {
   LanguageModelDataPart,
   LanguageModelPromptTsxPart,

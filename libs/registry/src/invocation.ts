@@ -5,7 +5,9 @@ import { decideApproval, declinedText, requiredConfirmation } from './approvalPo
 import { quoteBounded, safeString } from './boundedText';
 import type { InputValidator } from './inputValidation';
 import { CancellationTokenSource } from '@toolpacks/base';
-import type { ResolvedToolSetImpl } from './resolvedToolSet';
+import type { ResolvedToolSetImpl, ToolSearcher } from './resolvedToolSet';
+import { DEFAULT_SEARCH_RESULTS, MAX_SEARCH_RESULTS } from './resolver';
+import { foundKey } from './virtualTools';
 import { defaultTokenization, toCallContent } from './toolResult';
 import type { CancellationToken, InvokeOptions, PreparedToolInvocation, ToolCall, ToolCallResult, ToolCallStatus } from './types';
 
@@ -58,6 +60,15 @@ export async function invokeTool(services: InvocationServices, resolved: Resolve
     resolved.session.expand(group.name);
     return result('activated', `Tools activated: ${group.tools.join(', ')}. They are available from your next step; call them directly.`);
   }
+  const searcher = resolved.searcher;
+  if (searcher && call.name === searcher.name) {
+    const schema = resolved.tools.find((t) => t.name === searcher.name)?.inputSchema;
+    const check = services.validator.validate(schema, call.input);
+    if (!check.ok)
+      return result('invalid-input', `Invalid input for \`${searcher.name}\`; nothing was searched:\n${check.problems.map((p) => `- ${p}`).join('\n')}\nCall it again with a \`query\` string.`);
+    const input = (call.input ?? {}) as { query: string; limit?: number };
+    return result('activated', runSearch(resolved, searcher, input.query, input.limit));
+  }
 
   const binding = resolved.binding(call.name);
   if (!binding) {
@@ -76,8 +87,9 @@ export async function invokeTool(services: InvocationServices, resolved: Resolve
       `Invalid input for \`${shownName}\`; it was not run:\n${check.problems.map((p) => `- ${p}`).join('\n')}\nFix the input to match the tool's schema and call it again.`,
     );
 
-  // A call to an enabled tool in a collapsed group runs, and its group opens for the next round.
-  if (binding.entry.group) resolved.session.expand(binding.entry.group);
+  // A call to an enabled tool in a collapsed group runs, and its group opens for the next round (a
+  // tool only search_tools reaches becomes a search result, as if it had been found).
+  if (binding.activates) resolved.session.expand(binding.activates);
 
   const input = call.input ?? {};
   const source = new CancellationTokenSource(options.token);
@@ -160,6 +172,23 @@ export async function invokeTool(services: InvocationServices, resolved: Resolve
   } finally {
     source.dispose();
   }
+}
+
+/**
+ * Ranks the tools the set does not send and activates the best ones for the next round: the best
+ * becomes the most recently used entry of the session, so older results and groups collapse first.
+ */
+function runSearch(resolved: ResolvedToolSetImpl, searcher: ToolSearcher, query: string, requested: number | undefined): string {
+  const limit = Math.min(requested ?? DEFAULT_SEARCH_RESULTS, MAX_SEARCH_RESULTS, searcher.slots);
+  if (limit < 1) return `No tool can be added: the model's tool limit is reached by the tools you already have. Use those.`;
+  const hits = searcher.search(query, limit);
+  if (hits.length === 0) return `No tool you were not already given matches ${quoteBounded(query, 200)}. Try other words (what the tool does, not how), or use the tools you have.`;
+  const keys = hits.map((h) => foundKey(h.name));
+  const session = resolved.session;
+  if (session.expandAll) session.expandAll(keys);
+  else for (let i = keys.length - 1; i >= 0; i--) session.expand(keys[i]);
+  const lines = hits.map((h) => `- ${h.name}: ${h.summary}`);
+  return `Found ${hits.length} tool${hits.length === 1 ? '' : 's'}; they are available from your next step, call them directly:\n${lines.join('\n')}`;
 }
 
 /** Tool errors are the tool's own words, often quoting input; past this they are cut. */

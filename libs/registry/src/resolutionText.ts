@@ -1,10 +1,12 @@
 // How a resolution reads to a person, one way for every host (the CLI, VS Code's "Show Resolved Tools").
 import type { ResolvedGroup, ResolvedToolEntry } from './types';
+import { SEARCH_TOOLS_NAME } from './virtualTools';
 
 /** Why a tool is in the set: `general`, `override (gemini_grep)`, `in group activate_git`, … */
 export function describeReason(entry: ResolvedToolEntry): string {
   const reason = entry.reason === 'override' ? `override (${entry.implementationName})` : entry.reason;
   if (!entry.group) return reason;
+  if (entry.group === SEARCH_TOOLS_NAME) return `reached through ${SEARCH_TOOLS_NAME}`;
   return entry.sent ? `${reason}, in group ${entry.group}` : `in group ${entry.group}`;
 }
 

@@ -16,17 +16,33 @@ export interface VirtualToolSession {
   /** Expanded group names, most recently used first. */
   readonly expandedGroups: readonly string[];
   expand(group: string): void;
+  /**
+   * Expands several at once, the first most recent, with one change event (search_tools uses it for
+   * its results; a session without it gets one `expand` per result, last first).
+   */
+  expandAll?(groups: readonly string[]): void;
   collapse(group: string): void;
   reset(): void;
   readonly onDidChange: Event<void>;
 }
+
+/**
+ * How enabled tools over the threshold reach the model: behind `activate_*` tools ('groups', the
+ * default), through one `search_tools({ query, limit? })` tool ('search'), or both.
+ */
+export type VirtualToolMode = 'groups' | 'search' | 'both';
 
 export interface ResolveRequest {
   readonly model: ModelInfo;
   readonly selection?: ToolSelection;
   readonly context?: Readonly<Record<string, unknown>>;
   readonly referencedTools?: readonly string[];
-  readonly virtualTools?: { readonly session?: VirtualToolSession; readonly threshold?: number };
+  readonly virtualTools?: {
+    readonly session?: VirtualToolSession;
+    readonly threshold?: number;
+    /** How tools over the threshold are reached; the registry's `virtualToolMode` when absent. */
+    readonly mode?: VirtualToolMode;
+  };
 }
 
 export interface LanguageModelToolInformation {
@@ -46,7 +62,10 @@ export interface ResolvedToolEntry {
   readonly reason: ResolvedReason;
   /** For overrides: the name of the tool whose implementation runs. */
   readonly implementationName: string;
-  /** The group this tool sits in when virtual tools are on; undefined when sent directly. */
+  /**
+   * The group this tool sits in when virtual tools are on (`search_tools` for a tool only a search
+   * reaches); undefined when sent directly.
+   */
   readonly group?: string;
   /** True when the tool's definition is in `tools` (sent to the model). */
   readonly sent: boolean;

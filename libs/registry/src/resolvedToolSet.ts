@@ -1,6 +1,7 @@
 // The result of one resolution (or of bindTool): what the model gets, the record of what it does
 // not get and why, plus the bindings invocation needs.
 import type { ToolEntry } from './toolEntry';
+import type { ToolSearchHit } from './toolSearch';
 import type { Diagnostic, LanguageModelToolInformation, ModelInfo, NotSentEntry, ResolvedGroup, ResolvedToolEntry, ResolvedToolSet, VirtualToolSession } from './types';
 
 export interface Binding {
@@ -10,6 +11,16 @@ export interface Binding {
   readonly implementation: ToolEntry;
   /** The schema the model was given for this name. */
   readonly inputSchema?: object;
+  /** The session key a call refreshes or opens for the next round: its group, or `found:<name>`. */
+  readonly activates?: string;
+}
+
+/** `search_tools` of one resolved set: ranks the enabled tools this set does not send. */
+export interface ToolSearcher {
+  readonly name: string;
+  /** At most this many found tools fit in a request next to what is always sent. */
+  readonly slots: number;
+  search(query: string, limit: number): ToolSearchHit[];
 }
 
 export class ResolvedToolSetImpl implements ResolvedToolSet {
@@ -29,6 +40,8 @@ export class ResolvedToolSetImpl implements ResolvedToolSet {
     /** The registry that made this set; only it may invoke through it. */
     readonly owner: object,
     private readonly bindings: ReadonlyMap<string, Binding>,
+    /** Present when `search_tools` is sent. */
+    readonly searcher?: ToolSearcher,
   ) {
     this.tools = set.tools;
     this.groups = set.groups;

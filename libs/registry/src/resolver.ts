@@ -3,7 +3,8 @@
 // why every other registered tool is not sent. Results are cached per registry version.
 import { modelKey } from './modelSelector';
 import { modelCandidates, notSentEntry, type ModelCandidates } from './modelCandidates';
-import { ResolvedToolSetImpl, type Binding } from './resolvedToolSet';
+import { ResolvedToolSetImpl, type Binding, type ToolSearcher } from './resolvedToolSet';
+import { ToolSearchIndex } from './toolSearch';
 import { contextKey } from './resolutionKey';
 import { definitionTokens, type ToolEntry } from './toolEntry';
 import type { ToolSetGraph } from './toolSetGraph';
@@ -19,16 +20,20 @@ import type {
   ResolvedReason,
   ResolvedToolEntry,
   ResolveRequest,
+  VirtualToolMode,
   VirtualToolSession,
 } from './types';
-import { groupTools, type GroupableTool, type ToolGroup } from './virtualTools';
+import { foundKey, groupTools, SEARCH_TOOLS_NAME, type GroupableTool, type GroupingResult, type ToolGroup } from './virtualTools';
 
 const CACHE_SIZE = 256;
+/** Search indexes kept per version (one per enabled set; about 18 MB each at 10,000 tools). */
+const SEARCH_INDEX_CACHE_SIZE = 4;
 
 export interface ResolverSettings {
   readonly threshold: number;
   /** The tool limit of a model that states none. */
   readonly limit: number;
+  readonly mode: VirtualToolMode;
   readonly defaultSession: VirtualToolSession;
   /** The registry the sets belong to (only it invokes through them). */
   readonly owner: object;
@@ -48,6 +53,8 @@ export class Resolver {
   private readonly candidatesByModel = new Map<string, ModelCandidates>();
   private readonly resolutions = new Map<string, ResolvedToolSetImpl>();
   private readonly bound = new Map<string, ResolvedToolSetImpl | undefined>();
+  /** One search index per enabled set (names and implementations) of the current version. */
+  private readonly searchIndexes = new Map<string, ToolSearchIndex>();
 
   constructor(
     private readonly store: ToolStore,
@@ -58,6 +65,7 @@ export class Resolver {
     const derived = this.current();
     const session = request.virtualTools?.session ?? this.settings.defaultSession;
     const threshold = request.virtualTools?.threshold ?? this.settings.threshold;
+    const mode = request.virtualTools?.mode ?? this.settings.mode;
     const context = request.context ?? {};
     const key = [
       modelKey(request.model),
@@ -66,8 +74,9 @@ export class Resolver {
       (request.referencedTools ?? []).join('\u0002'),
       `${session.id}:${session.version}`,
       threshold,
+      mode,
     ].join('\u0001');
-    return cached(this.resolutions, key, () => this.resolveUncached(request, session, threshold, context, derived));
+    return cached(this.resolutions, key, () => this.resolveUncached(request, session, threshold, mode, context, derived));
   }
 
   /** See ToolRegistry.bindTool. */
@@ -80,6 +89,7 @@ export class Resolver {
     this.candidatesByModel.clear();
     this.resolutions.clear();
     this.bound.clear();
+    this.searchIndexes.clear();
   }
 
   /** The derived state of the current version; caches of older versions are dropped. */
@@ -109,7 +119,7 @@ export class Resolver {
     );
   }
 
-  private resolveUncached(request: ResolveRequest, session: VirtualToolSession, threshold: number, context: ContextKeys, derived: DerivedState): ResolvedToolSetImpl {
+  private resolveUncached(request: ResolveRequest, session: VirtualToolSession, threshold: number, mode: VirtualToolMode, context: ContextKeys, derived: DerivedState): ResolvedToolSetImpl {
     const { graph } = derived;
     const model = request.model;
     const candidates = cached(this.candidatesByModel, modelKey(model), () => modelCandidates(this.store, model));
@@ -154,6 +164,7 @@ export class Resolver {
       threshold,
       limit,
       expandedGroups: session.expandedGroups,
+      mode,
       describeToolSet: (set) => graph.description(set),
       describePack: (id) => this.store.packRecords.get(id)?.pack.displayName,
     });
@@ -165,10 +176,16 @@ export class Resolver {
       tools.push(info);
       estimatedTokens += isGroup(item) ? definitionTokens(info) : item.cost;
     }
+    if (grouping.search) {
+      tools.push(SEARCH_TOOL_INFO);
+      estimatedTokens += definitionTokens(SEARCH_TOOL_INFO);
+    }
 
     const groupOf = new Map<EnabledTool, ToolGroup<EnabledTool>>();
     for (const group of grouping.groups) for (const tool of group.tools) groupOf.set(tool, group);
     const dropped = new Set(grouping.dropped);
+    const hidden = new Set(grouping.hidden);
+    const found = new Set(grouping.found);
     const overLimit = `over the model's limit of ${limit} tools, even with tools grouped`;
     const bindings = new Map<string, Binding>();
     const entries: ResolvedToolEntry[] = [];
@@ -178,12 +195,55 @@ export class Resolver {
         continue;
       }
       const group = groupOf.get(tool);
-      const entry = resolvedEntry(tool, group?.name, !group || group.expanded);
+      const isHidden = hidden.has(tool);
+      const entry = resolvedEntry(tool, isHidden ? SEARCH_TOOLS_NAME : group?.name, !isHidden && (!group || group.expanded || found.has(tool)));
       entries.push(entry);
-      bindings.set(tool.name, { entry, implementation: tool.implementation, inputSchema: tool.info.inputSchema });
+      // A call refreshes (or opens) what sends the tool: its search result, else its group.
+      const activates = isHidden || (found.has(tool) && !group?.expanded) ? foundKey(tool.name) : group?.name;
+      bindings.set(tool.name, { entry, implementation: tool.implementation, inputSchema: tool.info.inputSchema, activates });
     }
     const groups: ResolvedGroup[] = grouping.groups.map((g) => ({ name: g.name, description: g.description, tools: g.tools.map((t) => t.name), expanded: g.expanded }));
-    return new ResolvedToolSetImpl({ tools, groups, diagnostics, estimatedTokens, entries, notSent, model, session, registryVersion: this.store.version }, this.settings.owner, bindings);
+    const searcher = grouping.search ? this.searcher(enabled, dropped, new Set(tools.map((t) => t.name)), grouping, graph, derived.version) : undefined;
+    return new ResolvedToolSetImpl({ tools, groups, diagnostics, estimatedTokens, entries, notSent, model, session, registryVersion: this.store.version }, this.settings.owner, bindings, searcher);
+  }
+
+  /** search_tools of one set: the index is built on the first search and shared by every set with the same enabled tools. */
+  private searcher(
+    enabled: readonly EnabledTool[],
+    dropped: ReadonlySet<EnabledTool>,
+    sent: ReadonlySet<string>,
+    grouping: GroupingResult<EnabledTool>,
+    graph: ToolSetGraph,
+    version: number,
+  ): ToolSearcher {
+    const searchable = enabled.filter((t) => !dropped.has(t));
+    let index: ToolSearchIndex | undefined;
+    const getIndex = () => {
+      if (index) return index;
+      // Built for the version the set was resolved at; a set from an older version builds its own.
+      if (this.cachedVersion !== version) return (index = this.buildIndex(searchable, graph));
+      const key = searchable.map((t) => (t.implementation === t.base ? t.name : `${t.name}>${t.implementation.definition.name}`)).join('\u0001');
+      return (index = cached(this.searchIndexes, key, () => this.buildIndex(searchable, graph), SEARCH_INDEX_CACHE_SIZE));
+    };
+    return {
+      name: SEARCH_TOOLS_NAME,
+      slots: grouping.searchSlots,
+      search: (query, limit) => getIndex().search(query, { limit, exclude: (name) => sent.has(name) }),
+    };
+  }
+
+  private buildIndex(tools: readonly EnabledTool[], graph: ToolSetGraph): ToolSearchIndex {
+    return new ToolSearchIndex(
+      tools.map((t) => {
+        const pack = t.packId ? this.store.packRecords.get(t.packId)?.pack.displayName : undefined;
+        return {
+          name: t.name,
+          description: t.info.description,
+          toolSet: t.toolSet ? `${t.toolSet} ${graph.description(t.toolSet) ?? ''}` : undefined,
+          pack: pack ?? t.packId,
+        };
+      }),
+    );
   }
 
   /** The one place a tool's sent form is built: with its override's description and schema when one runs. */
@@ -231,11 +291,11 @@ function resolvedEntry(tool: EnabledTool, group: string | undefined, sent: boole
   };
 }
 
-/** Looks up or computes, keeping at most CACHE_SIZE results (the oldest goes first). */
-function cached<V>(cache: Map<string, V>, key: string, compute: () => V): V {
+/** Looks up or computes, keeping at most `size` results (the oldest goes first). */
+function cached<V>(cache: Map<string, V>, key: string, compute: () => V, size = CACHE_SIZE): V {
   if (cache.has(key)) return cache.get(key)!;
   const value = compute();
-  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  if (cache.size >= size) cache.delete(cache.keys().next().value!);
   cache.set(key, value);
   return value;
 }
@@ -245,6 +305,24 @@ function isGroup<T>(item: T | ToolGroup<T>): item is ToolGroup<T> {
 }
 
 const EMPTY_OBJECT_SCHEMA = Object.freeze({ type: 'object', properties: {} });
+
+/** At most this many results per search (fewer when fewer fit in the model's limit). */
+export const MAX_SEARCH_RESULTS = 20;
+export const DEFAULT_SEARCH_RESULTS = 5;
+
+const SEARCH_TOOL_INFO: LanguageModelToolInformation = Object.freeze({
+  name: SEARCH_TOOLS_NAME,
+  description: `Finds tools you were not given by what they do and makes the best matches available: they can be called from your next step on. Describe the task in a few words (for example "convert a PDF to text"); each result is a tool name and what it does.`,
+  inputSchema: Object.freeze({
+    type: 'object',
+    properties: {
+      query: { type: 'string', description: 'What you want to do, in a few words.' },
+      limit: { type: 'integer', minimum: 1, maximum: MAX_SEARCH_RESULTS, description: `How many tools to return (default ${DEFAULT_SEARCH_RESULTS}).` },
+    },
+    required: ['query'],
+    additionalProperties: false,
+  }),
+});
 
 function activatorInfo(group: ToolGroup<unknown>): LanguageModelToolInformation {
   return { name: group.name, description: group.description, inputSchema: EMPTY_OBJECT_SCHEMA };

@@ -88,6 +88,7 @@ export class ToolRegistryService implements ToolRegistry {
     this.resolver = new Resolver(this.store, {
       threshold: options.virtualToolThreshold ?? DEFAULT_THRESHOLD,
       limit: options.hardToolLimit ?? DEFAULT_LIMIT,
+      mode: options.virtualToolMode ?? 'groups',
       defaultSession: this.defaultSession,
       owner: this,
     });

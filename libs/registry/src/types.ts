@@ -4,7 +4,7 @@ import type * as vscode from 'vscode';
 import type { Container, ContainerModule, Newable, ServiceIdentifier } from 'inversify';
 import type { CancellationToken, Disposable, Event } from '@toolpacks/base';
 import type { InvokeOptions, ToolCall, ToolCallResult } from './invocationTypes';
-import type { ResolvedToolSet, ResolveRequest, ToolSelection, VirtualToolSession } from './resolutionTypes';
+import type { ResolvedToolSet, ResolveRequest, ToolSelection, VirtualToolMode, VirtualToolSession } from './resolutionTypes';
 
 export type { Newable };
 
@@ -208,6 +208,8 @@ export interface ToolRegistryOptions {
   readonly container?: Container;
   /** Enabled tools above this count are grouped behind `activate_*` tools (default 64). */
   readonly virtualToolThreshold?: number;
+  /** How tools over the threshold are reached when a request does not say (default 'groups'). */
+  readonly virtualToolMode?: VirtualToolMode;
   /** Never send more tools than this when the model states no limit (default 128). */
   readonly hardToolLimit?: number;
   /** Default time a tool may run before it is cancelled (default 120 s). */

@@ -2,8 +2,11 @@
 // by toolset, then by pack, then in stable chunks — deterministically, with no model call.
 // Invariants: never more than `limit` tools sent; every enabled tool is sent or in a listed group;
 // with any one group expanded the request still fits, so every group can be activated.
+// With `search` on (mode 'search' or 'both'), a `search_tools` tool takes one slot; the tools it found
+// sit in the same most-recently-used list as expanded groups (as `found:<name>`), so the oldest
+// groups and search results collapse first when the request would not fit.
 import { Emitter } from '@toolpacks/base';
-import type { Diagnostic, VirtualToolSession } from './types';
+import type { Diagnostic, VirtualToolMode, VirtualToolSession } from './types';
 
 let nextSessionId = 1;
 
@@ -25,6 +28,15 @@ export class DefaultVirtualToolSession implements VirtualToolSession {
   expand(group: string): void {
     if (this.expanded[0] === group) return;
     this.expanded = [group, ...this.expanded.filter((g) => g !== group)];
+    this.changed();
+  }
+
+  /** Expands several at once, the first most recent, with one change event. */
+  expandAll(groups: readonly string[]): void {
+    const unique = [...new Set(groups)];
+    if (unique.length === 0 || unique.every((g, i) => this.expanded[i] === g)) return;
+    const moved = new Set(unique);
+    this.expanded = [...unique, ...this.expanded.filter((g) => !moved.has(g))];
     this.changed();
   }
 
@@ -65,6 +77,8 @@ export interface GroupingInput<T extends GroupableTool> {
   readonly threshold: number;
   readonly limit: number;
   readonly expandedGroups: readonly string[];
+  /** 'groups' (default): activate_* tools; 'search': one search_tools tool; 'both'. */
+  readonly mode?: VirtualToolMode;
   describeToolSet(set: string): string | undefined;
   describePack(packId: string): string | undefined;
 }
@@ -84,15 +98,65 @@ export interface GroupingResult<T> {
   /** Tools that do not fit in the limit even grouped: neither sent nor in a group. */
   readonly dropped: readonly T[];
   readonly diagnostics: readonly Diagnostic[];
+  /** True when `search_tools` is sent (after `sent`). */
+  readonly search: boolean;
+  /** Tools sent because a search found them (also in `sent`). */
+  readonly found: readonly T[];
+  /**
+   * Tools neither sent nor in a group, reachable only through `search_tools`: in mode 'search' every
+   * tool not pinned or found; in mode 'both' those that fit in no group.
+   */
+  readonly hidden: readonly T[];
+  /** How many found tools fit at once next to what is always sent (the most one search returns). */
+  readonly searchSlots: number;
 }
 
 export const ACTIVATE_PREFIX = 'activate_';
+/**
+ * The name of the tool the registry sends in 'search' and 'both' modes: `search_tools({ query,
+ * limit? })` ranks the enabled tools not sent and makes the best ones available next round.
+ */
+export const SEARCH_TOOLS_NAME = 'search_tools';
+/** A search result's key in a session's expanded list. */
+export const FOUND_PREFIX = 'found:';
+
+export function foundKey(toolName: string): string {
+  return `${FOUND_PREFIX}${toolName}`;
+}
 
 export function groupTools<T extends GroupableTool>(input: GroupingInput<T>): GroupingResult<T> {
   const limit = Math.max(1, input.limit);
   const threshold = Math.max(0, Math.min(input.threshold, limit));
-  if (input.tools.length <= threshold) return { sent: input.tools, groups: [], dropped: [], diagnostics: [] };
+  if (input.tools.length <= threshold) return { sent: input.tools, groups: [], dropped: [], diagnostics: [], search: false, found: [], hidden: [], searchSlots: 0 };
+  const mode = input.mode ?? 'groups';
+  if (mode === 'search' && limit >= 2) return searchOnly(input, limit);
+  if (mode === 'both' && limit >= 3) return withGroups(input, limit - 1, true);
+  return withGroups(input, limit, false);
+}
 
+/** Mode 'search': pinned tools, then the found tools that fit (most recent first), then search_tools. */
+function searchOnly<T extends GroupableTool>(input: GroupingInput<T>, fullLimit: number): GroupingResult<T> {
+  const limit = Math.max(1, fullLimit - 1);
+  const maxPinned = Math.floor(limit / 2);
+  const pinned: T[] = [];
+  const rest: T[] = [];
+  for (const tool of input.tools) (tool.pinned && pinned.length < maxPinned ? pinned : rest).push(tool);
+  const byName = new Map(rest.map((t) => [t.name, t]));
+  const found: T[] = [];
+  const isFound = new Set<T>();
+  for (const key of input.expandedGroups) {
+    if (pinned.length + found.length >= limit) break;
+    const tool = key.startsWith(FOUND_PREFIX) ? byName.get(key.slice(FOUND_PREFIX.length)) : undefined;
+    if (!tool || isFound.has(tool)) continue;
+    found.push(tool);
+    isFound.add(tool);
+  }
+  const hidden = rest.filter((t) => !isFound.has(t));
+  return { sent: [...pinned, ...found], groups: [], dropped: [], diagnostics: [], search: true, found, hidden, searchSlots: limit - pinned.length };
+}
+
+function withGroups<T extends GroupableTool>(input: GroupingInput<T>, limit: number, search: boolean): GroupingResult<T> {
+  const threshold = Math.max(0, Math.min(input.threshold, limit));
   const diagnostics: Diagnostic[] = [];
   // Pinned tools may take at most half the limit; the rest of them are grouped like any other.
   const maxPinned = Math.floor(limit / 2);
@@ -106,7 +170,10 @@ export function groupTools<T extends GroupableTool>(input: GroupingInput<T>): Gr
 
   let drafts = splitIntoChunks(naturalGroups(rest, input), chunkSize);
   if (drafts.length > maxGroups) drafts = mergeSmallGroups(drafts, chunkSize, maxGroups);
-  const dropped = drafts.length > maxGroups ? drafts.splice(maxGroups).flatMap((d) => d.tools) : [];
+  const overflow = drafts.length > maxGroups ? drafts.splice(maxGroups).flatMap((d) => d.tools) : [];
+  // With search on, tools that fit in no group are still reached through search_tools.
+  const dropped = search ? [] : overflow;
+  const unlisted = search ? overflow : [];
   if (dropped.length)
     diagnostics.push({
       severity: 'warning',
@@ -118,16 +185,42 @@ export function groupTools<T extends GroupableTool>(input: GroupingInput<T>): Gr
 
   const names = uniqueNames(grouped.map((d) => d.key));
   const mru = input.expandedGroups;
-  // Expand the most recently used groups first while the request still fits; older ones collapse.
-  let used = pinned.length + drafts.length;
+  // Expand the most recently used groups (and search results) first while the request still fits;
+  // older ones collapse.
+  const minimum = pinned.length + drafts.length;
+  let used = minimum;
   const expanded = new Set<number>();
-  for (const groupName of mru) {
-    const index = names.indexOf(groupName);
+  const groupIndexOf = new Map<T, number>();
+  const groupedByName = new Map<string, T>();
+  if (search) {
+    grouped.forEach((draft, i) =>
+      draft.tools.forEach((t) => {
+        groupIndexOf.set(t, i);
+        groupedByName.set(t.name, t);
+      }),
+    );
+    for (const t of unlisted) groupedByName.set(t.name, t);
+  }
+  const found = new Set<T>();
+  for (const key of mru) {
+    if (key.startsWith(FOUND_PREFIX)) {
+      if (!search) continue;
+      const tool = groupedByName.get(key.slice(FOUND_PREFIX.length));
+      if (!tool || found.has(tool) || used + 1 > limit) continue;
+      const groupIndex = groupIndexOf.get(tool);
+      if (groupIndex !== undefined && expanded.has(groupIndex)) continue;
+      used += 1;
+      found.add(tool);
+      continue;
+    }
+    const index = names.indexOf(key);
     if (index < 0 || expanded.has(index)) continue;
-    const extra = grouped[index].tools.length - 1;
+    const alreadySent = grouped[index].tools.filter((t) => found.has(t));
+    const extra = grouped[index].tools.length - 1 - alreadySent.length;
     if (used + extra > limit) continue;
     used += extra;
     expanded.add(index);
+    for (const t of alreadySent) found.delete(t);
   }
 
   const groupOf = new Map<DraftGroup<T>, ToolGroup<T>>();
@@ -143,7 +236,9 @@ export function groupTools<T extends GroupableTool>(input: GroupingInput<T>): Gr
     else if (group.expanded) sent.push(...group.tools);
     else sent.push(group);
   }
-  return { sent, groups, dropped, diagnostics };
+  const foundTools = [...found];
+  sent.push(...foundTools);
+  return { sent, groups, dropped, diagnostics, search, found: foundTools, hidden: unlisted.filter((t) => !found.has(t)), searchSlots: search ? Math.max(0, limit - minimum) : 0 };
 }
 
 interface DraftGroup<T> {

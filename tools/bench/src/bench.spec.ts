@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { createToolRegistry } from '@toolpacks/registry';
 import { BaselineRegistry } from './baseline';
+import { findability, loadMetaTool, sanitizeName, score, WordOverlapRanker } from './findability';
 import { generateInstallation } from './generate';
 
 describe('bench generator', () => {
@@ -36,6 +37,36 @@ describe('baseline resolver', () => {
   });
 });
 
+describe('findability', () => {
+  it('fails clearly when the MetaTool data set is absent', async () => {
+    expect(() => loadMetaTool(path.join(os.tmpdir(), 'no-such-metatool'))).toThrow(/needs the MetaTool data set.*tools\.json/);
+  });
+
+  it('scores rankings and ranks the baseline by shared words, ties by name', () => {
+    const ranker = new WordOverlapRanker([
+      { name: 'b_tool', description: 'Weather forecast.' },
+      { name: 'a_tool', description: 'The weather.' },
+      { name: 'c_tool', description: 'Stock prices.' },
+    ]);
+    expect(ranker.rank('weather forecast today', 5)).toEqual(['b_tool', 'a_tool']);
+    const queries = [
+      { query: 'x', tool: 'a' },
+      { query: 'y', tool: 'b' },
+    ];
+    expect(score(queries, (q) => (q === 'x' ? ['a'] : ['c', 'd', 'b']))).toEqual({ queries: 2, recall1: 0.5, recall5: 1, recall10: 1, mrr: (1 + 1 / 3) / 2 });
+    expect(sanitizeName('PDF&URL tool')).toBe('PDF_URL_tool');
+  });
+
+  it('registers the 199 MetaTool tools and finds more than the baseline on a dev slice', async () => {
+    const data = loadMetaTool();
+    expect(data.tools).toHaveLength(199);
+    const result = await findability('dev', true, data);
+    expect(result.detail.ours.queries).toBe(200);
+    expect(result.detail.ours.recall5).toBeGreaterThan(result.detail.baseline.recall5);
+    expect(result.detail.ours.mrr).toBeGreaterThan(result.detail.baseline.mrr);
+  });
+});
+
 describe('npm run bench, quick', () => {
   it('runs every scenario and writes the JSON figures', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-smoke-'));
@@ -54,6 +85,10 @@ describe('npm run bench, quick', () => {
         'memory per registered tool, #, schemas excluded',
         'grep_search on a # tree vs the rg command',
         'CLI start-up: toolpacks resolve to a printed table vs node -e 0',
+        'tool search findability, MetaTool dev (slice), recall@5',
+        'tool search findability, MetaTool test (slice), recall@5',
+        'search_tools latency, one search, # registered tools, p99',
+        'search_tools latency, one search, # registered tools, p99',
       ]);
       for (const f of figures) {
         expect(Number.isFinite(f.ours)).toBe(true);
@@ -63,6 +98,8 @@ describe('npm run bench, quick', () => {
       }
       // Not a timing: grouping must cut tokens, stay under the limit and keep every tool reachable.
       expect(figures.find((f) => f.name.startsWith('token cost'))!.met).toBe(true);
+      // Not a timing either: search_tools ranks better than counting shared words.
+      for (const f of figures.filter((f) => f.name.startsWith('tool search findability'))) expect(f.ours).toBeGreaterThan(f.baseline!);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

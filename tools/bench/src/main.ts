@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { cliStartup } from './cliStartup';
+import { findability, loadMetaTool, searchLatency } from './findability';
 import { grepVersusRipgrep, invokeOverhead, loadFourPacks, machine, memoryPerTool, resolveCold, resolveDuringChurn, resolveRepeated, tokenCost, type ScenarioResult } from './scenarios';
 
 export interface BenchOptions {
@@ -28,6 +29,12 @@ export async function runAll(options: BenchOptions): Promise<ScenarioResult[]> {
   add(await memoryPerTool(quick));
   add(await grepVersusRipgrep(quick));
   add(await cliStartup(quick));
+  // Fails the run when ../shared/datasets/metatool is missing: findability is never skipped.
+  const metaTool = loadMetaTool();
+  add(await findability('dev', quick, metaTool));
+  add(await findability('test', quick, metaTool));
+  add(await searchLatency(metaTool.tools.length, quick, metaTool));
+  add(await searchLatency(quick ? 2_000 : 10_000, quick, metaTool));
   return results;
 }
 

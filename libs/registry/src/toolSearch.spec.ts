@@ -1,0 +1,208 @@
+import { createToolRegistry } from './toolRegistry';
+import { def, models, names, recordingTool } from './testing';
+import { splitWords, stem, toolSearchStats, ToolSearchIndex } from './toolSearch';
+import type { ResolvedToolSet, ToolCallResult, ToolRegistry, VirtualToolMode } from './types';
+import { SEARCH_TOOLS_NAME } from './virtualTools';
+
+const TOPICS = ['weather forecast', 'stock prices', 'pdf conversion', 'flight booking', 'recipe ideas', 'translate text', 'chess puzzles', 'currency exchange'];
+
+/** `count` tools, eight topics, each tool's description naming its topic. */
+function registryWith(count: number, options: { mode?: VirtualToolMode; calls?: { label: string; input: unknown }[] } = {}): ToolRegistry {
+  const registry = createToolRegistry({ virtualToolMode: options.mode ?? 'search' });
+  for (let i = 0; i < count; i++) {
+    const topic = TOPICS[i % TOPICS.length];
+    registry.registerTool(def(`tool_${String(i).padStart(3, '0')}`, { modelDescription: `Handles ${topic} number ${i}. Second sentence.` }), recordingTool(`t${i}`, options.calls));
+  }
+  return registry;
+}
+
+async function search(registry: ToolRegistry, resolved: ResolvedToolSet, query: string, limit?: number): Promise<ToolCallResult> {
+  return registry.invoke(resolved, { callId: query, name: SEARCH_TOOLS_NAME, input: limit === undefined ? { query } : { query, limit } });
+}
+
+const foundNames = (result: ToolCallResult) => [...(result.content[0] as { value: string }).value.matchAll(/^- ([\w-]+):/gm)].map((m) => m[1]);
+
+describe('search_tools', () => {
+  it('is absent in groups mode (the default) and below the threshold', () => {
+    const grouped = createToolRegistry();
+    for (let i = 0; i < 100; i++) grouped.registerTool(def(`g_${i}`), recordingTool(`g${i}`));
+    expect(names(grouped.resolve({ model: models.claude }))).not.toContain(SEARCH_TOOLS_NAME);
+    expect(names(grouped.resolve({ model: models.claude, virtualTools: { mode: 'groups' } }))).not.toContain(SEARCH_TOOLS_NAME);
+    // Per request, the mode can turn it on.
+    expect(names(grouped.resolve({ model: models.claude, virtualTools: { mode: 'search' } }))).toContain(SEARCH_TOOLS_NAME);
+    const small = registryWith(64);
+    const flat = small.resolve({ model: models.claude });
+    expect(flat.tools).toHaveLength(64);
+    expect(names(flat)).not.toContain(SEARCH_TOOLS_NAME);
+  });
+
+  it('in search mode sends search_tools alone; in both mode next to the activate_* tools', () => {
+    const search = registryWith(100).resolve({ model: models.claude });
+    expect(names(search)).toEqual([SEARCH_TOOLS_NAME]);
+    expect(search.groups).toEqual([]);
+    expect(search.entries).toHaveLength(100);
+    expect(search.entries.every((e) => !e.sent && e.group === SEARCH_TOOLS_NAME)).toBe(true);
+    const both = registryWith(100, { mode: 'both' }).resolve({ model: models.claude });
+    expect(names(both).at(-1)).toBe(SEARCH_TOOLS_NAME);
+    expect(both.groups.length).toBeGreaterThan(0);
+    expect(names(both).slice(0, -1)).toEqual(both.groups.map((g) => g.name));
+  });
+
+  it('ranks deterministically, ties broken by name, and sends the found tools in the next round of the session', async () => {
+    const registry = registryWith(100);
+    const session = registry.createVirtualToolSession();
+    const first = registry.resolve({ model: models.claude, virtualTools: { session } });
+    const result = await search(registry, first, 'weather forecast', 3);
+    expect(result).toMatchObject({ status: 'activated', isError: false });
+    // Every weather tool scores the same: the three smallest names win.
+    expect(foundNames(result)).toEqual(['tool_000', 'tool_008', 'tool_016']);
+    expect((result.content[0] as { value: string }).value).toContain('- tool_000: Handles weather forecast number 0.\n');
+    const again = await search(registry, first, 'weather forecast', 3);
+    expect(again.content).toEqual(result.content);
+    const second = registry.resolve({ model: models.claude, virtualTools: { session } });
+    expect(names(second)).toEqual(['tool_000', 'tool_008', 'tool_016', SEARCH_TOOLS_NAME]);
+    expect(second.entries.find((e) => e.name === 'tool_008')).toMatchObject({ sent: true, group: undefined });
+    // Another session is unaffected.
+    expect(names(registry.resolve({ model: models.claude, virtualTools: { session: registry.createVirtualToolSession() } }))).toEqual([SEARCH_TOOLS_NAME]);
+    // Tools already sent are not found again.
+    expect(foundNames(await search(registry, second, 'weather forecast', 2))).toEqual(['tool_024', 'tool_032']);
+  });
+
+  it('never sends more than maxTools and collapses the least recently used results and groups first', async () => {
+    for (const mode of ['search', 'both'] as const) {
+      const registry = registryWith(200, { mode });
+      const session = registry.createVirtualToolSession();
+      const model = { ...models.claude, maxTools: 8 };
+      let current = registry.resolve({ model, virtualTools: { session } });
+      const queries = ['weather forecast', 'stock prices', 'pdf conversion', 'flight booking'];
+      const found: string[][] = [];
+      for (const query of queries) {
+        const result = await search(registry, current, query, 20);
+        found.push(foundNames(result));
+        expect(found.at(-1)!.length).toBeGreaterThan(0);
+        current = registry.resolve({ model, virtualTools: { session } });
+        expect(current.tools.length).toBeLessThanOrEqual(8);
+        expect(names(current)).toContain(SEARCH_TOOLS_NAME);
+        // The latest search results are all sent.
+        expect(names(current)).toEqual(expect.arrayContaining(found.at(-1)!));
+      }
+      // The oldest results were collapsed to make room.
+      expect(names(current)).not.toContain(found[0][0]);
+    }
+    // A group activated after a search pushes the search results out, not the other way round.
+    const registry = registryWith(200, { mode: 'both' });
+    const session = registry.createVirtualToolSession();
+    const model = { ...models.claude, maxTools: 12 };
+    const first = registry.resolve({ model, virtualTools: { session } });
+    const hits = foundNames(await search(registry, first, 'chess puzzles', 20));
+    const afterSearch = registry.resolve({ model, virtualTools: { session } });
+    expect(names(afterSearch)).toEqual(expect.arrayContaining(hits));
+    const group = afterSearch.groups.find((g) => !g.tools.some((t) => hits.includes(t)))!;
+    await registry.invoke(afterSearch, { callId: 'g', name: group.name, input: {} });
+    const afterGroup = registry.resolve({ model, virtualTools: { session } });
+    expect(afterGroup.tools.length).toBeLessThanOrEqual(12);
+    expect(afterGroup.groups.find((g) => g.name === group.name)!.expanded).toBe(true);
+    expect(names(afterGroup).filter((n) => hits.includes(n)).length).toBeLessThan(hits.length);
+  });
+
+  it('never finds disabled tools: deselected, another model’s, or with a false when clause', async () => {
+    const registry = registryWith(100);
+    registry.registerTool(def('weather_deselected', { modelDescription: 'Weather forecast deselected.' }), recordingTool('d'));
+    registry.registerTool(def('weather_when', { modelDescription: 'Weather forecast when.', when: "debugState == 'stopped'" }), recordingTool('w'));
+    registry.registerModelSpecificTool(def('weather_gpt', { modelDescription: 'Weather forecast for gpt.', models: [{ family: 'gpt-5' }] }), recordingTool('g'));
+    const resolved = registry.resolve({ model: models.claude, selection: { tools: { weather_deselected: false } }, context: { debugState: 'running' } });
+    const hits = foundNames(await search(registry, resolved, 'weather forecast deselected when gpt', 20));
+    expect(hits.length).toBe(13);
+    expect(hits.filter((h) => h.startsWith('weather_'))).toEqual([]);
+    // The same tools are found once enabled.
+    const enabled = registry.resolve({ model: models.gpt5, context: { debugState: 'stopped' } });
+    expect(foundNames(await search(registry, enabled, 'weather forecast deselected when gpt', 3))).toEqual(['weather_deselected', 'weather_gpt', 'weather_when']);
+  });
+
+  it('runs a tool only search reaches when it is called directly, and sends it from then on', async () => {
+    const calls: { label: string; input: unknown }[] = [];
+    const registry = registryWith(100, { calls });
+    const session = registry.createVirtualToolSession();
+    const resolved = registry.resolve({ model: models.claude, virtualTools: { session } });
+    expect(names(resolved)).not.toContain('tool_050');
+    const result = await registry.invoke(resolved, { callId: 'c', name: 'tool_050', input: {} });
+    expect(result.status).toBe('ok');
+    expect(calls).toEqual([{ label: 't50', input: {} }]);
+    expect(names(registry.resolve({ model: models.claude, virtualTools: { session } }))).toEqual(['tool_050', SEARCH_TOOLS_NAME]);
+    // A found tool is callable too.
+    const next = registry.resolve({ model: models.claude, virtualTools: { session } });
+    const [hit] = foundNames(await search(registry, next, 'stock prices', 1));
+    const third = registry.resolve({ model: models.claude, virtualTools: { session } });
+    expect((await registry.invoke(third, { callId: 'd', name: hit, input: {} })).status).toBe('ok');
+  });
+
+  it('activates a search’s results with one session change, the best most recent', async () => {
+    const registry = registryWith(100);
+    const session = registry.createVirtualToolSession();
+    let changes = 0;
+    session.onDidChange(() => changes++);
+    const resolved = registry.resolve({ model: models.claude, virtualTools: { session } });
+    const hits = foundNames(await search(registry, resolved, 'flight booking', 4));
+    expect(changes).toBe(1);
+    expect(session.expandedGroups).toEqual(hits.map((h) => `found:${h}`));
+  });
+
+  it('falls back to groups when the model takes one tool only', () => {
+    const resolved = registryWith(100).resolve({ model: { ...models.claude, maxTools: 1 } });
+    expect(resolved.tools).toHaveLength(1);
+    expect(names(resolved)).not.toContain(SEARCH_TOOLS_NAME);
+  });
+
+  it('answers bad input and empty results without activating anything', async () => {
+    const registry = registryWith(100);
+    const session = registry.createVirtualToolSession();
+    const resolved = registry.resolve({ model: models.claude, virtualTools: { session } });
+    expect((await registry.invoke(resolved, { callId: 'x', name: SEARCH_TOOLS_NAME, input: { limit: 2 } })).status).toBe('invalid-input');
+    const none = await search(registry, resolved, 'zebra xylophone');
+    expect(none.status).toBe('activated');
+    expect((none.content[0] as { value: string }).value).toContain('No tool');
+    expect(session.expandedGroups).toEqual([]);
+    // Default limit: five.
+    expect(foundNames(await search(registry, resolved, 'recipe ideas'))).toHaveLength(5);
+  });
+
+  it('builds the index once per registry version and enabled set, on the first search', async () => {
+    const registry = registryWith(100);
+    const before = toolSearchStats.indexBuilds;
+    const a = registry.resolve({ model: models.claude });
+    const b = registry.resolve({ model: models.claude, virtualTools: { session: registry.createVirtualToolSession() } });
+    expect(toolSearchStats.indexBuilds).toBe(before);
+    await search(registry, a, 'weather');
+    await search(registry, b, 'stock');
+    await search(registry, a, 'pdf');
+    expect(toolSearchStats.indexBuilds).toBe(before + 1);
+    // Another enabled set has its own index.
+    const narrower = registry.resolve({ model: models.claude, selection: { tools: { tool_001: false } } });
+    await search(registry, narrower, 'weather');
+    expect(toolSearchStats.indexBuilds).toBe(before + 2);
+    // A change to the registry rebuilds.
+    registry.registerTool(def('weather_new', { modelDescription: 'New weather forecast tool.' }), recordingTool('n'));
+    const after = registry.resolve({ model: models.claude });
+    expect(foundNames(await search(registry, after, 'new weather', 1))).toEqual(['weather_new']);
+    expect(toolSearchStats.indexBuilds).toBe(before + 3);
+  });
+});
+
+describe('the search index', () => {
+  it('splits names on _, - and camelCase and stems lightly', () => {
+    expect(splitWords('getWeatherForecast_now-PDFTool')).toEqual(['get', 'Weather', 'Forecast', 'now', 'PDF', 'Tool']);
+    expect(['converts', 'converting', 'converted'].map(stem)).toEqual(['convert', 'convert', 'convert']);
+    expect(['recipes', 'recipe'].map(stem)).toEqual([stem('recipe'), stem('recipe')]);
+    expect(['queries', 'query'].map(stem)).toEqual(['queri', 'queri']);
+  });
+
+  it('finds a tool by the words of its camelCase name', () => {
+    const index = new ToolSearchIndex([
+      { name: 'convertPdfToText', description: 'Reads documents.' },
+      { name: 'send_mail', description: 'Sends a message.' },
+    ]);
+    expect(index.search('pdf text', { limit: 5 }).map((h) => h.name)).toEqual(['convertPdfToText']);
+    expect(index.search('mails', { limit: 5 }).map((h) => h.name)).toEqual(['send_mail']);
+    expect(index.search('anything', { limit: 0 })).toEqual([]);
+  });
+});
