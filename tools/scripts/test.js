@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: type-checks every project (Nx, cached), runs every Jest project in one run, then the
-// apply_patch conformance cases (../shared/conformance/apply-patch), then the end-to-end tests in
-// real VS Code (apps/e2e), and ends with the line CI reads: `N passed, N failed` over all of them.
-// Extra arguments go to Jest (and skip the conformance and e2e runs, which are for whole runs only).
+// `npm test`: type-checks and lints every project (Nx, cached), checks the formatting (Prettier),
+// runs every Jest project in one run, then the apply_patch conformance cases
+// (../shared/conformance/apply-patch), the end-to-end tests in real VS Code (apps/e2e) and the
+// official MCP conformance suite, and ends with the line CI reads: `N passed, N failed` over all of
+// them. Extra arguments go to Jest (and skip the conformance, e2e and MCP runs: whole runs only).
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
