@@ -3,7 +3,7 @@
 // --config, invoke's @file) are relative to the folder the user ran the command in (userCwd).
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ModelInfo, ResolveRequest, ToolSelection } from '@toolpacks/registry';
+import type { ModelInfo, ResolveRequest, ToolSelection, VirtualToolMode } from '@toolpacks/registry';
 import type { LoadedConfig } from './config';
 import { CONFIG_FILE_NAME, DEFAULT_MODEL } from './defaults';
 import { UsageError } from './errors';
@@ -124,6 +124,7 @@ function readFlags(argv: readonly string[]) {
         context: { type: 'string', multiple: true },
         reference: { type: 'string', multiple: true },
         threshold: { type: 'string' },
+        'virtual-tools': { type: 'string' },
         json: { type: 'boolean', default: false },
         root: { type: 'string' },
         'trust-repository-config': { type: 'boolean', default: false },
@@ -248,6 +249,8 @@ export function parseCliArgs(argv: readonly string[], config?: LoadedConfig, env
   };
   const context = { ...file.context, ...Object.fromEntries((values.context ?? []).map(parseContextEntry)) };
   const threshold = values.threshold !== undefined ? positiveInteger('--threshold', values.threshold) : file.threshold;
+  const mode = values['virtual-tools'] !== undefined ? virtualToolMode(values['virtual-tools']) : file.virtualTools;
+  const virtualTools = { ...(threshold !== undefined ? { threshold } : {}), ...(mode !== undefined ? { mode } : {}) };
 
   let mcp: CliOptions['mcp'];
   if (command === 'mcp') {
@@ -287,7 +290,7 @@ export function parseCliArgs(argv: readonly string[], config?: LoadedConfig, env
       selection,
       context,
       referencedTools: values.reference ?? [],
-      ...(threshold !== undefined ? { virtualTools: { threshold } } : {}),
+      ...(threshold !== undefined || mode !== undefined ? { virtualTools } : {}),
     },
   };
 }
@@ -348,6 +351,13 @@ export function parseContextEntry(entry: string): [string, unknown] {
     }
   }
   return [key, raw];
+}
+
+const VIRTUAL_TOOL_MODES: readonly VirtualToolMode[] = ['groups', 'search', 'both'];
+
+function virtualToolMode(raw: string): VirtualToolMode {
+  if ((VIRTUAL_TOOL_MODES as readonly string[]).includes(raw)) return raw as VirtualToolMode;
+  throw new UsageError(`--virtual-tools ${JSON.stringify(raw)}: use one of ${VIRTUAL_TOOL_MODES.join(', ')}.`);
 }
 
 function positiveInteger(flag: string, raw: string): number {

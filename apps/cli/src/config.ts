@@ -11,6 +11,8 @@ export interface ToolpacksConfig {
   readonly selection?: { readonly tools?: Readonly<Record<string, boolean>>; readonly toolSets?: Readonly<Record<string, boolean>> };
   readonly context?: Readonly<Record<string, unknown>>;
   readonly threshold?: number;
+  /** Above the threshold: activate_* groups, a search_tools tool, or both. */
+  readonly virtualTools?: 'groups' | 'search' | 'both';
   readonly maxTools?: number;
   readonly approvals?: { readonly yes?: boolean; readonly allow?: readonly string[]; readonly alwaysAsk?: readonly string[] };
 }
@@ -57,7 +59,7 @@ export function parseConfig(text: string, file = 'toolpacks.config.json'): Toolp
   const fail = (field: string, message: string) => problems.push(`"${field}" ${message}`);
   if (!isObject(value)) throw new ConfigError(`${file} must hold a JSON object, e.g. { "packs": ["./my-pack.js"] }.`);
 
-  const known = ['$schema', 'packs', 'model', 'selection', 'context', 'threshold', 'maxTools', 'approvals'];
+  const known = ['$schema', 'packs', 'model', 'selection', 'context', 'threshold', 'virtualTools', 'maxTools', 'approvals'];
   for (const key of Object.keys(value)) if (!known.includes(key)) fail(key, `is not a config field; the fields are ${known.slice(1).join(', ')}.`);
 
   const strings = (field: string, v: unknown, what: string) => {
@@ -98,6 +100,7 @@ export function parseConfig(text: string, file = 'toolpacks.config.json'): Toolp
   }
   if (config.context !== undefined && !isObject(config.context)) fail('context', 'must be an object of context keys and values.');
   wholeNumber('threshold', config.threshold);
+  if (config.virtualTools !== undefined && !['groups', 'search', 'both'].includes(config.virtualTools as string)) fail('virtualTools', 'must be "groups", "search" or "both".');
   wholeNumber('maxTools', config.maxTools);
   if (config.approvals !== undefined) {
     if (!isObject(config.approvals)) fail('approvals', 'must be an object { "yes": bool, "allow": [tools], "alwaysAsk": [tools] }.');

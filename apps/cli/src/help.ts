@@ -49,6 +49,8 @@ Request:
   --context <key=value> a context key for when clauses; repeat it. Values: true, false, numbers, JSON, text
   --reference <name>    a #-referenced tool or toolset: sent even when deselected; repeat it
   --threshold <n>       group tools behind activate_* tools above this count (default: 64)
+  --virtual-tools <m>   above the threshold: groups (activate_* tools, the default), search (a
+                        search_tools tool that finds and activates tools), or both
 
 Approvals (invoke, shell, mcp):
   --yes                 approve without asking: invoke, the one call you typed; shell and mcp, every
@@ -85,7 +87,7 @@ Config file (${CONFIG_FILE_NAME}; every field optional):
   { "packs": ["./my-pack.js", "some-pack-module"],
     "model": { "id": "gpt-5", "vendor": "copilot", "family": "gpt-5", "version": "gpt-5", "maxTools": 128 },
     "selection": { "toolSets": { "git": false }, "tools": { "grep_search": true } },
-    "context": { "debugState": "inactive" }, "threshold": 64, "maxTools": 128,
+    "context": { "debugState": "inactive" }, "threshold": 64, "virtualTools": "groups", "maxTools": 128,
     "approvals": { "yes": false, "allow": ["read_file"], "alwaysAsk": ["git_commit"] } }
 
 Examples:

@@ -1,4 +1,4 @@
-import { describeGroup, describeReason, type ResolvedToolSet } from '@toolpacks/registry';
+import { describeGroup, describeReason, describeSearch, SEARCH_TOOLS_NAME, type ResolvedToolSet } from '@toolpacks/registry';
 
 /** "Tool Packs: Show Resolved Tools": what the model gets and why, and why the rest is not sent, as Markdown. */
 export function describeResolution(resolved: ResolvedToolSet): string {
@@ -14,6 +14,7 @@ export function describeResolution(resolved: ResolvedToolSet): string {
     '| --- | --- | --- | --- |',
     ...resolved.entries.map((e) => `| ${e.name} | ${e.packId ?? '-'} | ${cell(describeReason(e))} | ${cell(description.get(e.name) ?? '')} |`),
     ...resolved.groups.filter((g) => !g.expanded).map((g) => `| ${g.name} | - | ${describeGroup(g)} | ${cell(g.tools.join(', '))} |`),
+    ...[describeSearch(resolved)].filter((s) => s !== undefined).map((s) => `| ${SEARCH_TOOLS_NAME} | - | ${s.why} | ${cell(s.tools.join(', '))} |`),
   ];
   if (resolved.notSent.length)
     lines.push(

@@ -118,8 +118,8 @@ export class SessionServer {
   }
 
   private resolve({ session, tools }: Ready): ResolvedToolSet {
-    const { threshold, ...request } = session.resolveRequest();
-    return session.registry.resolve({ ...request, virtualTools: { session: tools, ...(threshold !== undefined ? { threshold } : {}) } });
+    const { threshold, mode, ...request } = session.resolveRequest();
+    return session.registry.resolve({ ...request, virtualTools: { session: tools, ...(threshold !== undefined ? { threshold } : {}), ...(mode !== undefined ? { mode } : {}) } });
   }
 
   private async call(request: CallToolRequest, extra: Extra): Promise<CallToolResult> {

@@ -1,12 +1,12 @@
 // The library's API: what a host (the CLI's `toolpacks mcp`) gives the server, one McpSession per
 // MCP session, so sessions never share resolution state, debuggees or approvals.
 import type { Event } from '@toolpacks/base';
-import type { ResolveRequest, ToolRegistry } from '@toolpacks/registry';
+import type { ResolveRequest, ToolRegistry, VirtualToolMode } from '@toolpacks/registry';
 
 export interface McpSession {
   readonly registry: ToolRegistry;
   /** The request to resolve for this session now: model, selection, context (the host's live context keys), threshold. The server supplies the session's own VirtualToolSession. */
-  resolveRequest(): Omit<ResolveRequest, 'virtualTools'> & { threshold?: number };
+  resolveRequest(): Omit<ResolveRequest, 'virtualTools'> & { threshold?: number; mode?: VirtualToolMode };
   /** Fires when the session's context keys change (debugState after a breakpoint stop, …): the server re-resolves and sends notifications/tools/list_changed when the list differs. */
   readonly onDidChangeContext: Event<void>;
   /** Ends the session's debuggees, child processes, registry. */

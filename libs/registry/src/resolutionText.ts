@@ -1,5 +1,5 @@
 // How a resolution reads to a person, one way for every host (the CLI, VS Code's "Show Resolved Tools").
-import type { ResolvedGroup, ResolvedToolEntry } from './types';
+import type { ResolvedGroup, ResolvedToolEntry, ResolvedToolSet } from './types';
 import { SEARCH_TOOLS_NAME } from './virtualTools';
 
 /** Why a tool is in the set: `general`, `override (gemini_grep)`, `in group activate_git`, … */
@@ -13,4 +13,11 @@ export function describeReason(entry: ResolvedToolEntry): string {
 /** An activation tool's line: how many tools it stands for, and whether they are sent now. */
 export function describeGroup(group: ResolvedGroup): string {
   return `group of ${group.tools.length}${group.expanded ? ', expanded' : ''}`;
+}
+
+/** The search tool's line, when the set offers one: how many tools only it reaches, and which. */
+export function describeSearch(resolved: ResolvedToolSet): { readonly why: string; readonly tools: readonly string[] } | undefined {
+  if (!resolved.tools.some((t) => t.name === SEARCH_TOOLS_NAME)) return undefined;
+  const reachable = resolved.entries.filter((e) => e.group === SEARCH_TOOLS_NAME && !e.sent).map((e) => e.name);
+  return { why: `search over ${reachable.length} tool${reachable.length === 1 ? '' : 's'} not sent`, tools: reachable };
 }

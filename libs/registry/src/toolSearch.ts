@@ -40,7 +40,8 @@ export interface ToolSearchOptions {
   /**
    * Query terms found in more than this share of the tools are left out of the query (default
    * 0.25): they barely move a BM25 score, and in a large installation ("tool", "file") they make
-   * every tool a candidate, which is what makes a search slow.
+   * every tool a candidate, which is what makes a search slow. Only from 1,000 tools on: in a
+   * small set a word like "commit" is in a third of the tools and still the word that decides.
    */
   readonly maxDocumentShare?: number;
 }
@@ -56,6 +57,8 @@ export const toolSearchStats = { indexBuilds: 0 };
 
 const DEFAULT_PREFIX_MIN_LENGTH = 5;
 const DEFAULT_MAX_DOCUMENT_SHARE = 0.25;
+/** Below this many tools every query term counts (common terms cost no speed there). */
+const COMMON_TERMS_FROM = 1_000;
 const DEFAULT_BM25 = { k: 1.2, b: 0.3, d: 0.5 };
 
 const FIELDS = ['name', 'description', 'toolSet', 'pack'] as const;
@@ -116,7 +119,7 @@ export class ToolSearchIndex {
       this.index.add(tool);
       for (const term of terms) this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
     }
-    this.maxDocuments = Math.max(1, (options.maxDocumentShare ?? DEFAULT_MAX_DOCUMENT_SHARE) * unique.length);
+    this.maxDocuments = unique.length < COMMON_TERMS_FROM ? Infinity : Math.max(1, (options.maxDocumentShare ?? DEFAULT_MAX_DOCUMENT_SHARE) * unique.length);
     toolSearchStats.indexBuilds++;
     this.size = unique.length;
   }

@@ -63,7 +63,7 @@ export async function mcpCommand(options: CliOptions, io: Io): Promise<number> {
     registry: session.registry,
     resolveRequest: () => {
       const { virtualTools, ...request } = session.request();
-      return { ...request, ...(virtualTools?.threshold !== undefined ? { threshold: virtualTools.threshold } : {}) };
+      return { ...request, ...(virtualTools?.threshold !== undefined ? { threshold: virtualTools.threshold } : {}), ...(virtualTools?.mode !== undefined ? { mode: virtualTools.mode } : {}) };
     },
     onDidChangeContext: session.onDidChangeContext,
     dispose: () => session.dispose(),

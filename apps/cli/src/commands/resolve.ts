@@ -1,4 +1,4 @@
-import { describeGroup, describeReason, type ResolvedToolSet, type ResolveRequest, type ToolRegistry } from '@toolpacks/registry';
+import { describeGroup, describeReason, describeSearch, SEARCH_TOOLS_NAME, type ResolvedToolSet, type ResolveRequest, type ToolRegistry } from '@toolpacks/registry';
 import { renderTable } from '../table';
 
 export function resolveCommand(registry: ToolRegistry, request: ResolveRequest, json: boolean): string {
@@ -16,6 +16,8 @@ function toText(resolved: ResolvedToolSet): string {
   const description = new Map(resolved.tools.map((t) => [t.name, t.description]));
   const rows = resolved.entries.filter((e) => e.sent).map((e) => [e.name, e.packId ?? '-', describeReason(e), description.get(e.name) ?? '']);
   for (const group of resolved.groups.filter((g) => !g.expanded)) rows.push([group.name, '-', describeGroup(group), group.tools.join(', ')]);
+  const search = describeSearch(resolved);
+  if (search) rows.push([SEARCH_TOOLS_NAME, '-', search.why, search.tools.join(', ')]);
   out.push(rows.length ? renderTable(['TOOL', 'PACK', 'WHY', 'DESCRIPTION'], rows) : 'No tools are sent to this model.');
   if (resolved.notSent.length) {
     out.push('', 'Not sent:');

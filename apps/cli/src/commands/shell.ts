@@ -7,7 +7,7 @@
 // --answers-from-input lets the next input line answer it: a script's commands never answer
 // questions they did not expect.
 import { createInterface, type Interface } from 'node:readline';
-import type { ModelInfo, ResolveRequest, ToolSelection, VirtualToolSession } from '@toolpacks/registry';
+import type { ModelInfo, ResolveRequest, ToolSelection, VirtualToolMode, VirtualToolSession } from '@toolpacks/registry';
 import { parseChoices, parseContextEntry, UsageError, type CliOptions } from '../args';
 import type { Io } from '../main';
 import type { WorkspaceSession } from '../session';
@@ -55,6 +55,7 @@ class Shell {
   private selection: { tools: Record<string, boolean>; toolSets: Record<string, boolean> };
   private context: Record<string, unknown>;
   private threshold: number | undefined;
+  private mode: VirtualToolMode | undefined;
   private readonly virtual: VirtualToolSession;
   private readonly input: NodeJS.ReadableStream;
   private readonly tty: boolean;
@@ -78,6 +79,7 @@ class Shell {
     this.selection = { tools: { ...request.selection?.tools }, toolSets: { ...request.selection?.toolSets } };
     this.context = { ...request.context };
     this.threshold = request.virtualTools?.threshold;
+    this.mode = request.virtualTools?.mode;
     this.virtual = session.registry.createVirtualToolSession();
     this.input = io.stdin ?? process.stdin;
     this.tty = (this.input as { isTTY?: boolean }).isTTY === true;
@@ -91,7 +93,7 @@ class Shell {
       model: this.model,
       selection,
       context: { ...this.session.host.contextKeys.values, ...this.context },
-      virtualTools: { session: this.virtual, ...(this.threshold !== undefined ? { threshold: this.threshold } : {}) },
+      virtualTools: { session: this.virtual, ...(this.threshold !== undefined ? { threshold: this.threshold } : {}), ...(this.mode !== undefined ? { mode: this.mode } : {}) },
     });
   }
 
