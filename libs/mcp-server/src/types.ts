@@ -6,7 +6,12 @@ import type { ResolveRequest, ToolRegistry, VirtualToolMode } from '@toolpacks/r
 export interface McpSession {
   readonly registry: ToolRegistry;
   /** The request to resolve for this session now: model, selection, context (the host's live context keys), threshold. The server supplies the session's own VirtualToolSession. */
-  resolveRequest(): Omit<ResolveRequest, 'virtualTools'> & { threshold?: number; mode?: VirtualToolMode };
+  resolveRequest(): Omit<ResolveRequest, 'virtualTools'> & {
+    /** Above this many enabled tools, virtual tools keep the list short (the registry's default: 64). */
+    threshold?: number;
+    /** How: `activate_*` groups, a `search_tools` tool, or both (the registry's default: groups). */
+    mode?: VirtualToolMode;
+  };
   /** Fires when the session's context keys change (debugState after a breakpoint stop, …): the server re-resolves and sends notifications/tools/list_changed when the list differs. */
   readonly onDidChangeContext: Event<void>;
   /** Ends the session's debuggees, child processes, registry. */

@@ -3,7 +3,7 @@ import 'reflect-metadata';
 export * from './types';
 export { createToolRegistry, RegistryContainer, ToolRegistryService } from './toolRegistry';
 export { definePack } from './definePack';
-export { describeGroup, describeReason, describeSearch } from './resolutionText';
+export { describeGroup, describeReason, describeSearch, type SearchLine } from './resolutionText';
 export { ApprovalStore, InMemoryApprovalStore } from './approvals';
 export { quoteBounded, listBounded, safeString, MAX_QUOTED_CHARS, MAX_LISTED_ITEMS } from './boundedText';
 export { CancellationTokenSource, DisposableStore, Emitter, setUnexpectedErrorHandler, toDisposable } from '@toolpacks/base';

@@ -15,8 +15,16 @@ export function describeGroup(group: ResolvedGroup): string {
   return `group of ${group.tools.length}${group.expanded ? ', expanded' : ''}`;
 }
 
+/** The search tool's line in a resolution's table. */
+export interface SearchLine {
+  /** Why it is sent: how many tools only it reaches. */
+  readonly why: string;
+  /** The tools only it reaches, in the set's order. */
+  readonly tools: readonly string[];
+}
+
 /** The search tool's line, when the set offers one: how many tools only it reaches, and which. */
-export function describeSearch(resolved: ResolvedToolSet): { readonly why: string; readonly tools: readonly string[] } | undefined {
+export function describeSearch(resolved: ResolvedToolSet): SearchLine | undefined {
   if (!resolved.tools.some((t) => t.name === SEARCH_TOOLS_NAME)) return undefined;
   const reachable = resolved.entries.filter((e) => e.group === SEARCH_TOOLS_NAME && !e.sent).map((e) => e.name);
   return { why: `search over ${reachable.length} tool${reachable.length === 1 ? '' : 's'} not sent`, tools: reachable };
