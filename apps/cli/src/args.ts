@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ModelInfo, ResolveRequest, ToolSelection, VirtualToolMode } from '@toolpacks/registry';
 import type { LoadedConfig } from './config';
-import { CONFIG_FILE_NAME, DEFAULT_MODEL } from './defaults';
+import { CONFIG_FILE_NAME, DEFAULT_MODEL, VIRTUAL_TOOL_MODES } from './defaults';
 import { UsageError } from './errors';
 import { parseJsonInput } from './jsonInput';
 import { didYouMean, type ChoiceSources } from './suggest';
@@ -352,8 +352,6 @@ export function parseContextEntry(entry: string): [string, unknown] {
   }
   return [key, raw];
 }
-
-const VIRTUAL_TOOL_MODES: readonly VirtualToolMode[] = ['groups', 'search', 'both'];
 
 function virtualToolMode(raw: string): VirtualToolMode {
   if ((VIRTUAL_TOOL_MODES as readonly string[]).includes(raw)) return raw as VirtualToolMode;

@@ -4,6 +4,8 @@
 // approvals load only when the user trusts the repository or names the file with --config.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import type { VirtualToolMode } from '@toolpacks/registry';
+import { VIRTUAL_TOOL_MODES } from './defaults';
 
 export interface ToolpacksConfig {
   readonly packs?: readonly string[];
@@ -12,7 +14,7 @@ export interface ToolpacksConfig {
   readonly context?: Readonly<Record<string, unknown>>;
   readonly threshold?: number;
   /** Above the threshold: activate_* groups, a search_tools tool, or both. */
-  readonly virtualTools?: 'groups' | 'search' | 'both';
+  readonly virtualTools?: VirtualToolMode;
   readonly maxTools?: number;
   readonly approvals?: { readonly yes?: boolean; readonly allow?: readonly string[]; readonly alwaysAsk?: readonly string[] };
 }
@@ -100,7 +102,7 @@ export function parseConfig(text: string, file = 'toolpacks.config.json'): Toolp
   }
   if (config.context !== undefined && !isObject(config.context)) fail('context', 'must be an object of context keys and values.');
   wholeNumber('threshold', config.threshold);
-  if (config.virtualTools !== undefined && !['groups', 'search', 'both'].includes(config.virtualTools as string)) fail('virtualTools', 'must be "groups", "search" or "both".');
+  if (config.virtualTools !== undefined && !(VIRTUAL_TOOL_MODES as readonly unknown[]).includes(config.virtualTools)) fail('virtualTools', 'must be "groups", "search" or "both".');
   wholeNumber('maxTools', config.maxTools);
   if (config.approvals !== undefined) {
     if (!isObject(config.approvals)) fail('approvals', 'must be an object { "yes": bool, "allow": [tools], "alwaysAsk": [tools] }.');

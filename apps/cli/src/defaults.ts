@@ -1,6 +1,9 @@
 // What the CLI uses when nothing says otherwise.
-import type { ModelInfo } from '@toolpacks/registry';
+import type { ModelInfo, VirtualToolMode } from '@toolpacks/registry';
 
 export const DEFAULT_MODEL: ModelInfo = { id: 'gpt-4.1', vendor: 'copilot', family: 'gpt-4.1', version: 'gpt-4.1-2025-04-14' };
 
 export const CONFIG_FILE_NAME = 'toolpacks.config.json';
+
+/** What `--virtual-tools` and the config file's `virtualTools` accept. */
+export const VIRTUAL_TOOL_MODES: readonly VirtualToolMode[] = ['groups', 'search', 'both'];
