@@ -6,7 +6,7 @@ import { quoteBounded, safeString } from './boundedText';
 import type { InputValidator } from './inputValidation';
 import { CancellationTokenSource } from '@toolpacks/base';
 import type { ResolvedToolSetImpl, ToolSearcher } from './resolvedToolSet';
-import { DEFAULT_SEARCH_RESULTS, MAX_SEARCH_RESULTS } from './resolver';
+import { DEFAULT_SEARCH_RESULTS, MAX_SEARCH_RESULTS } from './searchTool';
 import { foundKey } from './virtualTools';
 import { defaultTokenization, toCallContent } from './toolResult';
 import type { CancellationToken, InvokeOptions, PreparedToolInvocation, ToolCall, ToolCallResult, ToolCallStatus } from './types';

@@ -3,8 +3,8 @@
 // why every other registered tool is not sent. Results are cached per registry version.
 import { modelKey } from './modelSelector';
 import { modelCandidates, notSentEntry, type ModelCandidates } from './modelCandidates';
-import { ResolvedToolSetImpl, type Binding, type ToolSearcher } from './resolvedToolSet';
-import { ToolSearchIndex } from './toolSearch';
+import { ResolvedToolSetImpl, type Binding } from './resolvedToolSet';
+import { SEARCH_TOOL_INFO, SearchIndexes } from './searchTool';
 import { contextKey } from './resolutionKey';
 import { definitionTokens, type ToolEntry } from './toolEntry';
 import type { ToolSetGraph } from './toolSetGraph';
@@ -23,11 +23,9 @@ import type {
   VirtualToolMode,
   VirtualToolSession,
 } from './types';
-import { foundKey, groupTools, SEARCH_TOOLS_NAME, type GroupableTool, type GroupingResult, type ToolGroup } from './virtualTools';
+import { foundKey, groupTools, SEARCH_TOOLS_NAME, type GroupableTool, type ToolGroup } from './virtualTools';
 
 const CACHE_SIZE = 256;
-/** Search indexes kept per version (one per enabled set; about 18 MB each at 10,000 tools). */
-const SEARCH_INDEX_CACHE_SIZE = 4;
 
 export interface ResolverSettings {
   readonly threshold: number;
@@ -46,6 +44,7 @@ interface EnabledTool extends GroupableTool {
   readonly reason: ResolvedReason;
   readonly info: LanguageModelToolInformation;
   readonly cost: number;
+  readonly implementationName: string;
 }
 
 export class Resolver {
@@ -53,13 +52,14 @@ export class Resolver {
   private readonly candidatesByModel = new Map<string, ModelCandidates>();
   private readonly resolutions = new Map<string, ResolvedToolSetImpl>();
   private readonly bound = new Map<string, ResolvedToolSetImpl | undefined>();
-  /** One search index per enabled set (names and implementations) of the current version. */
-  private readonly searchIndexes = new Map<string, ToolSearchIndex>();
+  private readonly searchIndexes: SearchIndexes;
 
   constructor(
     private readonly store: ToolStore,
     private readonly settings: ResolverSettings,
-  ) {}
+  ) {
+    this.searchIndexes = new SearchIndexes(store);
+  }
 
   resolve(request: ResolveRequest): ResolvedToolSetImpl {
     const derived = this.current();
@@ -203,47 +203,16 @@ export class Resolver {
       bindings.set(tool.name, { entry, implementation: tool.implementation, inputSchema: tool.info.inputSchema, activates });
     }
     const groups: ResolvedGroup[] = grouping.groups.map((g) => ({ name: g.name, description: g.description, tools: g.tools.map((t) => t.name), expanded: g.expanded }));
-    const searcher = grouping.search ? this.searcher(enabled, dropped, new Set(tools.map((t) => t.name)), grouping, graph, derived.version) : undefined;
+    const searcher = grouping.search
+      ? this.searchIndexes.searcher(
+          enabled.filter((t) => !dropped.has(t)),
+          new Set(tools.map((t) => t.name)),
+          grouping.searchSlots,
+          graph,
+          derived.version,
+        )
+      : undefined;
     return new ResolvedToolSetImpl({ tools, groups, diagnostics, estimatedTokens, entries, notSent, model, session, registryVersion: this.store.version }, this.settings.owner, bindings, searcher);
-  }
-
-  /** search_tools of one set: the index is built on the first search and shared by every set with the same enabled tools. */
-  private searcher(
-    enabled: readonly EnabledTool[],
-    dropped: ReadonlySet<EnabledTool>,
-    sent: ReadonlySet<string>,
-    grouping: GroupingResult<EnabledTool>,
-    graph: ToolSetGraph,
-    version: number,
-  ): ToolSearcher {
-    const searchable = enabled.filter((t) => !dropped.has(t));
-    let index: ToolSearchIndex | undefined;
-    const getIndex = () => {
-      if (index) return index;
-      // Built for the version the set was resolved at; a set from an older version builds its own.
-      if (this.cachedVersion !== version) return (index = this.buildIndex(searchable, graph));
-      const key = searchable.map((t) => (t.implementation === t.base ? t.name : `${t.name}>${t.implementation.definition.name}`)).join('\u0001');
-      return (index = cached(this.searchIndexes, key, () => this.buildIndex(searchable, graph), SEARCH_INDEX_CACHE_SIZE));
-    };
-    return {
-      name: SEARCH_TOOLS_NAME,
-      slots: grouping.searchSlots,
-      search: (query, limit) => getIndex().search(query, { limit, exclude: (name) => sent.has(name) }),
-    };
-  }
-
-  private buildIndex(tools: readonly EnabledTool[], graph: ToolSetGraph): ToolSearchIndex {
-    return new ToolSearchIndex(
-      tools.map((t) => {
-        const pack = t.packId ? this.store.packRecords.get(t.packId)?.pack.displayName : undefined;
-        return {
-          name: t.name,
-          description: t.info.description,
-          toolSet: t.toolSet ? `${t.toolSet} ${graph.description(t.toolSet) ?? ''}` : undefined,
-          pack: pack ?? t.packId,
-        };
-      }),
-    );
   }
 
   /** The one place a tool's sent form is built: with its override's description and schema when one runs. */
@@ -255,6 +224,7 @@ export class Resolver {
       reason,
       info: override ? override.info(base) : base.info(),
       cost: override ? override.tokenCost(base) : base.tokenCost(),
+      implementationName: (override ?? base).definition.name,
       pinned: pinned || base.core,
       toolSet: graph?.primarySet(base.referenceName),
       packId: base.packId,
@@ -291,11 +261,11 @@ function resolvedEntry(tool: EnabledTool, group: string | undefined, sent: boole
   };
 }
 
-/** Looks up or computes, keeping at most `size` results (the oldest goes first). */
-function cached<V>(cache: Map<string, V>, key: string, compute: () => V, size = CACHE_SIZE): V {
+/** Looks up or computes, keeping at most CACHE_SIZE results (the oldest goes first). */
+function cached<V>(cache: Map<string, V>, key: string, compute: () => V): V {
   if (cache.has(key)) return cache.get(key)!;
   const value = compute();
-  if (cache.size >= size) cache.delete(cache.keys().next().value!);
+  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
   cache.set(key, value);
   return value;
 }
@@ -305,24 +275,6 @@ function isGroup<T>(item: T | ToolGroup<T>): item is ToolGroup<T> {
 }
 
 const EMPTY_OBJECT_SCHEMA = Object.freeze({ type: 'object', properties: {} });
-
-/** At most this many results per search (fewer when fewer fit in the model's limit). */
-export const MAX_SEARCH_RESULTS = 20;
-export const DEFAULT_SEARCH_RESULTS = 5;
-
-const SEARCH_TOOL_INFO: LanguageModelToolInformation = Object.freeze({
-  name: SEARCH_TOOLS_NAME,
-  description: `Finds tools you were not given by what they do and makes the best matches available: they can be called from your next step on. Describe the task in a few words (for example "convert a PDF to text"); each result is a tool name and what it does.`,
-  inputSchema: Object.freeze({
-    type: 'object',
-    properties: {
-      query: { type: 'string', description: 'What you want to do, in a few words.' },
-      limit: { type: 'integer', minimum: 1, maximum: MAX_SEARCH_RESULTS, description: `How many tools to return (default ${DEFAULT_SEARCH_RESULTS}).` },
-    },
-    required: ['query'],
-    additionalProperties: false,
-  }),
-});
 
 function activatorInfo(group: ToolGroup<unknown>): LanguageModelToolInformation {
   return { name: group.name, description: group.description, inputSchema: EMPTY_OBJECT_SCHEMA };
