@@ -6,7 +6,7 @@ import { quoteBounded, safeString } from './boundedText';
 import type { InputValidator } from './inputValidation';
 import { CancellationTokenSource } from '@toolpacks/base';
 import type { ResolvedToolSetImpl, ToolSearcher } from './resolvedToolSet';
-import { DEFAULT_SEARCH_RESULTS, MAX_SEARCH_RESULTS } from './searchTool';
+import { DEFAULT_SEARCH_RESULTS, MAX_SEARCH_RESULTS, SEARCH_TOOL_INFO } from './searchTool';
 import { foundKey } from './virtualTools';
 import { defaultTokenization, toCallContent } from './toolResult';
 import type { CancellationToken, InvokeOptions, PreparedToolInvocation, ToolCall, ToolCallResult, ToolCallStatus } from './types';
@@ -28,7 +28,8 @@ export async function prepareCall(resolved: ResolvedToolSetImpl, call: Omit<Tool
   const binding = resolved.binding(call.name);
   if (!binding || binding.implementation.disposed) return undefined;
   const { instance, definition } = binding.implementation;
-  const prepared = (await instance.prepareInvocation?.({ input: call.input ?? {} }, token)) ?? undefined;
+  const input = binding.restoreInput ? binding.restoreInput(call.input) : call.input;
+  const prepared = (await instance.prepareInvocation?.({ input: input ?? {} }, token)) ?? undefined;
   const confirmation = requiredConfirmation(call.name, definition, prepared);
   if (!confirmation || prepared?.confirmationMessages) return prepared;
   return { ...prepared, confirmationMessages: { title: confirmation.title, message: confirmation.message } };
@@ -62,8 +63,7 @@ export async function invokeTool(services: InvocationServices, resolved: Resolve
   }
   const searcher = resolved.searcher;
   if (searcher && call.name === searcher.name) {
-    const schema = resolved.tools.find((t) => t.name === searcher.name)?.inputSchema;
-    const check = services.validator.validate(schema, call.input);
+    const check = services.validator.validate(SEARCH_TOOL_INFO.inputSchema, call.input);
     if (!check.ok)
       return result('invalid-input', `Invalid input for \`${searcher.name}\`; nothing was searched:\n${check.problems.map((p) => `- ${p}`).join('\n')}\nCall it again with a \`query\` string.`);
     const input = (call.input ?? {}) as { query: string; limit?: number };
@@ -80,7 +80,8 @@ export async function invokeTool(services: InvocationServices, resolved: Resolve
   const { implementation } = binding;
   if (implementation.disposed) return result('not-enabled', `Tool \`${call.name}\` was removed (its pack was unloaded), so it was not run. Use one of the other tools.`);
 
-  const check = services.validator.validate(binding.inputSchema, call.input);
+  const callInput = binding.restoreInput ? binding.restoreInput(call.input) : call.input;
+  const check = services.validator.validate(binding.inputSchema, callInput);
   if (!check.ok)
     return result(
       'invalid-input',
@@ -91,7 +92,7 @@ export async function invokeTool(services: InvocationServices, resolved: Resolve
   // tool only search_tools reaches becomes a search result, as if it had been found).
   if (binding.activates) resolved.session.expand(binding.activates);
 
-  const input = call.input ?? {};
+  const input = callInput ?? {};
   const source = new CancellationTokenSource(options.token);
   const timeoutMs = options.timeoutMs ?? services.defaultTimeoutMs;
   let timedOut = false;

@@ -1,5 +1,6 @@
 // Public types of resolution: a request, what the model gets, and the record of what it does not.
 import type { Event } from '@toolpacks/base';
+import type { SchemaChange } from './schemaRules';
 import type { Diagnostic, ModelInfo, ToolDefinition } from './types';
 
 export interface ToolSelection {
@@ -43,6 +44,12 @@ export interface ResolveRequest {
     /** How tools over the threshold are reached; the registry's `virtualToolMode` when absent. */
     readonly mode?: VirtualToolMode;
   };
+  /**
+   * How definitions are sent: adapted to the dialect the model's API accepts (`model`, the default),
+   * or as the packs wrote them (`canonical`, for a client that adapts them for its own model, as MCP
+   * clients do). Input is always validated against the canonical schema.
+   */
+  readonly schemas?: 'model' | 'canonical';
 }
 
 export interface LanguageModelToolInformation {
@@ -70,6 +77,10 @@ export interface ResolvedToolEntry {
   /** True when the tool's definition is in `tools` (sent to the model). */
   readonly sent: boolean;
   readonly definition: ToolDefinition;
+  /** The name in `tools` when the model's API needs another one (a call by either name runs the tool). */
+  readonly sentName?: string;
+  /** How the sent definition was adapted to the model's API (see SchemaDialect); absent when sent as written. */
+  readonly schemaChanges?: readonly SchemaChange[];
 }
 
 /**

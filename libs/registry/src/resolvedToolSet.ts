@@ -13,6 +13,8 @@ export interface Binding {
   readonly inputSchema?: object;
   /** The session key a call refreshes or opens for the next round: its group, or `found:<name>`. */
   readonly activates?: string;
+  /** Turns the model's input into the canonical form before it is validated (the model's dialect). */
+  readonly restoreInput?: (input: unknown) => unknown;
 }
 
 /** `search_tools` of one resolved set: ranks the enabled tools this set does not send. */

@@ -4,6 +4,7 @@
 import { modelKey } from './modelSelector';
 import { modelCandidates, notSentEntry, type ModelCandidates } from './modelCandidates';
 import { ResolvedToolSetImpl, type Binding } from './resolvedToolSet';
+import { adaptTool, dialectFor, type AdaptedTool, type SchemaDialect } from './schemaDialect';
 import { SEARCH_TOOL_INFO, SearchIndexes } from './searchTool';
 import { contextKey } from './resolutionKey';
 import { definitionTokens, type ToolEntry } from './toolEntry';
@@ -33,6 +34,8 @@ export interface ResolverSettings {
   readonly limit: number;
   readonly mode: VirtualToolMode;
   readonly defaultSession: VirtualToolSession;
+  /** The schema dialects, built in and added, in order. */
+  readonly dialects: readonly SchemaDialect[];
   /** The registry the sets belong to (only it invokes through them). */
   readonly owner: object;
 }
@@ -75,6 +78,7 @@ export class Resolver {
       `${session.id}:${session.version}`,
       threshold,
       mode,
+      request.schemas ?? 'model',
     ].join('\u0001');
     return cached(this.resolutions, key, () => this.resolveUncached(request, session, threshold, mode, context, derived));
   }
@@ -180,6 +184,11 @@ export class Resolver {
       tools.push(SEARCH_TOOL_INFO);
       estimatedTokens += definitionTokens(SEARCH_TOOL_INFO);
     }
+    const sentNames = new Set(tools.map((t) => t.name));
+    // What is sent is in the dialect the model's API accepts; input is checked against the canonical schema.
+    const dialect = request.schemas === 'canonical' ? undefined : dialectFor(model, this.settings.dialects);
+    const adapted = new Map<string, AdaptedTool>();
+    if (dialect) for (const info of tools) adapted.set(info.name, adaptTool(info, dialect));
 
     const groupOf = new Map<EnabledTool, ToolGroup<EnabledTool>>();
     for (const group of grouping.groups) for (const tool of group.tools) groupOf.set(tool, group);
@@ -196,23 +205,33 @@ export class Resolver {
       }
       const group = groupOf.get(tool);
       const isHidden = hidden.has(tool);
-      const entry = resolvedEntry(tool, isHidden ? SEARCH_TOOLS_NAME : group?.name, !isHidden && (!group || group.expanded || found.has(tool)));
+      const sent = !isHidden && (!group || group.expanded || found.has(tool));
+      const asSent = sent ? adapted.get(tool.name) : undefined;
+      const entry = resolvedEntry(tool, isHidden ? SEARCH_TOOLS_NAME : group?.name, sent, asSent);
       entries.push(entry);
       // A call refreshes (or opens) what sends the tool: its search result, else its group.
       const activates = isHidden || (found.has(tool) && !group?.expanded) ? foundKey(tool.name) : group?.name;
-      bindings.set(tool.name, { entry, implementation: tool.implementation, inputSchema: tool.info.inputSchema, activates });
+      const binding: Binding = { entry, implementation: tool.implementation, inputSchema: tool.info.inputSchema, activates, restoreInput: asSent?.restoreInput };
+      bindings.set(tool.name, binding);
+      if (entry.sentName) bindings.set(entry.sentName, binding);
     }
     const groups: ResolvedGroup[] = grouping.groups.map((g) => ({ name: g.name, description: g.description, tools: g.tools.map((t) => t.name), expanded: g.expanded }));
     const searcher = grouping.search
       ? this.searchIndexes.searcher(
           enabled.filter((t) => !dropped.has(t)),
-          new Set(tools.map((t) => t.name)),
+          sentNames,
           grouping.searchSlots,
           graph,
           derived.version,
         )
       : undefined;
-    return new ResolvedToolSetImpl({ tools, groups, diagnostics, estimatedTokens, entries, notSent, model, session, registryVersion: this.store.version }, this.settings.owner, bindings, searcher);
+    const sentTools = dialect ? tools.map((info) => adapted.get(info.name)!.info) : tools;
+    return new ResolvedToolSetImpl(
+      { tools: sentTools, groups, diagnostics, estimatedTokens, entries, notSent, model, session, registryVersion: this.store.version },
+      this.settings.owner,
+      bindings,
+      searcher,
+    );
   }
 
   /** The one place a tool's sent form is built: with its override's description and schema when one runs. */
@@ -248,8 +267,10 @@ function baseReason(base: ToolEntry): ResolvedReason {
   return base.kind === 'model-specific' ? 'model-specific' : 'general';
 }
 
-function resolvedEntry(tool: EnabledTool, group: string | undefined, sent: boolean): ResolvedToolEntry {
+function resolvedEntry(tool: EnabledTool, group: string | undefined, sent: boolean, asSent?: AdaptedTool): ResolvedToolEntry {
   return {
+    ...(asSent?.changes.length ? { schemaChanges: asSent.changes } : {}),
+    ...(asSent && asSent.info.name !== tool.name ? { sentName: asSent.info.name } : {}),
     name: tool.name,
     toolReferenceName: tool.base.referenceName,
     packId: tool.base.packId,

@@ -9,6 +9,9 @@ import { invokeTool, prepareCall, registryDisposedResult } from './invocation';
 import { constructTool, disposeContainer, PackLoader } from './packLoader';
 import { ResolvedToolSetImpl } from './resolvedToolSet';
 import { Resolver } from './resolver';
+import type { SchemaDialect } from './schemaDialect';
+import { DEFAULT_SCHEMA_DIALECTS } from './schemaDialects';
+import { schemaReport, type SchemaReport } from './schemaLint';
 import { ToolStore, whenDiagnostic } from './toolStore';
 import type {
   Diagnostic,
@@ -57,6 +60,7 @@ export class ToolRegistryService implements ToolRegistry {
   private readonly store: ToolStore;
   private readonly packLoader: PackLoader;
   private readonly resolver: Resolver;
+  private readonly dialects: readonly SchemaDialect[];
   private disposed = false;
   private disposal?: Promise<void>;
 
@@ -84,12 +88,14 @@ export class ToolRegistryService implements ToolRegistry {
       remove: (pack) => void this.store.removePack(pack),
       notify: () => this.changeEmitter.fire(),
     });
+    this.dialects = [...DEFAULT_SCHEMA_DIALECTS, ...(options.schemaDialects ?? [])];
     this.store = new ToolStore(this.validator, this.packLoader, () => this.changeEmitter.fire());
     this.resolver = new Resolver(this.store, {
       threshold: options.virtualToolThreshold ?? DEFAULT_THRESHOLD,
       limit: options.hardToolLimit ?? DEFAULT_LIMIT,
       mode: options.virtualToolMode ?? 'groups',
       defaultSession: this.defaultSession,
+      dialects: this.dialects,
       owner: this,
     });
   }
@@ -193,6 +199,10 @@ export class ToolRegistryService implements ToolRegistry {
   }
 
   // ---- invocation ----
+
+  schemaReport(model: ModelInfo): SchemaReport {
+    return schemaReport(this.tools, model, this.dialects);
+  }
 
   async prepare(resolved: ResolvedToolSet, call: Omit<ToolCall, 'callId'>, token: CancellationToken = CancellationToken.None): Promise<PreparedToolInvocation | undefined> {
     if (this.disposed) return undefined;

@@ -5,6 +5,8 @@ import type { Container, ContainerModule, Newable, ServiceIdentifier } from 'inv
 import type { CancellationToken, Disposable, Event } from '@toolpacks/base';
 import type { InvokeOptions, ToolCall, ToolCallResult } from './invocationTypes';
 import type { ResolvedToolSet, ResolveRequest, ToolSelection, VirtualToolMode, VirtualToolSession } from './resolutionTypes';
+import type { SchemaDialect } from './schemaDialect';
+import type { SchemaReport } from './schemaLint';
 
 export type { Newable };
 
@@ -214,6 +216,8 @@ export interface ToolRegistryOptions {
   readonly hardToolLimit?: number;
   /** Default time a tool may run before it is cancelled (default 120 s). */
   readonly defaultTimeoutMs?: number;
+  /** Schema dialects applied after the built-in ones (DEFAULT_SCHEMA_DIALECTS) to the models they select. */
+  readonly schemaDialects?: readonly SchemaDialect[];
 }
 
 /** DI token of the registry (the interface and its token share the name, as in VS Code's services). */
@@ -262,4 +266,10 @@ export interface ToolRegistry {
    * in the set, or once the registry is disposed. Never runs the tool.
    */
   prepare(resolved: ResolvedToolSet, call: Omit<ToolCall, 'callId'>, token?: CancellationToken): Promise<PreparedToolInvocation | undefined>;
+  /**
+   * Every registered tool this model could be sent whose name, description or input schema its API
+   * needs changed (the registry's schema dialects), with what each change loses. Input is validated
+   * against the canonical schema either way.
+   */
+  schemaReport(model: ModelInfo): SchemaReport;
 }
