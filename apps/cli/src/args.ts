@@ -10,8 +10,8 @@ import { UsageError } from './errors';
 import { parseJsonInput } from './jsonInput';
 import { didYouMean, type ChoiceSources } from './suggest';
 
-export type Command = 'resolve' | 'list' | 'describe' | 'invoke' | 'shell' | 'mcp' | 'help' | 'version';
-const COMMANDS: readonly Command[] = ['resolve', 'list', 'describe', 'invoke', 'shell', 'mcp', 'help', 'version'];
+export type Command = 'resolve' | 'list' | 'describe' | 'invoke' | 'lint' | 'shell' | 'mcp' | 'help' | 'version';
+const COMMANDS: readonly Command[] = ['resolve', 'list', 'describe', 'invoke', 'lint', 'shell', 'mcp', 'help', 'version'];
 
 /**
  * The folder the user ran the command in. npm runs a script (`npm start`) in its package's folder
@@ -165,7 +165,7 @@ export function parseCliArgs(argv: readonly string[], config?: LoadedConfig, env
   const command = values.help ? 'help' : values.version ? 'version' : ((positionals[0] ?? 'resolve') as Command);
   if (!COMMANDS.includes(command)) {
     const hint = didYouMean(positionals[0], COMMANDS);
-    throw new UsageError(`Unknown command '${positionals[0]}'${hint || '.'} Commands: resolve, list, describe, invoke, shell, mcp.`);
+    throw new UsageError(`Unknown command '${positionals[0]}'${hint || '.'} Commands: resolve, list, describe, invoke, lint, shell, mcp.`);
   }
   // `--version <v>` once set the model's version: a value after it is refused, never taken for one.
   if (command === 'version' && positionals.length) throw new UsageError(`--version prints the version of toolpacks and takes no value ('${positionals[0]}'); the model's version is --model-version.`);

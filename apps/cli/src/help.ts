@@ -10,6 +10,8 @@ Usage:
                                          when clause, toolsets and annotations
   toolpacks invoke <tool> <json> [--yes] runs one tool for real through the registry; the input can
                                          also be - (read from stdin) or @file.json (from a file)
+  toolpacks lint                         what the model's API needs changed in each tool's name, description
+                                         or input schema (--model/--family), and what the model loses
   toolpacks shell                        an interactive session: one registry and host, tools called by hand
   toolpacks mcp [--http [host:]port]     serves the tools over MCP (stdio, or Streamable HTTP on loopback)
   toolpacks --help | --version
@@ -96,6 +98,7 @@ Examples:
   toolpacks invoke grep_search @query.json
   echo '{"query":"TODO"}' | toolpacks invoke grep_search -
   toolpacks describe grep_search --family gemini-2.5-pro
+  toolpacks lint --family gemini-2.5-pro
   toolpacks invoke git_commit '{"message":"Fix typo","all":true}' --yes
   toolpacks --model gpt-5 --toolsets -example --reference count_words
   toolpacks --context editorHasSelection=true --json

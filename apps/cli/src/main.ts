@@ -83,6 +83,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     const extra = options.json ? warnings : [];
     if (options.command === 'list') io.out((require('./commands/list') as typeof import('./commands/list')).listCommand(registry, options.json, extra));
     else if (options.command === 'resolve') io.out(withDiagnostics((require('./commands/resolve') as typeof import('./commands/resolve')).resolveCommand(registry, request, options.json), extra));
+    else if (options.command === 'lint') io.out(withDiagnostics((require('./commands/lint') as typeof import('./commands/lint')).lintCommand(registry, request, options.json).output, extra));
     else if (options.command === 'describe') {
       const { describeTool, describeText, UnknownToolError } = require('./commands/describe') as typeof import('./commands/describe');
       try {

@@ -1,0 +1,47 @@
+// `toolpacks lint --model/--family`: every tool the model could be sent whose name, description or
+// schema its API needs changed, with what is lost — on the four real packs.
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { main } from './main';
+
+let root: string;
+beforeAll(async () => {
+  root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'toolpacks-cli-lint-')));
+});
+afterAll(() => fs.rm(root, { recursive: true, force: true }));
+
+async function run(argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main([...argv, '--root', root], { out: (t) => out.push(t), err: (t) => err.push(t) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('toolpacks lint', () => {
+  it('lists what changes for Gemini in the four packs: additionalProperties is not in its subset', async () => {
+    const { code, out, err } = await run(['lint', '--family', 'gemini-2.5-pro']);
+    expect(code).toBe(0);
+    expect(err).toBe('');
+    expect(out).toMatch(/^Tool definitions for copilot\/gemini-2.5-pro \(id gemini-2.5-pro\), dialects: every model, gemini\.\n\d+ of \d+ tools are sent changed/);
+    expect(out).toMatch(/\ngit_commit \(git\)\n {2}\(top\): additionalProperties removed; lost: additionalProperties \(the tool still checks it\)/);
+  });
+
+  it('lists the validation keywords gpt-4.1 is not sent, which its descriptions now say', async () => {
+    const { out } = await run(['lint', '--model', 'gpt-4.1', '--json']);
+    const report = JSON.parse(out) as { dialects: string[]; checked: number; changed: { name: string; changes: { rule: string; path: string; detail: string; lost?: string }[] }[] };
+    expect(report.dialects).toEqual(['every model', 'gpt-4', 'draft 2020-12']);
+    const gitLog = report.changed.find((t) => t.name === 'git_log');
+    expect(gitLog?.changes).toEqual([
+      { rule: 'keyword', path: '/properties/count', detail: 'minimum 1 moved into the description', lost: 'minimum as a schema keyword (the tool still checks it)' },
+      { rule: 'keyword', path: '/properties/count', detail: expect.stringMatching(/^maximum \d+ moved into the description$/), lost: 'maximum as a schema keyword (the tool still checks it)' },
+    ]);
+    expect(report.changed.find((t) => t.name === 'git_status')).toBeUndefined();
+  });
+
+  it('says truthfully when nothing changes (gpt-5 takes every schema as written)', async () => {
+    const { code, out } = await run(['lint', '--family', 'gpt-5']);
+    expect(code).toBe(0);
+    expect(out).toMatch(/\nNothing changes: all \d+ tools are sent as their packs wrote them\.$/);
+  });
+});
