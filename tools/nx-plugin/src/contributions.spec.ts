@@ -5,7 +5,7 @@ import { editorPack } from '@toolpacks/pack-editor';
 import { gitPack } from '@toolpacks/pack-git';
 import { searchPack } from '@toolpacks/pack-search';
 import { definePack, type ToolPack } from '@toolpacks/registry';
-import { checkManifest, generateContributions, withContributions } from './contributions';
+import { checkManifest, checkSchemas, generateContributions, withContributions } from './contributions';
 
 const repo = path.resolve(__dirname, '../../..');
 const manifest = (dir: string) => JSON.parse(fs.readFileSync(path.join(repo, 'apps', dir, 'package.json'), 'utf8'));
@@ -70,6 +70,33 @@ describe('checkManifest', () => {
       `Tool name "copilot_x" breaks VS Code's rule ^(?!copilot_|vscode_)[\\w-]+$.`,
       `Tool name "has space" breaks VS Code's rule ^(?!copilot_|vscode_)[\\w-]+$.`,
       "Tool 'ok_tool' sets canBeReferencedInPrompt without a toolReferenceName.",
+    ]);
+  });
+});
+
+describe('checkSchemas', () => {
+  it.each([editorPack, searchPack, gitPack, debugPack])('$id: no tool needs a change every model’s API asks for; what a family is sent differently is noted', (pack) => {
+    const { problems, notes } = checkSchemas(pack);
+    expect(problems).toEqual([]);
+    expect(notes.every((n) => /^(gpt-4\.1|gemini-2\.5-pro): \d+ of \d+ tools are sent changed/.test(n))).toBe(true);
+    expect(notes.some((n) => n.startsWith('gemini-2.5-pro:'))).toBe(true);
+  });
+
+  it('fails a tool Copilot Chat would refuse (an array without items) and one whose required names an undefined property', () => {
+    const pack = definePack({
+      id: 'p',
+      displayName: 'P',
+      version: '1',
+      tools: [
+        {
+          definition: { name: 'tag_files', modelDescription: 'Tags files.', inputSchema: { type: 'object', properties: { paths: { type: 'array' } }, required: ['paths', 'tag'] } },
+          implementation: { invoke: () => undefined },
+        },
+      ],
+    });
+    expect(checkSchemas(pack).problems).toEqual([
+      "Tool 'tag_files': required names undefined properties: 'tag' removed from required (lost: that 'tag' must be present (still checked)).",
+      "Tool 'tag_files' at /properties/paths: an array without items: items {} (any value) added.",
     ]);
   });
 });

@@ -2,7 +2,7 @@
 // runtime (registry) registrations can never disagree; plus the checks VS Code would otherwise
 // only report in its log.
 import { isDeepStrictEqual } from 'node:util';
-import type { ToolPack } from '@toolpacks/registry';
+import { DEFAULT_SCHEMA_DIALECTS, schemaReport, type ModelInfo, type SchemaRuleName, type ToolPack } from '@toolpacks/registry';
 
 /** VS Code's rule for contributed tool names. */
 export const VSCODE_TOOL_NAME = /^(?!copilot_|vscode_)[\w-]+$/;
@@ -80,4 +80,36 @@ export function withContributions(manifest: ExtensionManifest, contributions: Co
 
 function compact(record: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined));
+}
+
+/** One model per built-in schema dialect: what the contributions check adapts every tool for. */
+export const DIALECT_MODELS: readonly ModelInfo[] = [
+  { id: 'gpt-5', vendor: 'copilot', family: 'gpt-5', version: 'gpt-5' },
+  { id: 'gpt-4.1', vendor: 'copilot', family: 'gpt-4.1', version: 'gpt-4.1' },
+  { id: 'claude-sonnet-4', vendor: 'copilot', family: 'claude-sonnet-4', version: 'claude-sonnet-4' },
+  { id: 'gemini-2.5-pro', vendor: 'copilot', family: 'gemini-2.5-pro', version: 'gemini-2.5-pro' },
+];
+
+/**
+ * Changes every model's API needs (Copilot Chat refuses such a tool: an array without items, a
+ * schema that is not an object) or that lose what the pack meant: the pack should say it right.
+ */
+const PACK_PROBLEMS: ReadonlySet<SchemaRuleName> = new Set(['object-root', 'top-level-keyword', 'array-items', 'required-defined', 'name']);
+
+/**
+ * The pack's tools adapted to each model of DIALECT_MODELS: problems (the pack should change) and
+ * notes (what a model family is sent differently; `toolpacks lint --family` lists it).
+ */
+export function checkSchemas(pack: ToolPack): { problems: string[]; notes: string[] } {
+  const tools = pack.tools.map((t) => ({ definition: t.definition, packId: pack.id }));
+  const problems = new Set<string>();
+  const notes: string[] = [];
+  for (const model of DIALECT_MODELS) {
+    const report = schemaReport(tools, model, DEFAULT_SCHEMA_DIALECTS);
+    for (const tool of report.changed)
+      for (const change of tool.changes)
+        if (PACK_PROBLEMS.has(change.rule)) problems.add(`Tool '${tool.name}'${change.path ? ` at ${change.path}` : ''}: ${change.detail}${change.lost ? ` (lost: ${change.lost})` : ''}.`);
+    if (report.changed.length) notes.push(`${model.family}: ${report.changed.length} of ${report.checked} tools are sent changed (\`toolpacks lint --family ${model.family}\` lists how).`);
+  }
+  return { problems: [...problems], notes };
 }

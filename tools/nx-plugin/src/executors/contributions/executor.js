@@ -7,7 +7,7 @@ module.exports = async function contributions(options, context) {
   const root = context.root;
   require('esbuild-register/dist/node').register({ target: 'node20', tsconfigRaw: require(path.join(root, 'tsconfig.base.json')) });
   require('reflect-metadata');
-  const { checkManifest, generateContributions, withContributions } = require('../../contributions.ts');
+  const { checkManifest, checkSchemas, generateContributions, withContributions } = require('../../contributions.ts');
   const projectRoot = path.join(root, context.projectsConfigurations.projects[context.projectName].root);
   const manifestPath = path.join(projectRoot, 'package.json');
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
@@ -19,6 +19,13 @@ module.exports = async function contributions(options, context) {
       return { success: false };
     }
     expected = generateContributions(pack);
+    // Every tool as each model family is sent it: what every model refuses fails, the rest is said.
+    const schemas = checkSchemas(pack);
+    for (const note of schemas.notes) console.log(`${options.pack}: ${note}`);
+    if (schemas.problems.length) {
+      for (const p of schemas.problems) console.error(`${options.pack}: ${p}`);
+      return { success: false };
+    }
   }
   const bundlePath = path.join(projectRoot, options.bundle ?? 'dist/extension.js');
   const bundle = fs.existsSync(bundlePath) ? fs.readFileSync(bundlePath, 'utf8') : undefined;
