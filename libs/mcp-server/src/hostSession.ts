@@ -1,6 +1,6 @@
 // An McpSession over a host's registry and live context keys: what `toolpacks mcp` (and the specs)
 // build per MCP session from a fresh host.
-import type { ModelInfo, ToolRegistry, ToolSelection } from '@toolpacks/registry';
+import type { ModelInfo, ToolRegistry, ToolSelection, VirtualToolMode } from '@toolpacks/registry';
 import type { ContextKeyService } from '@toolpacks/services';
 import type { McpSession } from './types';
 
@@ -13,6 +13,8 @@ export interface HostSessionOptions {
   readonly referencedTools?: readonly string[];
   /** Enabled tools above this count are grouped behind `activate_*` tools (the registry's default when absent). */
   readonly threshold?: number;
+  /** How tools over the threshold are reached: `activate_*` groups, `search_tools`, or both (the registry's default when absent). */
+  readonly mode?: VirtualToolMode;
   /** Ends what the host started (debuggees, child processes); the registry is disposed after it. */
   readonly dispose?: () => Promise<void> | void;
 }
@@ -27,6 +29,7 @@ export function createHostSession(options: HostSessionOptions): McpSession {
       ...(options.selection ? { selection: options.selection } : {}),
       ...(options.referencedTools ? { referencedTools: options.referencedTools } : {}),
       ...(options.threshold !== undefined ? { threshold: options.threshold } : {}),
+      ...(options.mode !== undefined ? { mode: options.mode } : {}),
     }),
     onDidChangeContext: (listener, thisArgs, disposables) => options.contextKeys.onDidChange(() => listener.call(thisArgs, undefined), undefined, disposables),
     dispose: () =>

@@ -17,6 +17,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { CancellationTokenSource, DisposableStore } from '@toolpacks/base';
 import type { ConfirmationAnswer, ConfirmationRequest, InvokeOptions, ResolvedToolSet, VirtualToolSession } from '@toolpacks/registry';
+import { SEARCH_TOOLS_NAME } from '@toolpacks/registry';
 import { toMcpContent } from './content';
 import type { McpServerOptions, McpSession } from './types';
 
@@ -59,14 +60,16 @@ export function toMcpTools(resolved: ResolvedToolSet): McpTool[] {
         },
       };
     }
-    // The registry's own tools (activate_<group>): they change which tools are offered, nothing else.
-    const title = tool.name.startsWith('activate_') ? `Activate ${tool.name.slice('activate_'.length).replace(/_/g, ' ')} tools` : tool.name;
+    // The registry's own tools (activate_<group>, search_tools): they change which tools are offered,
+    // nothing else. A second search with the same query finds the next tools: not idempotent.
+    const isSearch = tool.name === SEARCH_TOOLS_NAME;
+    const title = isSearch ? 'Search tools' : tool.name.startsWith('activate_') ? `Activate ${tool.name.slice('activate_'.length).replace(/_/g, ' ')} tools` : tool.name;
     return {
       name: tool.name,
       title,
       description: tool.description,
       inputSchema,
-      annotations: { title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      annotations: { title, readOnlyHint: true, destructiveHint: false, idempotentHint: !isSearch, openWorldHint: false },
     };
   });
 }
@@ -119,7 +122,8 @@ export class SessionServer {
 
   private resolve({ session, tools }: Ready): ResolvedToolSet {
     const { threshold, mode, ...request } = session.resolveRequest();
-    return session.registry.resolve({ ...request, virtualTools: { session: tools, ...(threshold !== undefined ? { threshold } : {}), ...(mode !== undefined ? { mode } : {}) } });
+    // The client talks to the model and adapts definitions for it (as VS Code's Copilot does): it is sent what the packs wrote.
+    return session.registry.resolve({ schemas: 'canonical', ...request, virtualTools: { session: tools, ...(threshold !== undefined ? { threshold } : {}), ...(mode !== undefined ? { mode } : {}) } });
   }
 
   private async call(request: CallToolRequest, extra: Extra): Promise<CallToolResult> {
