@@ -3,7 +3,7 @@
 // --config, invoke's @file) are relative to the folder the user ran the command in (userCwd).
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ModelInfo, ResolveRequest, ToolSelection, VirtualToolMode } from '@toolpacks/registry';
+import type { ModelInfo, ResolveRequest, SchemaDialect, ToolSelection, VirtualToolMode } from '@toolpacks/registry';
 import type { LoadedConfig } from './config';
 import { CONFIG_FILE_NAME, DEFAULT_MODEL, VIRTUAL_TOOL_MODES } from './defaults';
 import { UsageError } from './errors';
@@ -75,6 +75,8 @@ export interface CliOptions {
   /** Packs to load beside (or, without defaultPacks, instead of) the built-in four, in order. */
   readonly packs: readonly PackSpec[];
   readonly defaultPacks: boolean;
+  /** The config file's schema dialects (from a repository's own file only when trusted). */
+  readonly schemaDialects?: readonly SchemaDialect[];
   /** `--config <file>`: named by the user, so trusted. */
   readonly configPath?: string;
   readonly approvals: Approvals;
@@ -230,6 +232,10 @@ export function parseCliArgs(argv: readonly string[], config?: LoadedConfig, env
         `${config!.path} lists packs (${file.packs.join(', ')}); not loaded: a pack runs code, and this file came with the repository. Pass --trust-repository-config, or --config ${config!.path}, to load them.`,
       );
   }
+  // Dialects change what models are sent, so a repository's own file gets no say without trust.
+  if (file.schemaDialects?.length && !trusted)
+    notices.push(`${config!.path} sets schemaDialects; skipped: this file came with the repository. Pass --trust-repository-config, or --config ${config!.path}, to use them.`);
+  const schemaDialects = trusted ? file.schemaDialects : undefined;
   // A module name is the user's: looked up from the folder they ran the command in, and from the
   // root (a cloned repository's node_modules) only when they trust the repository.
   for (const spec of values.pack ?? []) packs.push({ spec, base: cwd, searchPaths: unique(trust.repositoryConfig ? [cwd, rootPath] : [cwd]), from: 'the command line' });
@@ -279,6 +285,7 @@ export function parseCliArgs(argv: readonly string[], config?: LoadedConfig, env
     choiceSources,
     packs,
     defaultPacks: !values['no-default-packs'],
+    ...(schemaDialects?.length ? { schemaDialects } : {}),
     configPath: values.config !== undefined ? path.resolve(cwd, values.config) : undefined,
     approvals,
     timeoutMs,

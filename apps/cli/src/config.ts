@@ -4,8 +4,9 @@
 // approvals load only when the user trusts the repository or names the file with --config.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import type { VirtualToolMode } from '@toolpacks/registry';
+import type { SchemaDialect, VirtualToolMode } from '@toolpacks/registry';
 import { VIRTUAL_TOOL_MODES } from './defaults';
+import { schemaDialectProblems } from './schemaDialectConfig';
 
 export interface ToolpacksConfig {
   readonly packs?: readonly string[];
@@ -17,6 +18,8 @@ export interface ToolpacksConfig {
   readonly virtualTools?: VirtualToolMode;
   readonly maxTools?: number;
   readonly approvals?: { readonly yes?: boolean; readonly allow?: readonly string[]; readonly alwaysAsk?: readonly string[] };
+  /** Rules of model families' APIs, added after the built-in ones (a repository's file: only when trusted). */
+  readonly schemaDialects?: readonly SchemaDialect[];
 }
 
 export interface LoadedConfig {
@@ -61,7 +64,7 @@ export function parseConfig(text: string, file = 'toolpacks.config.json'): Toolp
   const fail = (field: string, message: string) => problems.push(`"${field}" ${message}`);
   if (!isObject(value)) throw new ConfigError(`${file} must hold a JSON object, e.g. { "packs": ["./my-pack.js"] }.`);
 
-  const known = ['$schema', 'packs', 'model', 'selection', 'context', 'threshold', 'virtualTools', 'maxTools', 'approvals'];
+  const known = ['$schema', 'packs', 'model', 'selection', 'context', 'threshold', 'virtualTools', 'maxTools', 'approvals', 'schemaDialects'];
   for (const key of Object.keys(value)) if (!known.includes(key)) fail(key, `is not a config field; the fields are ${known.slice(1).join(', ')}.`);
 
   const strings = (field: string, v: unknown, what: string) => {
@@ -113,6 +116,7 @@ export function parseConfig(text: string, file = 'toolpacks.config.json'): Toolp
       strings('approvals.alwaysAsk', config.approvals.alwaysAsk, 'tool names');
     }
   }
+  if (config.schemaDialects !== undefined) problems.push(...schemaDialectProblems(config.schemaDialects));
   if (problems.length) throw new ConfigError(`${file}: ${problems.length === 1 ? problems[0] : `\n  ${problems.join('\n  ')}`}`);
   return config as ToolpacksConfig;
 }

@@ -90,7 +90,8 @@ Config file (${CONFIG_FILE_NAME}; every field optional):
     "model": { "id": "gpt-5", "vendor": "copilot", "family": "gpt-5", "version": "gpt-5", "maxTools": 128 },
     "selection": { "toolSets": { "git": false }, "tools": { "grep_search": true } },
     "context": { "debugState": "inactive" }, "threshold": 64, "virtualTools": "groups", "maxTools": 128,
-    "approvals": { "yes": false, "allow": ["read_file"], "alwaysAsk": ["git_commit"] } }
+    "approvals": { "yes": false, "allow": ["read_file"], "alwaysAsk": ["git_commit"] },
+    "schemaDialects": [{ "name": "acme", "models": [{ "vendor": "acme" }], "rules": { "maxDescriptionLength": 1024 } }] }
 
 Examples:
   toolpacks --family gemini-2.5-pro

@@ -44,4 +44,37 @@ describe('toolpacks lint', () => {
     expect(code).toBe(0);
     expect(out).toMatch(/\nNothing changes: all \d+ tools are sent as their packs wrote them\.$/);
   });
+
+  describe('a new model’s rules as data in the config file (schemaDialects)', () => {
+    const acme = { name: 'acme', models: [{ vendor: 'acme' }], rules: { maxDescriptionLength: 40, unsupportedKeywords: ['minimum'] } };
+    const write = async (file: string, value: unknown) => {
+      await fs.writeFile(path.join(root, file), JSON.stringify(value));
+      return path.join(root, file);
+    };
+
+    it('applies a dialect from a file the user names, and the lint lists its changes', async () => {
+      const config = await write('acme.json', { schemaDialects: [acme] });
+      const { code, out } = await run(['lint', '--config', config, '--vendor', 'acme', '--model', 'acme-1', '--json']);
+      expect(code).toBe(0);
+      const report = JSON.parse(out) as { dialects: string[]; changed: { name: string; changes: { rule: string; path: string }[] }[] };
+      expect(report.dialects).toEqual(['every model', 'acme']);
+      expect(report.changed.find((t) => t.name === 'git_log')?.changes.map((c) => `${c.rule} ${c.path}`)).toEqual(['description-length description', 'keyword /properties/count']);
+    });
+
+    it('skips the dialects of a repository’s own file unless trusted, and names a bad rule', async () => {
+      await write('toolpacks.config.json', { schemaDialects: [acme] });
+      const untrusted = await run(['lint', '--vendor', 'acme', '--model', 'acme-1', '--json']);
+      expect(untrusted.err).toMatch(/sets schemaDialects; skipped: this file came with the repository/);
+      expect((JSON.parse(untrusted.out) as { dialects: string[] }).dialects).toEqual(['every model']);
+      const trusted = await run(['lint', '--trust-repository-config', '--vendor', 'acme', '--model', 'acme-1', '--json']);
+      expect((JSON.parse(trusted.out) as { dialects: string[] }).dialects).toEqual(['every model', 'acme']);
+      await write('toolpacks.config.json', { schemaDialects: [{ ...acme, rules: { maxNameLength: 0, namePatterns: ['('], lowercase: true } }] });
+      const bad = await run(['lint']);
+      expect(bad.code).toBe(2);
+      expect(bad.err).toMatch(/"schemaDialects\[0\]\.rules\.maxNameLength" must be a positive whole number, got 0\./);
+      expect(bad.err).toMatch(/"schemaDialects\[0\]\.rules\.namePatterns" holds "\(", which is not a regular expression\./);
+      expect(bad.err).toMatch(/"schemaDialects\[0\]\.rules\.lowercase" is not a rule/);
+      await fs.rm(path.join(root, 'toolpacks.config.json'));
+    });
+  });
 });

@@ -21,7 +21,7 @@ export interface WorkspaceSession {
   dispose(): Promise<void>;
 }
 
-export type SessionOptions = Pick<CliOptions, 'root' | 'trust' | 'packs' | 'defaultPacks' | 'request'>;
+export type SessionOptions = Pick<CliOptions, 'root' | 'trust' | 'packs' | 'defaultPacks' | 'request' | 'schemaDialects'>;
 
 export async function openWorkspaceSession(options: SessionOptions): Promise<WorkspaceSession> {
   // Required here, not at the top: `toolpacks --help` and usage errors never load the host or packs.
@@ -31,7 +31,7 @@ export async function openWorkspaceSession(options: SessionOptions): Promise<Wor
     git: { trustRepositoryConfig: options.trust.repositoryConfig, trustGitDirOutsideRoot: options.trust.gitDirOutsideRoot },
   });
   const builtIn = options.defaultPacks ? (require('./packs') as typeof import('./packs')).builtInPacks : [];
-  const { registry, loaded: builtInLoaded } = await host.createRegistry(builtIn);
+  const { registry, loaded: builtInLoaded } = await host.createRegistry(builtIn, undefined, options.schemaDialects ? { schemaDialects: options.schemaDialects } : undefined);
   const loaded: LoadedPack[] = [...builtInLoaded];
   for (const spec of options.packs) {
     const imported = await importPack(spec);

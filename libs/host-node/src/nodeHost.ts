@@ -1,7 +1,7 @@
 // The headless host: real services over one folder, bound for packs to @inject, and context keys
 // that follow the machine (debug state, whether the folder is a git repository).
 import { Container, ContainerModule } from 'inversify';
-import { createToolRegistry, type Disposable, type LoadedPack, type ToolPack, type ToolRegistry } from '@toolpacks/registry';
+import { createToolRegistry, type Disposable, type LoadedPack, type ToolPack, type ToolRegistry, type ToolRegistryOptions } from '@toolpacks/registry';
 import { ContextKeys, ContextKeyService, DebugService, GitService, SearchService, WorkspaceFileSystem } from '@toolpacks/services';
 import {
   NodeContextKeyService,
@@ -64,13 +64,18 @@ export class NodeHost implements Disposable {
 
   /**
    * A registry whose container holds this host's services, with `packs` loaded in order (a refused
-   * pack is in `loaded` with its diagnostics). `configure` binds extra services before the packs load.
+   * pack is in `loaded` with its diagnostics). `configure` binds extra services before the packs load;
+   * `options` are the registry's (threshold, mode, schema dialects).
    */
-  async createRegistry(packs: readonly ToolPack[], configure?: (container: Container) => void): Promise<{ registry: ToolRegistry; loaded: LoadedPack[] }> {
+  async createRegistry(
+    packs: readonly ToolPack[],
+    configure?: (container: Container) => void,
+    options: Omit<ToolRegistryOptions, 'container'> = {},
+  ): Promise<{ registry: ToolRegistry; loaded: LoadedPack[] }> {
     const container = new Container();
     container.load(this.module);
     configure?.(container);
-    const registry = createToolRegistry({ container });
+    const registry = createToolRegistry({ ...options, container });
     const loaded: LoadedPack[] = [];
     for (const pack of packs) loaded.push(await registry.loadPack(pack));
     return { registry, loaded };
