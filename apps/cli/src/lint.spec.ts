@@ -39,6 +39,12 @@ describe('toolpacks lint', () => {
     expect(report.changed.find((t) => t.name === 'git_status')).toBeUndefined();
   });
 
+  it('resolve names the tools a model is sent adapted, and none for a model that takes every schema', async () => {
+    const { out } = await run([]);
+    expect(out).toMatch(/\nSent in the dialect this model's API accepts: read_file, .*grep_search.* \(input is still checked against the schema each pack wrote/);
+    expect((await run(['--family', 'gpt-5'])).out).not.toMatch(/Sent in the dialect/);
+  });
+
   it('says truthfully when nothing changes (gpt-5 takes every schema as written)', async () => {
     const { code, out } = await run(['lint', '--family', 'gpt-5']);
     expect(code).toBe(0);

@@ -14,11 +14,17 @@ function toText(resolved: ResolvedToolSet): string {
   out.push(`${who}: ${sentCount} tool${sentCount === 1 ? '' : 's'} sent, about ${resolved.estimatedTokens} tokens of definitions.`);
   out.push('');
   const description = new Map(resolved.tools.map((t) => [t.name, t.description]));
-  const rows = resolved.entries.filter((e) => e.sent).map((e) => [e.name, e.packId ?? '-', describeReason(e), description.get(e.name) ?? '']);
+  const rows = resolved.entries.filter((e) => e.sent).map((e) => [e.sentName ?? e.name, e.packId ?? '-', describeReason(e), description.get(e.sentName ?? e.name) ?? '']);
   for (const group of resolved.groups.filter((g) => !g.expanded)) rows.push([group.name, '-', describeGroup(group), group.tools.join(', ')]);
   const search = describeSearch(resolved);
   if (search) rows.push([SEARCH_TOOLS_NAME, '-', search.why, search.tools.join(', ')]);
   out.push(rows.length ? renderTable(['TOOL', 'PACK', 'WHY', 'DESCRIPTION'], rows) : 'No tools are sent to this model.');
+  const adapted = resolved.entries.filter((e) => e.schemaChanges?.length);
+  if (adapted.length)
+    out.push(
+      '',
+      `Sent in the dialect this model's API accepts: ${adapted.map((e) => e.name).join(', ')} (input is still checked against the schema each pack wrote; \`toolpacks lint\` lists every change).`,
+    );
   if (resolved.notSent.length) {
     out.push('', 'Not sent:');
     out.push(
