@@ -189,11 +189,20 @@ describe('search_tools', () => {
 });
 
 describe('the search index', () => {
-  it('splits names on _, - and camelCase and stems lightly', () => {
+  const found = (index: ToolSearchIndex, query: string, limit = 5) => index.search(query, { limit }).map((h) => h.name);
+
+  it('splits names on _, - and camelCase and stems with Porter2 (Snowball English)', () => {
     expect(splitWords('getWeatherForecast_now-PDFTool')).toEqual(['get', 'Weather', 'Forecast', 'now', 'PDF', 'Tool']);
-    expect(['converts', 'converting', 'converted'].map(stem)).toEqual(['convert', 'convert', 'convert']);
-    expect(['recipes', 'recipe'].map(stem)).toEqual([stem('recipe'), stem('recipe')]);
+    expect(['converts', 'converting', 'converted', 'convert'].map(stem)).toEqual(['convert', 'convert', 'convert', 'convert']);
+    expect(['recipes', 'recipe'].map(stem)).toEqual(['recip', 'recip']);
     expect(['queries', 'query'].map(stem)).toEqual(['queri', 'queri']);
+    expect(['translation', 'translating', 'translator'].map(stem)).toEqual(['translat', 'translat', 'translat']);
+    expect(['cries', 'ties', 'gaps', 'gas', 'happily', 'hopping', 'hoped'].map(stem)).toEqual(['cri', 'tie', 'gap', 'gas', 'happili', 'hop', 'hope']);
+    // Words the stemmer keeps apart: its exceptions and its R1 rule for general-/generat-.
+    expect(stem('news')).not.toBe(stem('new'));
+    expect(stem('general')).not.toBe(stem('generate'));
+    // Short words, digits and other scripts stay as they are.
+    expect(['ai', 'mp3', 'über', 'sky'].map(stem)).toEqual(['ai', 'mp3', 'über', 'sky']);
   });
 
   it('finds a tool by the words of its camelCase name', () => {
@@ -201,8 +210,66 @@ describe('the search index', () => {
       { name: 'convertPdfToText', description: 'Reads documents.' },
       { name: 'send_mail', description: 'Sends a message.' },
     ]);
-    expect(index.search('pdf text', { limit: 5 }).map((h) => h.name)).toEqual(['convertPdfToText']);
-    expect(index.search('mails', { limit: 5 }).map((h) => h.name)).toEqual(['send_mail']);
+    expect(found(index, 'pdf text')).toEqual(['convertPdfToText']);
+    expect(found(index, 'mails')).toEqual(['send_mail']);
     expect(index.search('anything', { limit: 0 })).toEqual([]);
+    expect(found(index, 'the and of')).toEqual([]);
+  });
+
+  it('backs a long query word off to the longest indexed word it begins with, below an exact match', () => {
+    const tools = [
+      { name: 'repo_browser', description: 'Lists branches and tags.' },
+      { name: 'flat_rent', description: 'Compares what flats cost.' },
+      { name: 'mirror_maker', description: 'Clones remote repositories.' },
+      { name: 'tag_cloud', description: 'Draws words.' },
+    ];
+    const index = new ToolSearchIndex(tools);
+    // "repository" → "repositori": mirror_maker has it, repo_browser only its back-off "repo".
+    expect(found(index, 'repository')).toEqual(['mirror_maker', 'repo_browser']);
+    expect(found(index, 'rentals')).toEqual(['flat_rent']);
+    expect(found(index, 'cloudy')).toEqual(['tag_cloud']);
+    // Words under six letters do not back off: "drawn" is not "draw".
+    expect(found(index, 'drawn')).toEqual([]);
+    expect(found(new ToolSearchIndex(tools, { backoffWeight: 0 }), 'rentals')).toEqual([]);
+  });
+
+  it('matches long query words one edit away (fuzzy), and not when turned off', () => {
+    const tools = [
+      { name: 'sky_report', description: 'Weather forecast for a city.' },
+      { name: 'stock_quotes', description: 'Share prices.' },
+    ];
+    expect(found(new ToolSearchIndex(tools), 'wether forcast')).toEqual(['sky_report']);
+    expect(found(new ToolSearchIndex(tools, { fuzzyMinLength: 0 }), 'wether forcast')).toEqual([]);
+  });
+
+  it('lets the rare query word decide over two common ones (IDF term weights, softened term count)', () => {
+    const tools = [
+      { name: 'book_keeper', description: 'Keeps the ledger of a small shop.' },
+      ...Array.from({ length: 5 }, (_, i) => ({ name: `digest_${i}`, description: `Detailed information on topic ${i}.` })),
+      ...Array.from({ length: 14 }, (_, i) => ({ name: `other_${i}`, description: `Handles task number ${i}.` })),
+    ];
+    const query = 'detailed information for my ledger';
+    expect(found(new ToolSearchIndex(tools), query, 1)).toEqual(['book_keeper']);
+    // minisearch's own scoring (score × terms matched, every term weighing 1) prefers two common words.
+    expect(found(new ToolSearchIndex(tools, { coordination: 1, weightTermsByIdf: false }), query, 1)).toEqual(['digest_0']);
+  });
+
+  it('ranks the same whatever order the tools come in: score, then name', () => {
+    const tools = Array.from({ length: 40 }, (_, i) => ({
+      name: `tool_${String(i).padStart(2, '0')}`,
+      description: `${TOPICS[i % TOPICS.length]} helper${i % 3 ? ' with extra notes' : ''}.`,
+    }));
+    const forward = new ToolSearchIndex(tools);
+    const backward = new ToolSearchIndex([...tools].reverse());
+    for (const query of ['weather forecast', 'flight bookings notes', 'translating texts', 'chess']) {
+      const hits = forward.search(query, { limit: 20 });
+      expect(hits.length).toBeGreaterThan(0);
+      expect(backward.search(query, { limit: 20 })).toEqual(hits);
+      expect(forward.search(query, { limit: 20 })).toEqual(hits);
+      for (let i = 1; i < hits.length; i++) {
+        const [a, b] = [hits[i - 1], hits[i]];
+        expect(a.score > b.score || (a.score === b.score && a.name < b.name)).toBe(true);
+      }
+    }
   });
 });

@@ -1,7 +1,12 @@
 // Lexical tool search behind `search_tools`: a BM25 index (minisearch) over each enabled tool's
 // name (split on `_`, `-` and camelCase), description, toolset and pack descriptions, with
-// stopwords dropped and a light English suffix stemmer. Results are deterministic: score, then name.
+// stopwords dropped and the Porter2 (Snowball English) stemmer on both sides. A query term matches
+// indexed terms it begins (prefix), one edit away (fuzzy, long terms) and, weighted lower, the
+// longest indexed term it begins with ("repository" finds "repo"). Query terms weigh by their IDF;
+// the more query terms a tool matches the better, but less steeply than minisearch's own count.
+// Results are deterministic: score, then name.
 import MiniSearch from 'minisearch';
+import porter2 from 'wink-porter2-stemmer';
 
 export interface SearchableTool {
   readonly name: string;
@@ -44,6 +49,22 @@ export interface ToolSearchOptions {
    * small set a word like "commit" is in a third of the tools and still the word that decides.
    */
   readonly maxDocumentShare?: number;
+  /** Query terms of at least this many characters also match indexed terms one edit away (default 6; 0 turns it off). */
+  readonly fuzzyMinLength?: number;
+  /**
+   * Weight of a query term's back-off (default 0.5; 0 turns it off): a query term of 6+ characters
+   * also matches the longest shorter indexed term of 4+ characters it begins with, so "repository"
+   * finds "repo" and "rental" finds "rent" (prefix matching covers the other direction).
+   */
+  readonly backoffWeight?: number;
+  /** Whether each query term weighs by its IDF over the tools, so rare words decide (default true). */
+  readonly weightTermsByIdf?: boolean;
+  /**
+   * A tool's score is its BM25 sum times (query terms it matches) ^ coordination (default 0.5;
+   * minisearch's own is 1): matching more of the query counts, but a long query's filler words,
+   * each found in some tool, do not outweigh the one rare word that decides.
+   */
+  readonly coordination?: number;
 }
 
 export interface SearchQuery {
@@ -56,6 +77,12 @@ export interface SearchQuery {
 export const toolSearchStats = { indexBuilds: 0 };
 
 const DEFAULT_PREFIX_MIN_LENGTH = 5;
+const DEFAULT_FUZZY_MIN_LENGTH = 6;
+const DEFAULT_BACKOFF_WEIGHT = 0.5;
+const DEFAULT_COORDINATION = 0.5;
+/** Back-off: query terms of at least this length, to indexed terms of at least that one. */
+const BACKOFF_FROM_LENGTH = 6;
+const BACKOFF_MIN_LENGTH = 4;
 const DEFAULT_MAX_DOCUMENT_SHARE = 0.25;
 /** Below this many tools every query term counts (common terms cost no speed there). */
 const COMMON_TERMS_FROM = 1_000;
@@ -72,12 +99,20 @@ export class ToolSearchIndex {
   private readonly processQueryTerm: (term: string) => string | null;
   private readonly maxDocuments: number;
   private readonly prefixMinLength: number;
+  private readonly fuzzyMinLength: number;
+  private readonly backoffWeight: number;
+  private readonly weightTermsByIdf: boolean;
+  private readonly coordination: number;
   readonly size: number;
 
   constructor(tools: readonly SearchableTool[], options: ToolSearchOptions = {}) {
     const boosts = { ...DEFAULT_SEARCH_BOOSTS, ...options.boosts };
     const stemming = options.stem ?? true;
-    const prefixMinLength = (this.prefixMinLength = options.prefixMinLength ?? DEFAULT_PREFIX_MIN_LENGTH);
+    this.prefixMinLength = options.prefixMinLength ?? DEFAULT_PREFIX_MIN_LENGTH;
+    this.fuzzyMinLength = options.fuzzyMinLength ?? DEFAULT_FUZZY_MIN_LENGTH;
+    this.backoffWeight = options.backoffWeight ?? DEFAULT_BACKOFF_WEIGHT;
+    this.weightTermsByIdf = options.weightTermsByIdf ?? true;
+    this.coordination = options.coordination ?? DEFAULT_COORDINATION;
     // Words repeat across tools: each is processed once while the index is built.
     const processed = new Map<string, string | null>();
     const process = (word: string) => {
@@ -100,13 +135,8 @@ export class ToolSearchIndex {
         return term;
       },
       extractField: (doc, field) => (field === 'name' ? doc.name : ((doc as unknown as Record<string, string | undefined>)[field] ?? '')),
-      searchOptions: {
-        boost: { ...boosts },
-        prefix: prefixMinLength > 0 ? (term) => term.length >= prefixMinLength : false,
-        fuzzy: false,
-        combineWith: 'OR',
-        bm25: { ...bm25 },
-      },
+      // Prefix, fuzzy and term weights are set per search (a back-off term gets none of the first two).
+      searchOptions: { boost: { ...boosts }, combineWith: 'OR', bm25: { ...bm25 } },
     });
     const unique: SearchableTool[] = [];
     for (const tool of tools) {
@@ -128,27 +158,66 @@ export class ToolSearchIndex {
   search(query: string, options: SearchQuery): ToolSearchHit[] {
     const limit = Math.max(0, Math.floor(options.limit));
     if (limit === 0 || !query.trim()) return [];
-    const terms = new Set<string>();
+    // Each term searched, with the query term it stands for (itself, or the one it is the back-off of).
+    const source = new Map<string, string>();
+    const backoffs = new Set<string>();
     for (const word of splitWords(query)) {
       const term = this.processQueryTerm(word);
-      if (!term) continue;
+      if (!term || source.get(term) === term) continue;
       const df = this.documentFrequency.get(term) ?? 0;
-      // A term no tool has can still match as a prefix; one most tools have says little.
-      if (df > this.maxDocuments || (df === 0 && !(this.prefixMinLength > 0 && term.length >= this.prefixMinLength))) continue;
-      terms.add(term);
+      // One most tools have says little.
+      if (df > this.maxDocuments) continue;
+      // A term no tool has can still match as a prefix or one edit away.
+      if (df > 0 || this.matchesBeyond(term)) {
+        source.set(term, term);
+        backoffs.delete(term);
+      }
+      const backoff = this.backoff(term);
+      if (backoff && !source.has(backoff)) {
+        source.set(backoff, term);
+        backoffs.add(backoff);
+      }
     }
-    if (terms.size === 0) return [];
+    if (source.size === 0) return [];
     const exclude = options.exclude;
-    const results = this.index.search([...terms].join(' '), {
+    const original = (term: string) => !backoffs.has(term);
+    const results = this.index.search([...source.keys()].join(' '), {
       tokenize: (text) => text.split(' '),
       processTerm: (term) => term,
+      prefix: (term) => original(term) && this.prefixMinLength > 0 && term.length >= this.prefixMinLength,
+      fuzzy: (term) => (original(term) && this.fuzzyMinLength > 0 && term.length >= this.fuzzyMinLength ? 1 : false),
+      boostTerm: (term) => (original(term) ? 1 : this.backoffWeight) * (this.weightTermsByIdf ? this.idf(term) : 1),
       ...(exclude ? { filter: (r) => !exclude(r.id as string) } : {}),
     });
-    // minisearch sorts by score; only ties across the cut need the name order.
-    let end = Math.min(limit, results.length);
-    while (end < results.length && results[end].score === results[end - 1].score) end++;
-    const top = results.slice(0, end).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    return top.slice(0, limit).map((r) => ({ name: r.id as string, score: r.score, summary: firstSentence(this.descriptions.get(r.id as string) ?? '') }));
+    // minisearch multiplied each score by the number of terms matched (a back-off counted apart
+    // from its query term): the query terms matched ^ coordination instead.
+    const hits = results.map((r) => {
+      const matched = backoffs.size === 0 ? r.queryTerms.length : new Set(r.queryTerms.map((t) => source.get(t) ?? t)).size;
+      return { name: r.id as string, score: (r.score / Math.max(1, r.queryTerms.length)) * matched ** this.coordination };
+    });
+    hits.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return hits.slice(0, limit).map((h) => ({ name: h.name, score: h.score, summary: firstSentence(this.descriptions.get(h.name) ?? '') }));
+  }
+
+  /** Whether a term matches more than itself: as a prefix, or one edit away. */
+  private matchesBeyond(term: string): boolean {
+    return (this.prefixMinLength > 0 && term.length >= this.prefixMinLength) || (this.fuzzyMinLength > 0 && term.length >= this.fuzzyMinLength);
+  }
+
+  /** The longest shorter indexed term (4+ characters) a query term of 6+ begins with, unless most tools have it. */
+  private backoff(term: string): string | undefined {
+    if (this.backoffWeight <= 0 || term.length < BACKOFF_FROM_LENGTH) return undefined;
+    for (let length = term.length - 1; length >= BACKOFF_MIN_LENGTH; length--) {
+      const df = this.documentFrequency.get(term.slice(0, length));
+      if (df) return df <= this.maxDocuments ? term.slice(0, length) : undefined;
+    }
+    return undefined;
+  }
+
+  /** BM25's IDF of a term over the tools (any field). */
+  private idf(term: string): number {
+    const df = this.documentFrequency.get(term) ?? 0;
+    return Math.log(1 + (this.size - df + 0.5) / (df + 0.5));
   }
 }
 
@@ -168,53 +237,13 @@ function processTerm(term: string, stemming: boolean): string | null {
 }
 
 /**
- * A light English suffix stripper: plurals, -ing, -ed, -ly, -ation/-ment/-ness and a few more,
- * only on words long enough that the stem stays a word's stem. Not Porter: predictable and small.
+ * The Porter2 ("English" Snowball) stemmer, from wink-porter2-stemmer (a well-kept implementation
+ * of snowballstem.org's algorithm). Lowercase a–z words only: anything else (digits, other
+ * scripts) and words of up to two letters are returned as they are. "generate" → "generat".
  */
 export function stem(word: string): string {
-  if (word.length <= 3 || /\d/.test(word)) return word;
-  let w = word;
-  const strip = (suffix: string, replacement = '', min = 3): boolean => {
-    if (w.endsWith(suffix) && w.length - suffix.length >= min) {
-      w = w.slice(0, w.length - suffix.length) + replacement;
-      return true;
-    }
-    return false;
-  };
-  // Plurals.
-  if (!strip('sses', 'ss') && !strip('ies', 'y', 2) && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) strip('s', '', 3);
-  // Derivational and inflectional endings, one of them.
-  void (
-    strip('ational', 'ate') ||
-    strip('ization', 'ize') ||
-    strip('ation', 'ate') ||
-    strip('ments', '') ||
-    strip('ment', '', 4) ||
-    strip('ness', '') ||
-    strip('fulness', '') ||
-    strip('ingly', '') ||
-    strip('edly', '') ||
-    strip('ing', '', 3) ||
-    strip('ed', '', 3) ||
-    strip('ly', '', 4) ||
-    strip('ers', '', 4) ||
-    strip('er', '', 4) ||
-    strip('ical', '', 4) ||
-    strip('ic', '', 4) ||
-    strip('al', '', 4) ||
-    strip('ity', '', 4) ||
-    strip('ive', '', 4) ||
-    strip('ful', '', 4) ||
-    strip('ous', '', 4) ||
-    strip('able', '', 4) ||
-    strip('ist', '', 4) ||
-    strip('ism', '', 4)
-  );
-  // Normalise the stem's ending so "create", "creating", "created" meet.
-  if (w.endsWith('e') && w.length > 3) w = w.slice(0, -1);
-  if (w.length > 3 && /([b-df-hj-np-tv-z])\1$/.test(w) && !/(ll|ss|zz)$/.test(w)) w = w.slice(0, -1);
-  if (w.endsWith('y') && w.length > 3 && !/[aeiou]y$/.test(w)) w = `${w.slice(0, -1)}i`;
-  return w;
+  if (word.length <= 2 || !/^[a-z]+$/.test(word)) return word;
+  return porter2(word);
 }
 
 /** The description up to the end of its first sentence (at most 200 characters). */

@@ -232,3 +232,27 @@ export async function searchLatency(n: number, quick: boolean, data = loadMetaTo
     notes: `${queries.length} test queries × ${REPEATS} (median per query), ${enabled} enabled; p50 ${percentile(ours, 50).toFixed(3)} ms (baseline p50 ${percentile(baseline, 50).toFixed(3)} ms); single-run p99 ${percentile(single, 99).toFixed(3)} ms; index built on the first search in ${buildMs.toFixed(1)} ms`,
   };
 }
+
+/**
+ * These rows alone, without the other scenarios (from the repository root, registering TypeScript
+ * as bin/bench.js does):
+ * `node -e "require('esbuild-register/dist/node').register({ target: 'node20', tsconfigRaw: require('./tsconfig.base.json') }); require('./tools/bench/src/findability').findabilityOnly(['dev'])"`
+ * — `'dev'` is the tuning split; `'test'` the held-out split, `'latency'` one search at 199 and
+ * 10,000 tools, `'--quick'` the smoke sizes.
+ */
+export async function findabilityOnly(argv: readonly string[], log: (line: string) => void = console.log): Promise<void> {
+  const quick = argv.includes('--quick');
+  const parts = argv.filter((a) => a !== '--quick');
+  const data = loadMetaTool();
+  for (const part of parts.length ? parts : ['dev']) {
+    if (part === 'dev' || part === 'test') {
+      const result = await findability(part, quick, data);
+      log(`${result.name}: ${result.notes}`);
+    } else if (part === 'latency') {
+      for (const n of [data.tools.length, quick ? 2_000 : 10_000]) {
+        const result = await searchLatency(n, quick, data);
+        log(`${result.name}: ${result.ours.toFixed(3)} ms (baseline ${result.baseline.toFixed(3)} ms); ${result.notes}`);
+      }
+    } else throw new Error(`Unknown part ${part}: dev, test or latency.`);
+  }
+}
