@@ -5,6 +5,9 @@
 // longest indexed term it begins with ("repository" finds "repo"). Query terms weigh by their IDF;
 // the more query terms a tool matches the better, but less steeply than minisearch's own count.
 // Results are deterministic: score, then name.
+// The package ships no types; this reference carries them to every project that compiles the registry.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./wink-porter2-stemmer.d.ts" />
 import MiniSearch from 'minisearch';
 import porter2 from 'wink-porter2-stemmer';
 
