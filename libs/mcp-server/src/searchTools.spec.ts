@@ -14,7 +14,7 @@ import { debugPack } from '@toolpacks/pack-debug';
 import { editorPack } from '@toolpacks/pack-editor';
 import { gitPack } from '@toolpacks/pack-git';
 import { searchPack } from '@toolpacks/pack-search';
-import type { ToolSelection, VirtualToolMode } from '@toolpacks/registry';
+import type { ModelInfo, ToolSelection, VirtualToolMode } from '@toolpacks/registry';
 import { createHostSession } from './hostSession';
 import { serveHttp } from './http';
 import { connectHttp, connectInMemory, type TestClient } from './testing/clients';
@@ -32,6 +32,7 @@ interface SearchSessionOptions {
   /** Default 4: the four packs enable 16 tools in a git repository, well over it. */
   readonly threshold?: number;
   readonly selection?: ToolSelection;
+  readonly model?: ModelInfo;
 }
 
 type RootedSession = McpSession & { root: string };
@@ -50,7 +51,7 @@ function serverOptions(options: SearchSessionOptions = {}): McpServerOptions {
       const session = createHostSession({
         registry,
         contextKeys: host.contextKeys,
-        model: testModels.claude,
+        model: options.model ?? testModels.claude,
         threshold: options.threshold ?? 4,
         mode: options.mode ?? 'search',
         ...(options.selection ? { selection: options.selection } : {}),
@@ -94,6 +95,21 @@ afterEach(async () => {
 
 afterAll(async () => {
   for (const root of roots) await fs.rm(root, { recursive: true, force: true });
+});
+
+describe('tools/list', () => {
+  it('sends the schemas as the packs wrote them, even for a model whose API needs them changed (the client adapts them)', async () => {
+    const c = await open({ mode: 'search', threshold: 64, model: testModels.gemini });
+    const { tools } = await c.client.listTools();
+    const gitLog = tools.find((t) => t.name === 'git_log');
+    expect(gitLog?.inputSchema).toMatchObject({ additionalProperties: false, properties: { count: { minimum: 1 } } });
+    // The registry itself would have sent Gemini's dialect: the MCP server asks for the canonical one.
+    const session = (await c.server.session) as RootedSession;
+    const { threshold: _threshold, mode: _mode, ...request } = session.resolveRequest();
+    const forGemini = session.registry.resolve(request).tools.find((t) => t.name === 'git_log');
+    expect(forGemini).toBeDefined();
+    expect(forGemini?.inputSchema).not.toHaveProperty('additionalProperties');
+  });
 });
 
 describe('tools/list over the threshold', () => {

@@ -7,6 +7,7 @@ import type { InputValidator } from './inputValidation';
 import { CancellationTokenSource } from '@toolpacks/base';
 import type { ResolvedToolSetImpl, ToolSearcher } from './resolvedToolSet';
 import { DEFAULT_SEARCH_RESULTS, MAX_SEARCH_RESULTS, SEARCH_TOOL_INFO } from './searchTool';
+import { restoreNulls } from './strictInput';
 import { foundKey } from './virtualTools';
 import { defaultTokenization, toCallContent } from './toolResult';
 import type { CancellationToken, InvokeOptions, PreparedToolInvocation, ToolCall, ToolCallResult, ToolCallStatus } from './types';
@@ -63,10 +64,12 @@ export async function invokeTool(services: InvocationServices, resolved: Resolve
   }
   const searcher = resolved.searcher;
   if (searcher && call.name === searcher.name) {
-    const check = services.validator.validate(SEARCH_TOOL_INFO.inputSchema, call.input);
+    // A model in strict mode sends `limit: null` for "no limit".
+    const searchInput = restoreNulls(SEARCH_TOOL_INFO.inputSchema, call.input);
+    const check = services.validator.validate(SEARCH_TOOL_INFO.inputSchema, searchInput);
     if (!check.ok)
       return result('invalid-input', `Invalid input for \`${searcher.name}\`; nothing was searched:\n${check.problems.map((p) => `- ${p}`).join('\n')}\nCall it again with a \`query\` string.`);
-    const input = (call.input ?? {}) as { query: string; limit?: number };
+    const input = (searchInput ?? {}) as { query: string; limit?: number };
     return result('activated', runSearch(resolved, searcher, input.query, input.limit));
   }
 

@@ -4,7 +4,7 @@
 import { modelKey } from './modelSelector';
 import { modelCandidates, notSentEntry, type ModelCandidates } from './modelCandidates';
 import { ResolvedToolSetImpl, type Binding } from './resolvedToolSet';
-import { adaptTool, dialectFor, type AdaptedTool, type SchemaDialect } from './schemaDialect';
+import { adaptTool, dialectFor, renameApart, type AdaptedTool, type SchemaDialect } from './schemaDialect';
 import { SEARCH_TOOL_INFO, SearchIndexes } from './searchTool';
 import { contextKey } from './resolutionKey';
 import { definitionTokens, type ToolEntry } from './toolEntry';
@@ -48,6 +48,8 @@ interface EnabledTool extends GroupableTool {
   readonly info: LanguageModelToolInformation;
   readonly cost: number;
   readonly implementationName: string;
+  /** Set when the tool is sent changed by the model's dialect. */
+  asSent?: AdaptedTool;
 }
 
 export class Resolver {
@@ -173,22 +175,35 @@ export class Resolver {
       describePack: (id) => this.store.packRecords.get(id)?.pack.displayName,
     });
     diagnostics.push(...grouping.diagnostics);
-    const tools: LanguageModelToolInformation[] = [];
-    let estimatedTokens = 0;
-    for (const item of grouping.sent) {
-      const info = isGroup(item) ? activatorInfo(item) : item.info;
-      tools.push(info);
-      estimatedTokens += isGroup(item) ? definitionTokens(info) : item.cost;
-    }
-    if (grouping.search) {
-      tools.push(SEARCH_TOOL_INFO);
-      estimatedTokens += definitionTokens(SEARCH_TOOL_INFO);
-    }
-    const sentNames = new Set(tools.map((t) => t.name));
     // What is sent is in the dialect the model's API accepts; input is checked against the canonical schema.
     const dialect = request.schemas === 'canonical' ? undefined : dialectFor(model, this.settings.dialects);
-    const adapted = new Map<string, AdaptedTool>();
-    if (dialect) for (const info of tools) adapted.set(info.name, adaptTool(info, dialect));
+    const tools: LanguageModelToolInformation[] = [];
+    /** Canonical names of what is sent (search_tools ranks the rest). */
+    const sentNames = new Set<string>();
+    /** Every name a renamed tool must not take; built on the first rename. */
+    let taken: Set<string> | undefined;
+    let estimatedTokens = 0;
+    const send = (info: LanguageModelToolInformation, tool?: EnabledTool) => {
+      sentNames.add(info.name);
+      let asSent = dialect ? (tool ? tool.implementation.adapted(dialect, tool.base) : adaptTool(info, dialect)) : undefined;
+      if (asSent && asSent.info.name !== info.name) asSent = renameApart(asSent, (taken ??= new Set(enabled.map((t) => t.name))), dialect!);
+      if (asSent?.changes.length && tool) tool.asSent = asSent;
+      tools.push(asSent ? asSent.info : info);
+    };
+    for (const item of grouping.sent) {
+      if (isGroup(item)) {
+        const info = activatorInfo(item);
+        send(info);
+        estimatedTokens += definitionTokens(info);
+      } else {
+        send(item.info, item);
+        estimatedTokens += item.cost;
+      }
+    }
+    if (grouping.search) {
+      send(SEARCH_TOOL_INFO);
+      estimatedTokens += definitionTokens(SEARCH_TOOL_INFO);
+    }
 
     const groupOf = new Map<EnabledTool, ToolGroup<EnabledTool>>();
     for (const group of grouping.groups) for (const tool of group.tools) groupOf.set(tool, group);
@@ -206,7 +221,7 @@ export class Resolver {
       const group = groupOf.get(tool);
       const isHidden = hidden.has(tool);
       const sent = !isHidden && (!group || group.expanded || found.has(tool));
-      const asSent = sent ? adapted.get(tool.name) : undefined;
+      const asSent = sent ? tool.asSent : undefined;
       const entry = resolvedEntry(tool, isHidden ? SEARCH_TOOLS_NAME : group?.name, sent, asSent);
       entries.push(entry);
       // A call refreshes (or opens) what sends the tool: its search result, else its group.
@@ -225,13 +240,7 @@ export class Resolver {
           derived.version,
         )
       : undefined;
-    const sentTools = dialect ? tools.map((info) => adapted.get(info.name)!.info) : tools;
-    return new ResolvedToolSetImpl(
-      { tools: sentTools, groups, diagnostics, estimatedTokens, entries, notSent, model, session, registryVersion: this.store.version },
-      this.settings.owner,
-      bindings,
-      searcher,
-    );
+    return new ResolvedToolSetImpl({ tools, groups, diagnostics, estimatedTokens, entries, notSent, model, session, registryVersion: this.store.version }, this.settings.owner, bindings, searcher);
   }
 
   /** The one place a tool's sent form is built: with its override's description and schema when one runs. */
@@ -244,6 +253,7 @@ export class Resolver {
       info: override ? override.info(base) : base.info(),
       cost: override ? override.tokenCost(base) : base.tokenCost(),
       implementationName: (override ?? base).definition.name,
+      asSent: undefined,
       pinned: pinned || base.core,
       toolSet: graph?.primarySet(base.referenceName),
       packId: base.packId,
@@ -268,9 +278,7 @@ function baseReason(base: ToolEntry): ResolvedReason {
 }
 
 function resolvedEntry(tool: EnabledTool, group: string | undefined, sent: boolean, asSent?: AdaptedTool): ResolvedToolEntry {
-  return {
-    ...(asSent?.changes.length ? { schemaChanges: asSent.changes } : {}),
-    ...(asSent && asSent.info.name !== tool.name ? { sentName: asSent.info.name } : {}),
+  const entry: { -readonly [K in keyof ResolvedToolEntry]: ResolvedToolEntry[K] } = {
     name: tool.name,
     toolReferenceName: tool.base.referenceName,
     packId: tool.base.packId,
@@ -279,7 +287,11 @@ function resolvedEntry(tool: EnabledTool, group: string | undefined, sent: boole
     group,
     sent,
     definition: tool.implementation.definition,
+    // One shape for every entry (fast on the resolve path); undefined when sent as written.
+    sentName: asSent && asSent.info.name !== tool.name ? asSent.info.name : undefined,
+    schemaChanges: asSent?.changes.length ? asSent.changes : undefined,
   };
+  return entry;
 }
 
 /** Looks up or computes, keeping at most CACHE_SIZE results (the oldest goes first). */

@@ -1,7 +1,7 @@
 // Schema dialects: one canonical schema per tool, adapted per model by rules kept as data, every
 // change reported with what it loses, input always validated against the canonical schema.
 import { adaptTool, dialectFor, type SchemaDialect } from './schemaDialect';
-import { DEFAULT_SCHEMA_DIALECTS, OPENAI_STRICT_DIALECT } from './schemaDialects';
+import { DEFAULT_SCHEMA_DIALECTS } from './schemaDialects';
 import { createToolRegistry } from './toolRegistry';
 import { def, models, names, recordingTool } from './testing';
 import type { LanguageModelToolInformation, ModelInfo } from './types';
@@ -63,6 +63,12 @@ describe('every model', () => {
     expect(a.changes[0]).toMatchObject({ rule: 'name', path: 'name', detail: expect.stringContaining('longer than 20 characters') });
     expect(adapt(COUNT, models.gpt5, [short], 'Count').changes[0]).toMatchObject({ rule: 'name', lost: expect.stringContaining('no name this model accepts') });
   });
+  it('adds type "object" to a top with properties but no type, losing nothing', () => {
+    const result = adapt({ properties: { q: { type: 'string' } } }, models.gpt5);
+    expect(result.info.inputSchema).toEqual({ type: 'object', properties: { q: { type: 'string' } } });
+    expect(result.changes).toEqual([expect.objectContaining({ rule: 'object-root' })]);
+    expect(result.changes[0]).not.toHaveProperty('lost');
+  });
 });
 
 describe('gpt-4 family', () => {
@@ -81,6 +87,14 @@ describe('gpt-4 family', () => {
     expect(((cut.info.inputSchema as typeof long).properties.text.description as string).length).toBe(1024);
     expect(rules(cut)).toEqual(['keyword', 'description-length']);
     expect(rules(adapt(long, models.gpt5))).toEqual([]);
+  });
+
+  it('cuts the pack’s own text first, so the constraints moved into a description survive the cut', () => {
+    const cut = adapt({ type: 'object', properties: { text: { type: 'string', description: 'y'.repeat(1100), pattern: '^a' } } }, models.gpt41);
+    const description = (cut.info.inputSchema as { properties: { text: { description: string } } }).properties.text.description;
+    expect(description).toHaveLength(1024);
+    expect(description.endsWith(' (pattern: "^a")')).toBe(true);
+    expect(cut.changes.find((c) => c.rule === 'description-length')?.lost).toBe(`the last ${1100 - (1024 - ' (pattern: "^a")'.length)} characters of the description`);
   });
 
   it('sends a tuple as items: { anyOf } to Draft 2020-12 models (gpt-4, claude), not to others', () => {
@@ -118,8 +132,40 @@ describe('gemini', () => {
         mode: { enum: ['fast', 'slow'], type: 'string' },
       },
     });
-    expect(rules(result).sort()).toEqual(['const-enum', 'enum-type', 'keyword', 'keyword', 'nullable-type', 'nullable-type', 'one-of'].sort());
+    // enum-type: once for the integer enum moved into the description, twice for "string" added to an enum of strings.
+    expect(rules(result).sort()).toEqual(['const-enum', 'enum-type', 'enum-type', 'enum-type', 'keyword', 'keyword', 'nullable-type', 'nullable-type', 'one-of'].sort());
     expect(result.changes.find((c) => c.detail === 'additionalProperties removed')).toMatchObject({ path: '', lost: 'additionalProperties (the tool still checks it)' });
+  });
+
+  it('keeps only the formats Gemini takes for a type; another moves into the description', () => {
+    const schema = { type: 'object', properties: { when: { type: 'string', format: 'date-time' }, site: { type: 'string', format: 'uri' }, n: { type: 'integer', format: 'int64' } } };
+    const result = adapt(schema, models.gemini);
+    expect(result.info.inputSchema).toEqual({
+      type: 'object',
+      properties: { when: { type: 'string', format: 'date-time' }, site: { type: 'string', description: '(format: "uri")' }, n: { type: 'integer', format: 'int64' } },
+    });
+    expect(result.changes).toEqual([expect.objectContaining({ rule: 'keyword', path: '/properties/site', lost: 'format as a schema keyword (the tool still checks it)' })]);
+    expect(rules(adapt(schema, models.gpt5))).toEqual([]);
+  });
+
+  it('never sends two tools under one name: a rename that would take another tool’s name gets a suffix, and each name runs its own tool', async () => {
+    for (const order of [
+      ['_7zip', '7zip'],
+      ['7zip', '_7zip'],
+    ]) {
+      const calls: { label: string; input: unknown }[] = [];
+      const registry = createToolRegistry();
+      for (const name of order) registry.registerTool(def(name), recordingTool(name, calls));
+      const resolved = registry.resolve({ model: models.gemini });
+      expect(names(resolved).sort()).toEqual(['_7zip', '_7zip_2']);
+      expect(resolved.entries.find((e) => e.name === '7zip')).toMatchObject({
+        sentName: '_7zip_2',
+        schemaChanges: [expect.objectContaining({ detail: expect.stringContaining("'_7zip' is another tool's name") })],
+      });
+      await registry.invoke(resolved, { callId: '1', name: '_7zip', input: {} });
+      await registry.invoke(resolved, { callId: '2', name: '_7zip_2', input: {} });
+      expect(calls.map((c) => c.label)).toEqual(['_7zip', '7zip']);
+    }
   });
 
   it('renames a tool whose name does not start with a letter or _, and a call by the sent name runs it', async () => {
@@ -148,7 +194,7 @@ describe('in the registry', () => {
     expect(calls).toEqual([]);
     const canonical = registry.resolve({ model: models.gpt41, schemas: 'canonical' });
     expect(canonical.tools[0].inputSchema).toBe(COUNT);
-    expect(canonical.entries[0]).not.toHaveProperty('schemaChanges');
+    expect(canonical.entries[0].schemaChanges).toBeUndefined();
   });
 
   it('takes a new model’s rules as data (the schemaDialects option), and the report lists exactly what changed for it', () => {
@@ -164,31 +210,5 @@ describe('in the registry', () => {
       { name: 'count_things', changes: [expect.objectContaining({ rule: 'description-length' }), expect.objectContaining({ rule: 'keyword', path: '/properties/count' })] },
     ]);
     expect(registry.schemaReport(models.gpt5)).toMatchObject({ checked: 1, changed: [] });
-  });
-
-  it('strict mode: optional properties become required and nullable, and a null the model sends for one is dropped before validation', async () => {
-    const calls: { label: string; input: unknown }[] = [];
-    const registry = createToolRegistry({ schemaDialects: [{ ...OPENAI_STRICT_DIALECT, models: [{ family: 'gpt-5*' }] }] });
-    const schema = {
-      type: 'object' as const,
-      properties: { path: { type: 'string' }, line: { type: 'integer', minimum: 1 }, flags: { type: 'array', items: { type: 'object', properties: { on: { type: 'boolean' } } } } },
-      required: ['path'],
-    };
-    registry.registerTool(def('open_file', { inputSchema: schema }), recordingTool('open', calls));
-    const resolved = registry.resolve({ model: models.gpt5 });
-    expect(resolved.tools[0].inputSchema).toEqual({
-      type: 'object',
-      properties: {
-        path: { type: 'string' },
-        line: { type: ['integer', 'null'], minimum: 1 },
-        flags: { type: ['array', 'null'], items: { type: 'object', properties: { on: { type: ['boolean', 'null'] } }, additionalProperties: false, required: ['on'] } },
-      },
-      required: ['path', 'line', 'flags'],
-      additionalProperties: false,
-    });
-    const result = await registry.invoke(resolved, { callId: '1', name: 'open_file', input: { path: 'a.ts', line: null, flags: [{ on: null }] } });
-    expect(result).toMatchObject({ status: 'ok' });
-    expect(calls).toEqual([{ label: 'open', input: { path: 'a.ts', flags: [{}] } }]);
-    expect(await registry.invoke(resolved, { callId: '2', name: 'open_file', input: { path: null } })).toMatchObject({ status: 'invalid-input' });
   });
 });

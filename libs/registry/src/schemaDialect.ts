@@ -3,7 +3,8 @@
 // by rules kept as data (schemaDialects.ts), keyed by model selectors. Every change is reported with
 // what the model no longer sees, so `toolpacks lint --model` can list it.
 import { modelKey, modelMatches } from './modelSelector';
-import { adaptName, adaptSchema, restoreNulls, type SchemaChange } from './schemaRules';
+import { adaptName, adaptSchema, type SchemaChange } from './schemaRules';
+import { restoreNulls } from './strictInput';
 import type { LanguageModelToolInformation, ModelInfo, ModelSelector } from './types';
 
 export type { SchemaChange, SchemaRuleName } from './schemaRules';
@@ -18,6 +19,8 @@ export interface SchemaRules {
   readonly maxDescriptionLength?: number;
   /** Descriptions inside the schema longer than this are cut. */
   readonly maxSchemaDescriptionLength?: number;
+  /** The formats each type may have (`{ "string": ["date-time"] }`); another format moves into the description. */
+  readonly allowedFormats?: Readonly<Record<string, readonly string[]>>;
   /** Keywords removed wherever they appear (a removed constraint is added to the description). */
   readonly unsupportedKeywords?: readonly string[];
   /** When set, every other keyword is removed (a subset of JSON Schema such as Gemini's). */
@@ -104,6 +107,22 @@ export function adaptTool(info: LanguageModelToolInformation, dialect: ModelDial
   return result;
 }
 
+/**
+ * The adapted tool under a name no other tool of the request has (`taken`: every enabled tool's
+ * name and the names given out so far, to which its name is added): a rename must never shadow
+ * another tool, nor two tools be sent under one name.
+ */
+export function renameApart(tool: AdaptedTool, taken: Set<string>, dialect: ModelDialect): AdaptedTool {
+  const wanted = tool.info.name;
+  let name = wanted;
+  const max = dialect.rules.maxNameLength ?? 64;
+  for (let i = 2; taken.has(name); i++) name = `${wanted.slice(0, max - String(i).length - 1)}_${i}`;
+  taken.add(name);
+  if (name === wanted) return tool;
+  const changes = tool.changes.map((c) => (c.rule === 'name' ? { ...c, detail: `${c.detail.replace(`'${wanted}'`, `'${name}'`)} ('${wanted}' is another tool's name)` } : c));
+  return { ...tool, info: Object.freeze({ ...tool.info, name }), changes };
+}
+
 function adaptUncached(info: LanguageModelToolInformation, rules: SchemaRules): AdaptedTool {
   const changes: SchemaChange[] = [];
   const name = adaptName(info.name, rules, changes);
@@ -133,6 +152,7 @@ function mergeRules(all: readonly SchemaRules[]): SchemaRules {
     return values.length ? [...new Set(values)] : undefined;
   };
   const supported = all.map((r) => r.supportedKeywords).filter((v): v is readonly string[] => v !== undefined);
+  const formats = all.map((r) => r.allowedFormats).filter((v): v is Readonly<Record<string, readonly string[]>> => v !== undefined);
   const any = (key: keyof SchemaRules) => all.some((r) => r[key] === true) || undefined;
   return Object.freeze({
     maxNameLength: min('maxNameLength'),
@@ -141,6 +161,7 @@ function mergeRules(all: readonly SchemaRules[]): SchemaRules {
     maxSchemaDescriptionLength: min('maxSchemaDescriptionLength'),
     unsupportedKeywords: union('unsupportedKeywords'),
     supportedKeywords: supported.length ? supported.reduce((a, b) => a.filter((k) => b.includes(k))) : undefined,
+    allowedFormats: formats.length ? formats.reduce(intersectFormats) : undefined,
     unsupportedTopLevelKeywords: union('unsupportedTopLevelKeywords'),
     objectRoot: any('objectRoot'),
     arrayItems: any('arrayItems'),
@@ -152,4 +173,11 @@ function mergeRules(all: readonly SchemaRules[]): SchemaRules {
     tupleItemsAsAnyOf: any('tupleItemsAsAnyOf'),
     strict: any('strict'),
   });
+}
+
+/** The formats both allow, per type. */
+function intersectFormats(a: Readonly<Record<string, readonly string[]>>, b: Readonly<Record<string, readonly string[]>>): Record<string, readonly string[]> {
+  const out: Record<string, readonly string[]> = {};
+  for (const type of Object.keys(a)) if (Object.hasOwn(b, type)) out[type] = a[type].filter((f) => b[type].includes(f));
+  return out;
 }

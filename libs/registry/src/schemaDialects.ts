@@ -64,6 +64,8 @@ const GEMINI: SchemaDialect = {
   models: [{ family: 'gemini*' }, { id: 'gemini*' }],
   rules: {
     namePatterns: ['^[A-Za-z_]'],
+    // "only 'enum' and 'date-time' are supported for STRING type", and the numeric formats.
+    allowedFormats: { string: ['enum', 'date-time'], integer: ['int32', 'int64'], number: ['float', 'double'] },
     nullableTypes: true,
     constAsEnum: true,
     oneOfAsAnyOf: true,
@@ -108,6 +110,7 @@ export const OPENAI_STRICT_DIALECT: SchemaDialect = {
   models: [],
   rules: {
     strict: true,
+    allowedFormats: { string: ['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid'] },
     unsupportedKeywords: [
       'minLength',
       'maxLength',

@@ -3,6 +3,7 @@
 // description, because the model should still know it (the tool's input is checked against the
 // canonical schema either way).
 import type { SchemaRules } from './schemaDialect';
+import { strictNode } from './strictSchema';
 
 /** The rule behind a change (see SchemaRules). */
 export type SchemaRuleName =
@@ -31,7 +32,7 @@ export interface SchemaChange {
   readonly lost?: string;
 }
 
-type Schema = Record<string, unknown>;
+export type Schema = Record<string, unknown>;
 
 /** Positions that hold one schema, a map of schemas, or a list of schemas (Draft 2020-12 and Draft 7). */
 const SINGLE = ['additionalProperties', 'items', 'contains', 'not', 'if', 'then', 'else', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems'];
@@ -80,7 +81,10 @@ export function adaptName(name: string, rules: SchemaRules, changes: SchemaChang
 /** A copy of the schema as the rules allow it, every change recorded. */
 export function adaptSchema(schema: unknown, rules: SchemaRules, changes: SchemaChange[]): Schema {
   let root: Schema;
-  if (rules.objectRoot && (!isSchema(schema) || schema.type !== 'object')) {
+  if (rules.objectRoot && isSchema(schema) && schema.type === undefined && isSchema(schema.properties)) {
+    changes.push({ rule: 'object-root', path: '', detail: 'type "object" added (the schema has properties but no type)' });
+    root = { type: 'object', ...schema };
+  } else if (rules.objectRoot && (!isSchema(schema) || schema.type !== 'object')) {
     changes.push({ rule: 'object-root', path: '', detail: 'the input schema is not an object: sent as an object with no properties', lost: 'the whole input schema' });
     root = { type: 'object', properties: {} };
   } else root = isSchema(schema) ? { ...schema } : { type: 'object', properties: {} };
@@ -105,14 +109,16 @@ function adaptNode(node: unknown, path: string, rules: SchemaRules, changes: Sch
   if (rules.nullableTypes && Array.isArray(out.type)) {
     const types = out.type as string[];
     const nonNull = types.filter((t) => t !== 'null');
+    const nullable = nonNull.length > 0 && nonNull.length < types.length;
     if (nonNull.length === 1) out.type = nonNull[0];
-    else if (nonNull.length > 1 && out.anyOf === undefined) {
-      delete out.type;
-      out.anyOf = nonNull.map((type) => ({ type }));
+    else if (nonNull.length > 1) delete out.type;
+    if (nonNull.length > 1 && out.anyOf === undefined) out.anyOf = nonNull.map((type) => ({ type }));
+    if (nullable) out.nullable = true;
+    if (out.type !== node.type) {
+      const beside = node.anyOf !== undefined && nonNull.length > 1;
+      const as = out.type !== undefined ? `type "${String(out.type)}"` : beside ? 'no type (its anyOf says what it may be)' : 'anyOf of each type';
+      change('nullable-type', `type ${JSON.stringify(types)} sent as ${as}${nullable ? ' with nullable: true' : ''}`, beside ? 'the type list beside anyOf (the tool still checks it)' : undefined);
     }
-    if (nonNull.length > 0 && nonNull.length < types.length) out.nullable = true;
-    if (out.type !== node.type)
-      change('nullable-type', `type ${JSON.stringify(types)} sent as ${out.type !== undefined ? `type "${String(out.type)}"` : 'anyOf of each type'}${out.nullable ? ' with nullable: true' : ''}`);
   }
   if (rules.constAsEnum && 'const' in out && out.enum === undefined) {
     out.enum = [out.const];
@@ -126,8 +132,10 @@ function adaptNode(node: unknown, path: string, rules: SchemaRules, changes: Sch
   }
   if (rules.enumOnlyOnStrings && Array.isArray(out.enum)) {
     const values = out.enum as unknown[];
-    if (values.every((v) => typeof v === 'string') && (out.type === undefined || out.type === 'string')) out.type = 'string';
-    else {
+    if (values.every((v) => typeof v === 'string') && (out.type === undefined || out.type === 'string')) {
+      if (out.type === undefined) change('enum-type', 'type "string" added to an enum of strings');
+      out.type = 'string';
+    } else {
       described.push(`one of ${values.map((v) => JSON.stringify(v)).join(', ')}`);
       delete out.enum;
       change('enum-type', 'an enum of values that are not all strings moved into the description', 'the enum as a schema keyword (said in the description; still checked)');
@@ -153,6 +161,18 @@ function adaptNode(node: unknown, path: string, rules: SchemaRules, changes: Sch
       );
     }
   }
+  if (rules.allowedFormats && typeof out.format === 'string') {
+    const type = typeof out.type === 'string' ? out.type : '';
+    if (!(rules.allowedFormats[type] ?? []).includes(out.format)) {
+      described.push(`format: ${JSON.stringify(out.format)}`);
+      change(
+        'keyword',
+        `format ${JSON.stringify(out.format)} moved into the description (not a format this model takes${type ? ` for ${type}` : ''})`,
+        'format as a schema keyword (the tool still checks it)',
+      );
+      delete out.format;
+    }
+  }
   const supported = rules.supportedKeywords && new Set(rules.supportedKeywords);
   const unsupported = new Set(rules.unsupportedKeywords ?? []);
   for (const key of Object.keys(out)) {
@@ -171,69 +191,23 @@ function adaptNode(node: unknown, path: string, rules: SchemaRules, changes: Sch
     const map = out[key];
     if (isSchema(map)) out[key] = Object.fromEntries(Object.entries(map).map(([k, s]) => [k, adaptNode(s, `${path}/${key}/${escapePointer(k)}`, rules, changes)]));
   }
-  if (rules.strict && hasType(out, 'object')) strictObject(out, node, change);
+  if (rules.strict) strictNode(out, change);
 
-  if (described.length) out.description = `${typeof out.description === 'string' && out.description ? `${out.description} ` : ''}(${described.join('; ')})`;
-  const max = rules.maxSchemaDescriptionLength;
-  if (max !== undefined && typeof out.description === 'string' && out.description.length > max) {
-    change('description-length', `description cut to ${max} characters`, `the last ${out.description.length - max} characters of the description`);
-    out.description = out.description.slice(0, max);
-  }
+  // A cut shortens the pack's own text first, so the constraints moved into the description survive.
+  const max = rules.maxSchemaDescriptionLength ?? Infinity;
+  const own = typeof out.description === 'string' ? out.description : '';
+  const suffix = described.length ? `(${described.join('; ')})` : '';
+  const room = Math.max(0, max - (suffix ? suffix.length + (own ? 1 : 0) : 0));
+  if (own.length > room) change('description-length', `description cut to ${max} characters`, `the last ${own.length - room} characters of the description`);
+  if (suffix || own.length > room) out.description = [own.slice(0, room), suffix].filter(Boolean).join(' ').slice(0, max);
   return out;
 }
 
-/** OpenAI strict mode: closed objects, every property required, the optional ones nullable. */
-function strictObject(out: Schema, original: Schema, change: (rule: SchemaRuleName, detail: string, lost?: string) => void): void {
-  if (out.additionalProperties !== false) {
-    const open = original.additionalProperties !== undefined && original.additionalProperties !== false;
-    out.additionalProperties = false;
-    change('strict', 'additionalProperties: false set', open ? 'properties other than those listed' : undefined);
-  }
-  const properties = isSchema(out.properties) ? (out.properties as Record<string, unknown>) : (out.properties = {});
-  const required = new Set(Array.isArray(out.required) ? (out.required as string[]) : []);
-  const optional = Object.keys(properties).filter((key) => !required.has(key));
-  if (!optional.length) return;
-  for (const key of optional) properties[key] = nullable(properties[key]);
-  out.required = [...required, ...optional];
-  change('strict', `optional ${optional.map((k) => `'${k}'`).join(', ')} made required and nullable (null is read as absent)`);
-}
-
-function nullable(schema: unknown): unknown {
-  if (!isSchema(schema)) return schema;
-  if (typeof schema.type === 'string') return schema.type === 'null' ? schema : { ...schema, type: [schema.type, 'null'] };
-  if (Array.isArray(schema.type)) return schema.type.includes('null') ? schema : { ...schema, type: [...schema.type, 'null'] };
-  return { anyOf: [schema, { type: 'null' }] };
-}
-
-/** The input with the nulls strict mode made the model send for optional properties removed. */
-export function restoreNulls(schema: unknown, input: unknown): unknown {
-  if (!isSchema(schema)) return input;
-  if (Array.isArray(input) && isSchema(schema.items)) return input.map((item) => restoreNulls(schema.items, item));
-  if (!isSchema(input) || !isSchema(schema.properties)) return input;
-  const properties = schema.properties;
-  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
-  const out: Schema = {};
-  for (const [key, value] of Object.entries(input)) {
-    const property = properties[key];
-    if (value === null && !required.has(key) && isSchema(property) && !acceptsNull(property)) continue;
-    out[key] = restoreNulls(property, value);
-  }
-  return out;
-}
-
-function acceptsNull(schema: Schema): boolean {
-  if (schema.type === undefined && schema.enum === undefined && schema.const === undefined && !schema.anyOf && !schema.oneOf) return true;
-  if (schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null')) || schema.nullable === true) return true;
-  if (Array.isArray(schema.enum) && schema.enum.includes(null)) return true;
-  if ('const' in schema && schema.const === null) return true;
-  return [schema.anyOf, schema.oneOf].some((list) => Array.isArray(list) && list.some((s) => isSchema(s) && acceptsNull(s)));
-}
-
-function hasType(schema: Schema, type: string): boolean {
+export function hasType(schema: Schema, type: string): boolean {
   return schema.type === type || (Array.isArray(schema.type) && schema.type.includes(type));
 }
 
-function isSchema(value: unknown): value is Schema {
+export function isSchema(value: unknown): value is Schema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

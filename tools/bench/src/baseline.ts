@@ -1,10 +1,13 @@
 // The baseline: resolution and invocation written the straightforward way the anchor
 // implementation works — on every request scan every registered tool and filter by selector, when
 // clause (parsed once, at registration), selection map and overrides, deep-cloning each schema for
-// the request; Ajv validators kept in an LRU of 16. It applies the same rules as the registry (the
+// the request and adapting it to the model's dialect; Ajv validators kept in an LRU of 16. It applies the same rules as the registry (the
 // smoke test checks both resolve to the same tools), so the comparison is about cost, not semantics.
 import Ajv, { type ValidateFunction } from 'ajv';
 import {
+  adaptTool,
+  DEFAULT_SCHEMA_DIALECTS,
+  dialectFor,
   matchSpecificity,
   parseWhenClause,
   type LanguageModelToolInformation,
@@ -66,6 +69,7 @@ export class BaselineRegistry {
       if (!current || score > current.score) target.set(key, { tool, score });
     }
     const result: LanguageModelToolInformation[] = [];
+    const dialect = dialectFor(request.model, DEFAULT_SCHEMA_DIALECTS);
     for (const tool of this.tools) {
       if (best.get(tool.referenceName)?.tool !== tool) continue;
       if (tool.when && !tool.when.evaluate(context)) continue;
@@ -74,7 +78,8 @@ export class BaselineRegistry {
       const source = override ?? tool;
       if (override?.when && !override.when.evaluate(context)) continue;
       const schema = source.definition.inputSchema ?? tool.definition.inputSchema;
-      result.push({ name: tool.definition.name, description: source.definition.modelDescription, ...(schema ? { inputSchema: structuredClone(schema) } : {}) });
+      // Each definition cloned and put in the model's dialect for every request.
+      result.push(adaptTool({ name: tool.definition.name, description: source.definition.modelDescription, ...(schema ? { inputSchema: structuredClone(schema) } : {}) }, dialect).info);
     }
     return result;
   }
