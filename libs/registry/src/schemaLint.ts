@@ -12,6 +12,7 @@ export interface ToolSchemaReport {
   readonly packId?: string;
   /** The name sent when the model's API needs another one. */
   readonly sentName?: string;
+  /** Every change, in the order the rules made them. */
   readonly changes: readonly SchemaChange[];
 }
 

@@ -23,6 +23,7 @@ export type SchemaRuleName =
 
 /** One change a dialect made to a tool's name, description or input schema. */
 export interface SchemaChange {
+  /** The rule that made it. */
   readonly rule: SchemaRuleName;
   /** `name`, `description`, or a JSON Pointer into the input schema (`` for its top). */
   readonly path: string;
