@@ -47,7 +47,6 @@ interface EnabledTool extends GroupableTool {
   readonly reason: ResolvedReason;
   readonly info: LanguageModelToolInformation;
   readonly cost: number;
-  readonly implementationName: string;
   /** Set when the tool is sent changed by the model's dialect. */
   asSent?: AdaptedTool;
 }
@@ -185,7 +184,7 @@ export class Resolver {
     let estimatedTokens = 0;
     const send = (info: LanguageModelToolInformation, tool?: EnabledTool) => {
       sentNames.add(info.name);
-      let asSent = dialect ? (tool ? tool.implementation.adapted(dialect, tool.base) : adaptTool(info, dialect)) : undefined;
+      let asSent = dialect ? adaptTool(info, dialect) : undefined;
       if (asSent && asSent.info.name !== info.name) asSent = renameApart(asSent, (taken ??= new Set(enabled.map((t) => t.name))), dialect!);
       if (asSent?.changes.length && tool) tool.asSent = asSent;
       tools.push(asSent ? asSent.info : info);
@@ -252,7 +251,6 @@ export class Resolver {
       reason,
       info: override ? override.info(base) : base.info(),
       cost: override ? override.tokenCost(base) : base.tokenCost(),
-      implementationName: (override ?? base).definition.name,
       asSent: undefined,
       pinned: pinned || base.core,
       toolSet: graph?.primarySet(base.referenceName),
@@ -278,7 +276,7 @@ function baseReason(base: ToolEntry): ResolvedReason {
 }
 
 function resolvedEntry(tool: EnabledTool, group: string | undefined, sent: boolean, asSent?: AdaptedTool): ResolvedToolEntry {
-  const entry: { -readonly [K in keyof ResolvedToolEntry]: ResolvedToolEntry[K] } = {
+  return {
     name: tool.name,
     toolReferenceName: tool.base.referenceName,
     packId: tool.base.packId,
@@ -291,7 +289,6 @@ function resolvedEntry(tool: EnabledTool, group: string | undefined, sent: boole
     sentName: asSent && asSent.info.name !== tool.name ? asSent.info.name : undefined,
     schemaChanges: asSent?.changes.length ? asSent.changes : undefined,
   };
-  return entry;
 }
 
 /** Looks up or computes, keeping at most CACHE_SIZE results (the oldest goes first). */

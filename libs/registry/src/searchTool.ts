@@ -35,8 +35,8 @@ export interface SearchableEnabledTool {
   readonly info: LanguageModelToolInformation;
   readonly toolSet?: string;
   readonly packId?: string;
-  /** The name of the tool whose implementation runs (an override's, when one applies). */
-  readonly implementationName: string;
+  /** The tool whose implementation runs (an override's, when one applies). */
+  readonly implementation: { readonly definition: { readonly name: string } };
 }
 
 export class SearchIndexes {
@@ -60,7 +60,7 @@ export class SearchIndexes {
         this.indexes.clear();
         this.version = version;
       }
-      const key = searchable.map((t) => (t.implementationName === t.name ? t.name : `${t.name}>${t.implementationName}`)).join('\u0001');
+      const key = searchable.map((t) => (t.implementation.definition.name === t.name ? t.name : `${t.name}>${t.implementation.definition.name}`)).join('\u0001');
       index = this.indexes.get(key);
       if (!index) {
         index = this.build(searchable, graph);

@@ -1,7 +1,6 @@
 // One registered tool as the registry keeps it: the definition, parsed once (when clause, the
 // information sent to models, its token cost), and the implementation instance.
 import { estimateTokens } from './toolResult';
-import { adaptTool, type AdaptedTool, type ModelDialect } from './schemaDialect';
 import type { LanguageModelToolInformation, Tool, ToolDefinition } from './types';
 import { parseWhenClause, type WhenClause } from './whenClause';
 import { referenceNameOf } from './toolDefinition';
@@ -23,8 +22,6 @@ export class ToolEntry {
   disposed = false;
   private infoCache?: LanguageModelToolInformation;
   private costCache?: number;
-  /** The last few dialects' forms of `info()`: a short list beats a WeakMap lookup on the resolve path. */
-  private adaptedCache?: { readonly dialect: ModelDialect; readonly tool: AdaptedTool }[];
   private selectorsCache?: string;
 
   constructor(
@@ -54,16 +51,6 @@ export class ToolEntry {
       this.infoCache = Object.freeze({ name, description: this.definition.modelDescription, ...(inputSchema ? { inputSchema } : {}) });
     }
     return this.infoCache;
-  }
-
-  /** `info(base)` as the dialect's models are sent it. */
-  adapted(dialect: ModelDialect, base?: ToolEntry): AdaptedTool {
-    const cache = (this.adaptedCache ??= []);
-    for (const cached of cache) if (cached.dialect.rules === dialect.rules) return cached.tool;
-    const tool = adaptTool(this.info(base), dialect);
-    if (cache.length >= 4) cache.shift();
-    cache.push({ dialect, tool });
-    return tool;
   }
 
   /** Tokens the definition costs in a request (see definitionTokens). */
