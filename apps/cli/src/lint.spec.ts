@@ -52,7 +52,7 @@ describe('toolpacks lint', () => {
   });
 
   describe('a new model’s rules as data in the config file (schemaDialects)', () => {
-    const acme = { name: 'acme', models: [{ vendor: 'acme' }], rules: { maxDescriptionLength: 40, unsupportedKeywords: ['minimum'] } };
+    const acme = { name: 'acme', models: [{ vendor: 'acme' }], rules: { maxDescriptionLength: 40, unsupportedKeywords: ['minimum'], allowedFormats: { string: ['date-time'] } } };
     const write = async (file: string, value: unknown) => {
       await fs.writeFile(path.join(root, file), JSON.stringify(value));
       return path.join(root, file);
@@ -74,12 +74,13 @@ describe('toolpacks lint', () => {
       expect((JSON.parse(untrusted.out) as { dialects: string[] }).dialects).toEqual(['every model']);
       const trusted = await run(['lint', '--trust-repository-config', '--vendor', 'acme', '--model', 'acme-1', '--json']);
       expect((JSON.parse(trusted.out) as { dialects: string[] }).dialects).toEqual(['every model', 'acme']);
-      await write('toolpacks.config.json', { schemaDialects: [{ ...acme, rules: { maxNameLength: 0, namePatterns: ['('], lowercase: true } }] });
+      await write('toolpacks.config.json', { schemaDialects: [{ ...acme, rules: { maxNameLength: 0, namePatterns: ['('], allowedFormats: { string: 'uri' }, lowercase: true } }] });
       const bad = await run(['lint']);
       expect(bad.code).toBe(2);
       expect(bad.err).toMatch(/"schemaDialects\[0\]\.rules\.maxNameLength" must be a positive whole number, got 0\./);
       expect(bad.err).toMatch(/"schemaDialects\[0\]\.rules\.namePatterns" holds "\(", which is not a regular expression\./);
-      expect(bad.err).toMatch(/"schemaDialects\[0\]\.rules\.lowercase" is not a rule/);
+      expect(bad.err).toMatch(/"schemaDialects\[0\]\.rules\.allowedFormats" must be an object of type: \[formats\]/);
+      expect(bad.err).toMatch(/"schemaDialects\[0\]\.rules\.lowercase" is not a rule; the rules are maxNameLength, .*allowedFormats, .*strict\./);
       await fs.rm(path.join(root, 'toolpacks.config.json'));
     });
   });

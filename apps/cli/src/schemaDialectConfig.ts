@@ -1,11 +1,10 @@
 // The config file's `schemaDialects`: a model family's API rules as data (see the registry's
 // SchemaDialect), checked field by field so a mistake is named. They are added after the built-in
 // dialects for every command, the MCP server's tools/list excepted (its clients adapt for their model).
-import type { SchemaDialect } from '@toolpacks/registry';
+import { SCHEMA_RULE_FIELDS, type SchemaDialect } from '@toolpacks/registry';
 
-const NUMBER_RULES = ['maxNameLength', 'maxDescriptionLength', 'maxSchemaDescriptionLength'];
-const LIST_RULES = ['namePatterns', 'unsupportedKeywords', 'supportedKeywords', 'unsupportedTopLevelKeywords'];
-const FLAG_RULES = ['objectRoot', 'arrayItems', 'requiredDefined', 'nullableTypes', 'constAsEnum', 'oneOfAsAnyOf', 'enumOnlyOnStrings', 'tupleItemsAsAnyOf', 'strict'];
+const { limits, denyLists, allowLists, formats, flags } = SCHEMA_RULE_FIELDS as Record<keyof typeof SCHEMA_RULE_FIELDS, readonly string[]>;
+const RULES = [...limits, ...denyLists, ...allowLists, ...formats, ...flags];
 const SELECTOR_FIELDS = ['id', 'vendor', 'family', 'version'];
 
 /** Problems of a `schemaDialects` value, each naming its field; none when it is a list of valid dialects. */
@@ -29,14 +28,16 @@ export function schemaDialectProblems(value: unknown): string[] {
     if (!isObject(dialect.rules)) return void fail(`${at}.rules`, 'must be an object of rules.');
     for (const [key, v] of Object.entries(dialect.rules)) {
       const field = `${at}.rules.${key}`;
-      if (NUMBER_RULES.includes(key)) {
+      if (limits.includes(key)) {
         if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) fail(field, `must be a positive whole number, got ${JSON.stringify(v)}.`);
-      } else if (LIST_RULES.includes(key)) {
-        if (!Array.isArray(v) || v.some((item) => typeof item !== 'string' || !item)) fail(field, 'must be an array of non-empty strings.');
+      } else if (denyLists.includes(key) || allowLists.includes(key)) {
+        if (!isStrings(v)) fail(field, 'must be an array of non-empty strings.');
         else if (key === 'namePatterns') for (const pattern of v) if (!compiles(pattern)) fail(field, `holds ${JSON.stringify(pattern)}, which is not a regular expression.`);
-      } else if (FLAG_RULES.includes(key)) {
+      } else if (formats.includes(key)) {
+        if (!isObject(v) || !Object.values(v).every(isStrings)) fail(field, 'must be an object of type: [formats], e.g. { "string": ["date-time"] }.');
+      } else if (flags.includes(key)) {
         if (typeof v !== 'boolean') fail(field, 'must be true or false.');
-      } else fail(field, `is not a rule; the rules are ${[...NUMBER_RULES, ...LIST_RULES, ...FLAG_RULES].join(', ')}.`);
+      } else fail(field, `is not a rule; the rules are ${RULES.join(', ')}.`);
     }
   });
   return problems;
@@ -45,6 +46,10 @@ export function schemaDialectProblems(value: unknown): string[] {
 /** The validated value, typed. */
 export function asSchemaDialects(value: unknown): readonly SchemaDialect[] {
   return value as readonly SchemaDialect[];
+}
+
+function isStrings(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string' && item !== '');
 }
 
 function compiles(pattern: string): boolean {

@@ -10,7 +10,7 @@ export { CancellationTokenSource, DisposableStore, Emitter, setUnexpectedErrorHa
 export { modelMatches, matchSpecificity, selectorMatches, selectorSpecificity, describeSelectors } from './modelSelector';
 export { parseWhenClause, WhenClauseError, type WhenClause } from './whenClause';
 export { checkToolDefinition, checkToolSetDefinition, referenceNameOf } from './toolDefinition';
-export { adaptTool, dialectFor, type AdaptedTool, type ModelDialect, type SchemaChange, type SchemaDialect, type SchemaRuleName, type SchemaRules } from './schemaDialect';
+export { adaptTool, dialectFor, SCHEMA_RULE_FIELDS, type AdaptedTool, type ModelDialect, type SchemaChange, type SchemaDialect, type SchemaRuleName, type SchemaRules } from './schemaDialect';
 export { DEFAULT_SCHEMA_DIALECTS, OPENAI_STRICT_DIALECT } from './schemaDialects';
 export { schemaReport, type SchemaReport, type ToolSchemaReport } from './schemaLint';
 export { DefaultVirtualToolSession, ACTIVATE_PREFIX, SEARCH_TOOLS_NAME } from './virtualTools';

@@ -51,6 +51,28 @@ export interface SchemaRules {
   readonly strict?: boolean;
 }
 
+/**
+ * Every rule of SchemaRules by the kind of value it takes and how dialects that apply together
+ * merge it: the smallest limit, every denied name or pattern, only what every allow-list allows,
+ * only the formats every map allows, a flag any of them sets. The config file's check reads it too.
+ */
+export const SCHEMA_RULE_FIELDS = {
+  /** Positive whole numbers; the smallest wins. */
+  limits: ['maxNameLength', 'maxDescriptionLength', 'maxSchemaDescriptionLength'],
+  /** Lists of strings; every entry of every dialect counts. */
+  denyLists: ['namePatterns', 'unsupportedKeywords', 'unsupportedTopLevelKeywords'],
+  /** Lists of strings; only what every dialect lists stays. */
+  allowLists: ['supportedKeywords'],
+  /** Objects of type → formats; only the formats every dialect allows stay. */
+  formats: ['allowedFormats'],
+  /** Booleans; any dialect that sets one turns it on. */
+  flags: ['objectRoot', 'arrayItems', 'requiredDefined', 'nullableTypes', 'constAsEnum', 'oneOfAsAnyOf', 'enumOnlyOnStrings', 'tupleItemsAsAnyOf', 'strict'],
+} as const satisfies Record<string, readonly (keyof SchemaRules)[]>;
+
+// A rule missing from SCHEMA_RULE_FIELDS does not compile: it would never merge nor be checked.
+const everyRuleListed: Record<Exclude<keyof SchemaRules, (typeof SCHEMA_RULE_FIELDS)[keyof typeof SCHEMA_RULE_FIELDS][number]>, never> = {};
+void everyRuleListed;
+
 /** One model family's rules, as data: the models it applies to and what their API accepts. */
 export interface SchemaDialect {
   /** Shown with every change it makes (`gemini`, `gpt-4`). */
@@ -143,36 +165,26 @@ function adaptUncached(info: LanguageModelToolInformation, rules: SchemaRules): 
 }
 
 function mergeRules(all: readonly SchemaRules[]): SchemaRules {
-  const min = (key: 'maxNameLength' | 'maxDescriptionLength' | 'maxSchemaDescriptionLength') => {
-    const values = all.map((r) => r[key]).filter((v): v is number => v !== undefined);
-    return values.length ? Math.min(...values) : undefined;
-  };
-  const union = (key: 'namePatterns' | 'unsupportedKeywords' | 'unsupportedTopLevelKeywords') => {
-    const values = all.flatMap((r) => r[key] ?? []);
-    return values.length ? [...new Set(values)] : undefined;
-  };
-  const supported = all.map((r) => r.supportedKeywords).filter((v): v is readonly string[] => v !== undefined);
-  const formats = all.map((r) => r.allowedFormats).filter((v): v is Readonly<Record<string, readonly string[]>> => v !== undefined);
-  const any = (key: keyof SchemaRules) => all.some((r) => r[key] === true) || undefined;
-  return Object.freeze({
-    maxNameLength: min('maxNameLength'),
-    namePatterns: union('namePatterns'),
-    maxDescriptionLength: min('maxDescriptionLength'),
-    maxSchemaDescriptionLength: min('maxSchemaDescriptionLength'),
-    unsupportedKeywords: union('unsupportedKeywords'),
-    supportedKeywords: supported.length ? supported.reduce((a, b) => a.filter((k) => b.includes(k))) : undefined,
-    allowedFormats: formats.length ? formats.reduce(intersectFormats) : undefined,
-    unsupportedTopLevelKeywords: union('unsupportedTopLevelKeywords'),
-    objectRoot: any('objectRoot'),
-    arrayItems: any('arrayItems'),
-    requiredDefined: any('requiredDefined'),
-    nullableTypes: any('nullableTypes'),
-    constAsEnum: any('constAsEnum'),
-    oneOfAsAnyOf: any('oneOfAsAnyOf'),
-    enumOnlyOnStrings: any('enumOnlyOnStrings'),
-    tupleItemsAsAnyOf: any('tupleItemsAsAnyOf'),
-    strict: any('strict'),
-  });
+  const merged: Record<string, unknown> = {};
+  const given = <K extends keyof SchemaRules>(key: K) => all.map((r) => r[key]).filter((v): v is NonNullable<SchemaRules[K]> => v !== undefined);
+  for (const key of SCHEMA_RULE_FIELDS.limits) {
+    const values = given(key);
+    merged[key] = values.length ? Math.min(...values) : undefined;
+  }
+  for (const key of SCHEMA_RULE_FIELDS.denyLists) {
+    const values = given(key).flat();
+    merged[key] = values.length ? [...new Set(values)] : undefined;
+  }
+  for (const key of SCHEMA_RULE_FIELDS.allowLists) {
+    const lists = given(key);
+    merged[key] = lists.length ? lists.reduce((a, b) => a.filter((k) => b.includes(k))) : undefined;
+  }
+  for (const key of SCHEMA_RULE_FIELDS.formats) {
+    const maps = given(key);
+    merged[key] = maps.length ? maps.reduce(intersectFormats) : undefined;
+  }
+  for (const key of SCHEMA_RULE_FIELDS.flags) merged[key] = all.some((r) => r[key] === true) || undefined;
+  return Object.freeze(merged as SchemaRules);
 }
 
 /** The formats both allow, per type. */
