@@ -3,12 +3,14 @@
 // rebinding) and, when a token is set, the bearer token check, before the SDK sees it. DELETE of a
 // session disposes it; so does idleness (no request and no open stream for `sessionIdleMs`), and
 // an initialize beyond `maxSessions` evicts the least recently used idle session; close() disposes
-// them all.
+// them all. A request whose connection closes before its answer is cancelled: nobody can read the
+// answer (no event store, so no resumption), and its tool call must not go on running children.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { isInitializeRequest, isJSONRPCRequest, type CancelledNotification, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { SessionServer } from './sessionServer';
 import type { HttpServeOptions, HttpServer } from './types';
 
@@ -16,6 +18,42 @@ const MAX_INITIALIZE_BYTES = 1024 * 1024;
 const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
 /** setTimeout's longest delay; a longer idle time is checked again when this one fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** The response of the HTTP request being handled: the transport delivers its messages within it. */
+const arrivedOn = new AsyncLocalStorage<http.ServerResponse>();
+
+/**
+ * Makes every JSON-RPC request that arrives on an HTTP response which then closes unfinished (the
+ * client dropped the connection) cancelled, through the SDK's own path: a notifications/cancelled
+ * for its id, as a stdio client would send, which aborts the handler's `extra.signal` and so the
+ * tool call's CancellationToken. A request already answered is unknown to the SDK by then: no-op.
+ * Call after `server.connect(transport)`, which installs the handler this wraps.
+ */
+function cancelOnDisconnect(transport: StreamableHTTPServerTransport): void {
+  const deliver = transport.onmessage;
+  if (!deliver) return;
+  const cancel = (requestId: RequestId) => {
+    const cancelled: CancelledNotification = { method: 'notifications/cancelled', params: { requestId, reason: 'The HTTP connection closed before the answer.' } };
+    deliver({ jsonrpc: '2.0', ...cancelled } as JSONRPCMessage);
+  };
+  /** The requests each open response carries (a batch has several): one 'close' listener per response. */
+  const carried = new WeakMap<http.ServerResponse, RequestId[]>();
+  transport.onmessage = (message, extra) => {
+    deliver(message, extra);
+    const res = arrivedOn.getStore();
+    if (!res || !isJSONRPCRequest(message) || res.writableFinished) return;
+    if (res.closed) return cancel(message.id);
+    let ids = carried.get(res);
+    if (!ids) {
+      const list: RequestId[] = [];
+      carried.set(res, (ids = list));
+      res.once('close', () => {
+        if (!res.writableFinished) for (const id of list) cancel(id);
+      });
+    }
+    ids.push(message.id);
+  };
+}
 
 interface Entry {
   readonly session: SessionServer;
@@ -111,7 +149,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
       const entry = sessions.get(sessionId);
       if (!entry) return reply(res, 404, 'Session not found: initialize a new session.', -32001);
       track(entry, res);
-      return entry.transport.handleRequest(req, res);
+      return arrivedOn.run(res, () => entry.transport.handleRequest(req, res));
     }
     if (req.method !== 'POST') return reply(res, 400, 'Bad Request: no valid session ID provided.');
     const body = await readJson(req);
@@ -138,11 +176,12 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
     track(entry, res);
     try {
       await session.server.connect(transport);
+      cancelOnDisconnect(transport);
       session.server.onclose = () => {
         if (transport.sessionId) void remove(transport.sessionId);
         else void session.dispose();
       };
-      await transport.handleRequest(req, res, body);
+      await arrivedOn.run(res, () => transport.handleRequest(req, res, body));
     } finally {
       starting.delete(session);
       // An initialize that did not make a session (refused, failed) leaves nothing behind.

@@ -1,9 +1,14 @@
-// One git child process: argument array (never a shell), its own process group (so a hook's or
-// fsmonitor's `sh`/`sleep` end with it), output capped, stopped on timeout or cancellation.
+// One git child process: argument array (never a shell parsing it), its own process group (so a
+// hook's or fsmonitor's `sh`/`sleep` end with it), a memory bound (childLimits.ts), output capped,
+// stopped on timeout or cancellation.
 import { spawn } from 'node:child_process';
 import type { CancellationToken } from '@toolpacks/base';
 import { WorkspaceError } from '@toolpacks/services';
+import { DEFAULT_MEMORY_LIMITS, outOfMemoryMessage, ranOutOfMemory, withMemoryLimit, wrapperExecFailure } from './childLimits';
 import { killProcessGroup, trackProcessGroup } from './processGroup';
+
+/** The end of stderr kept apart from its capped start: where git says why it died. */
+const STDERR_TAIL_CHARS = 4096;
 
 export interface GitProcessOptions {
   readonly git: string;
@@ -14,6 +19,8 @@ export interface GitProcessOptions {
   readonly timeoutMs: number;
   readonly maxOutputBytes: number;
   readonly token?: CancellationToken;
+  /** Private writable memory git (and all it starts) may take; default DEFAULT_MEMORY_LIMITS.git, 0 or Infinity: none. */
+  readonly memoryLimitBytes?: number;
 }
 
 export interface GitProcessResult {
@@ -27,10 +34,13 @@ export interface GitProcessResult {
 export function runGitProcess(options: GitProcessOptions): Promise<GitProcessResult> {
   const command = options.args.find((a) => !a.startsWith('-')) ?? 'git';
   if (options.token?.isCancellationRequested) return Promise.reject(new WorkspaceError(`git ${command} was cancelled.`));
+  const memoryLimit = options.memoryLimitBytes ?? DEFAULT_MEMORY_LIMITS.git;
+  const env: Record<string, string> = { ...options.env };
+  const limited = withMemoryLimit(options.git, options.args, memoryLimit, env);
   return new Promise((resolve, reject) => {
-    const child = spawn(options.git, options.args, {
+    const child = spawn(limited.command, limited.args, {
       cwd: options.cwd,
-      env: options.env,
+      env,
       detached: true, // a process group of its own: killing -pid ends git and everything it started
       stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
@@ -40,6 +50,7 @@ export function runGitProcess(options: GitProcessOptions): Promise<GitProcessRes
     let outBytes = 0;
     let truncated = false;
     let stderr = '';
+    let stderrTail = '';
     let stopped: 'timeout' | 'cancelled' | undefined;
     const stop = (why: 'timeout' | 'cancelled') => {
       stopped ??= why;
@@ -61,7 +72,9 @@ export function runGitProcess(options: GitProcessOptions): Promise<GitProcessRes
       outBytes += chunk.length;
     });
     child.stderr!.on('data', (chunk: Buffer) => {
-      if (stderr.length < 64 * 1024) stderr += chunk.toString('utf8');
+      const text = chunk.toString('utf8');
+      if (stderr.length < 64 * 1024) stderr += text;
+      stderrTail = (stderrTail + text).slice(-STDERR_TAIL_CHARS);
     });
     // git is done: whatever it left behind in its group (a hook's background job holding the
     // pipes open) goes too, so 'close' follows and nothing outlives the call.
@@ -74,6 +87,20 @@ export function runGitProcess(options: GitProcessOptions): Promise<GitProcessRes
       finish();
       if (stopped === 'cancelled') return reject(new WorkspaceError(`git ${command} was cancelled.`));
       if (stopped === 'timeout') return reject(new WorkspaceError(`git ${command} did not finish within ${options.timeoutMs / 1000} s and was stopped.`));
+      const notRun = wrapperExecFailure(code, stderrTail);
+      if (notRun !== undefined) return reject(new Error(`git could not run: ${notRun}. Is git installed?`));
+      // Over its bound git dies of a failed allocation: said as such, not as git's own crash.
+      if (code !== 0 && ranOutOfMemory(stderrTail)) {
+        return reject(
+          new WorkspaceError(
+            outOfMemoryMessage(
+              `git ${command}`,
+              memoryLimit,
+              'Narrow the request (fewer paths, a shorter range of commits, a smaller file); if the repository itself makes git take this much, it cannot be read this way.',
+            ),
+          ),
+        );
+      }
       resolve({ code: code ?? 1, stdout: Buffer.concat(out).toString('utf8'), stderr, truncated: truncated || outBytes > options.maxOutputBytes });
     });
     if (options.stdin !== undefined) {

@@ -20,10 +20,13 @@ export interface NodeSearchOptions {
   readonly ripgrep?: string | false;
   /** A search stops after this long (default 20 s). */
   readonly timeoutMs?: number;
+  /** Private writable memory each rg may take (default 2 GiB: DEFAULT_MEMORY_LIMITS.ripgrep). */
+  readonly memoryLimitBytes?: number;
 }
 
 export class NodeSearchService implements SearchService {
   private readonly ripgrep: string | undefined;
+  private readonly memoryLimitBytes: number | undefined;
   private readonly timeoutMs: number;
   private readonly opener: SafeOpener;
   private readonly realRoot: string;
@@ -34,6 +37,7 @@ export class NodeSearchService implements SearchService {
   ) {
     this.ripgrep = options.ripgrep === false ? undefined : (options.ripgrep ?? findRipgrep());
     this.timeoutMs = options.timeoutMs ?? 20_000;
+    this.memoryLimitBytes = options.memoryLimitBytes;
     this.realRoot = realpathSync(root);
     this.opener = new SafeOpener(this.realRoot);
   }
@@ -58,7 +62,17 @@ export class NodeSearchService implements SearchService {
     if (token?.isCancellationRequested) throw new WorkspaceError('The search was cancelled.');
     const context = loadIgnoreContext(this.realRoot, token);
     if (this.ripgrep) {
-      const result = await grepWithRipgrep({ rg: this.ripgrep, root: this.realRoot, query, compiled, context, opener: this.opener, timeoutMs: this.timeoutMs, token });
+      const result = await grepWithRipgrep({
+        rg: this.ripgrep,
+        root: this.realRoot,
+        query,
+        compiled,
+        context,
+        opener: this.opener,
+        timeoutMs: this.timeoutMs,
+        token,
+        memoryLimitBytes: this.memoryLimitBytes,
+      });
       if (result) return { matches: result.matches, truncated: result.truncated, engine: 'ripgrep', ...skipped(result.skippedLarge) };
     }
     const scan = await runScanner(

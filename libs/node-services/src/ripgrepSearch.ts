@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { CancellationToken } from '@toolpacks/base';
 import { WorkspaceError, type GrepMatch, type GrepQuery } from '@toolpacks/services';
+import { DEFAULT_MEMORY_LIMITS, outOfMemoryMessage, ranOutOfMemory, withMemoryLimit, wrapperExecFailure } from './childLimits';
 import type { IgnoreRules } from './gitIgnoreRules';
 import { literalFolderPrefix } from './glob';
 import { killProcessGroup, trackProcessGroup } from './processGroup';
@@ -35,6 +36,8 @@ export interface RipgrepRun {
   readonly opener: SafeOpener;
   readonly timeoutMs: number;
   readonly token?: CancellationToken;
+  /** Private writable memory each rg may take (childLimits.ts); default DEFAULT_MEMORY_LIMITS.ripgrep, 0 or Infinity: none. */
+  readonly memoryLimitBytes?: number;
 }
 
 export interface RipgrepOutcome {
@@ -149,7 +152,11 @@ function runRipgrep(
   args.push('-e', query.pattern, '--', ...paths);
   const selected = (file: string) => (!run.compiled.include || run.compiled.include(file)) && (!rules || !rules.isHiddenFile(file));
 
-  const child = spawn(run.rg, args, { cwd: run.root, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  // Bounded: a huge line is buffered whole, and rg's allocation failure must not be the machine's.
+  const memoryLimit = run.memoryLimitBytes ?? DEFAULT_MEMORY_LIMITS.ripgrep;
+  const env: Record<string, string | undefined> = { ...process.env };
+  const limited = withMemoryLimit(run.rg, args, memoryLimit, env);
+  const child = spawn(limited.command, limited.args, { cwd: run.root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let stopped: 'enough' | 'too-many' | 'timeout' | 'cancelled' | 'unneeded' | undefined;
   const stop = (why: typeof stopped) => {
     stopped ??= why;
@@ -160,6 +167,7 @@ function runRipgrep(
     const matches: GrepMatch[] = [];
     const skippedLarge: string[] = [];
     let errors = '';
+    let outOfMemory = false;
     let walked = 0;
     const timer = setTimeout(() => stop('timeout'), run.timeoutMs);
     const cancellation = run.token?.onCancellationRequested(() => stop('cancelled'));
@@ -170,7 +178,10 @@ function runRipgrep(
       if (large) {
         const file = large[1].replace(/^\.\//, '');
         if (selected(file)) skippedLarge.push(file);
-      } else if (!line.includes('DEBUG|') && errors.length < 2000) errors += `${line}\n`;
+      } else if (!line.includes('DEBUG|')) {
+        if (ranOutOfMemory(line)) outOfMemory = true;
+        else if (errors.length < 2000) errors += `${line}\n`;
+      }
     });
     const lines = createInterface({ input: child.stdout, crlfDelay: Infinity });
     lines.on('line', (line) => {
@@ -201,6 +212,13 @@ function runRipgrep(
       if (stopped === 'cancelled') return reject(new WorkspaceError('The search was cancelled.'));
       if (stopped === 'too-many') return resolve('too-many');
       if (stopped === 'unneeded') return resolve(undefined);
+      const notRun = wrapperExecFailure(code, errors);
+      if (notRun !== undefined) return reject(new Error(`ripgrep could not run: ${notRun}`));
+      if (outOfMemory && !stopped) {
+        return reject(
+          new WorkspaceError(outOfMemoryMessage('The search (ripgrep)', memoryLimit, 'A file with very long lines can take this much: narrow the search (includePattern) to leave such files out.')),
+        );
+      }
       if (code === 2 && !stopped && /regex parse error|error parsing|look-around|backreferences/i.test(errors)) return resolve(undefined);
       if (code !== 0 && code !== 1 && !stopped) return reject(new Error(`ripgrep failed (exit ${code}): ${errors.trim().slice(0, 500)}`));
       resolve({ matches, skippedLarge });
