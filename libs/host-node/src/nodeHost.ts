@@ -47,7 +47,7 @@ export class NodeHost implements Disposable {
   private readonly subscription: Disposable;
 
   constructor(root: string, options: NodeHostOptions = {}) {
-    this.workspace = new NodeWorkspaceFileSystem(root, { sensitivePaths: options.sensitivePaths });
+    this.workspace = new NodeWorkspaceFileSystem(root, { sensitivePaths: options.sensitivePaths, ...(options.git?.git !== undefined ? { git: options.git.git } : {}) });
     this.search = new NodeSearchService(this.workspace.root, options.search);
     this.git = new NodeGitService(this.workspace, options.git);
     this.debug = new NodeDebugService(this.workspace, options.debug);

@@ -24,6 +24,7 @@ export const ALWAYS_OVERRIDES: readonly ConfigOverride[] = [
   { key: 'submodule.recurse', value: 'false', why: 'no git run inside a submodule, whose config we have not read.' },
   { key: 'diff.ignoreSubmodules', value: 'dirty', why: "status/diff compare a submodule's commit only, never start `git status` inside it (its own filters would run)." },
   { key: 'status.submoduleSummary', value: 'false', why: 'the same, for the submodule summary.' },
+  { key: 'diff.submodule', value: 'short', why: "diff.submodule=log|diff opens the submodule's repository, which a .git file may place outside the root, and prints its commits." },
   { key: 'status.relativePaths', value: 'true', why: 'paths print relative to the workspace root, which may be below the repository top.' },
   { key: 'color.ui', value: 'false', why: 'plain text for the model.' },
   { key: 'core.quotePath', value: 'false', why: 'paths print as they are.' },
@@ -48,6 +49,8 @@ export interface ConfigEntry {
   /** As git prints it: section and name lowercased, subsection as written. */
   readonly key: string;
   readonly value: string;
+  /** `file:<path>` of the file that set it (from `--show-origin`), when listed with it. */
+  readonly origin?: string;
 }
 
 /** Scopes the workspace controls: `.git/config`, `config.worktree` and whatever they include. */

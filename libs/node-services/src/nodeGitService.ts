@@ -7,7 +7,8 @@ import type { CancellationToken } from '@toolpacks/base';
 import { WorkspaceError, type CommitDescription, type GitService, type WorkspaceFileSystem } from '@toolpacks/services';
 import { boundedList, describePrograms, planCommit, runsPrograms } from './gitCommitPlan';
 import { runGitProcess, type GitProcessResult } from './gitProcess';
-import { checkRepositoryLocation, findRepository, type GitLocation } from './gitRepository';
+import { confinePathKeys, includeOutside } from './gitConfigPaths';
+import { checkRepositoryLocation, findRepository, TRUST_GIT_DIR_HINT, type GitLocation } from './gitRepository';
 import { quote, scopeRevision } from './gitRevision';
 import { ALWAYS_OVERRIDES, READ_ONLY_OVERRIDES, driverOverrides, gitEnvironment, type ConfigEntry, type ConfigOverride } from './gitSafety';
 
@@ -16,6 +17,8 @@ export { checkRevision } from './gitRevision';
 export interface NodeGitOptions {
   readonly git?: string;
   readonly timeoutMs?: number;
+  /** Private writable memory each git may take (default 2 GiB: DEFAULT_MEMORY_LIMITS.git). */
+  readonly memoryLimitBytes?: number;
   /** Output beyond this is cut, and the cut is said (default 200 KB). */
   readonly maxOutputBytes?: number;
   /**
@@ -54,6 +57,10 @@ interface Session {
   read(args: readonly string[], stdin?: string): Promise<string>;
   exec(args: readonly string[], overrides: readonly ConfigOverride[], stdin?: string): Promise<GitProcessResult>;
   readonly readOverrides: readonly ConfigOverride[];
+  /** Path keys of the repository that lead outside the root, replaced (gitConfigPaths.ts): on every command. */
+  readonly pathOverrides: readonly ConfigOverride[];
+  /** blame's own ignore-revs files, when the repository's lead outside the root. */
+  readonly blameArgs: readonly string[];
 }
 
 const NOTHING_TO_COMMIT = /nothing (added )?to commit|no changes added to commit|did not match any file\(s\) known to git/;
@@ -141,7 +148,7 @@ export class NodeGitService implements GitService {
     }
     const paths = await this.paths(file);
     const session = await this.open(token);
-    return session.read([...args, '--', ...paths]);
+    return session.read([...args, ...session.blameArgs, '--', ...paths]);
   }
 
   async describeCommit(options: { all?: boolean } = {}, token?: CancellationToken): Promise<CommitDescription> {
@@ -160,7 +167,7 @@ export class NodeGitService implements GitService {
     if (programs && !options.allowRepositoryPrograms)
       throw new WorkspaceError(`This commit would run ${boundedList(describePrograms(description))}; that needs a person's confirmation of this very commit, so it was not made.`);
     // Confirmed programs run as git would run them; fsmonitor and the rest stay off.
-    const overrides = programs ? ALWAYS_OVERRIDES : session.readOverrides;
+    const overrides = programs ? [...ALWAYS_OVERRIDES, ...session.pathOverrides] : session.readOverrides;
     // The message goes through stdin (-F -): nothing in it can become an argument.
     // At the top `--all` (which also finishes a merge); below it `--only -- .`, which records the
     // root's tracked changes and leaves whatever is staged elsewhere staged.
@@ -206,9 +213,18 @@ export class NodeGitService implements GitService {
     // Pinned: a `.git` created meanwhile, core.worktree or the caller's env cannot redirect git.
     const pinned = { GIT_DIR: location.gitDir, GIT_WORK_TREE: location.top };
     const exec = (args: readonly string[], overrides: readonly ConfigOverride[], stdin?: string) => this.spawn(args, overrides, pinned, stdin, token);
-    const listed = await exec(['config', '--show-scope', '--null', '--list'], discoveryOverrides);
-    const config = parseConfigList(listed.stdout).filter((entry) => entry.scope !== 'command');
-    const readOverrides = [...discoveryOverrides, ...(this.options.trustRepositoryConfig ? [] : driverOverrides(config))];
+    const listed = await exec(['config', '--show-origin', '--show-scope', '--null', '--list'], discoveryOverrides);
+    if (listed.code !== 0) throw new GitCommandError('config', listed.stderr || 'git could not read the repository config.');
+    const config = parseConfigList(listed.stdout, true).filter((entry) => entry.scope !== 'command');
+    const home = process.env.HOME;
+    // An include is read while git parses its config: no override can drop it, so git is not used.
+    const outside = this.options.trustGitDirOutsideRoot ? undefined : await includeOutside(config, root, home);
+    if (outside)
+      throw new WorkspaceError(
+        `The repository's config (${quote(outside.from || 'unknown file')}) includes ${quote(outside.target ?? 'a file it cannot place')} (${outside.key}), outside the workspace; git is not used here. ${TRUST_GIT_DIR_HINT}`,
+      );
+    const confined = await confinePathKeys(config, { root, top: location.top, home });
+    const readOverrides = [...discoveryOverrides, ...(this.options.trustRepositoryConfig ? [] : driverOverrides(config)), ...confined.overrides];
     const read = async (args: readonly string[], stdin?: string) => {
       const result = await exec(args, readOverrides, stdin);
       if (result.code !== 0) throw new GitCommandError(args[0], `${result.stderr}\n${result.stdout}`);
@@ -216,7 +232,7 @@ export class NodeGitService implements GitService {
       if (result.truncated) text = `${text}\n[output cut at ${Math.round(this.maxOutputBytes / 1024)} KB; narrow it with a path or a smaller range]`;
       return text.trimEnd();
     };
-    return { location, config, read, exec, readOverrides };
+    return { location, config, read, exec, readOverrides, pathOverrides: confined.overrides, blameArgs: confined.blameArgs };
   }
 
   private async paths(input: string | undefined): Promise<string[]> {
@@ -234,18 +250,20 @@ export class NodeGitService implements GitService {
       stdin,
       timeoutMs: this.timeoutMs,
       maxOutputBytes: this.maxOutputBytes,
+      memoryLimitBytes: this.options.memoryLimitBytes,
       token,
     });
   }
 }
 
-/** `git config --show-scope --null --list`: scope NUL key LF value NUL (no LF for a bare key). */
-export function parseConfigList(output: string): ConfigEntry[] {
+/** `git config --show-scope [--show-origin] --null --list`: scope NUL [origin NUL] key LF value NUL (no LF for a bare key). */
+export function parseConfigList(output: string, withOrigin = false): ConfigEntry[] {
   const fields = output.split('\0');
+  const width = withOrigin ? 3 : 2;
   const entries: ConfigEntry[] = [];
-  for (let i = 0; i + 1 < fields.length; i += 2) {
-    const [key, ...value] = fields[i + 1].split('\n');
-    entries.push({ scope: fields[i], key, value: value.join('\n') });
+  for (let i = 0; i + width - 1 < fields.length; i += width) {
+    const [key, ...value] = fields[i + width - 1].split('\n');
+    entries.push({ scope: fields[i], key, value: value.join('\n'), ...(withOrigin ? { origin: fields[i + 1] } : {}) });
   }
   return entries;
 }

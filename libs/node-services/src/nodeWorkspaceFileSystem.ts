@@ -5,6 +5,7 @@ import { promises as fs, realpathSync } from 'node:fs';
 import * as path from 'node:path';
 import { WorkspaceError, type AppliedChange, type DirectoryEntry, type FileChange, type FileStat, type WorkspaceFileSystem, type WriteOptions } from '@toolpacks/services';
 import { MAX_TEXT_BYTES, readAll, tooLarge } from './fileSnapshot';
+import { RepositoryConfigPaths } from './gitConfigSensitivePaths';
 import { boundedError, quote } from './quote';
 import { isInside, kind, MissingParentError, SafeOpener, type Location } from './safeOpen';
 import { SensitivePaths, type SensitivePathsOptions } from './sensitivePaths';
@@ -18,6 +19,11 @@ export interface NodeWorkspaceOptions {
   readonly sensitivePaths?: SensitivePathsOptions;
   /** Use the portable path-based confinement even on Linux (for tests of the fallback). */
   readonly portableConfinement?: boolean;
+  /**
+   * The git binary that reads the repository's config for where hooks and included config files
+   * live (they become sensitive); false: only the fixed list (for hosts with no git at all).
+   */
+  readonly git?: string | false;
 }
 
 /** How often a read is retried when a name is swapped for a symlink between locating and opening. */
@@ -29,6 +35,7 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
   private readonly opener: SafeOpener;
   private readonly writes: WritePath;
   private sweep: Promise<void> | undefined;
+  private readonly repositoryPaths: RepositoryConfigPaths | undefined;
 
   constructor(root: string, options: NodeWorkspaceOptions = {}) {
     try {
@@ -38,6 +45,7 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
     }
     this.opener = new SafeOpener(this.root, { procFd: !options.portableConfinement });
     this.sensitivePaths = new SensitivePaths(options.sensitivePaths);
+    this.repositoryPaths = options.git === false ? undefined : new RepositoryConfigPaths(this.root, options.git);
     this.writes = new WritePath(
       this.opener,
       this.sensitivePaths,
@@ -132,7 +140,14 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
     return this.bounded(() => this.sensitiveReasonUnbounded(input));
   }
 
+  /** The repository's config as it is now decides too (re-read only when its files changed). */
+  private async learnRepositoryPaths(): Promise<void> {
+    // git missing or failing to start: it runs no hook either, and the fixed list still holds.
+    if (this.repositoryPaths) this.sensitivePaths.setRepositoryPaths(await this.repositoryPaths.current().catch(() => []));
+  }
+
   private async sensitiveReasonUnbounded(input: string): Promise<string | undefined> {
+    await this.learnRepositoryPaths();
     const real = await this.resolve(input);
     const byPath = this.sensitivePaths.reason(this.relative(real));
     if (byPath) return byPath;
@@ -150,6 +165,7 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
 
   private async writeTextUnbounded(input: string, text: string, mode: 'create' | 'overwrite', options?: WriteOptions): Promise<void> {
     if (typeof text !== 'string') throw new WorkspaceError('The content must be text.');
+    await this.learnRepositoryPaths();
     await this.writes.apply([mode === 'create' ? { type: 'create', path: input, content: text } : { type: 'write', path: input, content: text }], options);
   }
 
@@ -158,6 +174,7 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
   }
 
   private async editUnbounded(input: string, transform: (text: string) => string | Promise<string>, options?: WriteOptions): Promise<{ before: string; after: string }> {
+    await this.learnRepositoryPaths();
     const [applied] = await this.writes.apply([{ type: 'update', path: input, content: transform }], options);
     return { before: applied.before ?? '', after: applied.after ?? '' };
   }
@@ -167,11 +184,15 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
   }
 
   private async deleteUnbounded(input: string, options?: WriteOptions): Promise<void> {
+    await this.learnRepositoryPaths();
     await this.writes.apply([{ type: 'delete', path: input }], options);
   }
 
   applyChanges(changes: readonly FileChange[], options?: WriteOptions): Promise<AppliedChange[]> {
-    return this.bounded(() => this.writes.apply(changes, options));
+    return this.bounded(async () => {
+      await this.learnRepositoryPaths();
+      return this.writes.apply(changes, options);
+    });
   }
 
   readDirectory(input: string): Promise<DirectoryEntry[]> {

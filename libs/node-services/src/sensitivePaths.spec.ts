@@ -10,4 +10,13 @@ describe('SensitivePaths', () => {
   it('leaves ordinary files alone', () => {
     for (const relative of ['src/git.ts', '.gitignore', 'vscode/tasks.json', 'docs/.git-notes.md']) expect(paths.reason(relative)).toBeUndefined();
   });
+
+  it('adds the paths the repository config names: a folder covers its content, case-folded, and a new set replaces the old', () => {
+    const learnt = new SensitivePaths();
+    learnt.setRepositoryPaths([{ relative: 'tools/hooks', reason: 'hooks folder (core.hookspath)' }]);
+    expect(learnt.reason('Tools/HOOKS/pre-commit')).toBe('Tools/HOOKS/pre-commit — hooks folder (core.hookspath)');
+    expect(learnt.reason('tools/hooks-old/x')).toBeUndefined();
+    learnt.setRepositoryPaths([]);
+    expect(learnt.reason('tools/hooks/pre-commit')).toBeUndefined();
+  });
 });

@@ -36,12 +36,19 @@ export interface SensitivePathsOptions {
 export class SensitivePaths {
   readonly rules: readonly SensitivePathRule[];
   private readonly compiled: readonly { regex: RegExp; reason: string }[];
+  /** Paths the repository's config names (hooks folder, included files): exact, case-folded. */
+  private repository: ReadonlyMap<string, string> = new Map();
 
   constructor(options: SensitivePathsOptions = {}) {
     const removed = new Set(options.remove ?? []);
     const added = (options.add ?? []).map((rule) => (typeof rule === 'string' ? { pattern: rule, reason: 'configured as sensitive for this workspace' } : rule));
     this.rules = [...DEFAULT_SENSITIVE_PATHS.filter((rule) => !removed.has(rule.pattern)), ...added];
     this.compiled = this.rules.map((rule) => ({ regex: new RegExp(globToRegExp(foldCase(rule.pattern)).source), reason: rule.reason }));
+  }
+
+  /** Replaces the paths learnt from the repository's config (gitConfigSensitivePaths.ts); a folder covers what is below it. */
+  setRepositoryPaths(paths: readonly { relative: string; reason: string }[]): void {
+    this.repository = new Map(paths.map((p) => [foldCase(p.relative), p.reason]));
   }
 
   /** Why writing `relative` (workspace-relative, forward slashes) can make code run, or undefined. */
@@ -51,8 +58,8 @@ export class SensitivePaths {
     const parts = lower.split('/');
     for (let end = parts.length; end > 0; end--) {
       const candidate = parts.slice(0, end).join('/');
-      const hit = this.compiled.find((rule) => rule.regex.test(candidate));
-      if (hit) return `${relative} — ${hit.reason}`;
+      const hit = this.compiled.find((rule) => rule.regex.test(candidate))?.reason ?? this.repository.get(candidate);
+      if (hit) return `${relative} — ${hit}`;
     }
     return undefined;
   }
