@@ -40,8 +40,12 @@ export async function createDebugFixture(): Promise<DebugFixture> {
   await fs.writeFile(path.join(root, 'short.js'), SHORT_PARENT_PROGRAM);
   await fs.writeFile(path.join(root, 'grandchild.js'), GRANDCHILD_PROGRAM);
   const unreachableInspectorNode = path.join(root, 'fake-node.sh');
-  // $1 is --inspect-brk=…, $2 the program: run it without the inspector, so nothing ever listens.
-  await fs.writeFile(unreachableInspectorNode, `#!/bin/sh\necho "Debugger listening on ws://127.0.0.1:9/nobody-here" >&2\nshift\nexec "${process.execPath}" "$@"\n`, { mode: 0o755 });
+  // Node's flags (--inspect-brk=…, …) come first, then the program: run it without them, so nothing ever listens.
+  await fs.writeFile(
+    unreachableInspectorNode,
+    `#!/bin/sh\necho "Debugger listening on ws://127.0.0.1:9/nobody-here" >&2\nwhile [ "\${1#--}" != "$1" ]; do shift; done\nexec "${process.execPath}" "$@"\n`,
+    { mode: 0o755 },
+  );
   const pids = async () => {
     const text = await fs.readFile(path.join(root, 'debuggee.pid'), 'utf8').catch(() => '');
     const [debuggee, child] = text.split(' ').map(Number);

@@ -1,8 +1,17 @@
 // One debuggee process: `node --inspect-brk=127.0.0.1:0 program …` in a process group of its own
 // (detached), so killing the group ends the program and every process it started. The group is
 // killed when the program ends by itself too: a program's own children never outlive it.
+//
+// The inspector has no authentication: whoever opens a WebSocket to its path (a random UUID) runs
+// code in the program. Any local process can find the port (/proc/net/tcp), so the path is the
+// secret: `--inspect-publish-uid=stderr` prints it on our pipe only, and the HTTP discovery
+// endpoints (/json, /json/list, /json/version) answer 404 instead of publishing it.
+//
+// The debuggee starts under a bound on its private memory (childLimits.ts): `/bin/sh` sets it
+// and execs node, so the pid (and the process group) is node's.
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Disposable } from '@toolpacks/base';
+import { DEFAULT_MEMORY_LIMITS, withMemoryLimit } from './childLimits';
 import { killProcessGroup, trackProcessGroup } from './processGroup';
 
 /** Why the debugger ended the debuggee: the first reason given wins. */
@@ -17,7 +26,12 @@ export interface DebuggeeOptions {
   readonly onOutput: (text: string) => void;
   /** How long the inspector may take to open (default 10 s). */
   readonly inspectorTimeoutMs?: number;
+  /** Bytes of private memory the program may take (default DEFAULT_MEMORY_LIMITS.debuggee); 0 or Infinity: unbounded. */
+  readonly memoryLimitBytes?: number;
 }
+
+/** Node's flags for a debuggee: stop on the first line, listen on loopback, publish the address on stderr only. */
+export const INSPECTOR_FLAGS = ['--inspect-brk=127.0.0.1:0', '--inspect-publish-uid=stderr'] as const;
 
 const INSPECTOR_NOTICES = /^(Debugger listening on|For help, see|Debugger attached|Waiting for the debugger).*\n?/gm;
 
@@ -33,9 +47,12 @@ export class Debuggee {
   readonly inspectorUrl: Promise<string>;
 
   constructor(options: DebuggeeOptions) {
-    this.child = spawn(options.node, ['--inspect-brk=127.0.0.1:0', options.program, ...options.args], {
+    const env: Record<string, string | undefined> = { ...process.env, NODE_OPTIONS: '' };
+    const limit = options.memoryLimitBytes ?? DEFAULT_MEMORY_LIMITS.debuggee;
+    const { command, args } = withMemoryLimit(options.node, [...INSPECTOR_FLAGS, options.program, ...options.args], limit, env);
+    this.child = spawn(command, args, {
       cwd: options.cwd,
-      env: { ...process.env, NODE_OPTIONS: '' },
+      env,
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true, // its own process group: kill(-pid) reaches everything the program starts
     });
@@ -59,7 +76,7 @@ export class Debuggee {
       });
     });
     this.child.stdout!.on('data', (chunk: Buffer) => options.onOutput(String(chunk)));
-    this.inspectorUrl = this.readInspectorUrl(options.onOutput, options.inspectorTimeoutMs ?? 10_000);
+    this.inspectorUrl = this.readInspectorUrl(options.node, options.onOutput, options.inspectorTimeoutMs ?? 10_000);
     this.inspectorUrl.catch(() => undefined); // a start that was already abandoned need not read it
   }
 
@@ -85,7 +102,7 @@ export class Debuggee {
     if (!this._exited) killProcessGroup(this.child.pid);
   }
 
-  private readInspectorUrl(onOutput: (text: string) => void, timeoutMs: number): Promise<string> {
+  private readInspectorUrl(node: string, onOutput: (text: string) => void, timeoutMs: number): Promise<string> {
     return new Promise((resolve, reject) => {
       let early = '';
       let url: string | undefined;
@@ -113,7 +130,9 @@ export class Debuggee {
       this.child.once('exit', (code) => {
         if (url) return;
         clearTimeout(timer);
-        reject(new Error(`the program exited (code ${code}) before the debugger attached: ${early.slice(0, 500)}`));
+        // 126/127 before any inspector output: the shell that sets the memory bound could not exec node.
+        if (code === 126 || code === 127) reject(new Error(`node could not run: '${node}' was not found or is not executable`));
+        else reject(new Error(`the program exited (code ${code}) before the debugger attached: ${early.slice(0, 500)}`));
       });
     });
   }

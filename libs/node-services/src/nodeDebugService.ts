@@ -1,5 +1,6 @@
 // Debugging a real Node program through the inspector protocol: the debuggee runs under
-// `node --inspect-brk=127.0.0.1:0` in a process group of its own (debuggee.ts), breakpoints are
+// `node --inspect-brk=127.0.0.1:0` in a process group of its own, with a memory bound and an
+// inspector address nobody else is told (debuggee.ts), breakpoints are
 // set by file URL before it starts, and every call that needs a stopped program says so when it
 // is not.
 //
@@ -34,6 +35,8 @@ export interface NodeDebugOptions {
   readonly stopWaitMs?: number;
   /** The node binary for debuggees (default: the one running this process). */
   readonly node?: string;
+  /** Bytes of private memory a debuggee may take (default DEFAULT_MEMORY_LIMITS.debuggee, 4 GiB); past it, allocation fails. */
+  readonly memoryLimitBytes?: number;
 }
 
 interface CdpCallFrame {
@@ -85,6 +88,7 @@ export class NodeDebugService implements DebugService {
   private readonly stops = new StopWaiters();
   private readonly stopWaitMs: number;
   private readonly node: string;
+  private readonly memoryLimitBytes?: number;
   private readonly stateEmitter = new Emitter<DebugState>();
   readonly onDidChangeState = this.stateEmitter.event;
 
@@ -94,6 +98,7 @@ export class NodeDebugService implements DebugService {
   ) {
     this.stopWaitMs = options.stopWaitMs ?? 10_000;
     this.node = options.node ?? process.execPath;
+    this.memoryLimitBytes = options.memoryLimitBytes;
   }
 
   get state(): DebugState {
@@ -117,7 +122,14 @@ export class NodeDebugService implements DebugService {
     this.output = '';
     this.lastExitCode = undefined;
 
-    const debuggee = new Debuggee({ node: this.node, program, args: options.args ?? [], cwd: this.workspace.root, onOutput: (text) => this.current === debuggee && this.appendOutput(text) });
+    const debuggee = new Debuggee({
+      node: this.node,
+      program,
+      args: options.args ?? [],
+      cwd: this.workspace.root,
+      memoryLimitBytes: this.memoryLimitBytes,
+      onOutput: (text) => this.current === debuggee && this.appendOutput(text),
+    });
     this.current = debuggee;
     this.debuggees.add(debuggee);
     void debuggee.exited.then(() => this.onExit(debuggee));

@@ -7,7 +7,9 @@
 // - a call marked `runsCode` (it runs code the model wrote) is not covered by global auto-approve
 //   nor by a host's dialog; a person's yes, a remembered approval or auto-approve naming the tool is;
 // - approvals are remembered per pack + implementation (names collide across packs) and, where the
-//   tool gives one, per approval key (one expression, not every expression);
+//   tool gives one, per approval key (one expression, not every expression); a `runsCode` call
+//   without an approval key is never remembered (a yes covers that call only), so a pack that
+//   forgets its key cannot have one program's approval run every other program;
 // - a person may decline with a reason, which the model receives.
 import type { ApprovalStore } from './approvals';
 import { quoteBounded } from './boundedText';
@@ -72,25 +74,27 @@ export async function decideApproval(request: ApprovalRequest): Promise<Approval
   const eligible = definition.annotations?.eligibleForAutoApproval !== false && options.eligibleForAutoApproval?.[calledName] !== false;
   const manual = always || !eligible;
   const runsCode = prepared?.runsCode === true;
+  // What a remembered approval would cover must be named: code with no key is never remembered.
+  const rememberable = !manual && !(runsCode && prepared?.approvalKey === undefined);
   // A host's own dialog (VS Code's) may be skipped by the host's auto-approve, so it never stands
   // in for a prompt that auto-approve must not answer: those are asked here, through `confirm`.
   if (options.confirmedByHost && !manual && !runsCode) return { kind: 'approved' };
   const sessionId = options.chatSessionId ?? request.registrySessionId;
   const key = approvalKey(implementation, prepared);
   if (!manual) {
-    if (REMEMBERED.some((scope) => request.approvals.isApproved(scope, key, sessionId))) return { kind: 'approved' };
+    if (rememberable && REMEMBERED.some((scope) => request.approvals.isApproved(scope, key, sessionId))) return { kind: 'approved' };
     const auto = options.autoApprove;
     if ((auto === true && !runsCode) || (typeof auto === 'object' && auto[calledName] === true)) return { kind: 'approved' };
   }
   if (!options.confirm) return { kind: 'no-confirm' };
   const answer: ConfirmationAnswer | 'interrupted' = await request.ask(() =>
-    options.confirm!({ toolName: calledName, title, message, input: request.input, ...(always ? { alwaysConfirm: true } : {}), ...(manual ? { rememberable: false } : {}) }),
+    options.confirm!({ toolName: calledName, title, message, input: request.input, ...(always ? { alwaysConfirm: true } : {}), ...(rememberable ? {} : { rememberable: false }) }),
   );
   if (answer === 'interrupted') return { kind: 'interrupted' };
   if (typeof answer === 'object' && answer !== null && typeof answer.decline === 'string') return { kind: 'declined', reason: answer.decline };
   if (answer !== 'once' && answer !== 'session' && answer !== 'workspace' && answer !== 'always') return { kind: 'declined' };
-  // Calls that can make code run, and tools kept manual, count for this call only.
-  if (answer !== 'once' && !manual) request.approvals.approve(answer, key, sessionId);
+  // Calls that can make code run, tools kept manual, and code without a key count for this call only.
+  if (answer !== 'once' && rememberable) request.approvals.approve(answer, key, sessionId);
   // Only a yes to an always-ask prompt (one that showed the sensitive change) lets the tool write
   // sensitive paths; a yes to an ordinary prompt (a write-protected file, a commit) does not.
   return always ? { kind: 'confirmed' } : { kind: 'approved' };

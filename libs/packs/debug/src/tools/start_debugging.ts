@@ -1,7 +1,7 @@
 import { codeBlock, commandLine } from '../confirmationText';
-import { inject, injectable } from 'inversify';
-import { textResult, type CancellationToken, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
-import { DebugService } from '@toolpacks/services';
+import { inject, injectable, optional } from 'inversify';
+import { textResult, type CancellationToken, type PreparedToolInvocation, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
+import { DebugService, WorkspaceFileSystem } from '@toolpacks/services';
 import { formatStatus } from '../format';
 
 export interface StartDebuggingInput {
@@ -33,11 +33,37 @@ export const startDebuggingDefinition: ToolDefinition = {
 
 @injectable()
 export class StartDebuggingTool implements Tool<StartDebuggingInput> {
-  constructor(@inject(DebugService) private readonly debug: DebugService) {}
+  constructor(
+    @inject(DebugService) private readonly debug: DebugService,
+    // Optional: a host may debug without a file system; then the program is keyed as written.
+    @inject(WorkspaceFileSystem) @optional() private readonly workspace?: WorkspaceFileSystem,
+  ) {}
 
-  prepareInvocation({ input }: ToolInvocationPrepareOptions<StartDebuggingInput>) {
-    // Runs a program the model may have written: global auto-approve does not cover it.
-    return { confirmationMessages: { title: 'Run a program under the debugger?', message: codeBlock(commandLine('node', [input.program, ...(input.args ?? [])])) }, runsCode: true };
+  // Runs a program the model may have written: global auto-approve does not cover it, and a
+  // remembered approval covers exactly what runs (this program, these arguments), never another.
+  async prepareInvocation({ input }: ToolInvocationPrepareOptions<StartDebuggingInput>): Promise<PreparedToolInvocation> {
+    return {
+      confirmationMessages: { title: 'Run a program under the debugger?', message: codeBlock(commandLine('node', [input.program, ...(input.args ?? [])])) },
+      approvalKey: `program\u0000${await this.runKey(input)}`,
+      runsCode: true,
+    };
+  }
+
+  /**
+   * Everything that decides what runs, as JSON of an object with a fixed field order (fields added
+   * later — environment, cwd, runtime arguments — join it and so the key). The program is its real
+   * path in the workspace, as the debug service resolves it: `app.js` and `./app.js` are one
+   * program, a link is the file it names. A path that does not resolve (outside the workspace)
+   * is keyed as written, marked so it can never equal a resolved one; its start fails anyway.
+   */
+  private async runKey(input: StartDebuggingInput): Promise<string> {
+    const program = this.workspace
+      ? await this.workspace.resolve(input.program).then(
+          (p) => ({ program: p }),
+          () => ({ unresolved: input.program }),
+        )
+      : { unresolved: input.program };
+    return JSON.stringify({ ...program, args: input.args ?? [] });
   }
 
   async invoke({ input }: ToolInvocationOptions<StartDebuggingInput>, token: CancellationToken) {
