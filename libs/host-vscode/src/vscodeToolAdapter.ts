@@ -2,7 +2,7 @@
 // (its picker, the model's tool list), so each call binds exactly that tool: no resolution of our
 // own, whose selection, when clauses or grouping could hide it or pick another.
 import * as vscode from 'vscode';
-import { contentToText, type ConfirmationAnswer, type ConfirmationRequest, type ToolDefinition, type ToolRegistry } from '@toolpacks/registry';
+import { contentToText, inertConfirmation, inertLine, inertText, type ConfirmationAnswer, type ConfirmationRequest, type ToolDefinition, type ToolRegistry } from '@toolpacks/registry';
 import { HostConfirmations } from './hostConfirmations';
 import { invocationCallId } from './invocationCallId';
 import { invocationModel } from './invocationModel';
@@ -22,15 +22,17 @@ export function vscodeToolAdapter(registry: ToolRegistry, definition: ToolDefini
       if (!bound) return undefined;
       const prepared = await registry.prepare(bound, { name, input: options.input }, token);
       if (!prepared) return undefined;
-      if (prepared.alwaysConfirm || prepared.runsCode || keptManual) return { invocationMessage: prepared.confirmationMessages?.title };
+      // VS Code renders these as Markdown in the chat view, where bidi controls reorder and zero-width
+      // characters hide the model's text: a person sees them inert, the titles on one line.
+      const title = prepared.confirmationMessages && inertLine(prepared.confirmationMessages.title);
+      if (prepared.alwaysConfirm || prepared.runsCode || keptManual) return { invocationMessage: title };
       if (prepared.confirmationMessages) hostConfirmations.record(options.input);
       const { invocationMessage, confirmationMessages } = prepared;
+      const message = typeof invocationMessage === 'object' ? invocationMessage.value : invocationMessage;
       return {
-        invocationMessage: typeof invocationMessage === 'object' ? invocationMessage.value : invocationMessage,
-        confirmationMessages: confirmationMessages && {
-          title: confirmationMessages.title,
-          message: typeof confirmationMessages.message === 'string' ? confirmationMessages.message : confirmationMessages.message.value,
-        },
+        invocationMessage: message === undefined ? undefined : inertText(message),
+        confirmationMessages:
+          confirmationMessages && inertConfirmation(confirmationMessages.title, typeof confirmationMessages.message === 'string' ? confirmationMessages.message : confirmationMessages.message.value),
       };
     },
     async invoke(options, token) {

@@ -17,7 +17,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { CancellationTokenSource, DisposableStore } from '@toolpacks/base';
 import type { ConfirmationAnswer, ConfirmationRequest, InvokeOptions, ResolvedToolSet, VirtualToolSession } from '@toolpacks/registry';
-import { SEARCH_TOOLS_NAME } from '@toolpacks/registry';
+import { inertConfirmation, SEARCH_TOOLS_NAME } from '@toolpacks/registry';
 import { toMcpContent } from './content';
 import type { McpServerOptions, McpSession } from './types';
 
@@ -172,9 +172,12 @@ export class SessionServer {
 
   private async ask(request: ConfirmationRequest, extra: Extra): Promise<ConfirmationAnswer> {
     const note = request.alwaysConfirm ? '\n\n(This call can make code run or changes a sensitive file: your answer counts for this call only.)' : '';
+    // The client shows this text to a person (a terminal, a web view): the model's and the
+    // repository's text in it is inert, so it cannot erase, reorder or hide what runs.
+    const { title, message } = inertConfirmation(request.title, request.message);
     try {
       const answer = await this.server.elicitInput(
-        { mode: 'form', message: `${request.title}\n\n${request.message}${note}`, requestedSchema: CONFIRMATION_SCHEMA as never },
+        { mode: 'form', message: `${title}\n\n${message}${note}`, requestedSchema: CONFIRMATION_SCHEMA as never },
         { relatedRequestId: extra.requestId, signal: extra.signal, timeout: this.options.confirmationTimeoutMs ?? DEFAULT_CONFIRMATION_TIMEOUT_MS },
       );
       if (answer.action === 'accept') return 'once';

@@ -6,6 +6,7 @@ export { definePack } from './definePack';
 export { describeGroup, describeReason, describeSearch, type SearchLine } from './resolutionText';
 export { ApprovalStore, InMemoryApprovalStore } from './approvals';
 export { quoteBounded, listBounded, safeString, MAX_QUOTED_CHARS, MAX_LISTED_ITEMS } from './boundedText';
+export { codeBlock, inertConfirmation, inertLine, inertText, showsStandIns, STAND_IN_NOTE } from './inertText';
 export { CancellationTokenSource, DisposableStore, Emitter, setUnexpectedErrorHandler, toDisposable } from '@toolpacks/base';
 export { modelMatches, matchSpecificity, selectorMatches, selectorSpecificity, describeSelectors } from './modelSelector';
 export { parseWhenClause, WhenClauseError, type WhenClause } from './whenClause';

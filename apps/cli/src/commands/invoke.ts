@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline/promises';
-import { contentToText, type ConfirmationAnswer, type ConfirmationRequest, type ResolveRequest, type ToolCallResult, type ToolRegistry } from '@toolpacks/registry';
+import { contentToText, inertConfirmation, type ConfirmationAnswer, type ConfirmationRequest, type ResolveRequest, type ToolCallResult, type ToolRegistry } from '@toolpacks/registry';
 
 export interface InvokeCommandOptions {
   readonly tool: string;
@@ -38,10 +38,15 @@ export async function invokeCommand(registry: ToolRegistry, request: ResolveRequ
   return { output, result };
 }
 
-/** The y/N question a confirmation asks. */
+/**
+ * The y/N question a confirmation asks. Its title and message quote the model's and the repository's
+ * text, which a terminal would act on (`\r` and ESC[2K erase a line, ESC[2J the screen): they are
+ * written inert, so what the terminal shows is what the call runs, and the title is one line.
+ */
 export function confirmQuestion(request: ConfirmationRequest): string {
+  const { title, message } = inertConfirmation(request.title, request.message);
   const warning = request.alwaysConfirm ? '\n(This call can make programs run: --yes does not cover it.)' : '';
-  return `${request.title}\n${request.message}${warning}\nRun ${request.toolName}? [y/N] (or type what to do instead) `;
+  return `${title}\n${message}${warning}\nRun ${request.toolName}? [y/N] (or type what to do instead) `;
 }
 
 /** "y"/"yes" runs the call once; "n", "no" or nothing is a plain no; any other words decline with the user's instruction to the model. */

@@ -1,14 +1,12 @@
 // Confirmation prompts show code the model wrote; what is shown must be exactly what runs, so the
-// model's text can never pose as the prompt's own words ("(read-only, safe)" after a newline).
+// model's text can never pose as the prompt's own words ("(read-only, safe)" after a newline) nor
+// act on the screen (a `\r` and ESC[2K hiding what came before): code blocks are the registry's
+// (inert text, a fence longer than any backtick run inside).
+import { inertLine } from '@toolpacks/registry';
 
-/** A Markdown code block around `code`, fenced with more backticks than any run inside it. */
-export function codeBlock(code: string): string {
-  const longestRun = Math.max(0, ...(code.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(Math.max(3, longestRun + 1));
-  return `${fence}\n${code}\n${fence}`;
-}
+export { codeBlock } from '@toolpacks/registry';
 
-/** A command line with every argument quoted, so `["a b"]` and `["a", "b"]` read differently. */
+/** A command line with every argument quoted, so `["a b"]` and `["a", "b"]` read differently; one line, inert. */
 export function commandLine(command: string, args: readonly string[]): string {
-  return [command, ...args.map((arg) => JSON.stringify(arg))].join(' ');
+  return inertLine([command, ...args.map((arg) => JSON.stringify(arg))].join(' '));
 }

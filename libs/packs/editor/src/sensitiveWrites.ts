@@ -6,7 +6,7 @@
 //   when approved, like VS Code's "Overwrite" of a write-protected file.
 import { posix } from 'node:path';
 import { structuredPatch } from 'diff';
-import type { PreparedToolInvocation } from '@toolpacks/registry';
+import { codeBlock, inertLine, type PreparedToolInvocation } from '@toolpacks/registry';
 import type { WorkspaceFileSystem } from '@toolpacks/services';
 
 export interface PlannedWrite {
@@ -40,15 +40,17 @@ export async function confirmWrites(workspace: WorkspaceFileSystem, writes: read
   const parts: string[] = [];
   if (sensitive.length) {
     parts.push(`This edit writes ${sensitive.length === 1 ? 'a file' : 'files'} that can make programs run. Check every line before you allow it.`);
-    parts.push(...sensitive.map(({ write, reason }) => `${reason}\n\n\`\`\`diff\n${unifiedDiff(write)}\n\`\`\``));
+    // The diff shows the file's own text: its fence outgrows any backtick run in it (a line of ``` must not
+    // end the block and turn the rest into the question's own words), and paths are one inert line each.
+    parts.push(...sensitive.map(({ write, reason }) => `${inertLine(reason)}\n\n${codeBlock(unifiedDiff(write), 'diff')}`));
   }
-  if (protectedPaths.length) parts.push(`Write-protected (read-only), changed only if you allow it: ${protectedPaths.join(', ')}. They stay read-only afterwards.`);
+  if (protectedPaths.length) parts.push(`Write-protected (read-only), changed only if you allow it: ${protectedPaths.map(inertLine).join(', ')}. They stay read-only afterwards.`);
   const title =
     sensitive.length === 1 && protectedPaths.length === 0
-      ? `Change ${sensitive[0].write.path}?`
+      ? `Change ${inertLine(sensitive[0].write.path)}?`
       : sensitive.length
         ? `Change ${sensitive.length} sensitive file${sensitive.length === 1 ? '' : 's'}?`
-        : `Overwrite write-protected ${protectedPaths.length === 1 ? protectedPaths[0] : 'files'}?`;
+        : `Overwrite write-protected ${protectedPaths.length === 1 ? inertLine(protectedPaths[0]) : 'files'}?`;
   return { confirmationMessages: { title, message: parts.join('\n\n') }, ...(sensitive.length ? { alwaysConfirm: true } : {}) };
 }
 
@@ -66,7 +68,8 @@ async function writeProtected(workspace: WorkspaceFileSystem, path: string): Pro
 /** The whole change as a unified diff: every changed line is shown, nothing is cut. */
 export function unifiedDiff({ path, before, after }: PlannedWrite): string {
   const patch = structuredPatch(before === undefined ? '/dev/null' : `a/${path}`, after === undefined ? '/dev/null' : `b/${path}`, before ?? '', after ?? '', '', '', { context: 3 });
-  const lines = [`--- ${patch.oldFileName}`, `+++ ${patch.newFileName}`];
+  // A path is one line, whatever it holds: a newline in it must not fake a line of the diff.
+  const lines = [`--- ${inertLine(patch.oldFileName ?? '')}`, `+++ ${inertLine(patch.newFileName ?? '')}`];
   for (const hunk of patch.hunks) lines.push(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`, ...hunk.lines);
   return lines.join('\n');
 }

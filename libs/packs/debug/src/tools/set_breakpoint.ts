@@ -1,6 +1,6 @@
 import { codeBlock } from '../confirmationText';
 import { inject, injectable } from 'inversify';
-import { textResult, type PreparedToolInvocation, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
+import { inertLine, textResult, type PreparedToolInvocation, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
 
 export interface SetBreakpointInput {
@@ -42,7 +42,7 @@ export class SetBreakpointTool implements Tool<SetBreakpointInput> {
     return {
       confirmationMessages: {
         title: 'Set a breakpoint with a condition?',
-        message: `The condition runs inside the program every time ${input.path}:${input.line} is reached, and can read or change anything the program can:\n\n${codeBlock(input.condition)}`,
+        message: `The condition runs inside the program every time ${inertLine(input.path)}:${input.line} is reached, and can read or change anything the program can:\n\n${codeBlock(input.condition)}`,
       },
       approvalKey: `condition\u0000${input.condition}`,
       runsCode: true,

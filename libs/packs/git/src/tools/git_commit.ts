@@ -1,5 +1,15 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type CancellationToken, type PreparedToolInvocation, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
+import {
+  inertLine,
+  inertText,
+  textResult,
+  type CancellationToken,
+  type PreparedToolInvocation,
+  type Tool,
+  type ToolDefinition,
+  type ToolInvocationOptions,
+  type ToolInvocationPrepareOptions,
+} from '@toolpacks/registry';
 import { GitService, type CommitDescription } from '@toolpacks/services';
 import { GIT_WHEN } from '../when';
 
@@ -32,11 +42,13 @@ export const gitCommitDefinition: ToolDefinition = {
 /** Files listed in the confirmation before "… (N more)". */
 const MAX_LISTED_FILES = 20;
 
+// File names, hook paths and config values come from the repository: each is shown as one inert line
+// (a `\n` or ESC[1A ESC[2K in core.hooksPath must not fake or erase a line of this question).
 export function commitConfirmation(input: GitCommitInput, description: CommitDescription | undefined, problem?: string): string {
-  const lines = [`git commit${input.all ? ' --all' : ''} with the message:`, '', input.message];
-  if (problem) return [...lines, '', problem].join('\n');
+  const lines = [`git commit${input.all ? ' --all' : ''} with the message:`, '', inertText(input.message)];
+  if (problem) return [...lines, '', inertText(problem)].join('\n');
   if (!description) return lines.join('\n');
-  const { files } = description;
+  const files = description.files.map(inertLine);
   const shown = files.slice(0, MAX_LISTED_FILES).join(', ') + (files.length > MAX_LISTED_FILES ? `, … (${files.length - MAX_LISTED_FILES} more)` : '');
   lines.push('', files.length ? `Files (${files.length}): ${shown}` : 'Files: none (git will say there is nothing to commit)');
   const outside = description.outsideStagedCount;
@@ -47,9 +59,9 @@ export function commitConfirmation(input: GitCommitInput, description: CommitDes
         : `${outside} staged change(s) lie outside the workspace: the commit will be refused until they are unstaged.`,
     );
   const programs = [
-    ...description.hooks.map((hook) => `hook ${hook.slice(hook.lastIndexOf('/') + 1)} (${hook})`),
-    ...(description.signing ? [`signing: ${description.signing}`] : []),
-    ...description.filters.map((filter) => `repository filter: ${filter.length > 200 ? `${filter.slice(0, 200)}…` : filter}`),
+    ...description.hooks.map((hook) => `hook ${hook.slice(hook.lastIndexOf('/') + 1)} (${inertLine(hook)})`),
+    ...(description.signing ? [`signing: ${inertLine(description.signing)}`] : []),
+    ...description.filters.map((filter) => `repository filter: ${inertLine(filter.length > 200 ? `${filter.slice(0, 200)}…` : filter)}`),
   ];
   if (programs.length) lines.push('', 'This runs programs configured in the repository:', ...programs.map((p) => `- ${p}`));
   return lines.join('\n');
