@@ -14,7 +14,12 @@
 // Deliberate differences from VS Code (each has a spec in whenClause.spec.ts):
 // | clause / context                   | VS Code                         | here          | why
 // | `k =~ /d.*/`, k unset or null       | true: tests the text 'undefined'| false         | a regex over a missing value is an accident
-// | `k =~ /^(a+)+$/` (nested repeats)   | accepted, 13 s on 'aaa…b'       | malformed     | one pack must not freeze resolve() for all
+// | `k =~ /^(a+)+$/` (nested repeats)   | JS RegExp, 13 s on 'aaa…b'      | re2js, linear | one pack must not freeze resolve() for all;
+// |                                     |                                 | same answers  |   whenClauseRegex.ts translates exactly
+// | `k =~ /(a+)+\1/`, `/(a+)+$/u`: what | accepted, exponential           | malformed     | RE2 cannot express it and backtracking is
+// |   RE2 cannot run, unbounded nesting |                                 |               |   unbounded (bounded ones run on JS RegExp)
+// | `/^(a+)+$/m` on a value with \r,    | JS line ends                    | \n only       | the JS RegExp is unsafe there, RE2 sees \n
+// |   U+2028 or U+2029                  |                                 |               |   (a bounded pattern runs on JS: exact)
 // | `isMac`, `isLinux`, `isWindows`,    | replaced by VS Code's platform  | read from the | the registry also runs headless and for
 // |   `isWeb`, … (platform constants)   |   constants at parse time       |   context     |   remote clients: the host says
 // | `k =~ /x/ || k =~ /x/i`             | one term dropped (same source)  | both kept     | VS Code compares regexes without flags
@@ -24,7 +29,7 @@
 // with `"b"`, quotes included); `a == ` compares with ''; `a > x` is false for a non-number x.
 
 import type { ContextKeys } from './types';
-import { and, comparisonBound, evaluate, FALSE, negate, or, TRUE, type Comparison, type WhenExpr } from './whenClauseExpr';
+import { comparisonBound, evaluate, ExprBuilder, FALSE, negate, TRUE, type Comparison, type WhenExpr } from './whenClauseExpr';
 import { compileWhenRegex } from './whenClauseRegex';
 import { describeToken, scanWhenClause, TokenType, type Token } from './whenClauseScanner';
 
@@ -58,62 +63,67 @@ const OPERATORS = new Set([TokenType.Eq, TokenType.NotEq, TokenType.RegexOp, Tok
 class Parser {
   private current = 0;
   readonly keys = new Set<string>();
+  private readonly build = new ExprBuilder();
 
   constructor(
     private readonly source: string,
     private readonly tokens: readonly Token[],
   ) {}
 
+  // `negated` is the polarity: inside `!(…)` the parser builds the negation directly (De Morgan,
+  // leaves negated), so nested `!(…)` costs nothing more than the text, instead of re-negating the subtree.
   parse(): WhenExpr {
-    const expr = this.parseOr();
+    const expr = this.parseOr(false);
     if (this.peek().type !== TokenType.EOF) this.fail(this.peek(), `unexpected ${describeToken(this.peek())}; expected '&&', '||' or the end`);
     return expr;
   }
 
-  private parseOr(): WhenExpr {
-    const parts = [this.parseAnd()];
-    while (this.eat(TokenType.Or)) parts.push(this.parseAnd());
-    return parts.length === 1 ? parts[0] : or(parts);
+  private parseOr(negated: boolean): WhenExpr {
+    const parts = [this.parseAnd(negated)];
+    while (this.eat(TokenType.Or)) parts.push(this.parseAnd(negated));
+    return parts.length === 1 ? parts[0] : negated ? this.build.and(parts) : this.build.or(parts);
   }
 
-  private parseAnd(): WhenExpr {
-    const parts = [this.parseTerm()];
-    while (this.eat(TokenType.And)) parts.push(this.parseTerm());
-    return parts.length === 1 ? parts[0] : and(parts);
+  private parseAnd(negated: boolean): WhenExpr {
+    const parts = [this.parseTerm(negated)];
+    while (this.eat(TokenType.And)) parts.push(this.parseTerm(negated));
+    return parts.length === 1 ? parts[0] : negated ? this.build.or(parts) : this.build.and(parts);
   }
 
-  private parseTerm(): WhenExpr {
-    if (!this.eat(TokenType.Neg)) return this.parsePrimary();
+  private parseTerm(negated: boolean): WhenExpr {
+    if (!this.eat(TokenType.Neg)) return this.parsePrimary(negated);
     const next = this.advance();
     switch (next.type) {
       case TokenType.True:
-        return FALSE;
+        return negated ? TRUE : FALSE;
       case TokenType.False:
-        return TRUE;
+        return negated ? FALSE : TRUE;
       case TokenType.LParen:
-        return negate(this.parseParenthesised(next));
+        return this.parseParenthesised(next, !negated);
       case TokenType.Str: {
         this.keys.add(next.lexeme!);
         const op = this.peek();
         if (OPERATORS.has(op.type)) this.fail(op, `'!' applies to the key '${next.lexeme}' alone, so ${describeToken(op)} cannot follow; write '!(${next.lexeme} …)'`);
-        return { type: 'not', key: next.lexeme! };
+        return { type: negated ? 'has' : 'not', key: next.lexeme! };
       }
       default:
         return this.fail(next, `'!' applies to a context key, true, false or '(…)', not to ${describeToken(next)}; write '!(…)' or use '!='`);
     }
   }
 
-  private parsePrimary(): WhenExpr {
+  private parsePrimary(negated: boolean): WhenExpr {
     const token = this.advance();
     switch (token.type) {
       case TokenType.True:
-        return TRUE;
+        return negated ? FALSE : TRUE;
       case TokenType.False:
-        return FALSE;
+        return negated ? TRUE : FALSE;
       case TokenType.LParen:
-        return this.parseParenthesised(token);
-      case TokenType.Str:
-        return this.parseOperator(token.lexeme!);
+        return this.parseParenthesised(token, negated);
+      case TokenType.Str: {
+        const leaf = this.parseOperator(token.lexeme!);
+        return negated ? negate(leaf) : leaf;
+      }
       case TokenType.EOF:
         return this.fail(token, 'unexpected end; expected a context key, true, false, ! or (');
       default:
@@ -121,8 +131,8 @@ class Parser {
     }
   }
 
-  private parseParenthesised(open: Token): WhenExpr {
-    const inner = this.parseOr();
+  private parseParenthesised(open: Token, negated: boolean): WhenExpr {
+    const inner = this.parseOr(negated);
     if (!this.eat(TokenType.RParen)) this.fail(this.peek(), `missing ')' for the '(' at offset ${open.offset}; found ${describeToken(this.peek())}`);
     return inner;
   }

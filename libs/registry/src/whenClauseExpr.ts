@@ -7,6 +7,7 @@
 // Deliberate differences are listed in whenClause.ts.
 
 import type { ContextKeys } from './types';
+import type { WhenRegex } from './whenClauseRegex';
 
 export type Comparison = '<' | '<=' | '>' | '>=';
 
@@ -19,8 +20,8 @@ export type WhenExpr =
   | { readonly type: 'notEquals'; readonly key: string; readonly value: string }
   /** `bound` is a string when the right side is not a number: VS Code then answers false. */
   | { readonly type: 'compare'; readonly key: string; readonly op: Comparison; readonly bound: number | string }
-  | { readonly type: 'regex'; readonly key: string; readonly regex: RegExp }
-  | { readonly type: 'notRegex'; readonly key: string; readonly regex: RegExp }
+  | { readonly type: 'regex'; readonly key: string; readonly regex: WhenRegex }
+  | { readonly type: 'notRegex'; readonly key: string; readonly regex: WhenRegex }
   | { readonly type: 'in'; readonly key: string; readonly container: string }
   | { readonly type: 'notIn'; readonly key: string; readonly container: string }
   | { readonly type: 'and'; readonly parts: readonly WhenExpr[] }
@@ -37,6 +38,7 @@ export function comparisonBound(raw: string): number | string {
   return Number.isNaN(n) ? raw : n;
 }
 
+/** The opposite of a leaf or a constant (the parser pushes `!` down to the leaves while it reads). */
 export function negate(expr: WhenExpr): WhenExpr {
   switch (expr.type) {
     case 'true':
@@ -62,57 +64,108 @@ export function negate(expr: WhenExpr): WhenExpr {
     case 'notIn':
       return { type: 'in', key: expr.key, container: expr.container };
     case 'and':
-      return or(expr.parts.map(negate));
     case 'or':
-      return and(expr.parts.map(negate));
+      throw new Error('negate() takes a leaf: the parser reads `!(…)` with the opposite polarity');
   }
 }
 
-export function and(parts: readonly WhenExpr[]): WhenExpr {
-  return combine('and', parts);
-}
+/** Units of work the simplifier did (parts interned): specs read it to prove linear cost without timing. */
+export const exprWork = { steps: 0 };
 
-export function or(parts: readonly WhenExpr[]): WhenExpr {
-  return combine('or', parts);
-}
+/**
+ * Builds `&&`/`||` nodes for one clause: flattens, drops the neutral constant, stops at the absorbing
+ * one, removes duplicates and folds `x op !x`, like VS Code. Each distinct sub-expression gets a
+ * number (hash-consing, order-insensitive for `&&`/`||`, as VS Code sorts their terms), and so does
+ * its negation, so duplicates and complements are found with a Set: linear, where comparing every
+ * pair of terms made a 120,000-key clause take minutes.
+ */
+export class ExprBuilder {
+  private readonly ids = new Map<string, number>();
+  private readonly idOf = new Map<WhenExpr, number>(); // not WeakMaps: the builder lives for one parse, and Maps are several times faster
+  private readonly negatedIdOf = new Map<WhenExpr, number>();
 
-/** Flattens, drops the neutral constant, stops at the absorbing one, removes duplicates, folds `x op !x`. */
-function combine(type: 'and' | 'or', parts: readonly WhenExpr[]): WhenExpr {
-  const [neutral, absorbing] = type === 'and' ? [TRUE, FALSE] : [FALSE, TRUE];
-  const flat: WhenExpr[] = [];
-  let sawNeutral = false;
-  for (const part of parts) {
-    if (part.type === absorbing.type) return absorbing;
-    if (part.type === neutral.type) sawNeutral = true;
-    else for (const p of part.type === type ? (part as { parts: readonly WhenExpr[] }).parts : [part]) if (!flat.some((q) => same(p, q))) flat.push(p);
+  and(parts: readonly WhenExpr[]): WhenExpr {
+    return this.combine('and', parts);
   }
-  if (flat.length === 0) return sawNeutral ? neutral : absorbing;
-  if (flat.length === 1) return flat[0];
-  for (let i = 0; i < flat.length; i++) {
-    const negated = negate(flat[i]);
-    for (let j = i + 1; j < flat.length; j++) if (same(negated, flat[j])) return absorbing;
-  }
-  return { type, parts: flat };
-}
 
-/** Structural equality, order-insensitive for `&&`/`||` (VS Code sorts their terms). */
-function same(a: WhenExpr, b: WhenExpr): boolean {
-  if (a.type !== b.type) return false;
-  const x = a as Record<string, unknown>;
-  const y = b as Record<string, unknown>;
-  switch (a.type) {
-    case 'and':
-    case 'or': {
-      const pa = a.parts;
-      const pb = (b as typeof a).parts;
-      return pa.length === pb.length && pa.every((p) => pb.some((q) => same(p, q)));
+  or(parts: readonly WhenExpr[]): WhenExpr {
+    return this.combine('or', parts);
+  }
+
+  private combine(type: 'and' | 'or', parts: readonly WhenExpr[]): WhenExpr {
+    const [neutral, absorbing] = type === 'and' ? [TRUE, FALSE] : [FALSE, TRUE];
+    const flat: WhenExpr[] = [];
+    const seen = new Set<number>();
+    let sawNeutral = false;
+    for (const part of parts) {
+      if (part.type === absorbing.type) return absorbing;
+      if (part.type === neutral.type) sawNeutral = true;
+      else
+        for (const p of part.type === type ? (part as { parts: readonly WhenExpr[] }).parts : [part]) {
+          exprWork.steps++;
+          const id = this.id(p);
+          if (seen.has(id)) continue;
+          seen.add(id);
+          flat.push(p);
+        }
     }
-    case 'regex':
-    case 'notRegex':
-      return x.key === y.key && a.regex.source === (b as typeof a).regex.source && a.regex.flags === (b as typeof a).regex.flags;
-    default:
-      return x.key === y.key && x.value === y.value && x.op === y.op && x.bound === y.bound && x.container === y.container;
+    if (flat.length === 0) return sawNeutral ? neutral : absorbing;
+    if (flat.length === 1) return flat[0];
+    for (const p of flat) if (seen.has(this.negatedId(p))) return absorbing;
+    return { type, parts: flat };
   }
+
+  /** The number of `expr`'s structure: equal numbers exactly when VS Code would call the two equal. */
+  private id(expr: WhenExpr): number {
+    let id = this.idOf.get(expr);
+    if (id === undefined) {
+      id = this.intern(
+        expr.type === 'and' || expr.type === 'or'
+          ? this.groupKey(
+              expr.type,
+              expr.parts.map((p) => this.id(p)),
+            )
+          : leafKey(expr),
+      );
+      this.idOf.set(expr, id);
+    }
+    return id;
+  }
+
+  /** The number `negate(expr)` would get, without building it: De Morgan over the parts' negations. */
+  private negatedId(expr: WhenExpr): number {
+    let id = this.negatedIdOf.get(expr);
+    if (id === undefined) {
+      if (expr.type === 'and' || expr.type === 'or')
+        id = this.intern(
+          this.groupKey(
+            expr.type === 'and' ? 'or' : 'and',
+            expr.parts.map((p) => this.negatedId(p)),
+          ),
+        );
+      else id = this.id(negate(expr));
+      this.negatedIdOf.set(expr, id);
+    }
+    return id;
+  }
+
+  private groupKey(type: 'and' | 'or', partIds: number[]): string {
+    exprWork.steps += partIds.length;
+    return `${type}(${partIds.sort((a, b) => a - b).join(',')})`;
+  }
+
+  private intern(key: string): number {
+    let id = this.ids.get(key);
+    if (id === undefined) this.ids.set(key, (id = this.ids.size));
+    return id;
+  }
+}
+
+function leafKey(expr: WhenExpr): string {
+  if (expr.type === 'has' || expr.type === 'not') return `${expr.type}:${expr.key}`; // the common case, kept cheap; no JSON key starts with a letter
+  const x = expr as Partial<Record<'key' | 'value' | 'op' | 'bound' | 'container', unknown>> & { regex?: { source: string; flags: string } };
+  // JSON keeps 1 and '1' apart (a bound is a number or a string) and cannot be forged by a key.
+  return JSON.stringify([expr.type, x.key, x.value, x.op, x.bound, x.container, x.regex?.source, x.regex?.flags]);
 }
 
 /** A context key's value: own properties only (VS Code's context has no prototype, so `toString` is unset). */
@@ -182,11 +235,11 @@ function compare(actual: unknown, op: Comparison, bound: number | string): boole
   }
 }
 
-function matches(regex: RegExp, actual: unknown): boolean {
+function matches(regex: WhenRegex, actual: unknown): boolean {
   // Deliberate: VS Code tests String(undefined), so `k =~ /d.*/` holds for an unset k; here it does not.
   if (actual === undefined || actual === null) return false;
   try {
-    return regex.test(actual as string);
+    return regex.test(actual);
   } catch {
     return false;
   }

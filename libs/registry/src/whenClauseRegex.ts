@@ -1,29 +1,68 @@
-// The `=~ /pattern/flags` operand: compiled once at parse time, so that a pattern V8 cannot run
-// (too large, bad flags) is that clause's diagnostic instead of an exception in every resolve().
-// Flags: VS Code's scanner accepts any of igsmyu and then drops `g` and `y` (a stateful
-// `lastIndex` would make one clause answer differently on alternate requests); `/x/d` is malformed.
-// Patterns whose running time can explode on a short value (a repeated group that itself repeats
-// or alternates: `(a+)+`, `(a|a)*`, `(\w+\s?)*`) are refused here: a pack's clause must not freeze
-// resolve() for every tool. VS Code accepts them; this is a deliberate difference (see whenClause.ts).
+// The `=~ /pattern/flags` operand, compiled once at parse time so that a pattern V8 cannot run (too
+// large, bad flags) is that clause's diagnostic instead of an exception in every resolve().
+// Flags: VS Code's scanner accepts any of igsmyu and then drops `g` and `y` (a stateful `lastIndex`
+// would make one clause answer differently on alternate requests); `/x/d` is malformed.
+// VS Code runs the pattern on a backtracking JS RegExp, where `(a+)+$` takes seconds on a short
+// value. Here a pattern runs on re2js (linear time, any pattern, so no guard is needed), translated
+// so that it matches exactly what the JS RegExp matches (whenClauseRegexTranslate.ts). What RE2
+// cannot express (backreferences, lookaround, \p, the `u` flag, non-ASCII letters under `i`) runs on
+// the JS RegExp only when its backtracking is bounded: no repeated group that itself repeats or
+// alternates, and at most one unbounded repetition (`a*b*c*…` on its own is already polynomial).
+// Otherwise the clause is refused with a diagnostic that says why.
+import { RE2JS } from 're2js';
+import { mapValue, translateToRe2 } from './whenClauseRegexTranslate';
 
 const MAX_REPEAT_FOR_SAFE_NESTING = 10;
+const LINE_ENDS_RE2_DOES_NOT_SEE = /[\r\u2028\u2029]/;
+
+export interface WhenRegex {
+  /** As JS reports them (`source` escapes `/`), so that two clauses compare as VS Code compares them. */
+  readonly source: string;
+  readonly flags: string;
+  /** Which engine answers: 're2' (linear), or 'js' for a pattern RE2 cannot express whose backtracking is bounded. */
+  readonly engine: 're2' | 'js';
+  /** Like RegExp.prototype.test: the value as a string. */
+  test(value: unknown): boolean;
+}
 
 /** Compiles the lexeme `/pattern/flags`; throws an Error whose message says why it is refused. */
-export function compileWhenRegex(lexeme: string): RegExp {
+export function compileWhenRegex(lexeme: string): WhenRegex {
   const closingSlash = lexeme.lastIndexOf('/');
   const pattern = lexeme.slice(1, closingSlash);
   const flags = lexeme.slice(closingSlash + 1).replace(/[gy]/g, '');
   let regex: RegExp;
   try {
-    regex = new RegExp(pattern, flags);
+    regex = new RegExp(pattern, flags); // VS Code's check: what V8 refuses is malformed
     regex.test(''); // V8 compiles lazily: an oversized pattern throws here, not in a later resolve().
   } catch (error) {
     throw new Error(`invalid regular expression ${abbreviate(lexeme)}: ${describeRegexError(error)}`, { cause: error });
   }
-  if (hasNestedRepetition(pattern)) {
-    throw new Error(`the regular expression ${abbreviate(lexeme)} can take exponential time (a repeated group that itself repeats or alternates, like (a+)+); rewrite it without the nesting`);
+  const bounded = hasBoundedBacktracking(pattern);
+  const re2 = compileRe2(pattern, flags);
+  const base = { source: regex.source, flags: regex.flags };
+  if (re2) {
+    const { matcher, multilineAnchors } = re2;
+    // RE2's `^`/`$` under `m` see only \n as a line end: a value with another one goes to the JS
+    // RegExp when that is bounded (else RE2 answers: a deliberate difference, see whenClause.ts).
+    if (multilineAnchors && bounded) return { ...base, engine: 're2', test: (v) => (LINE_ENDS_RE2_DOES_NOT_SEE.test(String(v)) ? regex.test(String(v)) : matcher.test(mapValue(String(v)))) };
+    return { ...base, engine: 're2', test: (v) => matcher.test(mapValue(String(v))) };
   }
-  return regex;
+  if (!bounded) {
+    throw new Error(
+      `the regular expression ${abbreviate(lexeme)} needs a backtracking engine (backreferences, lookaround, \\p, the u flag or letters beyond ASCII under i) and its repetitions could take exponential time; rewrite it without the nested or repeated quantifiers`,
+    );
+  }
+  return { ...base, engine: 'js', test: (v) => regex.test(v as string) };
+}
+
+function compileRe2(pattern: string, flags: string): { matcher: RE2JS; multilineAnchors: boolean } | undefined {
+  const translation = translateToRe2(pattern, flags);
+  if (!translation) return undefined;
+  try {
+    return { matcher: RE2JS.compile(translation.re2), multilineAnchors: translation.multilineAnchors };
+  } catch {
+    return undefined; // over RE2's size limits: left to the bounded-backtracking rule
+  }
 }
 
 function describeRegexError(error: unknown): string {
@@ -43,10 +82,12 @@ interface GroupState {
 }
 
 /**
- * A star-height check in the spirit of the `safe-regex` package: true when a group that can match in
- * several ways (it holds a quantifier or a `|`) is itself repeated without a small bound.
+ * True when a backtracking engine's work on a value of length n stays within about n² steps: no
+ * group that can match in several ways (it holds a quantifier or a `|`) is repeated without a small
+ * bound (star height, as the `safe-regex` package checks), and at most one repetition is unbounded.
  */
-export function hasNestedRepetition(pattern: string): boolean {
+export function hasBoundedBacktracking(pattern: string): boolean {
+  let unbounded = 0;
   const stack: GroupState[] = [{ variable: false }];
   let lastGroup: GroupState | undefined; // the group that just closed, if the previous atom is a group
   let i = 0;
@@ -54,7 +95,7 @@ export function hasNestedRepetition(pattern: string): boolean {
     const ch = pattern[i];
     const quantifier = readQuantifier(pattern, i);
     if (quantifier) {
-      if (lastGroup?.variable && quantifier.max > MAX_REPEAT_FOR_SAFE_NESTING) return true;
+      if (quantifier.max > MAX_REPEAT_FOR_SAFE_NESTING && (lastGroup?.variable || ++unbounded > 1)) return false;
       stack[stack.length - 1].variable = true;
       lastGroup = undefined;
       i += quantifier.length;
@@ -67,7 +108,7 @@ export function hasNestedRepetition(pattern: string): boolean {
       i = skipClass(pattern, i);
     } else if (ch === '(') {
       stack.push({ variable: false });
-      i++;
+      i += /^\(\?(?:[:=!]|<[=!]?)/.exec(pattern.slice(i, i + 4))?.[0].length ?? 1; // `(?:`, `(?=`, `(?<=`, `(?<name>`: no quantifier
     } else if (ch === ')') {
       const closed = stack.length > 1 ? stack.pop()! : { variable: false };
       if (closed.variable) stack[stack.length - 1].variable = true;
@@ -78,7 +119,7 @@ export function hasNestedRepetition(pattern: string): boolean {
       i++;
     }
   }
-  return false;
+  return true;
 }
 
 function readQuantifier(pattern: string, i: number): { max: number; length: number } | undefined {

@@ -2,17 +2,26 @@ import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { cliStartup } from './cliStartup';
 import { findability, loadMetaTool, searchLatency } from './findability';
+import { largeWhenClause } from './whenClauseScale';
 import { grepVersusRipgrep, invokeOverhead, loadFourPacks, machine, memoryPerTool, resolveCold, resolveDuringChurn, resolveRepeated, tokenCost, type ScenarioResult } from './scenarios';
 
 export interface BenchOptions {
   readonly quick: boolean;
   readonly json?: string;
   readonly log?: (line: string) => void;
+  /** `--only when`: runs just the scenarios whose function name contains this text. */
+  readonly only?: string;
 }
 
 /** Runs every scenario in order; `quick` is the smoke mode (tiny sizes, results still checked). */
 export async function runAll(options: BenchOptions): Promise<ScenarioResult[]> {
   const { quick } = options;
+  if (options.only === 'when') {
+    // The machine is shared: one scenario alone (the only one selectable so far).
+    const result = await largeWhenClause(quick);
+    options.log?.(formatRow(result));
+    return [result];
+  }
   const log = options.log ?? (() => undefined);
   const results: ScenarioResult[] = [];
   const add = (result: ScenarioResult) => {
@@ -29,6 +38,7 @@ export async function runAll(options: BenchOptions): Promise<ScenarioResult[]> {
   add(await memoryPerTool(quick));
   add(await grepVersusRipgrep(quick));
   add(await cliStartup(quick));
+  add(await largeWhenClause(quick));
   // Fails the run when ../shared/datasets/metatool is missing: findability is never skipped.
   const metaTool = loadMetaTool();
   add(await findability('dev', quick, metaTool));
@@ -56,7 +66,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   console.log(`Tool Packs benchmarks${quick ? ' (quick smoke sizes: not benchmark figures)' : ''} — ${machine()}`);
   console.log('| scenario | unit | ours | baseline | ratio | goal | result | notes');
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
-  const results = await runAll({ quick, json, log: (line) => console.log(line) });
+  const onlyIndex = argv.indexOf('--only');
+  const results = await runAll({ quick, json, only: onlyIndex >= 0 ? argv[onlyIndex + 1] : undefined, log: (line) => console.log(line) });
   if (json) {
     writeFileSync(
       json,
