@@ -130,11 +130,13 @@ export interface PreparedToolInvocation {
    * auto-approve (`autoApprove: true`, `--yes` over MCP) and a host's own dialog (which the host's
    * auto-approve may skip) do not cover it. A person's yes, an approval remembered for this exact
    * `approvalKey`, or auto-approve that names the tool (`autoApprove: { tool: true }`, `--allow`) do.
+   * Without an `approvalKey` nothing is remembered: a yes covers this one call.
    */
   readonly runsCode?: boolean;
   /**
    * Remembered approvals for this call are keyed by the tool and this key (an expression, a
-   * breakpoint condition), so approving one expression never approves another.
+   * breakpoint condition, a program with its arguments): give everything that decides what runs, so
+   * approving one expression or program never approves another.
    */
   readonly approvalKey?: string;
 }
