@@ -4,6 +4,9 @@ const path = require('node:path');
 
 module.exports = {
   testEnvironment: 'node',
+  // Specs drive real processes (git, node, ripgrep, the CLI) on shared 2-core machines, where Jest's
+  // 5 s default fails sound tests under load; a test that hangs still fails, later.
+  testTimeout: 30_000,
   transform: {
     '^.+\\.(t|j|mj)sx?$': [
       '@swc/jest',

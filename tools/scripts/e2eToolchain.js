@@ -20,6 +20,10 @@ const CODE_SERVER = codeServerBin(path.join(CACHE, 'code-server'));
 
 /** `npm install spec` into the empty folder `dir`, the output kept in `logFile`. */
 async function npmInstall(dir, spec, logFile, { env = process.env, args = [], allowScripts } = {}) {
+  // Run inside `npm test`, the outer npm's npm_* variables would reach this npm as its own config:
+  // npm_config_user_agent then says node/v20, and code-server's postinstall (which reads the Node
+  // version from it) refuses to install under Node 24. This install gets only what it is given.
+  env = Object.fromEntries(Object.entries(env).filter(([name]) => !/^npm_/i.test(name) || /^npm_config_nodedir$/i.test(name)));
   // allowScripts: npm 11 runs dependency install scripts only with a notice today and will block
   // unreviewed ones; code-server's postinstall builds its native modules and must run.
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ private: true, ...(allowScripts ? { allowScripts } : {}) }) + '\n');
