@@ -3,15 +3,13 @@
 // --config, invoke's @file) are relative to the folder the user ran the command in (userCwd).
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ModelInfo, ResolveRequest, SchemaDialect, ToolSelection, VirtualToolMode } from '@toolpacks/registry';
+import type { ModelInfo, ResolveRequest, ToolSelection, VirtualToolMode } from '@toolpacks/registry/host';
+import { COMMANDS, type Approvals, type CliOptions, type Command, type InvokeInputSource, type PackSpec } from './cliOptions';
 import type { LoadedConfig } from './config';
 import { CONFIG_FILE_NAME, DEFAULT_MODEL, VIRTUAL_TOOL_MODES } from './defaults';
 import { UsageError } from './errors';
 import { parseJsonInput } from './jsonInput';
 import { didYouMean, type ChoiceSources } from './suggest';
-
-export type Command = 'resolve' | 'list' | 'describe' | 'invoke' | 'lint' | 'shell' | 'mcp' | 'help' | 'version';
-const COMMANDS: readonly Command[] = ['resolve', 'list', 'describe', 'invoke', 'lint', 'shell', 'mcp', 'help', 'version'];
 
 /**
  * The folder the user ran the command in. npm runs a script (`npm start`) in its package's folder
@@ -23,75 +21,6 @@ export function userCwd(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(
   if (!env.npm_lifecycle_event || !env.INIT_CWD) return cwd;
   if (env.npm_package_json && path.resolve(path.dirname(env.npm_package_json)) !== path.resolve(cwd)) return cwd;
   return path.resolve(env.INIT_CWD);
-}
-
-/** Where invoke's input comes from: the JSON on the command line, stdin (`-`) or a file (`@file`). */
-export type InvokeInputSource = { readonly kind: 'stdin' } | { readonly kind: 'file'; readonly path: string; readonly written: string };
-
-/** A pack to import: what the user wrote, and where a relative path and a module name resolve from. */
-export interface PackSpec {
-  readonly spec: string;
-  /** The folder a relative path is relative to: the current folder, or the config file's. */
-  readonly base: string;
-  /** The folders a module name is looked up from, in order. */
-  readonly searchPaths: readonly string[];
-  /** Where it was named: 'the command line' or the config file's path. */
-  readonly from: string;
-}
-
-export interface Approvals {
-  /**
-   * invoke: approve the one call (by the tool's name, so a call that runs code is covered too);
-   * shell and mcp: global auto-approve (not alwaysAsk tools, nor calls that run code the model wrote).
-   */
-  readonly yes: boolean;
-  /** Tools that run without asking. */
-  readonly allow: readonly string[];
-  /** Tools that ask even with --yes. */
-  readonly alwaysAsk: readonly string[];
-}
-
-export interface CliOptions {
-  readonly command: Command;
-  readonly request: ResolveRequest;
-  readonly json: boolean;
-  readonly root: string;
-  /** What the user trusts of the repository (SECURITY.md): its configured programs, a .git outside the root. */
-  readonly trust: { readonly repositoryConfig: boolean; readonly gitDirOutsideRoot: boolean };
-  readonly invoke?: {
-    readonly tool: string;
-    readonly input: unknown;
-    /** Set when the input is still to be read (`-`, `@file`): main reads it into `input`. */
-    readonly inputFrom?: InvokeInputSource;
-    readonly yes: boolean;
-    readonly alwaysAsk: readonly string[];
-    readonly allow?: readonly string[];
-    readonly timeoutMs?: number;
-  };
-  /** describe: the tool to describe. */
-  readonly describe?: { readonly tool: string };
-  /** Where each tool and toolset choice came from (a flag or the config file), for the warnings. */
-  readonly choiceSources: ChoiceSources;
-  /** Packs to load beside (or, without defaultPacks, instead of) the built-in four, in order. */
-  readonly packs: readonly PackSpec[];
-  readonly defaultPacks: boolean;
-  /** The config file's schema dialects (from a repository's own file only when trusted). */
-  readonly schemaDialects?: readonly SchemaDialect[];
-  /** `--config <file>`: named by the user, so trusted. */
-  readonly configPath?: string;
-  readonly approvals: Approvals;
-  readonly timeoutMs?: number;
-  readonly mcp?: {
-    readonly http?: { readonly host: string; readonly port: number };
-    /** The bearer token HTTP clients must send; without one (and without noToken) `mcp` generates one. */
-    readonly token?: string;
-    /** `--no-token`: serve loopback HTTP with no token (the person asked for it). */
-    readonly noToken?: boolean;
-  };
-  /** shell: `--answers-from-input`: questions read the next input line even when it is not a terminal. */
-  readonly shell?: { readonly answersFromInput: boolean };
-  /** What the config file asked for and did not get (untrusted packs, approvals): said on stderr. */
-  readonly notices: readonly string[];
 }
 
 export { UsageError } from './errors';
@@ -157,13 +86,69 @@ export function configLocation(argv: readonly string[], cwd = userCwd()): { path
   return { path: path.join(path.resolve(cwd, values.root ?? '.'), CONFIG_FILE_NAME), explicit: false };
 }
 
+type Flags = ReturnType<typeof readFlags>['values'];
+
+/** What each part of the parse reads: the flags, the config file and whether it is trusted, the user's folder. */
+interface ParseInput {
+  readonly values: Flags;
+  readonly positionals: readonly string[];
+  readonly command: Command;
+  /** The loaded config file, if any, and its contents (`{}` without one). */
+  readonly config: LoadedConfig | undefined;
+  readonly file: NonNullable<LoadedConfig['config']>;
+  /** The config file may loosen things: named with --config, or the root's with --trust-repository-config. */
+  readonly trusted: boolean;
+  readonly trust: CliOptions['trust'];
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+  /** What the config file asked for and did not get: each part adds its own, in order. */
+  readonly notices: string[];
+}
+
 /**
  * The options of one run. `config` (already validated) fills in what the flags leave out; from an
  * untrusted config (the root's file without --trust-repository-config) packs and approvals that
- * loosen anything are skipped and listed in `notices`.
+ * loosen anything are skipped and listed in `notices`. Each part is read in turn, so the first
+ * mistake on the command line is the one reported.
  */
 export function parseCliArgs(argv: readonly string[], config?: LoadedConfig, env: NodeJS.ProcessEnv = process.env): CliOptions {
   const { values, positionals } = readFlags(argv);
+  const command = readCommand(values, positionals);
+  const trust = { repositoryConfig: values['trust-repository-config'] ?? false, gitDirOutsideRoot: values['trust-git-dir'] ?? false };
+  const cwd = userCwd(env);
+  const input: ParseInput = { values, positionals, command, config, file: config?.config ?? {}, trusted: config ? config.explicit || trust.repositoryConfig : false, trust, cwd, env, notices: [] };
+  const approvals = readApprovals(input);
+  const timeoutMs = values.timeout !== undefined ? positiveInteger('--timeout', values.timeout) : undefined;
+  const invoke = command === 'invoke' ? readInvoke(input, approvals, timeoutMs) : undefined;
+  const describe = command === 'describe' ? readDescribe(positionals) : undefined;
+  const root = values.root !== undefined ? path.resolve(cwd, values.root) : cwd;
+  const { packs, schemaDialects } = readPacks(input, root);
+  const { request, choiceSources } = readRequest(input);
+  const mcp = readMcp(input);
+  if (values['answers-from-input'] && command !== 'shell') throw new UsageError("--answers-from-input is an option of 'toolpacks shell'.");
+  return {
+    command,
+    json: values.json ?? false,
+    root,
+    trust,
+    invoke,
+    describe,
+    choiceSources,
+    packs,
+    defaultPacks: !values['no-default-packs'],
+    ...(schemaDialects?.length ? { schemaDialects } : {}),
+    configPath: values.config !== undefined ? path.resolve(cwd, values.config) : undefined,
+    approvals,
+    timeoutMs,
+    mcp,
+    ...(command === 'shell' ? { shell: { answersFromInput: values['answers-from-input'] ?? false } } : {}),
+    notices: input.notices,
+    request,
+  };
+}
+
+/** The command (`--help` and `--version` are commands of their own) and a check of the positional arguments it takes. */
+function readCommand(values: Flags, positionals: readonly string[]): Command {
   const command = values.help ? 'help' : values.version ? 'version' : ((positionals[0] ?? 'resolve') as Command);
   if (!COMMANDS.includes(command)) {
     const hint = didYouMean(positionals[0], COMMANDS);
@@ -173,16 +158,11 @@ export function parseCliArgs(argv: readonly string[], config?: LoadedConfig, env
   if (command === 'version' && positionals.length) throw new UsageError(`--version prints the version of toolpacks and takes no value ('${positionals[0]}'); the model's version is --model-version.`);
   const expected = command === 'invoke' ? 3 : command === 'describe' ? 2 : 1;
   if (positionals.length > expected) throw new UsageError(`Unexpected argument '${positionals[expected]}'.`);
-  const trust = { repositoryConfig: values['trust-repository-config'] ?? false, gitDirOutsideRoot: values['trust-git-dir'] ?? false };
-  const file = config?.config ?? {};
-  const trusted = config ? config.explicit || trust.repositoryConfig : false;
-  const notices: string[] = [];
+  return command;
+}
 
-  const list = (raw: string | undefined) =>
-    (raw ?? '')
-      .split(',')
-      .map((name) => name.trim())
-      .filter(Boolean);
+/** --yes, --allow, --always-ask and the config file's approvals (only a trusted file may approve anything). */
+function readApprovals({ values, config, file, trusted, notices }: ParseInput): Approvals {
   const fileApprovals = file.approvals ?? {};
   const untrustedApprovals: string[] = [];
   if (!trusted && fileApprovals.yes) untrustedApprovals.push('"yes": true');
@@ -192,37 +172,37 @@ export function parseCliArgs(argv: readonly string[], config?: LoadedConfig, env
       `${config!.path} asks to approve tools without asking (${untrustedApprovals.join('; ')}); skipped: a repository's config file cannot approve tools. Pass --trust-repository-config, or --config ${config!.path}, to use it.`,
     );
   // Keeping a tool manual only ever asks more: honoured from any config file, and it beats allow.
-  const alwaysAsk = unique([...(fileApprovals.alwaysAsk ?? []), ...list(values['always-ask'])]);
-  const approvals: Approvals = {
+  const alwaysAsk = unique([...(fileApprovals.alwaysAsk ?? []), ...splitList(values['always-ask'])]);
+  return {
     yes: (values.yes ?? false) || (trusted && fileApprovals.yes === true),
-    allow: unique([...(trusted ? (fileApprovals.allow ?? []) : []), ...list(values.allow)]).filter((name) => !alwaysAsk.includes(name)),
+    allow: unique([...(trusted ? (fileApprovals.allow ?? []) : []), ...splitList(values.allow)]).filter((name) => !alwaysAsk.includes(name)),
     alwaysAsk,
   };
-  const timeoutMs = values.timeout !== undefined ? positiveInteger('--timeout', values.timeout) : undefined;
+}
 
-  const cwd = userCwd(env);
-  let invoke: CliOptions['invoke'];
-  if (command === 'invoke') {
-    const [, tool, json] = positionals;
-    if (!tool) throw new UsageError('invoke needs a tool name and its input as JSON, e.g. invoke read_file \'{"filePath":"README.md"}\', - (stdin) or @input.json.');
-    let input: unknown = {};
-    let inputFrom: InvokeInputSource | undefined;
-    if (json === '-') inputFrom = { kind: 'stdin' };
-    else if (json?.startsWith('@')) {
-      if (json.length === 1) throw new UsageError('invoke: write the input file after the @, e.g. @input.json.');
-      inputFrom = { kind: 'file', path: path.resolve(cwd, json.slice(1)), written: json.slice(1) };
-    } else if (json !== undefined) {
-      input = parseJsonInput(json, tool, 'the command line');
-    }
-    invoke = { tool, input, ...(inputFrom ? { inputFrom } : {}), yes: approvals.yes, alwaysAsk: approvals.alwaysAsk, ...(approvals.allow.length ? { allow: approvals.allow } : {}), timeoutMs };
+/** invoke's tool and input: JSON on the command line (parsed now), or `-` / `@file` (read by main before any pack loads). */
+function readInvoke({ positionals, cwd }: ParseInput, approvals: Approvals, timeoutMs: number | undefined): CliOptions['invoke'] {
+  const [, tool, json] = positionals;
+  if (!tool) throw new UsageError('invoke needs a tool name and its input as JSON, e.g. invoke read_file \'{"filePath":"README.md"}\', - (stdin) or @input.json.');
+  let input: unknown = {};
+  let inputFrom: InvokeInputSource | undefined;
+  if (json === '-') inputFrom = { kind: 'stdin' };
+  else if (json?.startsWith('@')) {
+    if (json.length === 1) throw new UsageError('invoke: write the input file after the @, e.g. @input.json.');
+    inputFrom = { kind: 'file', path: path.resolve(cwd, json.slice(1)), written: json.slice(1) };
+  } else if (json !== undefined) {
+    input = parseJsonInput(json, tool, 'the command line');
   }
-  let describe: CliOptions['describe'];
-  if (command === 'describe') {
-    if (!positionals[1]) throw new UsageError("describe needs a tool name, e.g. describe grep_search ('toolpacks list' names them all).");
-    describe = { tool: positionals[1] };
-  }
+  return { tool, input, ...(inputFrom ? { inputFrom } : {}), yes: approvals.yes, alwaysAsk: approvals.alwaysAsk, ...(approvals.allow.length ? { allow: approvals.allow } : {}), timeoutMs };
+}
 
-  const root = values.root !== undefined ? path.resolve(cwd, values.root) : cwd;
+function readDescribe(positionals: readonly string[]): CliOptions['describe'] {
+  if (!positionals[1]) throw new UsageError("describe needs a tool name, e.g. describe grep_search ('toolpacks list' names them all).");
+  return { tool: positionals[1] };
+}
+
+/** The packs to import (the config file's, when trusted, then --pack) and the config file's schema dialects (when trusted). */
+function readPacks({ values, config, file, trusted, trust, cwd, notices }: ParseInput, root: string): { packs: PackSpec[]; schemaDialects?: CliOptions['schemaDialects'] } {
   const rootPath = path.resolve(cwd, root);
   const packs: PackSpec[] = [];
   if (file.packs?.length) {
@@ -235,11 +215,14 @@ export function parseCliArgs(argv: readonly string[], config?: LoadedConfig, env
   // Dialects change what models are sent, so a repository's own file gets no say without trust.
   if (file.schemaDialects?.length && !trusted)
     notices.push(`${config!.path} sets schemaDialects; skipped: this file came with the repository. Pass --trust-repository-config, or --config ${config!.path}, to use them.`);
-  const schemaDialects = trusted ? file.schemaDialects : undefined;
   // A module name is the user's: looked up from the folder they ran the command in, and from the
   // root (a cloned repository's node_modules) only when they trust the repository.
   for (const spec of values.pack ?? []) packs.push({ spec, base: cwd, searchPaths: unique(trust.repositoryConfig ? [cwd, rootPath] : [cwd]), from: 'the command line' });
+  return { packs, schemaDialects: trusted ? file.schemaDialects : undefined };
+}
 
+/** The request: model, tool and toolset choices (and where each came from), context keys, references, virtual tools. */
+function readRequest({ values, config, file }: ParseInput): { request: ResolveRequest; choiceSources: ChoiceSources } {
   const model = readModel(values, file);
   const toolChoices = parseChoices('--tools', values.tools);
   const setChoices = parseChoices('--toolsets', values.toolsets);
@@ -257,52 +240,31 @@ export function parseCliArgs(argv: readonly string[], config?: LoadedConfig, env
   const threshold = values.threshold !== undefined ? positiveInteger('--threshold', values.threshold) : file.threshold;
   const mode = values['virtual-tools'] !== undefined ? virtualToolMode(values['virtual-tools']) : file.virtualTools;
   const virtualTools = { ...(threshold !== undefined ? { threshold } : {}), ...(mode !== undefined ? { mode } : {}) };
-
-  let mcp: CliOptions['mcp'];
-  if (command === 'mcp') {
-    const noToken = values['no-token'] ?? false;
-    const token = noToken ? undefined : (values.token ?? (env.TOOLPACKS_MCP_TOKEN || undefined));
-    const http = values.http !== undefined ? parseHostPort(values.http) : undefined;
-    if (noToken && values.token !== undefined) throw new UsageError('--no-token and --token contradict each other; give one.');
-    if (http && !isLoopback(http.host) && !token)
-      throw new UsageError(`--http ${values.http}: a host other than loopback needs a token (TOOLPACKS_MCP_TOKEN, or --token)${noToken ? '; --no-token is for loopback only' : ''}.`);
-    if (!http && values.token !== undefined) throw new UsageError('--token is for --http; stdio needs none.');
-    if (!http && noToken) throw new UsageError('--no-token is for --http; stdio needs no token.');
-    // Tools kept manual (--always-ask, any config file's alwaysAsk) go to the server, which keeps
-    // them manual under --yes: never a reason to refuse to start.
-    mcp = { http, token, ...(noToken ? { noToken } : {}) };
-  } else if (values.http !== undefined || values.token !== undefined || values['no-token'])
-    throw new UsageError(`${values.http !== undefined ? '--http' : values.token !== undefined ? '--token' : '--no-token'} is an option of 'toolpacks mcp'.`);
-  if (values['answers-from-input'] && command !== 'shell') throw new UsageError("--answers-from-input is an option of 'toolpacks shell'.");
-
   return {
-    command,
-    json: values.json ?? false,
-    root,
-    trust,
-    invoke,
-    describe,
+    request: { model, selection, context, referencedTools: values.reference ?? [], ...(threshold !== undefined || mode !== undefined ? { virtualTools } : {}) },
     choiceSources,
-    packs,
-    defaultPacks: !values['no-default-packs'],
-    ...(schemaDialects?.length ? { schemaDialects } : {}),
-    configPath: values.config !== undefined ? path.resolve(cwd, values.config) : undefined,
-    approvals,
-    timeoutMs,
-    mcp,
-    ...(command === 'shell' ? { shell: { answersFromInput: values['answers-from-input'] ?? false } } : {}),
-    notices,
-    request: {
-      model,
-      selection,
-      context,
-      referencedTools: values.reference ?? [],
-      ...(threshold !== undefined || mode !== undefined ? { virtualTools } : {}),
-    },
   };
 }
 
-type Flags = ReturnType<typeof readFlags>['values'];
+/** mcp's transport: stdio, or --http with its token (`--http`, `--token`, `--no-token` belong to mcp alone). */
+function readMcp({ values, command, env }: ParseInput): CliOptions['mcp'] {
+  if (command !== 'mcp') {
+    if (values.http !== undefined || values.token !== undefined || values['no-token'])
+      throw new UsageError(`${values.http !== undefined ? '--http' : values.token !== undefined ? '--token' : '--no-token'} is an option of 'toolpacks mcp'.`);
+    return undefined;
+  }
+  const noToken = values['no-token'] ?? false;
+  const token = noToken ? undefined : (values.token ?? (env.TOOLPACKS_MCP_TOKEN || undefined));
+  const http = values.http !== undefined ? parseHostPort(values.http) : undefined;
+  if (noToken && values.token !== undefined) throw new UsageError('--no-token and --token contradict each other; give one.');
+  if (http && !isLoopback(http.host) && !token)
+    throw new UsageError(`--http ${values.http}: a host other than loopback needs a token (TOOLPACKS_MCP_TOKEN, or --token)${noToken ? '; --no-token is for loopback only' : ''}.`);
+  if (!http && values.token !== undefined) throw new UsageError('--token is for --http; stdio needs none.');
+  if (!http && noToken) throw new UsageError('--no-token is for --http; stdio needs no token.');
+  // Tools kept manual (--always-ask, any config file's alwaysAsk) go to the server, which keeps
+  // them manual under --yes: never a reason to refuse to start.
+  return { http, token, ...(noToken ? { noToken } : {}) };
+}
 
 /**
  * The model: `--model`/`--family` name a model of their own (the file's id, family and version are
@@ -327,6 +289,14 @@ function readModel(values: Flags, file: NonNullable<LoadedConfig['config']>): Mo
 
 function unique(names: readonly string[]): string[] {
   return [...new Set(names)];
+}
+
+/** `a, b,,c` → ['a', 'b', 'c']. */
+function splitList(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
 }
 
 export function parseChoices(flag: string, list: string | undefined): Record<string, boolean> {

@@ -4,7 +4,7 @@
 // approvals load only when the user trusts the repository or names the file with --config.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import type { SchemaDialect, VirtualToolMode } from '@toolpacks/registry';
+import type { SchemaDialect, VirtualToolMode } from '@toolpacks/registry/host';
 import { VIRTUAL_TOOL_MODES } from './defaults';
 import { schemaDialectProblems } from './schemaDialectConfig';
 

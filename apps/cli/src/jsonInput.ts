@@ -1,7 +1,7 @@
 // invoke's input: JSON from the command line, stdin (`-`) or a file (`@input.json`), with errors
 // that say where the JSON goes wrong (line, column) — Node's own message does not always.
 import { promises as fs } from 'node:fs';
-import type { InvokeInputSource } from './args';
+import type { InvokeInputSource } from './cliOptions';
 import { UsageError } from './errors';
 
 const MAX_INPUT_BYTES = 64 * 1024 * 1024;

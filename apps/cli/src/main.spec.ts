@@ -3,7 +3,8 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { main, type Io } from './main';
+import type { Io } from './io';
+import { main } from './main';
 
 let root: string;
 beforeEach(async () => {

@@ -5,8 +5,8 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Diagnostic, LoadedPack, ToolPack } from '@toolpacks/registry';
-import type { PackSpec } from './args';
+import type { Diagnostic, LoadedPack, ToolPack } from '@toolpacks/registry/host';
+import type { PackSpec } from './cliOptions';
 
 export type PackImport = { readonly ok: true; readonly pack: ToolPack; readonly file: string } | { readonly ok: false; readonly refused: LoadedPack };
 

@@ -1,7 +1,7 @@
 // The config file's `schemaDialects`: a model family's API rules as data (see the registry's
 // SchemaDialect), checked field by field so a mistake is named. They are added after the built-in
 // dialects for every command, the MCP server's tools/list excepted (its clients adapt for their model).
-import { SCHEMA_RULE_FIELDS, type SchemaDialect } from '@toolpacks/registry';
+import { SCHEMA_RULE_FIELDS } from '@toolpacks/registry/host';
 
 const { limits, denyLists, allowLists, formats, flags } = SCHEMA_RULE_FIELDS as Record<keyof typeof SCHEMA_RULE_FIELDS, readonly string[]>;
 const RULES = [...limits, ...denyLists, ...allowLists, ...formats, ...flags];
@@ -41,11 +41,6 @@ export function schemaDialectProblems(value: unknown): string[] {
     }
   });
   return problems;
-}
-
-/** The validated value, typed. */
-export function asSchemaDialects(value: unknown): readonly SchemaDialect[] {
-  return value as readonly SchemaDialect[];
 }
 
 function isStrings(value: unknown): value is string[] {

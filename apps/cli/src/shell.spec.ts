@@ -6,8 +6,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { SAMPLE_PROGRAM } from '@toolpacks/node-services/src/debugFixtures';
-import { killLiveProcesses, liveProcesses, survivors } from '@toolpacks/node-services/src/processCensus';
+import { killLiveProcesses, liveProcesses, SAMPLE_PROGRAM, survivors } from '@toolpacks/node-services/testing';
 
 jest.setTimeout(90_000);
 

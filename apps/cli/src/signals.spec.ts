@@ -4,8 +4,7 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import * as path from 'node:path';
-import { createDebugFixture, type DebugFixture } from '@toolpacks/node-services/src/debugFixtures';
-import { isAlive, killLiveProcesses, survivors } from '@toolpacks/node-services/src/processCensus';
+import { createDebugFixture, isAlive, killLiveProcesses, survivors, type DebugFixture } from '@toolpacks/node-services/testing';
 
 jest.setTimeout(60_000);
 

@@ -1,6 +1,6 @@
 // "Did you mean": the known names closest to a mistyped one, and the diagnostics for tool and
 // toolset choices (--tools, --toolsets, the config file's selection) that name nothing.
-import type { Diagnostic, ToolRegistry, ToolSelection } from '@toolpacks/registry';
+import type { Diagnostic, ToolRegistry, ToolSelection } from '@toolpacks/registry/host';
 
 /** Edit distance with adjacent transpositions counted as one edit (`gti` → `git` is 1). Case-insensitive. */
 export function editDistance(a: string, b: string): number {

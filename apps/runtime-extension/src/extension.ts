@@ -4,10 +4,10 @@ import * as reflectMetadata from 'reflect-metadata';
 import * as inversify from 'inversify';
 import * as vscode from 'vscode';
 import * as toolpacksBase from '@toolpacks/base';
-import * as toolpacksRegistry from '@toolpacks/registry';
+import * as toolpacksRegistry from '@toolpacks/registry/host';
 import * as toolpacksServices from '@toolpacks/services';
 import * as promptTsx from '@vscode/prompt-tsx';
-import { createToolRegistry, type ToolPack } from '@toolpacks/registry';
+import { createToolRegistry, type ToolPack } from '@toolpacks/registry/host';
 import {
   configureTools,
   confirmInWindow,

@@ -1,4 +1,4 @@
-import { listBounded, quoteBounded, safeString } from './boundedText';
+import { boundedList, listBounded, quoteBounded, safeString } from './boundedText';
 
 describe('bounded echoes', () => {
   it('cuts a long value and says how much was left out', () => {
@@ -31,5 +31,13 @@ describe('bounded echoes', () => {
     expect(safeString(hostile)).toBe('[object Object]');
     expect(safeString(Object.create(null))).toBe('[object Object]');
     expect(typeof safeString(error)).toBe('string');
+  });
+
+  it('joins a bounded list, counting items the caller did not keep', () => {
+    const items = Array.from({ length: 25 }, (_, i) => `f${i}`);
+    expect(boundedList(items)).toBe(`${items.slice(0, 20).join(', ')}, … (5 more)`);
+    expect(boundedList(['a', 'b'])).toBe('a, b');
+    expect(boundedList(['a', 'b', 'c'], 2, ' → ')).toBe('a → b → … (1 more)');
+    expect(boundedList(['7', '9'], 2, ', ', 40_000)).toBe('7, 9, … (39998 more)');
   });
 });

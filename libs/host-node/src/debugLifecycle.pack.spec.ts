@@ -2,8 +2,7 @@
 // registry: concurrent start_debugging calls, a start that times out, host.dispose(). The
 // debugState context key must follow the real process and nothing may survive.
 import { debugPack } from '@toolpacks/pack-debug';
-import { ENDLESS_PROGRAM, GRANDCHILD_PROGRAM } from '@toolpacks/node-services/src/debugFixtures';
-import { killLiveProcesses, liveProcesses, survivors } from '@toolpacks/node-services/src/processCensus';
+import { ENDLESS_PROGRAM, GRANDCHILD_PROGRAM, killLiveProcesses, liveProcesses, survivors } from '@toolpacks/node-services/testing';
 import { createPackHarness, type PackHarness } from './testing';
 
 jest.setTimeout(30_000);

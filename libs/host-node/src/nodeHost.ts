@@ -1,7 +1,8 @@
 // The headless host: real services over one folder, bound for packs to @inject, and context keys
 // that follow the machine (debug state, whether the folder is a git repository).
 import { Container, ContainerModule } from 'inversify';
-import { createToolRegistry, type Disposable, type LoadedPack, type ToolPack, type ToolRegistry, type ToolRegistryOptions } from '@toolpacks/registry';
+import type { Disposable } from '@toolpacks/base';
+import { createToolRegistry, type LoadedPack, type ToolPack, type ToolRegistry, type ToolRegistryOptions } from '@toolpacks/registry/host';
 import { ContextKeys, ContextKeyService, DebugService, GitService, SearchService, WorkspaceFileSystem } from '@toolpacks/services';
 import {
   NodeContextKeyService,

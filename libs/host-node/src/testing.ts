@@ -4,8 +4,8 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Container } from 'inversify';
-import { contentToText, type InvokeOptions, type ModelInfo, type ResolveRequest, type ToolCallResult, type ToolPack, type ToolRegistry } from '@toolpacks/registry';
-import { SAMPLE_PROGRAM } from '@toolpacks/node-services/debugFixtures';
+import { contentToText, type InvokeOptions, type ModelInfo, type ResolveRequest, type ToolCallResult, type ToolPack, type ToolRegistry } from '@toolpacks/registry/host';
+import { SAMPLE_PROGRAM } from '@toolpacks/node-services/testing';
 import { createNodeHost, type NodeHost, type NodeHostOptions } from './nodeHost';
 
 /** The models specs resolve for: one per family the built-in packs treat differently. */
@@ -127,9 +127,24 @@ export async function initRepository(root: string, commits: readonly { files: Re
 export { SAMPLE_PROGRAM };
 // The Node services' test fixtures, for specs outside this repository's node-services (packs, the MCP server): one
 // public entry point, `@toolpacks/host-node/testing`, instead of imports into the packages' src/ folders.
-export { ENDLESS_PROGRAM, GRANDCHILD_PROGRAM, SHORT_PARENT_PROGRAM, createDebugFixture, type DebugFixture } from '@toolpacks/node-services/debugFixtures';
-export { isAlive, killLiveProcesses, liveProcesses, survivors, type CensusQuery, type LiveProcess } from '@toolpacks/node-services/processCensus';
-export { exists, hostileVariants, makeHostileRepository, writeMarkerScript, type HostileVariant } from '@toolpacks/node-services/gitHostileFixtures';
+export {
+  ENDLESS_PROGRAM,
+  GRANDCHILD_PROGRAM,
+  SHORT_PARENT_PROGRAM,
+  createDebugFixture,
+  exists,
+  hostileVariants,
+  isAlive,
+  killLiveProcesses,
+  liveProcesses,
+  makeHostileRepository,
+  survivors,
+  writeMarkerScript,
+  type CensusQuery,
+  type DebugFixture,
+  type HostileVariant,
+  type LiveProcess,
+} from '@toolpacks/node-services/testing';
 
 /** Starts SAMPLE_PROGRAM (program.js) stopped at line 2 through the pack's own tools. */
 export async function startStoppedAtAdd(h: PackHarness): Promise<HarnessCallResult> {

@@ -2,7 +2,7 @@
 // toolset is checked when all its tools are on, shows "partly" when some are (the third state),
 // and checking it checks its tools. The result is stored per workspace; "Reset to Defaults" clears it.
 import * as vscode from 'vscode';
-import type { ToolRegistry, ToolSelection } from '@toolpacks/registry';
+import type { ToolRegistry, ToolSelection } from '@toolpacks/registry/host';
 import type { SelectionStore } from './selectionStore';
 
 interface Item extends vscode.QuickPickItem {

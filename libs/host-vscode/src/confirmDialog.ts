@@ -1,7 +1,7 @@
 // The registry's confirmation as a modal VS Code dialog: Allow, the scopes where an answer can be
 // remembered, and a decline with an instruction for the model.
 import * as vscode from 'vscode';
-import { inertConfirmation, type ConfirmationAnswer, type ConfirmationRequest } from '@toolpacks/registry';
+import { inertConfirmation, type ConfirmationAnswer, type ConfirmationRequest } from '@toolpacks/registry/host';
 
 export async function confirmInWindow(request: ConfirmationRequest): Promise<ConfirmationAnswer> {
   // Scopes are offered only where an answer can be remembered (not for calls that can run code).

@@ -1,4 +1,4 @@
-import { createToolRegistry, textResult, type ToolDefinition } from '@toolpacks/registry';
+import { createToolRegistry, textResult, type ToolDefinition } from '@toolpacks/registry/host';
 import { describeResolution } from './describeResolution';
 
 const tool = { invoke: () => textResult('ok') };

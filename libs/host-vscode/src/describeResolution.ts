@@ -1,4 +1,4 @@
-import { describeGroup, describeReason, describeSearch, SEARCH_TOOLS_NAME, type ResolvedToolSet } from '@toolpacks/registry';
+import { describeGroup, describeReason, describeSearch, SEARCH_TOOLS_NAME, type ResolvedToolSet } from '@toolpacks/registry/host';
 
 /** "Tool Packs: Show Resolved Tools": what the model gets and why, and why the rest is not sent, as Markdown. */
 export function describeResolution(resolved: ResolvedToolSet): string {

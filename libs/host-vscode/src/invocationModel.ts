@@ -1,7 +1,7 @@
 // The model VS Code invoked a tool for, when it says. Stable VS Code does not; with the
 // chatParticipantAdditions proposal (declared by the runtime extension) it passes `model` for calls
 // a chat model made. Without it the tool runs as the registered variant itself.
-import type { ModelInfo } from '@toolpacks/registry';
+import type { ModelInfo } from '@toolpacks/registry/host';
 import { toModelInfo } from './modelInfo';
 
 interface WithModel {

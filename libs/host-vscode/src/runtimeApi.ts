@@ -9,7 +9,7 @@
 // compares element classes by identity). This file must stay free of runtime imports of those
 // modules: the stand-ins load it.
 import * as vscode from 'vscode';
-import type { ContextKeys, LoadedPack, ModelInfo, ResolvedToolSet, ToolPack, ToolRegistry, ToolSelection } from '@toolpacks/registry';
+import type { ContextKeys, LoadedPack, ModelInfo, ResolvedToolSet, ToolPack, ToolRegistry, ToolSelection } from '@toolpacks/registry/host';
 import type { ToolLoopOptions, ToolLoopResult } from './toolLoop';
 import type { RegistrationKind } from './vscodeToolRegistration';
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { Emitter } from '@toolpacks/base';
-import type { ToolSelection } from '@toolpacks/registry';
+import type { ToolSelection } from '@toolpacks/registry/host';
 
 const KEY = 'toolpacks.selection';
 

@@ -13,7 +13,7 @@ import {
   type ToolCallStatus,
   type ToolRegistry,
   type VirtualToolSession,
-} from '@toolpacks/registry';
+} from '@toolpacks/registry/host';
 import { toModelInfo } from './modelInfo';
 
 export interface ToolLoopOptions {

@@ -9,7 +9,7 @@ import { createPackHarness, initRepository, SAMPLE_PROGRAM, type PackHarness } f
 import { debugPack } from '@toolpacks/pack-debug';
 import { editorPack } from '@toolpacks/pack-editor';
 import { gitPack } from '@toolpacks/pack-git';
-import { definePack, textResult, type Tool } from '@toolpacks/registry';
+import { definePack, textResult, type Tool } from '@toolpacks/registry/host';
 import { noToken, invocation } from './testing/bridgeFixture';
 import { window } from './testing/vscodeFake';
 import { registerToolsWithVsCode } from './vscodeToolRegistration';

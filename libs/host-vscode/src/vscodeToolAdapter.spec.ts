@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { ToolCall } from '@toolpacks/registry';
+import type { ToolCall } from '@toolpacks/registry/host';
 import { LanguageModelDataPart, LanguageModelTextPart } from './testing/vscodeFake';
 import { BYTES, createBridge, invocation, noToken, ran, type Bridge } from './testing/bridgeFixture';
 

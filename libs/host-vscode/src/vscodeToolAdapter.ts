@@ -2,7 +2,7 @@
 // (its picker, the model's tool list), so each call binds exactly that tool: no resolution of our
 // own, whose selection, when clauses or grouping could hide it or pick another.
 import * as vscode from 'vscode';
-import { contentToText, inertConfirmation, inertLine, inertText, type ConfirmationAnswer, type ConfirmationRequest, type ToolDefinition, type ToolRegistry } from '@toolpacks/registry';
+import { contentToText, inertConfirmation, inertLine, inertText, type ConfirmationAnswer, type ConfirmationRequest, type ToolDefinition, type ToolRegistry } from '@toolpacks/registry/host';
 import { HostConfirmations } from './hostConfirmations';
 import { invocationCallId } from './invocationCallId';
 import { invocationModel } from './invocationModel';

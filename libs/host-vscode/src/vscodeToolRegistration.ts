@@ -4,7 +4,8 @@
 // are not registered: they replace their base inside the registry's own resolution (the
 // @toolpacks participant), and on a VS Code call when VS Code names the model.
 import * as vscode from 'vscode';
-import type { ConfirmationAnswer, ConfirmationRequest, Disposable, ToolDefinition, ToolRegistry } from '@toolpacks/registry';
+import type { Disposable } from '@toolpacks/base';
+import type { ConfirmationAnswer, ConfirmationRequest, ToolDefinition, ToolRegistry } from '@toolpacks/registry/host';
 import { confirmInWindow } from './confirmDialog';
 import { vscodeToolAdapter } from './vscodeToolAdapter';
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ToolCallContent } from '@toolpacks/registry';
+import type { ToolCallContent } from '@toolpacks/registry/host';
 
 /** The registry's content as VS Code parts; a data part keeps its bytes and type, never a summary. */
 export function toVsCodeToolResult(content: readonly ToolCallContent[]): vscode.LanguageModelToolResult {

@@ -1,7 +1,7 @@
 // A registry result as MCP content: text as text (prompt-tsx parts rendered the way a headless host
 // sends them to a model), data parts as image / audio content or an embedded resource blob.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { contentToText, type ToolCallContent, type ToolCallResult } from '@toolpacks/registry';
+import { contentToText, type ToolCallContent, type ToolCallResult } from '@toolpacks/registry/host';
 
 type McpContent = CallToolResult['content'][number];
 

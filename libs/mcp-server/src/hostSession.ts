@@ -1,8 +1,36 @@
-// An McpSession over a host's registry and live context keys: what `toolpacks mcp` (and the specs)
-// build per MCP session from a fresh host.
-import type { ModelInfo, ToolRegistry, ToolSelection, VirtualToolMode } from '@toolpacks/registry';
+// An McpSession over a workspace session: the registry, the request resolved with the host's live
+// context keys, its changes. The workspace session itself lives in @toolpacks/host-node
+// (openWorkspaceSession), which this layer may not import: `mcpSessionOf` takes any value of its
+// shape, and `createHostSession` builds one from a registry and context keys.
+import type { Event } from '@toolpacks/base';
+import type { ModelInfo, ResolveRequest, ToolRegistry, ToolSelection, VirtualToolMode } from '@toolpacks/registry/host';
 import type { ContextKeyService } from '@toolpacks/services';
 import type { McpSession } from './types';
+
+/** What the server needs of a workspace session (@toolpacks/host-node's WorkspaceSession is one). */
+export interface McpWorkspace {
+  /** The registry the session's tools come from. */
+  readonly registry: ToolRegistry;
+  /** The request to resolve now, with the host's current context keys. The server supplies the virtual-tool session. */
+  request(): ResolveRequest;
+  /** Fires when the context keys change. */
+  readonly onDidChangeContext: Event<void>;
+  /** Ends what the session started and its registry. */
+  dispose(): Promise<void>;
+}
+
+/** The McpSession of a workspace session: its request with the virtual-tool settings as the server reads them. */
+export function mcpSessionOf(workspace: McpWorkspace): McpSession {
+  return {
+    registry: workspace.registry,
+    resolveRequest: () => {
+      const { virtualTools, ...request } = workspace.request();
+      return { ...request, ...(virtualTools?.threshold !== undefined ? { threshold: virtualTools.threshold } : {}), ...(virtualTools?.mode !== undefined ? { mode: virtualTools.mode } : {}) };
+    },
+    onDidChangeContext: workspace.onDidChangeContext,
+    dispose: () => workspace.dispose(),
+  };
+}
 
 export interface HostSessionOptions {
   readonly registry: ToolRegistry;
@@ -19,27 +47,27 @@ export interface HostSessionOptions {
   readonly dispose?: () => Promise<void> | void;
 }
 
+// An McpSession over a registry and a host's context keys, for hosts without a workspace session.
 export function createHostSession(options: HostSessionOptions): McpSession {
+  const { registry, contextKeys, model, selection, referencedTools, threshold, mode } = options;
   let disposing: Promise<void> | undefined;
-  return {
-    registry: options.registry,
-    resolveRequest: () => ({
-      model: options.model,
-      context: options.contextKeys.values,
-      ...(options.selection ? { selection: options.selection } : {}),
-      ...(options.referencedTools ? { referencedTools: options.referencedTools } : {}),
-      ...(options.threshold !== undefined ? { threshold: options.threshold } : {}),
-      ...(options.mode !== undefined ? { mode: options.mode } : {}),
+  return mcpSessionOf({
+    registry,
+    request: () => ({
+      model,
+      context: contextKeys.values,
+      ...(selection ? { selection } : {}),
+      ...(referencedTools ? { referencedTools } : {}),
+      ...(threshold !== undefined || mode !== undefined ? { virtualTools: { ...(threshold !== undefined ? { threshold } : {}), ...(mode !== undefined ? { mode } : {}) } } : {}),
     }),
-    onDidChangeContext: (listener, thisArgs, disposables) => options.contextKeys.onDidChange(() => listener.call(thisArgs, undefined), undefined, disposables),
+    onDidChangeContext: (listener, thisArgs, disposables) => contextKeys.onDidChange(() => listener.call(thisArgs, undefined), undefined, disposables),
     dispose: () =>
       (disposing ??= (async () => {
         try {
           await options.dispose?.();
         } finally {
-          const registry = options.registry as ToolRegistry & { dispose?: () => unknown };
-          await registry.dispose?.();
+          await registry.dispose();
         }
       })()),
-  };
+  });
 }

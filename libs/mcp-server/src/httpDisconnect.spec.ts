@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { createNodeHost, type NodeHostOptions } from '@toolpacks/host-node';
 import { ENDLESS_PROGRAM, GRANDCHILD_PROGRAM, initRepository, killLiveProcesses, liveProcesses, survivors, testModels, writeFiles } from '@toolpacks/host-node/testing';
-import { trackedProcessGroups } from '@toolpacks/node-services/src/processGroup';
+import { trackedProcessGroups } from '@toolpacks/node-services';
 import { debugPack } from '@toolpacks/pack-debug';
 import { editorPack } from '@toolpacks/pack-editor';
 import { gitPack } from '@toolpacks/pack-git';

@@ -3,4 +3,4 @@ export { serveStdio } from './stdio';
 export { serveHttp } from './http';
 export { SessionServer, toMcpTools } from './sessionServer';
 export { toMcpContent } from './content';
-export { createHostSession, type HostSessionOptions } from './hostSession';
+export { createHostSession, mcpSessionOf, type HostSessionOptions, type McpWorkspace } from './hostSession';

@@ -14,7 +14,7 @@ import { debugPack } from '@toolpacks/pack-debug';
 import { editorPack } from '@toolpacks/pack-editor';
 import { gitPack } from '@toolpacks/pack-git';
 import { searchPack } from '@toolpacks/pack-search';
-import type { ModelInfo, ToolSelection, VirtualToolMode } from '@toolpacks/registry';
+import type { ModelInfo, ToolSelection, VirtualToolMode } from '@toolpacks/registry/host';
 import { createHostSession } from './hostSession';
 import { serveHttp } from './http';
 import { connectHttp, connectInMemory, type TestClient } from './testing/clients';

@@ -16,8 +16,8 @@ import {
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { CancellationTokenSource, DisposableStore } from '@toolpacks/base';
-import type { ConfirmationAnswer, ConfirmationRequest, InvokeOptions, ResolvedToolSet, VirtualToolSession } from '@toolpacks/registry';
-import { inertConfirmation, SEARCH_TOOLS_NAME } from '@toolpacks/registry';
+import type { ConfirmationAnswer, ConfirmationRequest, InvokeOptions, ResolvedToolSet, VirtualToolSession } from '@toolpacks/registry/host';
+import { ACTIVATE_PREFIX, inertConfirmation, SEARCH_TOOLS_NAME } from '@toolpacks/registry/host';
 import { toMcpContent } from './content';
 import type { McpServerOptions, McpSession } from './types';
 
@@ -63,7 +63,7 @@ export function toMcpTools(resolved: ResolvedToolSet): McpTool[] {
     // The registry's own tools (activate_<group>, search_tools): they change which tools are offered,
     // nothing else. A second search with the same query finds the next tools: not idempotent.
     const isSearch = tool.name === SEARCH_TOOLS_NAME;
-    const title = isSearch ? 'Search tools' : tool.name.startsWith('activate_') ? `Activate ${tool.name.slice('activate_'.length).replace(/_/g, ' ')} tools` : tool.name;
+    const title = isSearch ? 'Search tools' : tool.name.startsWith(ACTIVATE_PREFIX) ? `Activate ${tool.name.slice(ACTIVATE_PREFIX.length).replace(/_/g, ' ')} tools` : tool.name;
     return {
       name: tool.name,
       title,

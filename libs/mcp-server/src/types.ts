@@ -1,7 +1,7 @@
 // The library's API: what a host (the CLI's `toolpacks mcp`) gives the server, one McpSession per
 // MCP session, so sessions never share resolution state, debuggees or approvals.
 import type { Event } from '@toolpacks/base';
-import type { ResolveRequest, ToolRegistry, VirtualToolMode } from '@toolpacks/registry';
+import type { ResolveRequest, ToolRegistry, VirtualToolMode } from '@toolpacks/registry/host';
 
 export interface McpSession {
   readonly registry: ToolRegistry;

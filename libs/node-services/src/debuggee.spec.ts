@@ -9,10 +9,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { Debuggee } from './debuggee';
-import { SAMPLE_PROGRAM } from './debugFixtures';
+import { SAMPLE_PROGRAM } from './testing/debugFixtures';
 import { NodeDebugService, type NodeDebugOptions } from './nodeDebugService';
 import { NodeWorkspaceFileSystem } from './nodeWorkspaceFileSystem';
-import { killLiveProcesses, liveProcesses } from './processCensus';
+import { killLiveProcesses, liveProcesses } from './testing/processCensus';
 
 jest.setTimeout(60_000);
 

@@ -71,12 +71,6 @@ export function runsPrograms(description: CommitDescription): boolean {
   return description.hooks.length > 0 || description.signing !== undefined || description.filters.length > 0;
 }
 
-/** At most `max` items, then "… (N more)". */
-export function boundedList(items: readonly string[], max = 20): string {
-  const shown = items.slice(0, max).join(', ');
-  return items.length > max ? `${shown}, … (${items.length - max} more)` : shown;
-}
-
 /** The programs as lines for a confirmation or a refusal. */
 export function describePrograms(description: CommitDescription): string[] {
   const lines = description.hooks.map((hook) => `hook ${path.basename(hook)} (${hook})`);

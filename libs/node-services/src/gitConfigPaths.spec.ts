@@ -8,7 +8,7 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { GIT_PATH_KEYS, NOT_PATH_KEYS } from './gitConfigPaths';
-import { makeHostileRepository } from './gitHostileFixtures';
+import { makeHostileRepository } from './testing/gitHostileFixtures';
 import { TRUST_GIT_DIR_HINT } from './gitRepository';
 import { NodeGitService } from './nodeGitService';
 import { NodeWorkspaceFileSystem } from './nodeWorkspaceFileSystem';

@@ -5,7 +5,7 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { WorkspaceError } from '@toolpacks/services';
-import { exists, hostileVariants, makeHostileRepository, writeMarkerScript } from './gitHostileFixtures';
+import { exists, hostileVariants, makeHostileRepository, writeMarkerScript } from './testing/gitHostileFixtures';
 import { NodeGitService } from './nodeGitService';
 import { NodeWorkspaceFileSystem } from './nodeWorkspaceFileSystem';
 

@@ -4,7 +4,7 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CancellationTokenSource } from '@toolpacks/base';
-import { makeHostileRepository } from './gitHostileFixtures';
+import { makeHostileRepository } from './testing/gitHostileFixtures';
 import { NodeGitService } from './nodeGitService';
 import { NodeWorkspaceFileSystem } from './nodeWorkspaceFileSystem';
 

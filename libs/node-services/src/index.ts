@@ -7,4 +7,4 @@ export { NodeDebugService, type NodeDebugOptions } from './nodeDebugService';
 export { NodeContextKeyService } from './nodeContextKeyService';
 export { compileGlob, globToRegExp } from './glob';
 export { StopWaiters, DebugErrors, frameAt } from './debugSupport';
-export { endTrackedProcessGroups, killProcessGroup, trackProcessGroup } from './processGroup';
+export { endTrackedProcessGroups, killProcessGroup, trackedProcessGroups, trackProcessGroup } from './processGroup';

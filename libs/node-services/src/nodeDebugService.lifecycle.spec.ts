@@ -5,10 +5,10 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { CancellationTokenSource } from '@toolpacks/base';
 import { WorkspaceError, type DebugState } from '@toolpacks/services';
-import { createDebugFixture, type DebugFixture } from './debugFixtures';
+import { createDebugFixture, type DebugFixture } from './testing/debugFixtures';
 import { NodeDebugService } from './nodeDebugService';
 import { NodeWorkspaceFileSystem } from './nodeWorkspaceFileSystem';
-import { isAlive, killLiveProcesses, liveProcesses, survivors } from './processCensus';
+import { isAlive, killLiveProcesses, liveProcesses, survivors } from './testing/processCensus';
 
 jest.setTimeout(30_000);
 

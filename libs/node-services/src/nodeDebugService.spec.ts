@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { WorkspaceError } from '@toolpacks/services';
 import { NodeDebugService, formatRemoteObject } from './nodeDebugService';
 import { NodeWorkspaceFileSystem } from './nodeWorkspaceFileSystem';
-import { SAMPLE_PROGRAM } from './debugFixtures';
+import { SAMPLE_PROGRAM } from './testing/debugFixtures';
 
 // The harness's sample program, plus a line on stderr.
 const PROGRAM = `${SAMPLE_PROGRAM}console.error('to stderr');\n`;

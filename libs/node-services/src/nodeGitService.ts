@@ -3,9 +3,9 @@
 // repository-configured program neutralised (gitSafety.ts), and everything confined to the
 // workspace root, which may be a subfolder of the repository (gitRepository.ts, gitRevision.ts).
 import * as path from 'node:path';
-import type { CancellationToken } from '@toolpacks/base';
+import { boundedList, type CancellationToken } from '@toolpacks/base';
 import { WorkspaceError, type CommitDescription, type GitService, type WorkspaceFileSystem } from '@toolpacks/services';
-import { boundedList, describePrograms, planCommit, runsPrograms } from './gitCommitPlan';
+import { describePrograms, planCommit, runsPrograms } from './gitCommitPlan';
 import { runGitProcess, type GitProcessResult } from './gitProcess';
 import { confinePathKeys, includeOutside } from './gitConfigPaths';
 import { checkRepositoryLocation, findRepository, TRUST_GIT_DIR_HINT, type GitLocation } from './gitRepository';

@@ -3,8 +3,8 @@
 import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { createDebugFixture, type DebugFixture } from './debugFixtures';
-import { killLiveProcesses, liveProcesses, survivors } from './processCensus';
+import { createDebugFixture, type DebugFixture } from './testing/debugFixtures';
+import { killLiveProcesses, liveProcesses, survivors } from './testing/processCensus';
 import { endTrackedProcessGroups, killProcessGroup, trackedProcessGroups, trackProcessGroup } from './processGroup';
 
 jest.setTimeout(30_000);

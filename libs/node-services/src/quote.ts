@@ -1,19 +1,12 @@
 // Error messages quote model input; a quoted value is cut so a 50 MB path cannot become a 50 MB error.
+import { MAX_QUOTED_CHARS } from '@toolpacks/base';
 import { WorkspaceError } from '@toolpacks/services';
-export const MAX_QUOTED_CHARS = 200;
-export const MAX_LISTED_ITEMS = 20;
 
 /** `'value'`, cut to MAX_QUOTED_CHARS characters with the rest counted. */
 export function quote(value: unknown): string {
   const text = typeof value === 'string' ? value : String(value);
   if (text.length <= MAX_QUOTED_CHARS) return `'${text}'`;
   return `'${text.slice(0, MAX_QUOTED_CHARS)}…' (${text.length - MAX_QUOTED_CHARS} more characters)`;
-}
-
-/** Items joined by ', ', at most MAX_LISTED_ITEMS of them, then "… (N more)". */
-export function listItems(items: readonly string[]): string {
-  const shown = items.slice(0, MAX_LISTED_ITEMS).join(', ');
-  return items.length > MAX_LISTED_ITEMS ? `${shown}, … (${items.length - MAX_LISTED_ITEMS} more)` : shown;
 }
 
 /**

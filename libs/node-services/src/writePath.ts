@@ -5,11 +5,12 @@
 import { constants as C, type BigIntStats, promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import * as path from 'node:path';
+import { boundedList } from '@toolpacks/base';
 import { WorkspaceError, type AppliedChange, type FileChange, type WriteOptions } from '@toolpacks/services';
 import { decodeForEdit, readAll, stillUnchanged, takeSnapshot, type Snapshot } from './fileSnapshot';
 import { FileLocks } from './fileLocks';
 import { acquireProcessLock } from './processLock';
-import { listItems, quote } from './quote';
+import { quote } from './quote';
 import { READ_FLAGS, type Location, type SafeOpener } from './safeOpen';
 import type { SensitivePaths } from './sensitivePaths';
 import { checkWritableFile, checkWritableFolder, ConflictError, inodeAt, permissionError, removeQuietly, tempName, writeTemp, type Temp } from './writeSteps';
@@ -114,7 +115,7 @@ export class WritePath {
       for (const step of undo.reverse()) await step.run().catch(() => failed.push(step.what));
       if (undo.length && typeof (error as Error)?.message === 'string') {
         const failure = error as Error;
-        if (failed.length) failure.message += ` Rolling back failed for ${listItems(failed)}: check those files.`;
+        if (failed.length) failure.message += ` Rolling back failed for ${boundedList(failed)}: check those files.`;
         else if (!(error instanceof ConflictError)) failure.message += ' The changes already made were rolled back.';
       }
       throw error;

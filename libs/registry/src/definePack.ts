@@ -1,4 +1,4 @@
-import type { ToolPack, ToolPackInput } from './types';
+import type { ToolPack, ToolPackInput } from './definitions';
 
 /**
  * Declares a pack: its tools (definition + implementation class), toolsets and the inversify

@@ -68,12 +68,20 @@ export function showsStandIns(text: string): boolean {
 /** Said after a question that shows stand-ins, so a person knows what ␛ or ⟨U+202E⟩ means. */
 export const STAND_IN_NOTE = 'Note: the text above contains control or invisible characters; they are shown as ␛, ␍, ⟨U+202E⟩ and the like instead of acting on the screen.';
 
+/** A confirmation's text as a person may see it. */
+export interface InertConfirmation {
+  /** On one line: line breaks and tabs shown as stand-ins. */
+  readonly title: string;
+  /** Line breaks kept; a note at the end when stand-ins show. */
+  readonly message: string;
+}
+
 /**
  * A confirmation as a person may see it: the title on one line, the message with line breaks, both
  * inert, and a note when stand-ins show. Every host applies it where it shows a question (terminal,
  * MCP elicitation, VS Code), so the questions of every pack get it.
  */
-export function inertConfirmation(title: string, message: string): { title: string; message: string } {
+export function inertConfirmation(title: string, message: string): InertConfirmation {
   const shown = { title: inertLine(title), message: inertText(message) };
   return showsStandIns(shown.title) || showsStandIns(shown.message) ? { ...shown, message: `${shown.message}\n\n${STAND_IN_NOTE}` } : shown;
 }

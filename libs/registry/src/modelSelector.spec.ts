@@ -1,5 +1,5 @@
 import { describeSelectors, matchSpecificity, modelMatches, selectorMatches, selectorSpecificity } from './modelSelector';
-import type { ModelInfo } from './types';
+import type { ModelInfo } from './definitions';
 
 const gpt41: ModelInfo = { id: 'gpt-4.1-2025-04-14', vendor: 'copilot', family: 'gpt-4.1', version: '2025-04-14' };
 const gemini: ModelInfo = { id: 'gemini-2.5-pro', vendor: 'copilot', family: 'gemini-2.5-pro', version: '1' };

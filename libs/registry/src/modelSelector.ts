@@ -1,6 +1,6 @@
 // Model selectors exactly as VS Code core matches them: fields ANDed, selectors ORed, plus a
 // trailing `*` as a prefix match because model ids and versions change every month.
-import type { ModelInfo, ModelSelector } from './types';
+import type { ModelInfo, ModelSelector } from './definitions';
 
 const SELECTOR_FIELDS = ['id', 'vendor', 'family', 'version'] as const;
 

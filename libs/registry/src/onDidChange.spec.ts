@@ -8,7 +8,7 @@ describe('registry.onDidChange', () => {
     const script = `
       require('esbuild-register/dist/node').register({ target: 'node20', tsconfigRaw: require(${JSON.stringify(path.join(root, 'tsconfig.base.json'))}) });
       require('reflect-metadata');
-      const { createToolRegistry } = require(${JSON.stringify(path.join(__dirname, 'index.ts'))});
+      const { createToolRegistry } = require(${JSON.stringify(path.join(__dirname, 'host.ts'))});
       const registry = createToolRegistry();
       registry.onDidChange(() => { throw Object.create(null); });
       registry.onDidChange(async () => { throw new Error('rejected'); });

@@ -3,7 +3,8 @@ import { definePack } from './definePack';
 import { createToolRegistry } from './toolRegistry';
 import { textResult } from './toolResult';
 import { def, models, names, recordingTool } from './testing';
-import { ToolRegistry, type Tool, type ToolInvocationOptions } from './types';
+import { ToolRegistry } from './types';
+import { type Tool, type ToolInvocationOptions } from './definitions';
 
 describe('ToolRegistry resolution', () => {
   it('sends general tools to every model and model-specific ones only to matching models', () => {

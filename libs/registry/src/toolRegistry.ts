@@ -3,37 +3,25 @@
 // the rest is not sent; invocation runs a call against that result and answers with a result.
 import { Container, inject, injectable, type Newable, type ServiceIdentifier } from 'inversify';
 import { DisposableStore, Emitter, toDisposable } from '@toolpacks/base';
-import { ApprovalStore, InMemoryApprovalStore } from './approvals';
-import { InputValidator } from './inputValidation';
-import { invokeTool, prepareCall, registryDisposedResult } from './invocation';
-import { constructTool, disposeContainer, PackLoader } from './packLoader';
-import { ResolvedToolSetImpl } from './resolvedToolSet';
-import { Resolver } from './resolver';
-import type { SchemaDialect } from './schemaDialect';
-import { DEFAULT_SCHEMA_DIALECTS } from './schemaDialects';
-import { schemaReport, type SchemaReport } from './schemaLint';
-import { ToolStore, whenDiagnostic } from './toolStore';
-import type {
-  Diagnostic,
-  Disposable,
-  InvokeOptions,
-  LoadedPack,
-  ModelInfo,
-  ModelSelector,
-  PreparedToolInvocation,
-  ResolvedToolSet,
-  ResolveRequest,
-  Tool,
-  ToolCall,
-  ToolCallResult,
-  ToolDefinition,
-  ToolPack,
-  ToolSelection,
-  ToolSetDefinition,
-  VirtualToolSession,
-} from './types';
-import { CancellationToken, ToolRegistry, ToolRegistryOptions } from './types';
-import { DefaultVirtualToolSession } from './virtualTools';
+import { ApprovalStore, InMemoryApprovalStore } from './invoke/approvals';
+import { InputValidator } from './schema/inputValidation';
+import { answerVirtualCall, openGroupOfCalledTool } from './resolve/virtualCalls';
+import { invokeTool, prepareCall, registryDisposedResult } from './invoke/invocation';
+import { constructTool, disposeContainer, PackLoader } from './store/packLoader';
+import { ResolvedToolSetImpl } from './resolve/resolvedToolSet';
+import { Resolver } from './resolve/resolver';
+import type { SchemaDialect } from './schema/schemaTypes';
+import { DEFAULT_SCHEMA_DIALECTS } from './schema/builtinDialects';
+import { schemaReport, type SchemaReport } from './schema/schemaReport';
+import { ToolStore, whenDiagnostic } from './store/toolStore';
+import type { Diagnostic, LoadedPack, ModelInfo, ModelSelector, PreparedToolInvocation, Tool, ToolDefinition, ToolPack, ToolSetDefinition } from './definitions';
+import type { Disposable } from '@toolpacks/base';
+import type { InvokeOptions } from './invoke/invocationTypes';
+import type { ToolCall, ToolCallResult } from './definitions';
+import type { ResolvedToolSet, ResolveRequest, ToolSelection, VirtualToolSession } from './resolve/resolutionTypes';
+import { CancellationToken } from '@toolpacks/base';
+import { ToolRegistry, ToolRegistryOptions } from './types';
+import { DefaultVirtualToolSession } from './resolve/virtualTools';
 
 /** The container the registry was created with; packs get child containers of it. */
 export const RegistryContainer: ServiceIdentifier<Container> = Symbol.for('toolpacks.RegistryContainer');
@@ -211,6 +199,9 @@ export class ToolRegistryService implements ToolRegistry {
 
   async invoke(resolved: ResolvedToolSet, call: ToolCall, options: InvokeOptions = {}): Promise<ToolCallResult> {
     if (this.disposed) return registryDisposedResult(call);
+    const own = this.own(resolved, 'invoke');
+    const virtual = answerVirtualCall(own, call, this.validator);
+    if (virtual) return virtual;
     return invokeTool(
       {
         validator: this.validator,
@@ -219,9 +210,10 @@ export class ToolRegistryService implements ToolRegistry {
         isRegistered: (name) => this.store.entries.has(name),
         registrySessionId: this.defaultSession.id,
       },
-      this.own(resolved, 'invoke'),
+      own,
       call,
       options,
+      () => openGroupOfCalledTool(own, call.name),
     );
   }
 
@@ -241,7 +233,7 @@ export class ToolRegistryService implements ToolRegistry {
     const containers: Container[] = [];
     for (const { pack, container } of [...this.store.packRecords.values()]) {
       this.store.removePack(pack);
-      containers.push(container);
+      if (container) containers.push(container);
     }
     for (const registration of this.registrations) {
       registration.remove();

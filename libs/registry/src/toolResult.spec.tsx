@@ -1,5 +1,6 @@
 import { BasePromptElementProps, PromptElement, PromptSizing, TextChunk } from '@vscode/prompt-tsx';
-import { contentToText, estimateTokens, LanguageModelDataPart, LanguageModelTextPart, LanguageModelToolResult, renderPromptResult, toCallContent } from './toolResult';
+import { contentToText, toCallContent } from './invoke/callContent';
+import { estimateTokens, LanguageModelDataPart, LanguageModelTextPart, LanguageModelToolResult, renderPromptResult } from './toolResult';
 import { defaultTokenization } from './toolResult';
 
 interface LinesProps extends BasePromptElementProps {

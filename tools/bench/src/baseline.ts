@@ -17,7 +17,7 @@ import {
   type ToolPack,
   type ToolSetDefinition,
   type WhenClause,
-} from '@toolpacks/registry';
+} from '@toolpacks/registry/host';
 
 interface BaselineTool {
   readonly definition: ToolDefinition;

@@ -4,7 +4,7 @@
 // (../shared/datasets/metatool beside the checkout); without it the scenario fails, never skips.
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { createToolRegistry, definePack, SEARCH_TOOLS_NAME, textResult, type ResolvedToolSet, type ResolveRequest, type ToolPack, type ToolRegistry } from '@toolpacks/registry';
+import { createToolRegistry, definePack, SEARCH_TOOLS_NAME, textResult, type ResolvedToolSet, type ResolveRequest, type ToolPack, type ToolRegistry } from '@toolpacks/registry/host';
 import { generateInstallation, MODELS } from './generate';
 import { median, nowMs, percentile } from './measure';
 import type { ScenarioResult } from './scenarios';

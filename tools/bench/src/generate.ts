@@ -1,7 +1,7 @@
 // Seeded synthetic installations: N tools over P packs with model-specific variants, overrides,
 // nested toolsets and when clauses, a selection with some toolsets off, and request mixes over
 // several models. The same seed gives the same installation.
-import { definePack, textResult, type ModelInfo, type ResolveRequest, type Tool, type ToolDefinition, type ToolPack, type ToolSelection } from '@toolpacks/registry';
+import { definePack, textResult, type ModelInfo, type ResolveRequest, type Tool, type ToolDefinition, type ToolPack, type ToolSelection } from '@toolpacks/registry/host';
 
 export function random(seed: number): () => number {
   let a = seed >>> 0;

@@ -9,16 +9,19 @@ export interface BenchOptions {
   readonly quick: boolean;
   readonly json?: string;
   readonly log?: (line: string) => void;
-  /** `--only when`: runs just the scenarios whose function name contains this text. */
+  /** `--only when|memory`: runs that one scenario alone. */
   readonly only?: string;
 }
 
 /** Runs every scenario in order; `quick` is the smoke mode (tiny sizes, results still checked). */
 export async function runAll(options: BenchOptions): Promise<ScenarioResult[]> {
   const { quick } = options;
-  if (options.only === 'when') {
-    // The machine is shared: one scenario alone (the only one selectable so far).
-    const result = await largeWhenClause(quick);
+  // The machine is shared: one scenario alone, by name.
+  const single: Record<string, () => Promise<ScenarioResult>> = { when: () => largeWhenClause(quick), memory: () => memoryPerTool(quick) };
+  if (options.only !== undefined) {
+    const scenario = single[options.only];
+    if (!scenario) throw new Error(`--only takes one of: ${Object.keys(single).join(', ')}`);
+    const result = await scenario();
     options.log?.(formatRow(result));
     return [result];
   }

@@ -1,7 +1,7 @@
 // Issue 19: one pack's 1 MB when clause (120,000 distinct keys joined by &&) took about 113 s to
 // register and resolve. The baseline is the same work for a 1 KB clause, scaled ×1000 (the size
 // ratio): a ratio near 1 means linear cost, 1000 would mean quadratic.
-import { createToolRegistry } from '@toolpacks/registry';
+import { createToolRegistry } from '@toolpacks/registry/host';
 import { MODELS, NOOP_TOOL } from './generate';
 import { collectGarbage, median, nowMs } from './measure';
 import type { ScenarioResult } from './scenarios';

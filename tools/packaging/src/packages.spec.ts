@@ -33,7 +33,7 @@ function run(command: string, args: readonly string[], options: SpawnSyncOptions
 }
 
 const MY_PACK = `import { ContainerModule, inject, injectable } from 'inversify';
-import { definePack, textResult, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import { definePack, textResult, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry/host';
 
 export const Greeter = Symbol.for('my.Greeter');
 
@@ -79,7 +79,7 @@ const { pack } = require('./dist/my-pack.js');
 `;
 
 // The packages from an ES module: Node's CommonJS interop must find the named exports.
-const ESM_CHECK = `import { definePack, createToolRegistry } from '@toolpacks/registry';
+const ESM_CHECK = `import { definePack, createToolRegistry } from '@toolpacks/registry/host';
 import { createNodeHost } from '@toolpacks/host-node';
 import { ContextKeys } from '@toolpacks/services';
 import { Emitter } from '@toolpacks/base';

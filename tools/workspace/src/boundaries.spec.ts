@@ -51,7 +51,7 @@ describe('workspace checks', () => {
       ['libs/packs/example/src/probe.ts', "export const load = () => import('vscode');\n"],
       ['libs/packs/example/src/probe.ts', "import type * as vscode from 'vscode';\nexport type A = typeof vscode.lm;\n"],
       ['libs/host-vscode/src/probe.ts', "import * as vscode from 'vscode';\nexport const a = vscode;\n"],
-      ['libs/services/src/probe.ts', "import { definePack } from '@toolpacks/registry';\nexport const a = definePack;\n"],
+      ['libs/services/src/probe.ts', "import { definePack } from '@toolpacks/registry/host';\nexport const a = definePack;\n"],
       ['libs/packs/example/src/probe.spec.ts', "import { createPackHarness } from '@toolpacks/host-node/src/testing';\nexport const a = createPackHarness;\n"],
       ['libs/packs/example/src/probe.spec.ts', "import { createVsCodeHost } from '@toolpacks/host-vscode';\nexport const a = createVsCodeHost;\n"],
     ];

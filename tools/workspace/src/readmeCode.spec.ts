@@ -15,7 +15,7 @@ describe('README code', () => {
     const blocks = READMES.flatMap((file) => codeBlocks(fs.readFileSync(path.join(workspaceRoot, file), 'utf8'), file)).filter(isTypeScript);
     expect(blocks.filter((b) => b.file === 'README.md').length).toBeGreaterThanOrEqual(3);
     // A wrong block, in the same Program (a second one would cost as much again): its error must name line 4.
-    const wrong = codeBlocks(['intro', '```ts', "import { definePack } from '@toolpacks/registry';", 'const n: number = definePack;', '```'].join('\n'), 'WRONG.md');
+    const wrong = codeBlocks(['intro', '```ts', "import { definePack } from '@toolpacks/registry/host';", 'const n: number = definePack;', '```'].join('\n'), 'WRONG.md');
     // Inside the workspace's node_modules, so @toolpacks/*, inversify and @types/* resolve as they do for the projects.
     const cache = path.join(workspaceRoot, 'node_modules/.cache/readme-check');
     fs.mkdirSync(cache, { recursive: true });

@@ -2,7 +2,10 @@
 // input schema, the variants that share its toolReferenceName (with their model selectors), the
 // overrides that replace it for some models, its when clause, the toolsets it belongs to, its
 // annotations — and what the request's model gets of it. A toolset's name describes the toolset.
-import { describeSelectors, type ModelSelector, type ResolveRequest, type ToolDefinition, type ToolRegistry } from '@toolpacks/registry';
+import { describeSelectors, type ModelSelector, type ResolveRequest, type ToolDefinition, type ToolRegistry } from '@toolpacks/registry/host';
+import type { CliOptions } from '../cliOptions';
+import type { Io } from '../io';
+import { runOneShot } from '../oneShot';
 import { didYouMean } from '../suggest';
 import { outputWidth } from '../table';
 
@@ -193,4 +196,19 @@ export function wrap(text: string, width: number): string {
       return lines.join('\n');
     })
     .join('\n');
+}
+
+/** `toolpacks describe <tool>`: exit code 1 when the name is no tool or toolset. */
+export function run(options: CliOptions, io: Io): Promise<number> {
+  return runOneShot(options, io, ({ registry, request, extra }) => {
+    try {
+      const description = describeTool(registry, request, options.describe!.tool);
+      io.out(options.json ? JSON.stringify(extra.length ? { ...description, diagnostics: extra } : description, null, 2) : describeText(description));
+      return 0;
+    } catch (error) {
+      if (!(error instanceof UnknownToolError)) throw error;
+      io.err(`toolpacks: ${error.message}`);
+      return 1;
+    }
+  });
 }

@@ -1,5 +1,9 @@
 import { createInterface } from 'node:readline/promises';
-import { contentToText, inertConfirmation, type ConfirmationAnswer, type ConfirmationRequest, type ResolveRequest, type ToolCallResult, type ToolRegistry } from '@toolpacks/registry';
+import { contentToText, inertConfirmation, type ConfirmationAnswer, type ConfirmationRequest, type ResolveRequest, type ToolCallResult, type ToolRegistry } from '@toolpacks/registry/host';
+import type { CliOptions } from '../cliOptions';
+import type { Io } from '../io';
+import { runOneShot, withDiagnostics } from '../oneShot';
+import { didYouMean } from '../suggest';
 
 export interface InvokeCommandOptions {
   readonly tool: string;
@@ -72,4 +76,26 @@ export function terminalConfirm(input: NodeJS.ReadableStream, output: NodeJS.Wri
       rl.close();
     }
   };
+}
+
+/** `toolpacks invoke <tool> <input>`: exit code 1 when the tool failed, was declined or does not exist. */
+export function run(options: CliOptions, io: Io): Promise<number> {
+  const invoke = options.invoke!;
+  return runOneShot(options, io, async ({ registry, request, extra }) => {
+    // Input read from stdin leaves no stdin to ask on.
+    const ask = io.interactive && invoke.inputFrom?.kind !== 'stdin' ? terminalConfirm(io.interactive.input, io.interactive.output) : undefined;
+    const { output, result } = await invokeCommand(registry, request, { ...invoke, json: options.json, ask });
+    io.out(withDiagnostics(output, extra));
+    if (!result.isError) return 0;
+    const hint = result.status === 'declined' && !ask && !invoke.yes ? ' (no terminal to ask on: pass --yes to approve)' : '';
+    const suggestion =
+      result.status === 'unknown-tool'
+        ? didYouMean(
+            invoke.tool,
+            registry.tools.map((t) => t.definition.name),
+          )
+        : '';
+    io.err(`toolpacks: ${invoke.tool}: ${result.status}${hint}${suggestion}`);
+    return 1;
+  });
 }

@@ -2,8 +2,10 @@
 // needs the definition changed (the registry's schema dialects): each change, and what it loses.
 // Input is still validated against the canonical schema, so a lost keyword is guidance the model
 // no longer sees, never a check that no longer runs.
-import type { SchemaReport, ToolRegistry } from '@toolpacks/registry';
-import type { ResolveRequest } from '@toolpacks/registry';
+import type { ResolveRequest, SchemaReport, ToolRegistry } from '@toolpacks/registry/host';
+import type { CliOptions } from '../cliOptions';
+import type { Io } from '../io';
+import { runOneShot, withDiagnostics } from '../oneShot';
 
 export function lintCommand(registry: ToolRegistry, request: ResolveRequest, json: boolean): { output: string; report: SchemaReport } {
   const report = registry.schemaReport(request.model);
@@ -20,4 +22,12 @@ export function lintCommand(registry: ToolRegistry, request: ResolveRequest, jso
     for (const change of tool.changes) lines.push(`  ${change.path === '' ? '(top)' : change.path}: ${change.detail}${change.lost ? `; lost: ${change.lost}` : ''}`);
   }
   return { output: lines.join('\n'), report };
+}
+
+/** `toolpacks lint`. */
+export function run(options: CliOptions, io: Io): Promise<number> {
+  return runOneShot(options, io, ({ registry, request, extra }) => {
+    io.out(withDiagnostics(lintCommand(registry, request, options.json).output, extra));
+    return 0;
+  });
 }

@@ -1,4 +1,7 @@
-import { describeSelectors, type Diagnostic, type ToolRegistry } from '@toolpacks/registry';
+import { describeSelectors, type Diagnostic, type ToolRegistry } from '@toolpacks/registry/host';
+import type { CliOptions } from '../cliOptions';
+import type { Io } from '../io';
+import { runOneShot } from '../oneShot';
 import { renderTable } from '../table';
 
 /** Every pack, toolset and tool; `extra` (the CLI's own warnings) joins the registry's diagnostics in JSON. */
@@ -41,4 +44,12 @@ export function listCommand(registry: ToolRegistry, json: boolean, extra: readon
   ];
   if (registry.diagnostics.length) out.push('', 'Diagnostics:', ...registry.diagnostics.map((d) => `  ${d.severity} ${d.code}: ${d.message}`));
   return out.join('\n');
+}
+
+/** `toolpacks list`. */
+export function run(options: CliOptions, io: Io): Promise<number> {
+  return runOneShot(options, io, ({ registry, extra }) => {
+    io.out(listCommand(registry, options.json, extra));
+    return 0;
+  });
 }

@@ -5,13 +5,13 @@
 // and exit 0.
 import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
-import type { CliOptions } from '../args';
-import type { Io } from '../main';
+import type { CliOptions } from '../cliOptions';
+import { VERSION } from '../defaults';
+import type { Io } from '../io';
+import { describeRefusedPacks, openCliSession, type WorkspaceSession } from '../session';
 import { endChildProcesses, overrideSignals } from '../signals';
-import type { WorkspaceSession } from '../session';
-
 // Type-only: `toolpacks --help` and the other commands never load the library or the MCP SDK.
-import type { McpServerOptions, McpSession } from '@toolpacks/mcp-server';
+import type { McpServerOptions } from '@toolpacks/mcp-server';
 export type { McpServerOptions, McpSession } from '@toolpacks/mcp-server';
 type McpServerModule = typeof import('@toolpacks/mcp-server');
 
@@ -27,7 +27,8 @@ export function loadMcpServer(): McpServerModule | string {
   }
 }
 
-export async function mcpCommand(options: CliOptions, io: Io): Promise<number> {
+/** `toolpacks mcp`: serves until a signal or the end of stdin; the exit code. */
+export async function run(options: CliOptions, io: Io): Promise<number> {
   // Sessions open when clients connect, where a bad root could only be logged: say it now.
   if (!statSync(options.root, { throwIfNoEntry: false })?.isDirectory()) {
     io.err(`toolpacks: Workspace root '${options.root}' is not a folder.`);
@@ -38,8 +39,8 @@ export async function mcpCommand(options: CliOptions, io: Io): Promise<number> {
     io.err(`toolpacks: ${server}`);
     return 1;
   }
-  const { openWorkspaceSession, describeRefusedPacks } = require('../session') as typeof import('../session');
-  const version = (require('../../package.json') as { version: string }).version;
+  // The library's session adapter, from an entry of its own: a workspace session as an McpSession.
+  const { mcpSessionOf } = require('@toolpacks/mcp-server/session') as typeof import('@toolpacks/mcp-server/session');
   const http = options.mcp?.http;
   const stdio = !http;
   const consoleMethods = ['log', 'info', 'debug', 'warn', 'trace'] as const;
@@ -52,31 +53,22 @@ export async function mcpCommand(options: CliOptions, io: Io): Promise<number> {
 
   let reported = false;
   const open = async (): Promise<WorkspaceSession> => {
-    const session = await openWorkspaceSession(options);
+    const session = await openCliSession(options);
     if (!reported) {
       reported = true;
       for (const text of describeRefusedPacks(session.loaded)) io.err(`toolpacks: ${text}`);
     }
     return session;
   };
-  const toMcp = (session: WorkspaceSession): McpSession => ({
-    registry: session.registry,
-    resolveRequest: () => {
-      const { virtualTools, ...request } = session.request();
-      return { ...request, ...(virtualTools?.threshold !== undefined ? { threshold: virtualTools.threshold } : {}), ...(virtualTools?.mode !== undefined ? { mode: virtualTools.mode } : {}) };
-    },
-    onDidChangeContext: session.onDidChangeContext,
-    dispose: () => session.dispose(),
-  });
   const serverOptions: McpServerOptions = {
     name: 'toolpacks',
-    version,
+    version: VERSION,
     // alwaysAsk (--always-ask, any config file's, even an untrusted one: it only asks more) keeps
     // those tools manual under --yes; the server declines them where the client cannot be asked.
     approvals: { yes: options.approvals.yes, allow: options.approvals.allow, alwaysAsk: options.approvals.alwaysAsk },
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     onError: (error) => io.err(`toolpacks mcp: ${(error as Error)?.message ?? error}`),
-    createSession: async () => toMcp(await open()),
+    createSession: async () => mcpSessionOf(await open()),
   };
 
   let closing: Promise<void> | undefined;

@@ -1,4 +1,7 @@
-import { describeGroup, describeReason, describeSearch, SEARCH_TOOLS_NAME, type ResolvedToolSet, type ResolveRequest, type ToolRegistry } from '@toolpacks/registry';
+import { describeGroup, describeReason, describeSearch, SEARCH_TOOLS_NAME, type ResolvedToolSet, type ResolveRequest, type ToolRegistry } from '@toolpacks/registry/host';
+import type { CliOptions } from '../cliOptions';
+import type { Io } from '../io';
+import { runOneShot, withDiagnostics } from '../oneShot';
 import { renderTable } from '../table';
 
 export function resolveCommand(registry: ToolRegistry, request: ResolveRequest, json: boolean): string {
@@ -51,4 +54,12 @@ function toJson(resolved: ResolvedToolSet) {
     diagnostics: resolved.diagnostics,
     estimatedTokens: resolved.estimatedTokens,
   };
+}
+
+/** `toolpacks resolve` (the default command). */
+export function run(options: CliOptions, io: Io): Promise<number> {
+  return runOneShot(options, io, ({ registry, request, extra }) => {
+    io.out(withDiagnostics(resolveCommand(registry, request, options.json), extra));
+    return 0;
+  });
 }

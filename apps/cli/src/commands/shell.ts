@@ -7,11 +7,18 @@
 // --answers-from-input lets the next input line answer it: a script's commands never answer
 // questions they did not expect.
 import { createInterface, type Interface } from 'node:readline';
-import type { ModelInfo, ResolveRequest, ToolSelection, VirtualToolMode, VirtualToolSession } from '@toolpacks/registry';
-import { parseChoices, parseContextEntry, UsageError, type CliOptions } from '../args';
-import type { Io } from '../main';
-import type { WorkspaceSession } from '../session';
+import { CancellationTokenSource } from '@toolpacks/base';
+import { ACTIVATE_PREFIX, contentToText, type ModelInfo, type ResolveRequest, type ToolSelection, type VirtualToolMode, type VirtualToolSession } from '@toolpacks/registry/host';
+import { parseChoices, parseContextEntry } from '../args';
+import type { CliOptions } from '../cliOptions';
+import { UsageError } from '../errors';
+import type { Io } from '../io';
+import { describeRefusedPacks, openCliSession, type WorkspaceSession } from '../session';
 import { selectionDiagnostics } from '../suggest';
+import { describeText, describeTool } from './describe';
+import { questionConfirm } from './invoke';
+import { listCommand } from './list';
+import { resolveCommand } from './resolve';
 
 export const SHELL_HELP = `Commands:
   tools                       the tools the model gets now (names), and the collapsed groups
@@ -30,11 +37,11 @@ export const SHELL_HELP = `Commands:
 
 const COMMANDS = ['tools', 'resolve', 'list', 'describe', 'call', 'activate', 'context', 'model', 'toolsets', 'select', 'threshold', 'help', 'exit', 'quit'];
 
-export async function shellCommand(options: CliOptions, io: Io): Promise<number> {
-  const { openWorkspaceSession, describeRefusedPacks } = require('../session') as typeof import('../session');
+/** `toolpacks shell`: runs until `exit` or the end of its input; the exit code. */
+export async function run(options: CliOptions, io: Io): Promise<number> {
   let session: WorkspaceSession;
   try {
-    session = await openWorkspaceSession(options);
+    session = await openCliSession(options);
   } catch (error) {
     io.err(`toolpacks: ${(error as Error).message}`);
     return 2;
@@ -163,7 +170,7 @@ class Shell {
     let candidates: string[];
     if (words.length <= 1) candidates = [...COMMANDS, ...tools()];
     else if (words.length === 2 && (words[0] === 'call' || words[0] === 'describe')) candidates = tools();
-    else if (words.length === 2 && words[0] === 'activate') candidates = this.groups().map((g) => g.name.replace(/^activate_/, ''));
+    else if (words.length === 2 && words[0] === 'activate') candidates = this.groups().map((g) => withoutPrefix(g.name));
     else return [[], line];
     const last = words[words.length - 1];
     return [candidates.filter((c) => c.startsWith(last)), last];
@@ -187,13 +194,12 @@ class Shell {
       case 'tools':
         return this.io.out(this.describeTools());
       case 'resolve':
-        return this.io.out((require('./resolve') as typeof import('./resolve')).resolveCommand(registry, this.request(), rest.trim() === '--json'));
+        return this.io.out(resolveCommand(registry, this.request(), rest.trim() === '--json'));
       case 'list':
-        return this.io.out((require('./list') as typeof import('./list')).listCommand(registry, rest.trim() === '--json'));
+        return this.io.out(listCommand(registry, rest.trim() === '--json'));
       case 'describe': {
         const [tool, flag] = rest.trim().split(/\s+/);
         if (!tool) throw new UsageError('describe needs a tool name, e.g. describe grep_search');
-        const { describeTool, describeText } = require('./describe') as typeof import('./describe');
         const description = describeTool(registry, this.request(), tool);
         return this.io.out(flag === '--json' ? JSON.stringify(description, null, 2) : describeText(description));
       }
@@ -208,11 +214,11 @@ class Shell {
           throw new UsageError(
             `activate needs a group: ${
               this.groups()
-                .map((g) => g.name.replace(/^activate_/, ''))
+                .map((g) => withoutPrefix(g.name))
                 .join(', ') || 'there are none now'
             }.`,
           );
-        return this.call(group.startsWith('activate_') ? group : `activate_${group}`, '');
+        return this.call(group.startsWith(ACTIVATE_PREFIX) ? group : `${ACTIVATE_PREFIX}${group}`, '');
       }
       case 'context':
         return this.setContext(rest);
@@ -238,7 +244,7 @@ class Shell {
       }
       default:
         // `<tool> [json]`: a tool's name works as a command.
-        if (registry.tools.some((t) => t.definition.name === command) || command.startsWith('activate_')) return this.call(command, rest);
+        if (registry.tools.some((t) => t.definition.name === command) || command.startsWith(ACTIVATE_PREFIX)) return this.call(command, rest);
         throw new UsageError(`unknown command '${command}'. Type help for the commands.`);
     }
   }
@@ -267,8 +273,6 @@ class Shell {
         throw new UsageError(`the input of ${tool} is not valid JSON: ${(error as Error).message}. Write it as call ${tool} {"key": "value"}.`);
       }
     }
-    const { CancellationTokenSource, contentToText } = require('@toolpacks/registry') as typeof import('@toolpacks/registry');
-    const { questionConfirm } = require('./invoke') as typeof import('./invoke');
     const approvals = this.options.approvals;
     const source = new CancellationTokenSource();
     this.running = { cancel: () => source.cancel() };
@@ -332,4 +336,9 @@ class Shell {
     const m = this.model;
     this.io.out(`model ${m.vendor}/${m.family} (id ${m.id}, version ${m.version}${m.maxTools ? `, up to ${m.maxTools} tools` : ''})`);
   }
+}
+
+/** A group's name as `activate <group>` takes it: without the activate_ prefix. */
+function withoutPrefix(name: string): string {
+  return name.startsWith(ACTIVATE_PREFIX) ? name.slice(ACTIVATE_PREFIX.length) : name;
 }

@@ -1,7 +1,7 @@
 // A test-only pack the probe registers through the runtime API, to watch one call cross the
 // VS Code bridge: e2e_bytes returns two data parts, e2e_fail throws with a fix-it text. Both are
 // contributed in the probe's package.json, which VS Code requires of a tool registered by name.
-import { definePack, LanguageModelDataPart, LanguageModelToolResult, type Tool } from '@toolpacks/registry';
+import { definePack, LanguageModelDataPart, LanguageModelToolResult, type Tool } from '@toolpacks/registry/host';
 
 /** A 1×1 transparent PNG. */
 export const PNG_BYTES = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'));

@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { contentToText, toCallContent } from '@toolpacks/registry';
+import { contentToText, toCallContent } from '@toolpacks/registry/host';
 import type { ToolPacksApi } from '@toolpacks/host-vscode';
 import { bridgeChecks } from './bridgeChecks';
 import { sharedModulesChecks } from './sharedModulesChecks';

@@ -1,7 +1,7 @@
 // Checks that the pack extensions run on the runtime's modules (one inversify, registry, services,
 // prompt-tsx), not on copies in their own bundles: tools/scripts/bundle-extension.js turns those
 // imports into the runtime's exports (libs/host-vscode/src/runtimeApi.ts, ToolPacksApi.modules).
-import { contentToText } from '@toolpacks/registry';
+import { contentToText } from '@toolpacks/registry/host';
 import type { ToolPacksApi } from '@toolpacks/host-vscode';
 
 type Check = (name: string, run: () => Promise<string>) => Promise<void>;

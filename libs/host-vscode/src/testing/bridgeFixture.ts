@@ -13,7 +13,7 @@ import {
   type ConfirmationRequest,
   type Tool,
   type ToolRegistry,
-} from '@toolpacks/registry';
+} from '@toolpacks/registry/host';
 import { registerToolsWithVsCode } from '../vscodeToolRegistration';
 
 /** 256 byte values seen through a view that starts inside a larger buffer. */

@@ -2,24 +2,8 @@
 // result-part classes the adapter builds, and registrations and events that record whether the
 // disposable they handed out was disposed.
 
-export class LanguageModelTextPart {
-  constructor(public value: string) {}
-}
-
-export class LanguageModelPromptTsxPart {
-  constructor(public value: unknown) {}
-}
-
-export class LanguageModelDataPart {
-  constructor(
-    public data: Uint8Array,
-    public mimeType: string,
-  ) {}
-}
-
-export class LanguageModelToolResult {
-  constructor(public content: unknown[]) {}
-}
+// The result parts: the registry's classes have VS Code's shape, so the fake is them.
+export { LanguageModelDataPart, LanguageModelPromptTsxPart, LanguageModelTextPart, LanguageModelToolResult } from '@toolpacks/registry/host';
 
 export interface FakeDisposable {
   readonly what: string;

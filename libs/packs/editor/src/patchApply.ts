@@ -3,6 +3,7 @@
 // copied from the file (its bytes, not the patch's), removed lines dropped, added lines inserted
 // with the file's preferred ending.
 
+import { boundedList } from '@toolpacks/base';
 import { LineIndex, type Level } from './patchMatcher';
 import { PatchError, quote, type Hunk, type HunkLine } from './patchParser';
 import { joinText, splitText, type LineEnding } from './patchText';
@@ -75,11 +76,10 @@ function locate(index: LineIndex, hunk: Hunk, cursor: number, info: HunkInfo): P
     const found = index.findAnchor(anchor, from);
     if (found.line < 0) {
       const candidates = 'candidates' in found ? found.candidates : [];
+      // Only the lines shown are quoted; the rest are counted.
+      const shown = candidates.map((n, i) => (i < MAX_CANDIDATES ? `line ${n + 1}: ${quote(index.lines[n], 80)}` : ''));
       const where = candidates.length
-        ? ` It is part of ${candidates.length} lines (${candidates
-            .slice(0, MAX_CANDIDATES)
-            .map((n) => `line ${n + 1}: ${quote(index.lines[n], 80)}`)
-            .join(', ')}${candidates.length > MAX_CANDIDATES ? `, … (${candidates.length - MAX_CANDIDATES} more)` : ''}); copy the whole line you mean.`
+        ? ` It is part of ${candidates.length} lines (${boundedList(shown, MAX_CANDIDATES)}); copy the whole line you mean.`
         : ' Read the file again and copy the line (a class or function header) exactly, or leave the @@ line empty.';
       throw new PatchError(`${name}: the @@ line ${quote(anchor)} was not found${from > 0 ? ` after line ${from}` : ''}.${where}`);
     }

@@ -1,6 +1,7 @@
 // The replace rule of replace_string_in_file, shared by its preparation (for the diff a sensitive
 // write shows) and its invocation. Linear in the file: positions are found with indexOf and line
 // numbers counted in one pass, and an error lists at most a few lines however many matches there are.
+import { boundedList } from '@toolpacks/base';
 import { WorkspaceError } from '@toolpacks/services';
 
 const LISTED_LINES = 10;
@@ -20,7 +21,7 @@ export function replaceOnce(text: string, oldString: string, newString: string, 
   if (positions.found === 0) throw new WorkspaceError(`oldString was not found in ${relative}. Read the file again and copy the exact text, including whitespace and indentation.`);
   if (positions.found > 1) {
     const lines = lineNumbers(text, positions.first);
-    const listed = lines.join(', ') + (positions.found > lines.length ? `, … (${positions.found - lines.length} more)` : '');
+    const listed = boundedList(lines.map(String), lines.length, ', ', positions.found);
     throw new WorkspaceError(`oldString occurs ${positions.found} times in ${relative} (lines ${listed}); it must occur exactly once. Add surrounding lines to make it unique.`);
   }
   const at = positions.first[0];

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { marked } from 'marked';
-import type { ConfirmationRequest } from '@toolpacks/registry';
+import type { ConfirmationRequest } from '@toolpacks/registry/host';
 import { createPackHarness, initRepository, testModels, type PackHarness } from '@toolpacks/host-node/testing';
 import { editorPack } from './index';
 

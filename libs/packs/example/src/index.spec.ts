@@ -1,4 +1,4 @@
-import { createToolRegistry } from '@toolpacks/registry';
+import { createToolRegistry } from '@toolpacks/registry/host';
 import { examplePack } from './index';
 import { loadExample, models } from './testing';
 

@@ -1,11 +1,11 @@
 import { ContainerModule } from 'inversify';
-import { definePack } from '@toolpacks/registry';
+import { definePack, defineToolSet } from '@toolpacks/registry';
 import { Clock } from './clock';
-import { countWordsDefinition, CountWordsTool } from './tools/count_words';
-import { describeSelectionDefinition, DescribeSelectionTool } from './tools/describe_selection';
-import { geminiCountWordsDefinition, GeminiCountWordsTool } from './tools/gemini_count_words';
-import { getTimeDefinition, GetTimeTool } from './tools/get_time';
-import { gptGetTimeDefinition, GptGetTimeTool } from './tools/gpt_get_time';
+import { countWords } from './tools/count_words';
+import { describeSelection } from './tools/describe_selection';
+import { geminiCountWords } from './tools/gemini_count_words';
+import { getTime } from './tools/get_time';
+import { gptGetTime } from './tools/gpt_get_time';
 
 export { Clock } from './clock';
 
@@ -18,13 +18,8 @@ export const examplePack = definePack({
   id: 'example',
   displayName: 'Example Pack',
   version: '0.1.0',
-  tools: [
-    { definition: getTimeDefinition, implementation: GetTimeTool },
-    { definition: gptGetTimeDefinition, implementation: GptGetTimeTool },
-    { definition: countWordsDefinition, implementation: CountWordsTool },
-    { definition: geminiCountWordsDefinition, implementation: GeminiCountWordsTool },
-    { definition: describeSelectionDefinition, implementation: DescribeSelectionTool },
-  ],
-  toolSets: [{ name: 'example', description: 'Example tools: time, word counts and the editor selection.', tools: ['get_time', 'count_words', 'describe_selection'] }],
+  tools: [getTime, gptGetTime, countWords, geminiCountWords, describeSelection],
+  // gpt_get_time shares get_time's picker entry; gemini_count_words overrides count_words and has none.
+  toolSets: [defineToolSet({ name: 'example', description: 'Example tools: time, word counts and the editor selection.', tools: [getTime, countWords, describeSelection] })],
   services: exampleServices,
 });

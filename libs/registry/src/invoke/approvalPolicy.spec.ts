@@ -1,10 +1,11 @@
 // Defence in depth for issue 19, finding 6: a call that runs code is remembered only for what it
 // names as its approval key. A tool (any pack's) that says runsCode but gives no key would
 // otherwise be approved for every input after one "Allow in this Session".
-import { createToolRegistry } from './toolRegistry';
-import { textResult } from './toolResult';
-import { def, models } from './testing';
-import type { ConfirmationAnswer, ConfirmationRequest, PreparedToolInvocation, Tool } from './types';
+import { createToolRegistry } from '../toolRegistry';
+import { textResult } from '../toolResult';
+import { def, models } from '../testing';
+import type { ConfirmationAnswer, ConfirmationRequest } from './invocationTypes';
+import type { PreparedToolInvocation, Tool } from '../definitions';
 
 type Input = { program: string };
 

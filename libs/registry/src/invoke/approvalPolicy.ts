@@ -12,9 +12,10 @@
 //   forgets its key cannot have one program's approval run every other program;
 // - a person may decline with a reason, which the model receives.
 import type { ApprovalStore } from './approvals';
-import { quoteBounded } from './boundedText';
-import type { ToolEntry } from './toolEntry';
-import type { ConfirmationAnswer, InvokeOptions, PreparedToolInvocation, ToolDefinition } from './types';
+import { quoteBounded } from '@toolpacks/base';
+import type { ToolEntry } from '../store/toolEntry';
+import type { ConfirmationAnswer, InvokeOptions } from './invocationTypes';
+import type { PreparedToolInvocation, ToolDefinition } from '../definitions';
 
 export type Approval =
   /** Nothing needed approval. */

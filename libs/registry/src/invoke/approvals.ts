@@ -1,7 +1,7 @@
 // Remembered approvals for tools that ask before they run. Hosts bind their own store (VS Code:
 // workspaceState / globalState); the default keeps everything in memory.
 import { injectable, type ServiceIdentifier } from 'inversify';
-import type { ApprovalScope } from './types';
+import type { ApprovalScope } from './invocationTypes';
 
 export interface ApprovalStore {
   /** `sessionId` scopes `session` approvals; other scopes ignore it. */

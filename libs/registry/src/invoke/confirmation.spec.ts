@@ -1,10 +1,11 @@
 // The confirmation rules for calls that can make code run (sensitive writes, breakpoint conditions,
 // hooks) and the bounds on what an invocation echoes back.
-import { definePack } from './definePack';
-import { createToolRegistry } from './toolRegistry';
-import { textResult } from './toolResult';
-import { def, models } from './testing';
-import type { ConfirmationAnswer, ConfirmationRequest, PreparedToolInvocation, Tool, ToolInvocationOptions } from './types';
+import { definePack } from '../definePack';
+import { createToolRegistry } from '../toolRegistry';
+import { textResult } from '../toolResult';
+import { def, models } from '../testing';
+import type { ConfirmationAnswer, ConfirmationRequest } from './invocationTypes';
+import type { PreparedToolInvocation, Tool, ToolInvocationOptions } from '../definitions';
 
 const text = (result: { content: { kind: string; value?: unknown }[] }) => result.content.map((c) => String(c.value)).join('\n');
 

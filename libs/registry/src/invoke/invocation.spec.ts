@@ -1,8 +1,10 @@
 import { CancellationTokenSource } from '@toolpacks/base';
-import { createToolRegistry } from './toolRegistry';
-import { textResult } from './toolResult';
-import { def, models, recordingTool } from './testing';
-import type { ConfirmationRequest, Tool, ToolRegistry } from './types';
+import { createToolRegistry } from '../toolRegistry';
+import { textResult } from '../toolResult';
+import { def, models, recordingTool } from '../testing';
+import type { ConfirmationRequest } from './invocationTypes';
+import type { Tool } from '../definitions';
+import type { ToolRegistry } from '../types';
 
 const schema = { type: 'object', properties: { path: { type: 'string', description: 'File path' }, line: { type: 'integer' } }, required: ['path'], additionalProperties: false } as const;
 

@@ -2,15 +2,16 @@
 // tells the model what happened and what to do next; a declined call never ends the chat.
 import type { ApprovalStore } from './approvals';
 import { decideApproval, declinedText, requiredConfirmation } from './approvalPolicy';
-import { quoteBounded, safeString } from './boundedText';
-import type { InputValidator } from './inputValidation';
+import { quoteBounded, safeString } from '@toolpacks/base';
+import type { InputValidator } from '../schema/inputValidation';
 import { CancellationTokenSource } from '@toolpacks/base';
-import type { ResolvedToolSetImpl, ToolSearcher } from './resolvedToolSet';
-import { DEFAULT_SEARCH_RESULTS, MAX_SEARCH_RESULTS, SEARCH_TOOL_INFO } from './searchTool';
-import { restoreNulls } from './strictInput';
-import { foundKey } from './virtualTools';
-import { defaultTokenization, toCallContent } from './toolResult';
-import type { CancellationToken, InvokeOptions, PreparedToolInvocation, ToolCall, ToolCallResult, ToolCallStatus } from './types';
+import type { ResolvedToolSetImpl } from '../resolve/resolvedToolSet';
+import { defaultTokenization } from '../toolResult';
+import { toCallContent } from './callContent';
+import type { CancellationToken } from '@toolpacks/base';
+import type { InvokeOptions } from './invocationTypes';
+import type { ToolCall, ToolCallResult, ToolCallStatus } from '../definitions';
+import type { PreparedToolInvocation } from '../definitions';
 
 export interface InvocationServices {
   readonly validator: InputValidator;
@@ -47,7 +48,12 @@ export function registryDisposedResult(call: ToolCall): ToolCallResult {
   };
 }
 
-export async function invokeTool(services: InvocationServices, resolved: ResolvedToolSetImpl, call: ToolCall, options: InvokeOptions): Promise<ToolCallResult> {
+/**
+ * Runs one call of a real tool of the set (the registry's own activate_* and search_tools calls are
+ * answered in resolve/virtualCalls.ts). `onWillRun` is told once the input is valid, before the tool
+ * runs.
+ */
+export async function invokeTool(services: InvocationServices, resolved: ResolvedToolSetImpl, call: ToolCall, options: InvokeOptions, onWillRun?: () => void): Promise<ToolCallResult> {
   const result = (status: ToolCallStatus, text: string): ToolCallResult => ({
     callId: call.callId,
     name: call.name,
@@ -57,22 +63,6 @@ export async function invokeTool(services: InvocationServices, resolved: Resolve
   });
 
   const shownName = quoteBounded(call.name, 80);
-  const group = resolved.activator(call.name);
-  if (group) {
-    resolved.session.expand(group.name);
-    return result('activated', `Tools activated: ${group.tools.join(', ')}. They are available from your next step; call them directly.`);
-  }
-  const searcher = resolved.searcher;
-  if (searcher && call.name === searcher.name) {
-    // A model in strict mode sends `limit: null` for "no limit".
-    const searchInput = restoreNulls(SEARCH_TOOL_INFO.inputSchema, call.input);
-    const check = services.validator.validate(SEARCH_TOOL_INFO.inputSchema, searchInput);
-    if (!check.ok)
-      return result('invalid-input', `Invalid input for \`${searcher.name}\`; nothing was searched:\n${check.problems.map((p) => `- ${p}`).join('\n')}\nCall it again with a \`query\` string.`);
-    const input = (searchInput ?? {}) as { query: string; limit?: number };
-    return result('activated', runSearch(resolved, searcher, input.query, input.limit));
-  }
-
   const binding = resolved.binding(call.name);
   if (!binding) {
     if (services.isRegistered(call.name)) return result('not-enabled', `Tool \`${shownName}\` is not enabled for this request, so it was not run. Use one of the tools you were given instead.`);
@@ -91,9 +81,8 @@ export async function invokeTool(services: InvocationServices, resolved: Resolve
       `Invalid input for \`${shownName}\`; it was not run:\n${check.problems.map((p) => `- ${p}`).join('\n')}\nFix the input to match the tool's schema and call it again.`,
     );
 
-  // A call to an enabled tool in a collapsed group runs, and its group opens for the next round (a
-  // tool only search_tools reaches becomes a search result, as if it had been found).
-  if (binding.activates) resolved.session.expand(binding.activates);
+  // The tool will run: if it sits in a collapsed group, the group opens for the next round.
+  onWillRun?.();
 
   const input = callInput ?? {};
   const source = new CancellationTokenSource(options.token);
@@ -176,23 +165,6 @@ export async function invokeTool(services: InvocationServices, resolved: Resolve
   } finally {
     source.dispose();
   }
-}
-
-/**
- * Ranks the tools the set does not send and activates the best ones for the next round: the best
- * becomes the most recently used entry of the session, so older results and groups collapse first.
- */
-function runSearch(resolved: ResolvedToolSetImpl, searcher: ToolSearcher, query: string, requested: number | undefined): string {
-  const limit = Math.min(requested ?? DEFAULT_SEARCH_RESULTS, MAX_SEARCH_RESULTS, searcher.slots);
-  if (limit < 1) return `No tool can be added: the model's tool limit is reached by the tools you already have. Use those.`;
-  const hits = searcher.search(query, limit);
-  if (hits.length === 0) return `No tool you were not already given matches ${quoteBounded(query, 200)}. Try other words (what the tool does, not how), or use the tools you have.`;
-  const keys = hits.map((h) => foundKey(h.name));
-  const session = resolved.session;
-  if (session.expandAll) session.expandAll(keys);
-  else for (let i = keys.length - 1; i >= 0; i--) session.expand(keys[i]);
-  const lines = hits.map((h) => `- ${h.name}: ${h.summary}`);
-  return `Found ${hits.length} tool${hits.length === 1 ? '' : 's'}; they are available from your next step, call them directly:\n${lines.join('\n')}`;
 }
 
 /** Tool errors are the tool's own words, often quoting input; past this they are cut. */

@@ -39,22 +39,3 @@ export interface InvokeOptions {
   readonly chatSessionId?: string;
   readonly toolInvocationToken?: unknown;
 }
-
-export interface ToolCall {
-  readonly callId: string;
-  readonly name: string;
-  readonly input: unknown;
-}
-
-export type ToolCallStatus = 'ok' | 'activated' | 'unknown-tool' | 'not-enabled' | 'invalid-input' | 'declined' | 'cancelled' | 'timeout' | 'error';
-
-export type ToolCallContent =
-  { readonly kind: 'text'; readonly value: string } | { readonly kind: 'promptTsx'; readonly value: unknown } | { readonly kind: 'data'; readonly mimeType: string; readonly data: Uint8Array };
-
-export interface ToolCallResult {
-  readonly callId: string;
-  readonly name: string;
-  readonly isError: boolean;
-  readonly status: ToolCallStatus;
-  readonly content: ToolCallContent[];
-}

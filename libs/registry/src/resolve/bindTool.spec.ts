@@ -1,9 +1,9 @@
 // bindTool: one tool a host's own picker chose, bound as itself, then prepared and invoked exactly
 // like a resolution.
-import { createToolRegistry } from './toolRegistry';
-import { textResult } from './toolResult';
-import { def, models, names, recordingTool } from './testing';
-import type { ModelInfo, Tool } from './types';
+import { createToolRegistry } from '../toolRegistry';
+import { textResult } from '../toolResult';
+import { def, models, names, recordingTool } from '../testing';
+import type { ModelInfo, Tool } from '../definitions';
 
 function setup() {
   const calls: { label: string; input: unknown }[] = [];

@@ -1,11 +1,12 @@
 // What one model can get at one registry version, whatever the request: the variant chosen per
 // toolReferenceName, the override chosen per tool, and the tools this model never gets (another
 // model's tools, beaten variants, overrides that replace nothing here), each with its reason.
-import { bestMatch, BestMatch } from './bestMatch';
-import { matchSpecificity, describeSelectors } from './modelSelector';
-import type { ToolEntry } from './toolEntry';
-import type { ToolStore } from './toolStore';
-import type { Diagnostic, ModelInfo, NotSentEntry, NotSentReason } from './types';
+import { bestMatch, BestMatch } from '../bestMatch';
+import { matchSpecificity, describeSelectors } from '../modelSelector';
+import type { ToolEntry } from '../store/toolEntry';
+import type { ToolStore } from '../store/toolStore';
+import type { Diagnostic, ModelInfo } from '../definitions';
+import type { NotSentEntry, NotSentReason } from './resolutionTypes';
 
 export interface ModelCandidates {
   /** The chosen variant of each toolReferenceName that matches the model, in load order. */

@@ -1,6 +1,6 @@
 import { contextKey } from './resolutionKey';
-import { createToolRegistry } from './toolRegistry';
-import { def, models, names, recordingTool } from './testing';
+import { createToolRegistry } from '../toolRegistry';
+import { def, models, names, recordingTool } from '../testing';
 
 const key = (context: Record<string, unknown>, keys = ['k', 'm']) => contextKey(keys, context);
 

@@ -10,8 +10,8 @@
 //   an object with its own toString) gets a token of its own: that request is not shared.
 // Long parts are replaced by their length and a 128-bit hash, so the cache never keeps a large
 // context value alive and a key stays short; building it reads each value once.
-import type { ContextKeys } from './types';
-import { readContextKey } from './whenClauseExpr';
+import type { ContextKeys } from '../definitions';
+import { readContextKey } from '../when/whenClauseExpr';
 
 const LITERAL_LIMIT = 128;
 const imul = Math.imul; // bound once: a global lookup per character is slow under Jest's vm context

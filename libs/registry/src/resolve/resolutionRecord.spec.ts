@@ -1,10 +1,11 @@
 // The resolver's record: every registered tool is either in `entries` (sent or grouped) or in
 // `notSent` with the one reason the resolver decided at the place it decided.
-import { definePack } from './definePack';
+import { definePack } from '../definePack';
 import { describeGroup, describeReason } from './resolutionText';
-import { createToolRegistry } from './toolRegistry';
-import { def, models, names, recordingTool } from './testing';
-import type { ResolvedToolSet, ToolRegistry } from './types';
+import { createToolRegistry } from '../toolRegistry';
+import { def, models, names, recordingTool } from '../testing';
+import type { ResolvedToolSet } from './resolutionTypes';
+import type { ToolRegistry } from '../types';
 
 /** Each registered tool appears once: as an entry, as the implementation of one, or as not sent. */
 function expectEveryToolAccountedOnce(registry: ToolRegistry, resolved: ResolvedToolSet) {

@@ -1,6 +1,6 @@
 // How a resolution reads to a person, one way for every host (the CLI, VS Code's "Show Resolved Tools").
-import type { ResolvedGroup, ResolvedToolEntry, ResolvedToolSet } from './types';
-import { SEARCH_TOOLS_NAME } from './virtualTools';
+import type { ResolvedGroup, ResolvedToolEntry, ResolvedToolSet } from './resolutionTypes';
+import { SEARCH_TOOLS_NAME } from '../definitions';
 
 /** Why a tool is in the set: `general`, `override (gemini_grep)`, `in group activate_git`, … */
 export function describeReason(entry: ResolvedToolEntry): string {

@@ -1,14 +1,11 @@
 // Public types of resolution: a request, what the model gets, and the record of what it does not.
 import type { Event } from '@toolpacks/base';
-import type { SchemaChange } from './schemaRules';
-import type { Diagnostic, ModelInfo, ToolDefinition } from './types';
+import type { SchemaChange } from '../schema/schemaTypes';
+import type { LanguageModelToolInformation } from '../definitions';
+import type { Diagnostic, ModelInfo, ToolDefinition } from '../definitions';
+import type { ToolSelection } from '../store/toolSetGraph';
 
-export interface ToolSelection {
-  /** Keyed by toolReferenceName (or name when it has none). */
-  readonly tools?: Readonly<Record<string, boolean>>;
-  /** Keyed by toolset name. */
-  readonly toolSets?: Readonly<Record<string, boolean>>;
-}
+export type { ToolSelection };
 
 export interface VirtualToolSession {
   readonly id: string;
@@ -50,12 +47,6 @@ export interface ResolveRequest {
    * clients do). Input is always validated against the canonical schema.
    */
   readonly schemas?: 'model' | 'canonical';
-}
-
-export interface LanguageModelToolInformation {
-  readonly name: string;
-  readonly description: string;
-  readonly inputSchema?: object;
 }
 
 /** Why a tool is in the resolved set. */

@@ -1,8 +1,9 @@
 // The result of one resolution (or of bindTool): what the model gets, the record of what it does
 // not get and why, plus the bindings invocation needs.
-import type { ToolEntry } from './toolEntry';
-import type { ToolSearchHit } from './toolSearch';
-import type { Diagnostic, LanguageModelToolInformation, ModelInfo, NotSentEntry, ResolvedGroup, ResolvedToolEntry, ResolvedToolSet, VirtualToolSession } from './types';
+import type { ToolEntry } from '../store/toolEntry';
+import type { ToolSearchHit } from './searchIndex';
+import type { Diagnostic, LanguageModelToolInformation, ModelInfo } from '../definitions';
+import type { NotSentEntry, ResolvedGroup, ResolvedToolEntry, ResolvedToolSet, VirtualToolSession } from './resolutionTypes';
 
 export interface Binding {
   /** `entry.group`: the group a call to this tool opens for the next round. */

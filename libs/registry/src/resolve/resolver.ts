@@ -1,30 +1,20 @@
 // Resolution: per request, which registered tools the model gets (variants, overrides, when
 // clauses, the picker, references, the tool limit and grouping) and, decided at the same place,
 // why every other registered tool is not sent. Results are cached per registry version.
-import { modelKey } from './modelSelector';
+import { modelKey } from '../modelSelector';
 import { modelCandidates, notSentEntry, type ModelCandidates } from './modelCandidates';
 import { ResolvedToolSetImpl, type Binding } from './resolvedToolSet';
-import { adaptTool, dialectFor, renameApart, type AdaptedTool, type SchemaDialect } from './schemaDialect';
-import { SEARCH_TOOL_INFO, SearchIndexes } from './searchTool';
+import { dialectFor, renameApart, sentForm } from '../schema/adaptTool';
+import type { AdaptedTool, SchemaDialect } from '../schema/schemaTypes';
+import { SEARCH_TOOL_INFO, SearchIndexes } from './searchToolsTool';
 import { contextKey } from './resolutionKey';
-import { definitionTokens, type ToolEntry } from './toolEntry';
-import type { ToolSetGraph } from './toolSetGraph';
-import type { DerivedState, ToolStore } from './toolStore';
-import type {
-  ContextKeys,
-  Diagnostic,
-  LanguageModelToolInformation,
-  ModelInfo,
-  NotSentEntry,
-  NotSentReason,
-  ResolvedGroup,
-  ResolvedReason,
-  ResolvedToolEntry,
-  ResolveRequest,
-  VirtualToolMode,
-  VirtualToolSession,
-} from './types';
-import { foundKey, groupTools, SEARCH_TOOLS_NAME, type GroupableTool, type ToolGroup } from './virtualTools';
+import { definitionTokens, type ToolEntry } from '../store/toolEntry';
+import type { ToolSetGraph } from '../store/toolSetGraph';
+import type { DerivedState, ToolStore } from '../store/toolStore';
+import type { ContextKeys, Diagnostic, LanguageModelToolInformation, ModelInfo } from '../definitions';
+import type { NotSentEntry, NotSentReason, ResolvedGroup, ResolvedReason, ResolvedToolEntry, ResolveRequest, VirtualToolMode, VirtualToolSession } from './resolutionTypes';
+import { SEARCH_TOOLS_NAME } from '../definitions';
+import { foundKey, groupTools, type GroupableTool, type ToolGroup } from './virtualTools';
 
 const CACHE_SIZE = 256;
 
@@ -124,10 +114,40 @@ export class Resolver {
     );
   }
 
+  /** One resolution: select what may be sent, send it (grouped, in the model's dialect), bind names to what runs. */
   private resolveUncached(request: ResolveRequest, session: VirtualToolSession, threshold: number, mode: VirtualToolMode, context: ContextKeys, derived: DerivedState): ResolvedToolSetImpl {
     const { graph } = derived;
     const model = request.model;
-    const candidates = cached(this.candidatesByModel, modelKey(model), () => modelCandidates(this.store, model));
+    const selection = this.select(request, context, graph);
+    const { enabled, diagnostics, notSent } = selection;
+    const limit = model.maxTools ?? this.settings.limit;
+    const grouping = groupTools({
+      tools: enabled,
+      threshold,
+      limit,
+      expandedGroups: session.expandedGroups,
+      mode,
+      describeToolSet: (set) => graph.description(set),
+      describePack: (id) => this.store.packRecords.get(id)?.pack.displayName,
+    });
+    diagnostics.push(...grouping.diagnostics);
+    const { tools, sentNames, estimatedTokens } = this.send(request, enabled, grouping);
+    const { entries, bindings, groups } = bind(selection, grouping, limit);
+    const searcher = grouping.search
+      ? this.searchIndexes.searcher(
+          enabled.filter((t) => bindings.has(t.name)),
+          sentNames,
+          grouping.searchSlots,
+          graph,
+          derived.version,
+        )
+      : undefined;
+    return new ResolvedToolSetImpl({ tools, groups, diagnostics, estimatedTokens, entries, notSent, model, session, registryVersion: this.store.version }, this.settings.owner, bindings, searcher);
+  }
+
+  /** The tools this request may be sent — model, when clause, selection and references decided — and why each other one is not. */
+  private select(request: ResolveRequest, context: ContextKeys, graph: ToolSetGraph): Selection {
+    const candidates = cached(this.candidatesByModel, modelKey(request.model), () => modelCandidates(this.store, request.model));
     const diagnostics: Diagnostic[] = [...graph.diagnostics, ...candidates.diagnostics];
     const notSent: NotSentEntry[] = [...candidates.notSent];
     const referenced = this.expandReferences(request.referencedTools ?? [], graph, diagnostics);
@@ -162,84 +182,35 @@ export class Resolver {
       const reason = !selected ? 'referenced' : override ? 'override' : baseReason(base);
       enabled.push(this.enabledTool(base, override, reason, isReferenced, graph));
     }
+    return { enabled, diagnostics, notSent, exclude };
+  }
 
-    const limit = model.maxTools ?? this.settings.limit;
-    const grouping = groupTools({
-      tools: enabled,
-      threshold,
-      limit,
-      expandedGroups: session.expandedGroups,
-      mode,
-      describeToolSet: (set) => graph.description(set),
-      describePack: (id) => this.store.packRecords.get(id)?.pack.displayName,
-    });
-    diagnostics.push(...grouping.diagnostics);
-    // What is sent is in the dialect the model's API accepts; input is checked against the canonical schema.
-    const dialect = request.schemas === 'canonical' ? undefined : dialectFor(model, this.settings.dialects);
+  /** What the model is sent, in the order the grouping gives, in the dialect its API accepts (input is checked against the canonical schema). */
+  private send(request: ResolveRequest, enabled: readonly EnabledTool[], grouping: Grouping): { tools: LanguageModelToolInformation[]; sentNames: Set<string>; estimatedTokens: number } {
+    const dialect = request.schemas === 'canonical' ? undefined : dialectFor(request.model, this.settings.dialects);
     const tools: LanguageModelToolInformation[] = [];
     /** Canonical names of what is sent (search_tools ranks the rest). */
     const sentNames = new Set<string>();
     /** Every name a renamed tool must not take; built on the first rename. */
     let taken: Set<string> | undefined;
     let estimatedTokens = 0;
-    const send = (info: LanguageModelToolInformation, tool?: EnabledTool) => {
+    const send = (info: LanguageModelToolInformation, cost: number, tool?: EnabledTool) => {
       sentNames.add(info.name);
-      let asSent = dialect ? adaptTool(info, dialect) : undefined;
+      estimatedTokens += cost;
+      let asSent = dialect ? sentForm(info, dialect) : undefined;
       if (asSent && asSent.info.name !== info.name) asSent = renameApart(asSent, (taken ??= new Set(enabled.map((t) => t.name))), dialect!);
       if (asSent?.changes.length && tool) tool.asSent = asSent;
       tools.push(asSent ? asSent.info : info);
     };
     for (const item of grouping.sent) {
-      if (isGroup(item)) {
+      if (!isGroup(item)) send(item.info, item.cost, item);
+      else {
         const info = activatorInfo(item);
-        send(info);
-        estimatedTokens += definitionTokens(info);
-      } else {
-        send(item.info, item);
-        estimatedTokens += item.cost;
+        send(info, definitionTokens(info));
       }
     }
-    if (grouping.search) {
-      send(SEARCH_TOOL_INFO);
-      estimatedTokens += definitionTokens(SEARCH_TOOL_INFO);
-    }
-
-    const groupOf = new Map<EnabledTool, ToolGroup<EnabledTool>>();
-    for (const group of grouping.groups) for (const tool of group.tools) groupOf.set(tool, group);
-    const dropped = new Set(grouping.dropped);
-    const hidden = new Set(grouping.hidden);
-    const found = new Set(grouping.found);
-    const overLimit = `over the model's limit of ${limit} tools, even with tools grouped`;
-    const bindings = new Map<string, Binding>();
-    const entries: ResolvedToolEntry[] = [];
-    for (const tool of enabled) {
-      if (dropped.has(tool)) {
-        exclude(tool.base, 'limit', overLimit, tool.implementation !== tool.base ? tool.implementation : undefined);
-        continue;
-      }
-      const group = groupOf.get(tool);
-      const isHidden = hidden.has(tool);
-      const sent = !isHidden && (!group || group.expanded || found.has(tool));
-      const asSent = sent ? tool.asSent : undefined;
-      const entry = resolvedEntry(tool, isHidden ? SEARCH_TOOLS_NAME : group?.name, sent, asSent);
-      entries.push(entry);
-      // A call refreshes (or opens) what sends the tool: its search result, else its group.
-      const activates = isHidden || (found.has(tool) && !group?.expanded) ? foundKey(tool.name) : group?.name;
-      const binding: Binding = { entry, implementation: tool.implementation, inputSchema: tool.info.inputSchema, activates, restoreInput: asSent?.restoreInput };
-      bindings.set(tool.name, binding);
-      if (entry.sentName) bindings.set(entry.sentName, binding);
-    }
-    const groups: ResolvedGroup[] = grouping.groups.map((g) => ({ name: g.name, description: g.description, tools: g.tools.map((t) => t.name), expanded: g.expanded }));
-    const searcher = grouping.search
-      ? this.searchIndexes.searcher(
-          enabled.filter((t) => !dropped.has(t)),
-          sentNames,
-          grouping.searchSlots,
-          graph,
-          derived.version,
-        )
-      : undefined;
-    return new ResolvedToolSetImpl({ tools, groups, diagnostics, estimatedTokens, entries, notSent, model, session, registryVersion: this.store.version }, this.settings.owner, bindings, searcher);
+    if (grouping.search) send(SEARCH_TOOL_INFO, definitionTokens(SEARCH_TOOL_INFO));
+    return { tools, sentNames, estimatedTokens };
   }
 
   /** The one place a tool's sent form is built: with its override's description and schema when one runs. */
@@ -267,6 +238,47 @@ export class Resolver {
     }
     return result;
   }
+}
+
+/** What one resolution selected: the enabled tools, what is not sent and why, and how to exclude one more. */
+interface Selection {
+  readonly enabled: EnabledTool[];
+  readonly diagnostics: Diagnostic[];
+  readonly notSent: NotSentEntry[];
+  readonly exclude: (base: ToolEntry, reason: NotSentReason, detail: string, override?: ToolEntry) => void;
+}
+
+type Grouping = ReturnType<typeof groupTools<EnabledTool>>;
+
+/** Every enabled tool's record (sent, grouped or found), its name bound to what runs, and the groups; a tool dropped over the limit is not sent. */
+function bind({ enabled, exclude }: Selection, grouping: Grouping, limit: number): { entries: ResolvedToolEntry[]; bindings: Map<string, Binding>; groups: ResolvedGroup[] } {
+  const groupOf = new Map<EnabledTool, ToolGroup<EnabledTool>>();
+  for (const group of grouping.groups) for (const tool of group.tools) groupOf.set(tool, group);
+  const dropped = new Set(grouping.dropped);
+  const hidden = new Set(grouping.hidden);
+  const found = new Set(grouping.found);
+  const overLimit = `over the model's limit of ${limit} tools, even with tools grouped`;
+  const bindings = new Map<string, Binding>();
+  const entries: ResolvedToolEntry[] = [];
+  for (const tool of enabled) {
+    if (dropped.has(tool)) {
+      exclude(tool.base, 'limit', overLimit, tool.implementation !== tool.base ? tool.implementation : undefined);
+      continue;
+    }
+    const group = groupOf.get(tool);
+    const isHidden = hidden.has(tool);
+    const sent = !isHidden && (!group || group.expanded || found.has(tool));
+    const asSent = sent ? tool.asSent : undefined;
+    const entry = resolvedEntry(tool, isHidden ? SEARCH_TOOLS_NAME : group?.name, sent, asSent);
+    entries.push(entry);
+    // A call refreshes (or opens) what sends the tool: its search result, else its group.
+    const activates = isHidden || (found.has(tool) && !group?.expanded) ? foundKey(tool.name) : group?.name;
+    const binding: Binding = { entry, implementation: tool.implementation, inputSchema: tool.info.inputSchema, activates, restoreInput: asSent?.restoreInput };
+    bindings.set(tool.name, binding);
+    if (entry.sentName) bindings.set(entry.sentName, binding);
+  }
+  const groups: ResolvedGroup[] = grouping.groups.map((g) => ({ name: g.name, description: g.description, tools: g.tools.map((t) => t.name), expanded: g.expanded }));
+  return { entries, bindings, groups };
 }
 
 const DESELECTED = 'turned off in the tool picker (the tool or a toolset it is in)';

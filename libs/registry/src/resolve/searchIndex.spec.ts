@@ -1,8 +1,10 @@
-import { createToolRegistry } from './toolRegistry';
-import { def, models, names, recordingTool } from './testing';
-import { splitWords, stem, toolSearchStats, ToolSearchIndex } from './toolSearch';
-import type { ResolvedToolSet, ToolCallResult, ToolRegistry, VirtualToolMode } from './types';
-import { SEARCH_TOOLS_NAME } from './virtualTools';
+import { createToolRegistry } from '../toolRegistry';
+import { def, models, names, recordingTool } from '../testing';
+import { splitWords, stem, toolSearchStats, ToolSearchIndex } from './searchIndex';
+import type { ResolvedToolSet, VirtualToolMode } from './resolutionTypes';
+import type { ToolCallResult } from '../definitions';
+import type { ToolRegistry } from '../types';
+import { SEARCH_TOOLS_NAME } from '../definitions';
 
 const TOPICS = ['weather forecast', 'stock prices', 'pdf conversion', 'flight booking', 'recipe ideas', 'translate text', 'chess puzzles', 'currency exchange'];
 

@@ -2,11 +2,11 @@
 // set of the current registry version, built on the first search and shared by every set with the
 // same enabled tools.
 import type { ToolSearcher } from './resolvedToolSet';
-import { ToolSearchIndex } from './toolSearch';
-import type { ToolSetGraph } from './toolSetGraph';
-import type { ToolStore } from './toolStore';
-import type { LanguageModelToolInformation } from './types';
-import { SEARCH_TOOLS_NAME } from './virtualTools';
+import { ToolSearchIndex } from './searchIndex';
+import type { ToolSetGraph } from '../store/toolSetGraph';
+import type { ToolStore } from '../store/toolStore';
+import type { LanguageModelToolInformation } from '../definitions';
+import { SEARCH_TOOLS_NAME } from '../definitions';
 
 /** At most this many results per search (fewer when fewer fit in the model's limit). */
 export const MAX_SEARCH_RESULTS = 20;

@@ -1,7 +1,9 @@
-import { definePack } from './definePack';
-import { createToolRegistry } from './toolRegistry';
-import { def, models, names, recordingTool } from './testing';
-import type { ResolvedToolSet, ToolPack, ToolRegistry } from './types';
+import { definePack } from '../definePack';
+import { createToolRegistry } from '../toolRegistry';
+import { def, models, names, recordingTool } from '../testing';
+import type { ResolvedToolSet } from './resolutionTypes';
+import type { ToolPack } from '../definitions';
+import type { ToolRegistry } from '../types';
 
 function pack(id: string, count: number, toolSets: { name: string; from: number; to: number }[] = [], extra: (i: number) => object = () => ({})): ToolPack {
   return definePack({

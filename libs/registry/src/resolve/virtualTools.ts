@@ -5,8 +5,10 @@
 // With `search` on (mode 'search' or 'both'), a `search_tools` tool takes one slot; the tools it found
 // sit in the same most-recently-used list as expanded groups (as `found:<name>`), so the oldest
 // groups and search results collapse first when the request would not fit.
+import { ACTIVATE_PREFIX } from '../definitions';
 import { Emitter } from '@toolpacks/base';
-import type { Diagnostic, VirtualToolMode, VirtualToolSession } from './types';
+import type { Diagnostic } from '../definitions';
+import type { VirtualToolMode, VirtualToolSession } from './resolutionTypes';
 
 let nextSessionId = 1;
 
@@ -111,12 +113,6 @@ export interface GroupingResult<T> {
   readonly searchSlots: number;
 }
 
-export const ACTIVATE_PREFIX = 'activate_';
-/**
- * The name of the tool the registry sends in 'search' and 'both' modes: `search_tools({ query,
- * limit? })` ranks the enabled tools not sent and makes the best ones available next round.
- */
-export const SEARCH_TOOLS_NAME = 'search_tools';
 /** A search result's key in a session's expanded list. */
 export const FOUND_PREFIX = 'found:';
 

@@ -1,10 +1,11 @@
 // Schema dialects: one canonical schema per tool, adapted per model by rules kept as data, every
 // change reported with what it loses, input always validated against the canonical schema.
-import { adaptTool, dialectFor, type SchemaDialect } from './schemaDialect';
-import { DEFAULT_SCHEMA_DIALECTS } from './schemaDialects';
-import { createToolRegistry } from './toolRegistry';
-import { def, models, names, recordingTool } from './testing';
-import type { LanguageModelToolInformation, ModelInfo } from './types';
+import { adaptTool, dialectFor } from './adaptTool';
+import type { SchemaDialect } from './schemaTypes';
+import { DEFAULT_SCHEMA_DIALECTS } from './builtinDialects';
+import { createToolRegistry } from '../toolRegistry';
+import { def, models, names, recordingTool } from '../testing';
+import type { LanguageModelToolInformation, ModelInfo } from '../definitions';
 
 const adapt = (inputSchema: object, model: ModelInfo, dialects: readonly SchemaDialect[] = DEFAULT_SCHEMA_DIALECTS, name = 'a_tool', description = 'Does it.') =>
   adaptTool({ name, description, inputSchema }, dialectFor(model, dialects));

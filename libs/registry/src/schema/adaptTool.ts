@@ -1,105 +1,12 @@
 // Tool definitions in the dialect a model's API accepts. A pack writes one canonical JSON Schema
 // per tool, and input is always validated against it; what a model is sent is that schema adapted
-// by rules kept as data (schemaDialects.ts), keyed by model selectors. Every change is reported with
+// by rules kept as data (builtinDialects.ts), keyed by model selectors. Every change is reported with
 // what the model no longer sees, so `toolpacks lint --model` can list it.
-import { modelKey, modelMatches } from './modelSelector';
-import { adaptName, adaptSchema, type SchemaChange } from './schemaRules';
+import { modelKey, modelMatches } from '../modelSelector';
+import { adaptName, adaptSchema } from './schemaRules';
+import { SCHEMA_RULE_FIELDS, type AdaptedTool, type ModelDialect, type SchemaChange, type SchemaDialect, type SchemaRules } from './schemaTypes';
 import { restoreNulls } from './strictInput';
-import type { LanguageModelToolInformation, ModelInfo, ModelSelector } from './types';
-
-export type { SchemaChange, SchemaRuleName } from './schemaRules';
-
-/** What a model family's API accepts, as data: every field is optional and only ever restricts. */
-export interface SchemaRules {
-  /** Tool names longer than this are shortened (a hash keeps them apart). */
-  readonly maxNameLength?: number;
-  /** Regular expressions (source) a tool name must match; one that does not is rewritten. */
-  readonly namePatterns?: readonly string[];
-  /** Tool descriptions longer than this are cut. */
-  readonly maxDescriptionLength?: number;
-  /** Descriptions inside the schema longer than this are cut. */
-  readonly maxSchemaDescriptionLength?: number;
-  /** The formats each type may have (`{ "string": ["date-time"] }`); another format moves into the description. */
-  readonly allowedFormats?: Readonly<Record<string, readonly string[]>>;
-  /** Keywords removed wherever they appear (a removed constraint is added to the description). */
-  readonly unsupportedKeywords?: readonly string[];
-  /** When set, every other keyword is removed (a subset of JSON Schema such as Gemini's). */
-  readonly supportedKeywords?: readonly string[];
-  /** Keywords removed at the top of the schema only. */
-  readonly unsupportedTopLevelKeywords?: readonly string[];
-  /** The schema's top must be `type: "object"` with `properties`. */
-  readonly objectRoot?: boolean;
-  /** Every array schema must say its `items` (`{}`, any value, is added). */
-  readonly arrayItems?: boolean;
-  /** `required` names only defined properties. */
-  readonly requiredDefined?: boolean;
-  /** `type: [t, "null"]` becomes `type: t, nullable: true` (OpenAPI 3.0); several types become `anyOf`. */
-  readonly nullableTypes?: boolean;
-  /** `const: v` becomes `enum: [v]`. */
-  readonly constAsEnum?: boolean;
-  /** `oneOf` becomes `anyOf` (only one of them matching is then no longer said). */
-  readonly oneOfAsAnyOf?: boolean;
-  /** `enum` only on string schemas; other enums move into the description. */
-  readonly enumOnlyOnStrings?: boolean;
-  /** `items: [a, b]` (a tuple, before Draft 2020-12) becomes `items: { anyOf: [a, b] }`. */
-  readonly tupleItemsAsAnyOf?: boolean;
-  /**
-   * OpenAI's strict mode: every object closed (`additionalProperties: false`) and every property
-   * required, optional ones made nullable (a null the model sends for them is dropped before the
-   * input is validated).
-   */
-  readonly strict?: boolean;
-}
-
-/**
- * Every rule of SchemaRules by the kind of value it takes and how dialects that apply together
- * merge it: the smallest limit, every denied name or pattern, only what every allow-list allows,
- * only the formats every map allows, a flag any of them sets. The config file's check reads it too.
- */
-export const SCHEMA_RULE_FIELDS = {
-  /** Positive whole numbers; the smallest wins. */
-  limits: ['maxNameLength', 'maxDescriptionLength', 'maxSchemaDescriptionLength'],
-  /** Lists of strings; every entry of every dialect counts. */
-  denyLists: ['namePatterns', 'unsupportedKeywords', 'unsupportedTopLevelKeywords'],
-  /** Lists of strings; only what every dialect lists stays. */
-  allowLists: ['supportedKeywords'],
-  /** Objects of type → formats; only the formats every dialect allows stay. */
-  formats: ['allowedFormats'],
-  /** Booleans; any dialect that sets one turns it on. */
-  flags: ['objectRoot', 'arrayItems', 'requiredDefined', 'nullableTypes', 'constAsEnum', 'oneOfAsAnyOf', 'enumOnlyOnStrings', 'tupleItemsAsAnyOf', 'strict'],
-} as const satisfies Record<string, readonly (keyof SchemaRules)[]>;
-
-// A rule missing from SCHEMA_RULE_FIELDS does not compile: it would never merge nor be checked.
-const everyRuleListed: Record<Exclude<keyof SchemaRules, (typeof SCHEMA_RULE_FIELDS)[keyof typeof SCHEMA_RULE_FIELDS][number]>, never> = {};
-void everyRuleListed;
-
-/** One model family's rules, as data: the models it applies to and what their API accepts. */
-export interface SchemaDialect {
-  /** Shown with every change it makes (`gemini`, `gpt-4`). */
-  readonly name: string;
-  /** The models it applies to, as tool selectors say them (`family: "gemini*"`); none means every model. */
-  readonly models: readonly ModelSelector[];
-  /** What those models' API accepts. */
-  readonly rules: SchemaRules;
-}
-
-/** The dialects that apply to one model, merged: the strictest value of every rule wins. */
-export interface ModelDialect {
-  /** The names of the dialects that apply, in order. */
-  readonly names: readonly string[];
-  /** Their rules, merged. */
-  readonly rules: SchemaRules;
-}
-
-/** A tool definition as one model's dialect sends it. */
-export interface AdaptedTool {
-  /** What the model is sent. */
-  readonly info: LanguageModelToolInformation;
-  /** Empty when the canonical definition is sent as it is. */
-  readonly changes: readonly SchemaChange[];
-  /** Turns the model's input back into the canonical form (strict mode's nulls); absent when nothing to do. */
-  readonly restoreInput?: (input: unknown) => unknown;
-}
+import type { LanguageModelToolInformation, ModelInfo } from '../definitions';
 
 const merged = new WeakMap<readonly SchemaDialect[], Map<string, ModelDialect>>();
 
@@ -118,16 +25,41 @@ export function dialectFor(model: ModelInfo, dialects: readonly SchemaDialect[])
   return dialect;
 }
 
-const adapted = new WeakMap<LanguageModelToolInformation, WeakMap<SchemaRules, AdaptedTool>>();
+const adapted = new WeakMap<SchemaRules, WeakMap<LanguageModelToolInformation, AdaptedTool>>();
 
-/** The tool as this dialect's models are sent it; cached per definition and dialect. */
+/** The tool as this dialect's models are sent it; cached per dialect and definition (the resolver uses sentForm). */
 export function adaptTool(info: LanguageModelToolInformation, dialect: ModelDialect): AdaptedTool {
-  let byRules = adapted.get(info);
-  if (!byRules) adapted.set(info, (byRules = new WeakMap()));
-  let result = byRules.get(dialect.rules);
-  if (!result) byRules.set(dialect.rules, (result = adaptUncached(info, dialect.rules)));
+  let byInfo = adapted.get(dialect.rules);
+  if (!byInfo) adapted.set(dialect.rules, (byInfo = new WeakMap()));
+  let result = byInfo.get(info);
+  if (!result) byInfo.set(info, (result = sentForm(info, dialect)));
   return result;
 }
+
+/** A schema as one dialect sends it: one per distinct schema object, shared by every tool that has it. */
+interface AdaptedSchema {
+  /** The canonical schema itself when nothing changed. */
+  readonly schema: object;
+  readonly changes: readonly SchemaChange[];
+  readonly restoreInput?: (input: unknown) => unknown;
+}
+
+const adaptedSchemas = new WeakMap<SchemaRules, WeakMap<object, AdaptedSchema>>();
+
+function adaptedSchema(schema: object, rules: SchemaRules): AdaptedSchema {
+  let bySchema = adaptedSchemas.get(rules);
+  if (!bySchema) adaptedSchemas.set(rules, (bySchema = new WeakMap()));
+  let result = bySchema.get(schema);
+  if (!result) {
+    const changes: SchemaChange[] = [];
+    const adapted = adaptSchema(schema, rules, changes);
+    const restoreInput = rules.strict ? (input: unknown) => restoreNulls(schema, input) : undefined;
+    bySchema.set(schema, (result = changes.length ? { schema: adapted, changes: Object.freeze(changes), restoreInput } : { schema, changes: NO_CHANGES, restoreInput }));
+  }
+  return result;
+}
+
+const NO_CHANGES: readonly SchemaChange[] = Object.freeze([]);
 
 /**
  * The adapted tool under a name no other tool of the request has (`taken`: every enabled tool's
@@ -145,23 +77,30 @@ export function renameApart(tool: AdaptedTool, taken: Set<string>, dialect: Mode
   return { ...tool, info: Object.freeze({ ...tool.info, name }), changes };
 }
 
-function adaptUncached(info: LanguageModelToolInformation, rules: SchemaRules): AdaptedTool {
-  const changes: SchemaChange[] = [];
-  const name = adaptName(info.name, rules, changes);
+/**
+ * The tool as this dialect's models are sent it, not cached per tool: what a tool is sent is built
+ * per resolve from its name, its description and its schema's adapted form, which every tool with
+ * that schema shares (a registry keeps no per-tool copy of a schema or of its changes).
+ */
+export function sentForm(info: LanguageModelToolInformation, dialect: ModelDialect): AdaptedTool {
+  const rules = dialect.rules;
+  const shared = info.inputSchema !== undefined ? adaptedSchema(info.inputSchema, rules) : undefined;
+  const own: SchemaChange[] = [];
+  const name = adaptName(info.name, rules, own);
   let description = info.description;
   if (rules.maxDescriptionLength !== undefined && description.length > rules.maxDescriptionLength) {
     description = description.slice(0, rules.maxDescriptionLength);
-    changes.push({
+    own.push({
       rule: 'description-length',
       path: 'description',
       detail: `cut to ${rules.maxDescriptionLength} characters`,
       lost: `the last ${info.description.length - rules.maxDescriptionLength} characters of the description`,
     });
   }
-  const inputSchema = info.inputSchema !== undefined ? adaptSchema(info.inputSchema, rules, changes) : undefined;
-  if (changes.length === 0) return { info, changes };
-  const restoreInput = rules.strict && info.inputSchema ? (input: unknown) => restoreNulls(info.inputSchema, input) : undefined;
-  return { info: Object.freeze({ name, description, ...(inputSchema ? { inputSchema } : {}) }), changes, restoreInput };
+  const schemaChanges = shared?.changes ?? NO_CHANGES;
+  if (own.length === 0 && schemaChanges.length === 0) return { info, changes: NO_CHANGES };
+  const changes = own.length === 0 ? schemaChanges : [...own, ...schemaChanges];
+  return { info: Object.freeze({ name, description, ...(shared ? { inputSchema: shared.schema } : {}) }), changes, restoreInput: shared?.restoreInput };
 }
 
 function mergeRules(all: readonly SchemaRules[]): SchemaRules {

@@ -3,7 +3,7 @@
 // tool-schema normalizer of VS Code's Copilot Chat (the rules it applies before models reject a
 // request), Google's FunctionDeclaration/Schema reference (an OpenAPI 3.0 subset) and OpenAI's
 // function-calling and structured-outputs references.
-import type { SchemaDialect } from './schemaDialect';
+import type { SchemaDialect } from './schemaTypes';
 
 /** What every model's API requires of a function definition. */
 const EVERY_MODEL: SchemaDialect = {

@@ -1,7 +1,7 @@
 // Input validation with Ajv. Validators are compiled once per distinct schema and shared: packs
 // repeat the same small schemas, so the cache is keyed by the schema's canonical JSON.
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import { MAX_LISTED_ITEMS, quoteBounded } from './boundedText';
+import { MAX_LISTED_ITEMS, quoteBounded } from '@toolpacks/base';
 
 export interface InputCheck {
   readonly ok: boolean;

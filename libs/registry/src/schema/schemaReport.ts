@@ -1,8 +1,9 @@
 // What `toolpacks lint --model` and the contributions check report: every registered tool a model
 // could be sent, adapted to that model's dialect, and each change with what it loses.
-import { modelMatches } from './modelSelector';
-import { adaptTool, dialectFor, type SchemaChange, type SchemaDialect } from './schemaDialect';
-import type { LanguageModelToolInformation, ModelInfo, ToolDefinition } from './types';
+import { modelMatches } from '../modelSelector';
+import { adaptTool, dialectFor } from './adaptTool';
+import type { SchemaChange, SchemaDialect } from './schemaTypes';
+import type { LanguageModelToolInformation, ModelInfo, ToolDefinition } from '../definitions';
 
 /** One tool a model is sent changed. */
 export interface ToolSchemaReport {

@@ -1,39 +1,9 @@
-// The rules behind schemaDialect.ts, applied to a copy of a tool's name and canonical schema. Each
+// The rules behind adaptTool.ts, applied to a copy of a tool's name and canonical schema. Each
 // change is recorded where it is made; a constraint a model may not be sent moves into the
 // description, because the model should still know it (the tool's input is checked against the
 // canonical schema either way).
-import type { SchemaRules } from './schemaDialect';
+import { hasType, isSchema, type Schema, type SchemaChange, type SchemaRuleName, type SchemaRules } from './schemaTypes';
 import { strictNode } from './strictSchema';
-
-/** The rule behind a change (see SchemaRules). */
-export type SchemaRuleName =
-  | 'name'
-  | 'description-length'
-  | 'object-root'
-  | 'top-level-keyword'
-  | 'keyword'
-  | 'array-items'
-  | 'required-defined'
-  | 'nullable-type'
-  | 'const-enum'
-  | 'one-of'
-  | 'enum-type'
-  | 'tuple-items'
-  | 'strict';
-
-/** One change a dialect made to a tool's name, description or input schema. */
-export interface SchemaChange {
-  /** The rule that made it. */
-  readonly rule: SchemaRuleName;
-  /** `name`, `description`, or a JSON Pointer into the input schema (`` for its top). */
-  readonly path: string;
-  /** What was done. */
-  readonly detail: string;
-  /** What the model no longer sees or may no longer send; absent when nothing is lost. */
-  readonly lost?: string;
-}
-
-export type Schema = Record<string, unknown>;
 
 /** Positions that hold one schema, a map of schemas, or a list of schemas (Draft 2020-12 and Draft 7). */
 const SINGLE = ['additionalProperties', 'items', 'contains', 'not', 'if', 'then', 'else', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems'];
@@ -60,9 +30,13 @@ const DESCRIBED = new Set([
   'enum',
 ]);
 
+/** The name patterns of each rules object, compiled once (a name is checked on every resolve that sends it). */
+const namePatterns = new WeakMap<SchemaRules, readonly RegExp[]>();
+
 /** The tool's name as the rules allow it; a change is recorded when it differs. */
 export function adaptName(name: string, rules: SchemaRules, changes: SchemaChange[]): string {
-  const patterns = (rules.namePatterns ?? []).map((p) => new RegExp(p));
+  let patterns = namePatterns.get(rules);
+  if (!patterns) namePatterns.set(rules, (patterns = (rules.namePatterns ?? []).map((p) => new RegExp(p))));
   const max = rules.maxNameLength;
   const fits = (n: string) => (max === undefined || n.length <= max) && patterns.every((p) => p.test(n));
   if (fits(name)) return name;
@@ -202,14 +176,6 @@ function adaptNode(node: unknown, path: string, rules: SchemaRules, changes: Sch
   if (own.length > room) change('description-length', `description cut to ${max} characters`, `the last ${own.length - room} characters of the description`);
   if (suffix || own.length > room) out.description = [own.slice(0, room), suffix].filter(Boolean).join(' ').slice(0, max);
   return out;
-}
-
-export function hasType(schema: Schema, type: string): boolean {
-  return schema.type === type || (Array.isArray(schema.type) && schema.type.includes(type));
-}
-
-export function isSchema(value: unknown): value is Schema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isScalar(value: unknown): boolean {

@@ -2,7 +2,7 @@
 // sends null instead. Before the input is validated against the canonical schema, those nulls are
 // removed: only where the canonical schema does not take null itself, following properties, items,
 // anyOf/oneOf/allOf branches and local $refs as the adaptation did.
-import { isSchema, type Schema } from './schemaRules';
+import { isSchema, type Schema } from './schemaTypes';
 
 const MAX_DEPTH = 64;
 

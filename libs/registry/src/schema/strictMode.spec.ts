@@ -1,10 +1,10 @@
 // OpenAI's strict mode as a dialect a host turns on: closed objects, every property required, the
 // optional ones nullable — and the nulls a model sends for them removed before the canonical schema
 // checks the input, never anything else.
-import { OPENAI_STRICT_DIALECT } from './schemaDialects';
-import { createToolRegistry } from './toolRegistry';
-import { def, models, recordingTool } from './testing';
-import type { ToolDefinition } from './types';
+import { OPENAI_STRICT_DIALECT } from './builtinDialects';
+import { createToolRegistry } from '../toolRegistry';
+import { def, models, recordingTool } from '../testing';
+import type { ToolDefinition } from '../definitions';
 
 function strictRegistry(inputSchema: ToolDefinition['inputSchema'], options: { threshold?: number } = {}) {
   const calls: { label: string; input: unknown }[] = [];

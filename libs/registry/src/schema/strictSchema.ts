@@ -1,6 +1,6 @@
 // OpenAI's strict mode (structured outputs) as a schema rule: every object closed and every property
 // required, the optional ones nullable (strictInput.ts removes the nulls a model sends for them).
-import { hasType, isSchema, type Schema, type SchemaRuleName } from './schemaRules';
+import { hasType, isSchema, type Schema, type SchemaRuleName } from './schemaTypes';
 
 type Change = (rule: SchemaRuleName, detail: string, lost?: string) => void;
 

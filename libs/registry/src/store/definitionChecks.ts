@@ -1,8 +1,8 @@
 // Structural checks of tool and toolset definitions. A structural fault refuses the whole pack;
 // a malformed `when` clause only makes that one tool inert (see the registry).
-import type { InputValidator } from './inputValidation';
-import type { ModelSelector, ToolDefinition, ToolSetDefinition } from './types';
-import { ACTIVATE_PREFIX } from './virtualTools';
+import type { InputValidator } from '../schema/inputValidation';
+import type { ModelSelector, ToolDefinition, ToolSetDefinition } from '../definitions';
+import { ACTIVATE_PREFIX } from '../definitions';
 
 /** What models accept as a function name, minus the prefixes VS Code and virtual tools reserve. */
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;

@@ -1,10 +1,11 @@
 // Attacks on pack loading (issues #10, #11): one pack must never break the registry for everyone,
 // concurrent loads are atomic, a failed load leaves no trace, diagnostics leave with their cause.
 import { ContainerModule, injectable, preDestroy } from 'inversify';
-import { definePack } from './definePack';
-import { createToolRegistry } from './toolRegistry';
-import { def, models, names, recordingTool } from './testing';
-import type { LoadedPack, ToolPack, ToolRegistry, ToolSetDefinition } from './types';
+import { definePack } from '../definePack';
+import { createToolRegistry } from '../toolRegistry';
+import { def, models, names, recordingTool } from '../testing';
+import type { LoadedPack, ToolPack, ToolSetDefinition } from '../definitions';
+import type { ToolRegistry } from '../types';
 
 function deferred<T = void>() {
   let resolve!: (value: T) => void;

@@ -7,9 +7,9 @@
 // sees the reservation, and a failure releases it. So two loads never both win, while a pack whose
 // services module hangs holds only its own names — other loads and resolve() go on.
 import { Container, type Newable } from 'inversify';
-import { MAX_LISTED_ITEMS, quoteBounded, safeString } from './boundedText';
+import { MAX_LISTED_ITEMS, quoteBounded, safeString } from '@toolpacks/base';
 import { readPack, type PackProblem, type PackSnapshot } from './packLoaderSnapshot';
-import type { Diagnostic, LoadedPack, Tool } from './types';
+import type { Diagnostic, LoadedPack, Tool } from '../definitions';
 
 /** How many refused packs keep their diagnostics; the oldest refusal goes first. */
 export const MAX_REFUSED_PACKS = 32;
@@ -24,7 +24,7 @@ export interface PackLoaderHost {
   /** Builds the toolset graph the registry would have with this pack; the pack's graph diagnostics. */
   previewGraph(pack: PackSnapshot): readonly Diagnostic[];
   /** Adds the pack in one step (or throws before changing anything); the pack's when-clause diagnostics. */
-  commit(pack: PackSnapshot, container: Container, instances: readonly Tool[]): readonly Diagnostic[];
+  commit(pack: PackSnapshot, container: Container | undefined, instances: readonly Tool[]): readonly Diagnostic[];
   /** Removes the pack loaded from this snapshot, if it still is. */
   remove(pack: PackSnapshot): void;
   /** Diagnostics changed without a registry change. */
@@ -92,7 +92,9 @@ export class PackLoader {
       );
 
     const release = this.reserve(pack);
-    const container = new Container({ parent: this.host.container });
+    // Like registerTool: a container only for what needs one (services, a class to construct); an
+    // inversify container costs about 13 KB, and a pack of tool objects never reads it.
+    const container = pack.services || pack.tools.some((t) => typeof t.implementation === 'function') ? new Container({ parent: this.host.container }) : undefined;
     const fail = (code: string, error: unknown) => {
       release();
       void disposeContainer(container);
@@ -100,9 +102,9 @@ export class PackLoader {
     };
     let instances: Tool[];
     try {
-      if (pack.services) await container.loadAsync(pack.services);
+      if (container && pack.services) await container.loadAsync(pack.services);
       // Construct every tool now: a missing service refuses the pack instead of failing a later call.
-      instances = pack.tools.map(({ definition, implementation }) => constructTool(container, implementation, definition.name));
+      instances = pack.tools.map(({ definition, implementation }) => constructTool(container ?? this.host.container, implementation, definition.name));
     } catch (error) {
       return fail('pack-services-failed', error);
     }

@@ -2,8 +2,8 @@
 // its getters may throw, it may be a Proxy, its fields may have any type, and it may change after
 // loading. Everything later (checks, commit, `packs`, grouping, unload) uses only this snapshot.
 import type { ContainerModule } from 'inversify';
-import { quoteBounded, safeString } from './boundedText';
-import type { PackTool, Tool, ToolDefinition, ToolSetDefinition, Newable } from './types';
+import { quoteBounded, safeString } from '@toolpacks/base';
+import type { PackTool, Tool, ToolDefinition, ToolSetDefinition, Newable } from '../definitions';
 
 export interface PackSnapshot {
   readonly id: string;
@@ -98,7 +98,7 @@ function readTools(value: unknown, packId: string, problems: PackProblem[]): Pac
       const tool = item as PackTool;
       const definition = tool.definition as unknown;
       const implementation = tool.implementation as Newable<Tool> | Tool;
-      const copy = definition && typeof definition === 'object' ? Object.freeze({ ...(definition as ToolDefinition) }) : (definition as ToolDefinition);
+      const copy = definition && typeof definition === 'object' ? frozenCopy(definition as ToolDefinition) : (definition as ToolDefinition);
       tools.push({ definition: copy, implementation });
     } catch (error) {
       problems.push({ code: 'tool-definition-invalid', message: `Pack '${packId}': tool #${i} could not be read: ${quoteBounded(safeString(error))}` });
@@ -120,12 +120,21 @@ function readToolSets(value: unknown, packId: string, problems: PackProblem[]): 
       if (!item || typeof item !== 'object') return void sets.push(item as ToolSetDefinition);
       const set = { ...(item as ToolSetDefinition) };
       const members = readArray(set.tools);
-      sets.push(Object.freeze({ ...set, tools: members.ok ? Object.freeze(members.values as string[]) : set.tools }));
+      sets.push(frozenCopy({ ...set, tools: members.ok ? Object.freeze(members.values as string[]) : set.tools }));
     } catch (error) {
       problems.push({ code: 'toolset-invalid', message: `Pack '${packId}': toolset #${i} could not be read: ${quoteBounded(safeString(error))}` });
     }
   });
   return sets;
+}
+
+/**
+ * A frozen shallow copy of the object's own enumerable string-keyed properties (an own `__proto__`
+ * stays a plain key). Not `Object.freeze({ ...value })`: in V8 that gives every copy a hidden class
+ * of its own (about 200 bytes each), this shares one per shape.
+ */
+export function frozenCopy<T extends object>(value: T): T {
+  return Object.freeze(Object.fromEntries(Object.entries(value))) as T;
 }
 
 /** A copy of a real array (a Proxy of one included), or why not. */

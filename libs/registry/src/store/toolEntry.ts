@@ -1,10 +1,10 @@
 // One registered tool as the registry keeps it: the definition, parsed once (when clause, the
 // information sent to models, its token cost), and the implementation instance.
-import { estimateTokens } from './toolResult';
-import type { LanguageModelToolInformation, Tool, ToolDefinition } from './types';
-import { parseWhenClause, type WhenClause } from './whenClause';
-import { referenceNameOf } from './toolDefinition';
-import { describeSelectors } from './modelSelector';
+import { estimateTokens } from '../toolResult';
+import type { LanguageModelToolInformation, Tool, ToolDefinition } from '../definitions';
+import { parseWhenClause, type WhenClause } from '../when/whenClause';
+import { referenceNameOf } from './definitionChecks';
+import { describeSelectors } from '../modelSelector';
 
 /** Tokens one tool definition costs in a request (name, description, schema, framing). */
 export function definitionTokens(info: LanguageModelToolInformation): number {
@@ -12,6 +12,27 @@ export function definitionTokens(info: LanguageModelToolInformation): number {
 }
 
 export type ToolKind = 'general' | 'model-specific' | 'override';
+
+const PARSED_WHEN_LIMIT = 1024;
+const parsedWhenClauses = new Map<string, WhenClause | string>();
+
+/**
+ * The clause parsed, or why it does not parse; one object per distinct clause text, shared by every
+ * tool that has it (a parsed clause is immutable; tools repeat a few clauses). The oldest text goes first.
+ */
+function parsedWhen(source: string): WhenClause | string {
+  let parsed = parsedWhenClauses.get(source);
+  if (parsed === undefined) {
+    try {
+      parsed = parseWhenClause(source);
+    } catch (error) {
+      parsed = (error as Error).message;
+    }
+    if (parsedWhenClauses.size >= PARSED_WHEN_LIMIT) parsedWhenClauses.delete(parsedWhenClauses.keys().next().value!);
+    parsedWhenClauses.set(source, parsed);
+  }
+  return parsed;
+}
 
 export class ToolEntry {
   readonly referenceName: string;
@@ -35,11 +56,9 @@ export class ToolEntry {
     this.kind = definition.overridesTool ? 'override' : definition.models?.length ? 'model-specific' : 'general';
     this.core = definition.tags?.includes('core') ?? false;
     if (definition.when !== undefined) {
-      try {
-        this.when = parseWhenClause(definition.when);
-      } catch (error) {
-        this.whenError = (error as Error).message;
-      }
+      const parsed = parsedWhen(definition.when);
+      if (typeof parsed === 'string') this.whenError = parsed;
+      else this.when = parsed;
     }
   }
 

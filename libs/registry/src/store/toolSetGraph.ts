@@ -1,8 +1,16 @@
 // The toolset graph of one registry version: nested sets, cycles reported and cut (never a hang),
 // and the tri-state selection rule: a tool's own choice beats any set's, a nearer set beats an
 // outer one, and among sets at the same distance an enabled one wins.
-import { MAX_LISTED_ITEMS } from './boundedText';
-import type { Diagnostic, ToolSelection, ToolSetDefinition } from './types';
+import { boundedList, MAX_LISTED_ITEMS } from '@toolpacks/base';
+import type { Diagnostic, ToolSetDefinition } from '../definitions';
+
+/** What the picker enabled and disabled: tools by toolReferenceName, toolsets by name (a request carries it). */
+export interface ToolSelection {
+  /** Keyed by toolReferenceName (or name when it has none). */
+  readonly tools?: Readonly<Record<string, boolean>>;
+  /** Keyed by toolset name. */
+  readonly toolSets?: Readonly<Record<string, boolean>>;
+}
 
 export interface ToolSetRecord {
   readonly definition: ToolSetDefinition;
@@ -205,13 +213,10 @@ export class ToolSetGraph {
     const packId = this.sets.get(from)?.packId;
     if (!this.shouldReport(packId)) return;
     // A cycle can run through every set of a pack: the message names the first few only.
-    const length = path.length - start;
-    const shown = path.slice(start, start + Math.min(length, MAX_LISTED_ITEMS));
-    const rest = length > MAX_LISTED_ITEMS ? `… (${length - MAX_LISTED_ITEMS} more) → ${to}` : to;
     this.diagnostics.push({
       severity: 'error',
       code: 'toolset-cycle',
-      message: `Toolsets form a cycle: ${[...shown, rest].join(' → ')}. The edge '${from}' → '${to}' is ignored.`,
+      message: `Toolsets form a cycle: ${boundedList(path.slice(start), MAX_LISTED_ITEMS, ' → ')} → ${to}. The edge '${from}' → '${to}' is ignored.`,
       packId,
     });
   }

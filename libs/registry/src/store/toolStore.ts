@@ -2,17 +2,18 @@
 // with a version that increments on every change, and what is derived from one version (the
 // toolset graph, the context keys when clauses read, variants by toolReferenceName).
 import type { Container } from 'inversify';
-import type { InputValidator } from './inputValidation';
-import type { PackProblem, PackSnapshot } from './packLoaderSnapshot';
-import { checkToolDefinition, checkToolSetDefinition, referenceNameOf } from './toolDefinition';
+import type { InputValidator } from '../schema/inputValidation';
+import { frozenCopy, type PackProblem, type PackSnapshot } from './packLoaderSnapshot';
+import { checkToolDefinition, checkToolSetDefinition, referenceNameOf } from './definitionChecks';
 import { ToolEntry } from './toolEntry';
 import { ToolSetGraph, type ToolSetRecord } from './toolSetGraph';
-import type { Diagnostic, Tool, ToolDefinition, ToolSetDefinition } from './types';
+import type { Diagnostic, Tool, ToolDefinition, ToolSetDefinition } from '../definitions';
 
 export interface PackRecord {
   /** What was read from the pack at load; the pack object itself is never read again. */
   readonly pack: PackSnapshot;
-  readonly container: Container;
+  /** Absent when the pack needs none (no services, no class to construct). */
+  readonly container: Container | undefined;
 }
 
 /** What one registry version implies; rebuilt on first use after a change. */
@@ -71,7 +72,7 @@ export class ToolStore {
   // ---- changes ----
 
   createEntry(definition: ToolDefinition, instance: Tool, enabledByDefault: boolean, packId: string | undefined): ToolEntry {
-    return new ToolEntry(this.seq++, Object.freeze({ ...definition }), instance, enabledByDefault, packId);
+    return new ToolEntry(this.seq++, frozenCopy(definition), instance, enabledByDefault, packId);
   }
 
   addTool(entry: ToolEntry): void {
@@ -98,8 +99,9 @@ export class ToolStore {
   }
 
   /** Adds a checked, constructed pack in one change; the when-clause diagnostics of its tools. */
-  addPack(pack: PackSnapshot, container: Container, instances: readonly Tool[]): Diagnostic[] {
-    const entries = pack.tools.map(({ definition }, i) => this.createEntry(definition, instances[i], definition.enabledByDefault ?? pack.enabledByDefault ?? true, pack.id));
+  addPack(pack: PackSnapshot, container: Container | undefined, instances: readonly Tool[]): Diagnostic[] {
+    // The snapshot's definitions are frozen copies the registry owns already (readPack): not copied again.
+    const entries = pack.tools.map(({ definition }, i) => new ToolEntry(this.seq++, definition, instances[i], definition.enabledByDefault ?? pack.enabledByDefault ?? true, pack.id));
     for (const entry of entries) this.insertEntry(entry);
     for (const definition of pack.toolSets) this.toolSetRecords.set(definition.name, { definition, packId: pack.id });
     this.packRecords.set(pack.id, { pack, container });

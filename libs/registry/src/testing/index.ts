@@ -1,6 +1,6 @@
 // Helpers for the registry's own specs: recording tools and common models.
-import { textResult } from './toolResult';
-import type { ModelInfo, Tool, ToolDefinition } from './types';
+import { textResult } from '../toolResult';
+import type { ModelInfo, Tool, ToolDefinition } from '../definitions';
 
 export const models = {
   gpt41: { id: 'gpt-4.1', vendor: 'copilot', family: 'gpt-4.1', version: '2025-04-14' },

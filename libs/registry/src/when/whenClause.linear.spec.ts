@@ -1,8 +1,8 @@
 // Issue 19: a 1 MB clause (120,000 keys joined by &&) took about 113 s to register and resolve.
 // Machines are noisy, so linearity is proven by counting the simplifier's work (exprWork) for n
 // and 2n terms, never by timing.
-import { createToolRegistry } from './toolRegistry';
-import { def, models, names, recordingTool } from './testing';
+import { createToolRegistry } from '../toolRegistry';
+import { def, models, names, recordingTool } from '../testing';
 import { parseWhenClause } from './whenClause';
 import { exprWork } from './whenClauseExpr';
 

@@ -1,5 +1,5 @@
-import { createToolRegistry } from './toolRegistry';
-import { def, models, names, recordingTool } from './testing';
+import { createToolRegistry } from '../toolRegistry';
+import { def, models, names, recordingTool } from '../testing';
 import { parseWhenClause, WhenClauseError } from './whenClause';
 
 const evaluate = (source: string, context: Record<string, unknown>) => parseWhenClause(source).evaluate(context);

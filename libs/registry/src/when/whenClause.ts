@@ -28,7 +28,7 @@
 // Kept on purpose although accidental: double quotes are part of a word (`a == "b"` compares
 // with `"b"`, quotes included); `a == ` compares with ''; `a > x` is false for a non-number x.
 
-import type { ContextKeys } from './types';
+import type { ContextKeys } from '../definitions';
 import { comparisonBound, evaluate, ExprBuilder, FALSE, negate, TRUE, type Comparison, type WhenExpr } from './whenClauseExpr';
 import { compileWhenRegex } from './whenClauseRegex';
 import { describeToken, scanWhenClause, TokenType, type Token } from './whenClauseScanner';

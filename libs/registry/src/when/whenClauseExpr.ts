@@ -6,7 +6,7 @@
 //   (also for `n > 1 || n <= 1`, which is then true when n is unset).
 // Deliberate differences are listed in whenClause.ts.
 
-import type { ContextKeys } from './types';
+import type { ContextKeys } from '../definitions';
 import type { WhenRegex } from './whenClauseRegex';
 
 export type Comparison = '<' | '<=' | '>' | '>=';

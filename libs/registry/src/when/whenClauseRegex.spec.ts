@@ -1,7 +1,7 @@
 // Issue 19: `=~` runs on re2js (linear time) with exactly the JS RegExp's answers, instead of a
 // guard that refused patterns VS Code accepts. The answers are checked against V8's own RegExp.
-import { createToolRegistry } from './toolRegistry';
-import { def, models, names, recordingTool } from './testing';
+import { createToolRegistry } from '../toolRegistry';
+import { def, models, names, recordingTool } from '../testing';
 import { parseWhenClause } from './whenClause';
 import { compileWhenRegex, hasBoundedBacktracking } from './whenClauseRegex';
 

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { joinPathFragments, normalizePath, readJson, updateJson, type Tree } from '@nx/devkit';
-import { checkToolDefinition } from '@toolpacks/registry';
+import { checkToolDefinition } from '@toolpacks/registry/host';
 import * as ts from 'typescript';
 
 /** Pack names: the pack id, the folder and the end of the package name `@toolpacks/pack-<name>`. */
@@ -52,17 +52,28 @@ export function pascalCase(name: string): string {
   return camel[0].toUpperCase() + camel.slice(1);
 }
 
-/** The identifiers of a tool's module: `get_forecast` → getForecastDefinition, GetForecastTool, GetForecastInput. */
+/**
+ * The identifiers of a tool's module: `get_forecast` → the exported value getForecast (defineTool) and
+ * its implementation class GetForecastTool. A name that is a reserved word in a module (`delete`,
+ * `new`, `package`) gets the class's suffix: deleteTool.
+ */
 export function toolNames(toolName: string) {
-  const className = pascalCase(toolName);
+  const className = `${pascalCase(toolName)}Tool`;
+  const camel = camelCase(toolName);
   return {
     toolName,
     fileName: toolName,
     displayName: titleCase(toolName),
-    definitionName: `${camelCase(toolName)}Definition`,
-    className: `${className}Tool`,
-    inputName: `${className}Input`,
+    valueName: isReservedWord(camel) ? `${camel}Tool` : camel,
+    className,
   };
+}
+
+/** Reserved words of strict-mode code, which cannot name a const. */
+function isReservedWord(name: string): boolean {
+  const token = ts.identifierToKeywordKind(ts.factory.createIdentifier(name));
+  if (token === undefined) return false;
+  return (token >= ts.SyntaxKind.FirstReservedWord && token <= ts.SyntaxKind.LastReservedWord) || (token >= ts.SyntaxKind.FirstFutureReservedWord && token <= ts.SyntaxKind.LastFutureReservedWord);
 }
 
 /** A workspace-relative directory, checked to be inside the workspace and covered by package.json's workspaces. */
@@ -139,7 +150,7 @@ export interface PackIndex {
   readonly toolSets: ts.ArrayLiteralExpression | undefined;
 }
 
-/** Reads `export const <x> = definePack({ ..., tools: [...], toolSets: [...] })`; anything else is an error that says what was expected. */
+/** Reads `export const <x> = definePack({ ..., tools: [...], toolSets: [...] })` (tool values, toolsets by defineToolSet or as literals); anything else is an error that says what was expected. */
 export function readPackIndex(indexPath: string, text: string): PackIndex {
   const sourceFile = ts.createSourceFile(indexPath, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const expected = `${indexPath} has an unexpected shape: expected one \`export const <name>Pack = definePack({ ..., tools: [ ... ], toolSets: [ ... ] })\` with array literals`;
@@ -167,16 +178,27 @@ export function readPackIndex(indexPath: string, text: string): PackIndex {
   return { sourceFile, exportName, packObject, tools, toolSets: arrayProperty('toolSets') };
 }
 
-/** The toolsets declared as object literals with a string `name`: name → their `tools` array (undefined when not an array literal). */
-export function toolSetsOf(index: PackIndex): Map<string, ts.ArrayLiteralExpression | undefined> {
-  const sets = new Map<string, ts.ArrayLiteralExpression | undefined>();
-  for (const element of index.toolSets?.elements ?? []) {
-    if (!ts.isObjectLiteralExpression(element)) continue;
+/** A toolset of the index: its `tools` array (undefined when not an array literal), and whether it lists values (defineToolSet) or reference names. */
+export interface IndexToolSet {
+  readonly tools: ts.ArrayLiteralExpression | undefined;
+  readonly values: boolean;
+}
+
+/**
+ * The toolsets declared as `defineToolSet({ name: '…', tools: [...] })` (members are values) or as
+ * object literals (members are reference names) with a string `name`: name → the set.
+ */
+export function toolSetsOf(index: PackIndex): Map<string, IndexToolSet> {
+  const sets = new Map<string, IndexToolSet>();
+  for (const entry of index.toolSets?.elements ?? []) {
+    const values = ts.isCallExpression(entry) && ts.isIdentifier(entry.expression) && entry.expression.text === 'defineToolSet';
+    const element = values ? entry.arguments[0] : entry;
+    if (!element || !ts.isObjectLiteralExpression(element)) continue;
     const property = (name: string) => element.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === name);
     const name = property('name')?.initializer;
     if (!name || !ts.isStringLiteralLike(name)) continue;
     const tools = property('tools')?.initializer;
-    sets.set(name.text, tools && ts.isArrayLiteralExpression(tools) ? tools : undefined);
+    sets.set(name.text, { tools: tools && ts.isArrayLiteralExpression(tools) ? tools : undefined, values });
   }
   return sets;
 }

@@ -1,9 +1,10 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type CancellationToken, type Tool, type ToolDefinition } from '@toolpacks/registry';
+import type { CancellationToken } from '@toolpacks/base';
+import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
 import { formatStatus, WHEN_DEBUGGING } from '../format';
 
-export const continueExecutionDefinition: ToolDefinition = {
+const definition = {
   name: 'continue_execution',
   toolReferenceName: 'continue_execution',
   displayName: 'Continue',
@@ -13,13 +14,17 @@ export const continueExecutionDefinition: ToolDefinition = {
   when: WHEN_DEBUGGING,
   tags: ['debug'],
   annotations: { readOnly: false },
-};
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
 
 @injectable()
-export class ContinueExecutionTool implements Tool<Record<string, never>> {
+class ContinueExecutionTool implements Tool<Input> {
   constructor(@inject(DebugService) private readonly debug: DebugService) {}
 
   async invoke(_options: unknown, token: CancellationToken) {
     return textResult(formatStatus(await this.debug.continue(token)));
   }
 }
+
+export const continueExecution = defineTool({ definition, implementation: ContinueExecutionTool });

@@ -1,15 +1,10 @@
 import { codeBlock } from '../confirmationText';
 import { inject, injectable } from 'inversify';
-import { textResult, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
+import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
 import { WHEN_STOPPED } from '../format';
 
-export interface EvaluateExpressionInput {
-  readonly expression: string;
-  readonly frameIndex?: number;
-}
-
-export const evaluateExpressionDefinition: ToolDefinition = {
+const definition = {
   name: 'evaluate_expression',
   toolReferenceName: 'evaluate_expression',
   displayName: 'Evaluate Expression',
@@ -28,13 +23,15 @@ export const evaluateExpressionDefinition: ToolDefinition = {
   when: WHEN_STOPPED,
   tags: ['debug'],
   annotations: { readOnly: false, destructive: false },
-};
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
 
 @injectable()
-export class EvaluateExpressionTool implements Tool<EvaluateExpressionInput> {
+class EvaluateExpressionTool implements Tool<Input> {
   constructor(@inject(DebugService) private readonly debug: DebugService) {}
 
-  prepareInvocation({ input }: ToolInvocationPrepareOptions<EvaluateExpressionInput>) {
+  prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>) {
     // A remembered approval covers this exact expression, never another one.
     return {
       confirmationMessages: { title: 'Evaluate in the program?', message: `Evaluating can have side effects:\n\n${codeBlock(input.expression)}` },
@@ -43,7 +40,9 @@ export class EvaluateExpressionTool implements Tool<EvaluateExpressionInput> {
     };
   }
 
-  async invoke({ input }: ToolInvocationOptions<EvaluateExpressionInput>) {
+  async invoke({ input }: ToolInvocationOptions<Input>) {
     return textResult(await this.debug.evaluate(input.expression, input.frameIndex ?? 0));
   }
 }
+
+export const evaluateExpression = defineTool({ definition, implementation: EvaluateExpressionTool });

@@ -1,9 +1,9 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type Tool, type ToolDefinition } from '@toolpacks/registry';
+import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
 import { WHEN_STOPPED } from '../format';
 
-export const getCallStackDefinition: ToolDefinition = {
+const definition = {
   name: 'get_call_stack',
   toolReferenceName: 'get_call_stack',
   displayName: 'Get Call Stack',
@@ -13,10 +13,12 @@ export const getCallStackDefinition: ToolDefinition = {
   when: WHEN_STOPPED,
   tags: ['debug', 'read'],
   annotations: { readOnly: true, idempotent: true },
-};
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
 
 @injectable()
-export class GetCallStackTool implements Tool<Record<string, never>> {
+class GetCallStackTool implements Tool<Input> {
   constructor(@inject(DebugService) private readonly debug: DebugService) {}
 
   async invoke() {
@@ -24,3 +26,5 @@ export class GetCallStackTool implements Tool<Record<string, never>> {
     return textResult(frames.map((f) => `#${f.index} ${f.name} at ${f.path ?? '<unknown>'}:${f.line}:${f.column}`).join('\n'));
   }
 }
+
+export const getCallStack = defineTool({ definition, implementation: GetCallStackTool });

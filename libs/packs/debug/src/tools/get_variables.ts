@@ -1,9 +1,9 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
 import { WHEN_STOPPED } from '../format';
 
-export const getVariablesDefinition: ToolDefinition = {
+const definition = {
   name: 'get_variables',
   toolReferenceName: 'get_variables',
   displayName: 'Get Variables',
@@ -17,14 +17,18 @@ export const getVariablesDefinition: ToolDefinition = {
   when: WHEN_STOPPED,
   tags: ['debug', 'read'],
   annotations: { readOnly: true, idempotent: true },
-};
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
 
 @injectable()
-export class GetVariablesTool implements Tool<{ frameIndex?: number }> {
+class GetVariablesTool implements Tool<Input> {
   constructor(@inject(DebugService) private readonly debug: DebugService) {}
 
-  async invoke({ input }: ToolInvocationOptions<{ frameIndex?: number }>) {
+  async invoke({ input }: ToolInvocationOptions<Input>) {
     const scopes = await this.debug.variables(input.frameIndex ?? 0);
     return textResult(scopes.map((s) => [`${s.name}:`, ...(s.variables.length ? s.variables.map((v) => `  ${v.name} (${v.type}) = ${v.value}`) : ['  (none)'])].join('\n')).join('\n'));
   }
 }
+
+export const getVariables = defineTool({ definition, implementation: GetVariablesTool });

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type Tool, type ToolDefinition } from '@toolpacks/registry';
+import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
 
-export const listBreakpointsDefinition: ToolDefinition = {
+const definition = {
   name: 'list_breakpoints',
   toolReferenceName: 'list_breakpoints',
   displayName: 'List Breakpoints',
@@ -11,10 +11,12 @@ export const listBreakpointsDefinition: ToolDefinition = {
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
   tags: ['debug'],
   annotations: { readOnly: true, idempotent: true },
-};
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
 
 @injectable()
-export class ListBreakpointsTool implements Tool<Record<string, never>> {
+class ListBreakpointsTool implements Tool<Input> {
   constructor(@inject(DebugService) private readonly debug: DebugService) {}
 
   invoke() {
@@ -23,3 +25,5 @@ export class ListBreakpointsTool implements Tool<Record<string, never>> {
     return textResult(breakpoints.map((b) => `${b.id} ${b.path}:${b.line}${b.condition ? ` when ${b.condition}` : ''}${b.verified ? ' (verified)' : ''}`).join('\n'));
   }
 }
+
+export const listBreakpoints = defineTool({ definition, implementation: ListBreakpointsTool });

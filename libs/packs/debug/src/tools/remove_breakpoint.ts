@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
 
-export const removeBreakpointDefinition: ToolDefinition = {
+const definition = {
   name: 'remove_breakpoint',
   toolReferenceName: 'remove_breakpoint',
   displayName: 'Remove Breakpoint',
@@ -16,14 +16,18 @@ export const removeBreakpointDefinition: ToolDefinition = {
   },
   tags: ['debug'],
   annotations: { readOnly: false, idempotent: true },
-};
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
 
 @injectable()
-export class RemoveBreakpointTool implements Tool<{ id: string }> {
+class RemoveBreakpointTool implements Tool<Input> {
   constructor(@inject(DebugService) private readonly debug: DebugService) {}
 
-  async invoke({ input }: ToolInvocationOptions<{ id: string }>) {
+  async invoke({ input }: ToolInvocationOptions<Input>) {
     await this.debug.removeBreakpoint(input.id);
     return textResult(`Breakpoint ${input.id} removed.`);
   }
 }
+
+export const removeBreakpoint = defineTool({ definition, implementation: RemoveBreakpointTool });

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import type { ConfirmationRequest } from '@toolpacks/registry';
+import type { ConfirmationRequest } from '@toolpacks/registry/host';
 import { createPackHarness, SAMPLE_PROGRAM, type PackHarness } from '@toolpacks/host-node/testing';
 import { debugPack } from '../index';
 

@@ -1,15 +1,19 @@
 import { codeBlock } from '../confirmationText';
 import { inject, injectable } from 'inversify';
-import { inertLine, textResult, type PreparedToolInvocation, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
+import {
+  defineTool,
+  inertLine,
+  textResult,
+  type InputOf,
+  type PreparedToolInvocation,
+  type Tool,
+  type ToolDefinition,
+  type ToolInvocationOptions,
+  type ToolInvocationPrepareOptions,
+} from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
 
-export interface SetBreakpointInput {
-  readonly path: string;
-  readonly line: number;
-  readonly condition?: string;
-}
-
-export const setBreakpointDefinition: ToolDefinition = {
+const definition = {
   name: 'set_breakpoint',
   toolReferenceName: 'set_breakpoint',
   displayName: 'Set Breakpoint',
@@ -28,16 +32,18 @@ export const setBreakpointDefinition: ToolDefinition = {
   },
   tags: ['debug'],
   annotations: { readOnly: false, idempotent: true },
-};
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
 
 @injectable()
-export class SetBreakpointTool implements Tool<SetBreakpointInput> {
+class SetBreakpointTool implements Tool<Input> {
   constructor(@inject(DebugService) private readonly debug: DebugService) {}
 
   // A condition runs in the program each time the line is reached, with the program's powers
   // (files, environment, network): it is code, confirmed like evaluate_expression, and a remembered
   // approval covers that exact condition only.
-  prepareInvocation({ input }: ToolInvocationPrepareOptions<SetBreakpointInput>): PreparedToolInvocation | undefined {
+  prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>): PreparedToolInvocation | undefined {
     if (input.condition === undefined) return undefined;
     return {
       confirmationMessages: {
@@ -49,8 +55,10 @@ export class SetBreakpointTool implements Tool<SetBreakpointInput> {
     };
   }
 
-  async invoke({ input }: ToolInvocationOptions<SetBreakpointInput>) {
+  async invoke({ input }: ToolInvocationOptions<Input>) {
     const bp = await this.debug.setBreakpoint(input);
     return textResult(`Breakpoint ${bp.id} set at ${bp.path}:${bp.line}${bp.condition ? ` when ${bp.condition}` : ''}.`);
   }
 }
+
+export const setBreakpoint = defineTool({ definition, implementation: SetBreakpointTool });

@@ -3,7 +3,7 @@
 // marker file, so what ran is read from the disk, not from what the tool said.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import type { ConfirmationAnswer, ConfirmationRequest } from '@toolpacks/registry';
+import type { ConfirmationAnswer, ConfirmationRequest } from '@toolpacks/registry/host';
 import { createPackHarness, type PackHarness } from '@toolpacks/host-node/testing';
 import { debugPack } from '../index';
 

@@ -1,16 +1,11 @@
 import { codeBlock, commandLine } from '../confirmationText';
 import { inject, injectable, optional } from 'inversify';
-import { textResult, type CancellationToken, type PreparedToolInvocation, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
+import type { CancellationToken } from '@toolpacks/base';
+import { defineTool, textResult, type InputOf, type PreparedToolInvocation, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
 import { DebugService, WorkspaceFileSystem } from '@toolpacks/services';
 import { formatStatus } from '../format';
 
-export interface StartDebuggingInput {
-  readonly program: string;
-  readonly args?: readonly string[];
-  readonly stopOnEntry?: boolean;
-}
-
-export const startDebuggingDefinition: ToolDefinition = {
+const definition = {
   name: 'start_debugging',
   toolReferenceName: 'start_debugging',
   displayName: 'Start Debugging',
@@ -29,10 +24,12 @@ export const startDebuggingDefinition: ToolDefinition = {
   },
   tags: ['debug'],
   annotations: { readOnly: false, destructive: false, openWorld: true },
-};
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
 
 @injectable()
-export class StartDebuggingTool implements Tool<StartDebuggingInput> {
+class StartDebuggingTool implements Tool<Input> {
   constructor(
     @inject(DebugService) private readonly debug: DebugService,
     // Optional: a host may debug without a file system; then the program is keyed as written.
@@ -41,7 +38,7 @@ export class StartDebuggingTool implements Tool<StartDebuggingInput> {
 
   // Runs a program the model may have written: global auto-approve does not cover it, and a
   // remembered approval covers exactly what runs (this program, these arguments), never another.
-  async prepareInvocation({ input }: ToolInvocationPrepareOptions<StartDebuggingInput>): Promise<PreparedToolInvocation> {
+  async prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>): Promise<PreparedToolInvocation> {
     return {
       confirmationMessages: { title: 'Run a program under the debugger?', message: codeBlock(commandLine('node', [input.program, ...(input.args ?? [])])) },
       approvalKey: `program\u0000${await this.runKey(input)}`,
@@ -56,7 +53,7 @@ export class StartDebuggingTool implements Tool<StartDebuggingInput> {
    * program, a link is the file it names. A path that does not resolve (outside the workspace)
    * is keyed as written, marked so it can never equal a resolved one; its start fails anyway.
    */
-  private async runKey(input: StartDebuggingInput): Promise<string> {
+  private async runKey(input: Input): Promise<string> {
     const program = this.workspace
       ? await this.workspace.resolve(input.program).then(
           (p) => ({ program: p }),
@@ -66,7 +63,9 @@ export class StartDebuggingTool implements Tool<StartDebuggingInput> {
     return JSON.stringify({ ...program, args: input.args ?? [] });
   }
 
-  async invoke({ input }: ToolInvocationOptions<StartDebuggingInput>, token: CancellationToken) {
+  async invoke({ input }: ToolInvocationOptions<Input>, token: CancellationToken) {
     return textResult(formatStatus(await this.debug.start(input, token)));
   }
 }
+
+export const startDebugging = defineTool({ definition, implementation: StartDebuggingTool });

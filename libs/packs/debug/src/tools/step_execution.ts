@@ -1,9 +1,10 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type CancellationToken, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import type { CancellationToken } from '@toolpacks/base';
+import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
 import { formatStatus, WHEN_STOPPED } from '../format';
 
-export const stepExecutionDefinition: ToolDefinition = {
+const definition = {
   name: 'step_execution',
   toolReferenceName: 'step_execution',
   displayName: 'Step',
@@ -17,13 +18,17 @@ export const stepExecutionDefinition: ToolDefinition = {
   when: WHEN_STOPPED,
   tags: ['debug'],
   annotations: { readOnly: false },
-};
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
 
 @injectable()
-export class StepExecutionTool implements Tool<{ kind?: 'over' | 'into' | 'out' }> {
+class StepExecutionTool implements Tool<Input> {
   constructor(@inject(DebugService) private readonly debug: DebugService) {}
 
-  async invoke({ input }: ToolInvocationOptions<{ kind?: 'over' | 'into' | 'out' }>, token: CancellationToken) {
+  async invoke({ input }: ToolInvocationOptions<Input>, token: CancellationToken) {
     return textResult(formatStatus(await this.debug.step(input.kind ?? 'over', token)));
   }
 }
+
+export const stepExecution = defineTool({ definition, implementation: StepExecutionTool });

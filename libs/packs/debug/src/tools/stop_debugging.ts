@@ -1,9 +1,9 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type Tool, type ToolDefinition } from '@toolpacks/registry';
+import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
 import { formatStatus, WHEN_DEBUGGING } from '../format';
 
-export const stopDebuggingDefinition: ToolDefinition = {
+const definition = {
   name: 'stop_debugging',
   toolReferenceName: 'stop_debugging',
   displayName: 'Stop Debugging',
@@ -13,13 +13,17 @@ export const stopDebuggingDefinition: ToolDefinition = {
   when: WHEN_DEBUGGING,
   tags: ['debug'],
   annotations: { readOnly: false, idempotent: true },
-};
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
 
 @injectable()
-export class StopDebuggingTool implements Tool<Record<string, never>> {
+class StopDebuggingTool implements Tool<Input> {
   constructor(@inject(DebugService) private readonly debug: DebugService) {}
 
   async invoke() {
     return textResult(formatStatus(await this.debug.stop()));
   }
 }
+
+export const stopDebugging = defineTool({ definition, implementation: StopDebuggingTool });

@@ -1,18 +1,14 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type CancellationToken, type PreparedToolInvocation, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
+import { boundedList, type CancellationToken } from '@toolpacks/base';
+import { defineTool, textResult, type InputOf, type PreparedToolInvocation, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { parsePatch, PatchError, planPatch, type PatchFiles, type PatchOperation, type PatchPlan, type PlannedChange } from '../patch';
 import { confirmWrites, writesNeedConfirmation, type PlannedWrite } from '../sensitiveWrites';
 
-export interface ApplyPatchInput {
-  readonly input: string;
-  readonly explanation?: string;
-}
-
 /** The GPT families trained on V4A patches get this instead of replace_string_in_file. */
 export const APPLY_PATCH_MODELS = [{ family: 'gpt-4.1*' }, { family: 'gpt-5*' }, { family: 'o3*' }, { family: 'o4*' }];
 
-export const applyPatchDefinition: ToolDefinition = {
+const definition = {
   name: 'apply_patch',
   toolReferenceName: 'edit_file',
   displayName: 'Apply Patch',
@@ -44,18 +40,18 @@ export const applyPatchDefinition: ToolDefinition = {
   models: APPLY_PATCH_MODELS,
   tags: ['files', 'edit'],
   annotations: { readOnly: false, destructive: false, idempotent: false },
-};
+} as const satisfies ToolDefinition;
 
-const MAX_LISTED = 20;
+type Input = InputOf<typeof definition>;
 
 @injectable()
-export class ApplyPatchTool implements Tool<ApplyPatchInput> {
+class ApplyPatchTool implements Tool<Input> {
   constructor(@inject(WorkspaceFileSystem) private readonly workspace: WorkspaceFileSystem) {}
 
   // A patch that touches a sensitive file (git config, hooks, tasks, …) or a write-protected one
   // asks, with the diff of every sensitive file. The paths come from parsing alone, so ordinary
   // patches cost no extra reads.
-  async prepareInvocation({ input }: ToolInvocationPrepareOptions<ApplyPatchInput>): Promise<PreparedToolInvocation | undefined> {
+  async prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>): Promise<PreparedToolInvocation | undefined> {
     if (typeof input?.input !== 'string') return undefined;
     let operations: PatchOperation[];
     try {
@@ -69,7 +65,7 @@ export class ApplyPatchTool implements Tool<ApplyPatchInput> {
     return confirmWrites(this.workspace, plan.changes.flatMap(plannedWrites));
   }
 
-  async invoke({ input, confirmed, approved }: ToolInvocationOptions<ApplyPatchInput>, token?: CancellationToken) {
+  async invoke({ input, confirmed, approved }: ToolInvocationOptions<Input>, token?: CancellationToken) {
     let operations: PatchOperation[];
     try {
       operations = parsePatch(input.input);
@@ -81,7 +77,7 @@ export class ApplyPatchTool implements Tool<ApplyPatchInput> {
     // One batch, all or nothing: staged and checked against what the plan read before any rename.
     const changes = plan.changes.filter((c) => !(c.type === 'update' && c.moveTo === undefined && c.content === c.expected));
     if (changes.length) await this.workspace.applyChanges(changes, { allowSensitive: confirmed === true, allowWriteProtected: approved === true, token });
-    return textResult(`Applied the patch: ${listed(plan.summary)}.`);
+    return textResult(`Applied the patch: ${boundedList(plan.summary)}.`);
   }
 
   /** Everything is read and computed before the first write: a failure changes nothing. */
@@ -116,7 +112,4 @@ function plannedWrites(change: PlannedChange): PlannedWrite[] {
   return [{ path: change.path, before: change.expected ?? '', after: change.content }];
 }
 
-function listed(items: readonly string[]): string {
-  const shown = items.slice(0, MAX_LISTED).join(', ');
-  return items.length > MAX_LISTED ? `${shown}, … (${items.length - MAX_LISTED} more)` : shown;
-}
+export const applyPatch = defineTool({ definition, implementation: ApplyPatchTool });

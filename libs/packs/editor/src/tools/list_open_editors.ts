@@ -1,8 +1,8 @@
 import { inject, injectable, optional } from 'inversify';
-import { textResult, type Tool, type ToolDefinition } from '@toolpacks/registry';
+import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition } from '@toolpacks/registry';
 import { ContextKeys, OpenEditorsService } from '@toolpacks/services';
 
-export const listOpenEditorsDefinition: ToolDefinition = {
+const definition = {
   name: 'list_open_editors',
   toolReferenceName: 'list_open_editors',
   displayName: 'List Open Editors',
@@ -14,10 +14,12 @@ export const listOpenEditorsDefinition: ToolDefinition = {
   when: ContextKeys.hasOpenEditors,
   tags: ['editor', 'read'],
   annotations: { readOnly: true, idempotent: true },
-};
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
 
 @injectable()
-export class ListOpenEditorsTool implements Tool<Record<string, never>> {
+class ListOpenEditorsTool implements Tool<Input> {
   constructor(@inject(OpenEditorsService) @optional() private readonly editors: OpenEditorsService | undefined) {}
 
   async invoke() {
@@ -27,3 +29,5 @@ export class ListOpenEditorsTool implements Tool<Record<string, never>> {
     return textResult(open.map((e) => `${e.path}${e.languageId ? ` (${e.languageId})` : ''}${e.isActive ? ' [active]' : ''}${e.isDirty ? ' [unsaved changes]' : ''}`).join('\n'));
   }
 }
+
+export const listOpenEditors = defineTool({ definition, implementation: ListOpenEditorsTool });

@@ -1,18 +1,13 @@
 import { inject, injectable } from 'inversify';
-import { defaultTokenization, renderPromptResult, type Tool, type ToolDefinition, type ToolInvocationOptions, type CancellationToken } from '@toolpacks/registry';
+import type { CancellationToken } from '@toolpacks/base';
+import { defaultTokenization, defineTool, renderPromptResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { FileLines } from '../fileLines';
-
-export interface ReadFileInput {
-  readonly filePath: string;
-  readonly startLine?: number;
-  readonly endLine?: number;
-}
 
 /** Used when the host gives no token budget: enough for a large file, never a whole log. */
 export const DEFAULT_READ_BUDGET = 12_000;
 
-export const readFileDefinition: ToolDefinition = {
+const definition = {
   name: 'read_file',
   toolReferenceName: 'read_file',
   canBeReferencedInPrompt: true,
@@ -32,13 +27,15 @@ export const readFileDefinition: ToolDefinition = {
   },
   tags: ['files', 'read'],
   annotations: { readOnly: true, idempotent: true },
-};
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
 
 @injectable()
-export class ReadFileTool implements Tool<ReadFileInput> {
+class ReadFileTool implements Tool<Input> {
   constructor(@inject(WorkspaceFileSystem) private readonly workspace: WorkspaceFileSystem) {}
 
-  async invoke({ input, tokenizationOptions }: ToolInvocationOptions<ReadFileInput>, token: CancellationToken) {
+  async invoke({ input, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
     const absolute = await this.workspace.resolve(input.filePath);
     const text = await this.workspace.readText(absolute);
     const lines = text.split(/\r?\n/);
@@ -52,3 +49,5 @@ export class ReadFileTool implements Tool<ReadFileInput> {
     return renderPromptResult(FileLines, { path: this.workspace.relative(absolute), lines: total === 0 ? [] : lines.slice(start - 1, end), firstLine: start, totalLines: total }, budget, token);
   }
 }
+
+export const readFile = defineTool({ definition, implementation: ReadFileTool });

@@ -1,16 +1,11 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type CancellationToken, type PreparedToolInvocation, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
+import type { CancellationToken } from '@toolpacks/base';
+import { defineTool, textResult, type InputOf, type PreparedToolInvocation, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { replaceOnce } from '../replaceOnce';
 import { confirmWrites, writesNeedConfirmation } from '../sensitiveWrites';
 
-export interface ReplaceStringInput {
-  readonly filePath: string;
-  readonly oldString: string;
-  readonly newString: string;
-}
-
-export const replaceStringInFileDefinition: ToolDefinition = {
+const definition = {
   name: 'replace_string_in_file',
   // One picker entry for editing: GPT models get apply_patch under the same reference name.
   toolReferenceName: 'edit_file',
@@ -30,15 +25,17 @@ export const replaceStringInFileDefinition: ToolDefinition = {
   },
   tags: ['files', 'edit'],
   annotations: { readOnly: false, destructive: false, idempotent: false },
-};
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
 
 @injectable()
-export class ReplaceStringInFileTool implements Tool<ReplaceStringInput> {
+class ReplaceStringInFileTool implements Tool<Input> {
   constructor(@inject(WorkspaceFileSystem) private readonly workspace: WorkspaceFileSystem) {}
 
   // Only a sensitive file (git config, hooks, tasks, …) or a write-protected one asks, with the
   // diff of this very change.
-  async prepareInvocation({ input }: ToolInvocationPrepareOptions<ReplaceStringInput>): Promise<PreparedToolInvocation | undefined> {
+  async prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>): Promise<PreparedToolInvocation | undefined> {
     if (typeof input?.filePath !== 'string' || !(await writesNeedConfirmation(this.workspace, [input.filePath]))) return undefined;
     const relative = this.workspace.relative(await this.workspace.resolve(input.filePath));
     const before = await this.workspace.readText(relative);
@@ -46,7 +43,7 @@ export class ReplaceStringInFileTool implements Tool<ReplaceStringInput> {
     return confirmWrites(this.workspace, [{ path: relative, before, after }]);
   }
 
-  async invoke({ input, confirmed, approved }: ToolInvocationOptions<ReplaceStringInput>, token?: CancellationToken) {
+  async invoke({ input, confirmed, approved }: ToolInvocationOptions<Input>, token?: CancellationToken) {
     if (input.oldString === input.newString) throw new WorkspaceError('oldString and newString are the same; nothing would change.');
     const absolute = await this.workspace.resolve(input.filePath);
     const relative = this.workspace.relative(absolute);
@@ -64,3 +61,5 @@ export class ReplaceStringInFileTool implements Tool<ReplaceStringInput> {
     return textResult(`Replaced 1 occurrence in ${relative}; lines ${changedAt}-${changedAt + newLines - 1} now read:\n${input.newString}`);
   }
 }
+
+export const replaceStringInFile = defineTool({ definition, implementation: ReplaceStringInFileTool });

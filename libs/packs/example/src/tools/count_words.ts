@@ -1,12 +1,7 @@
 import { injectable } from 'inversify';
-import { textResult, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
 
-export interface CountWordsInput {
-  readonly text: string;
-  readonly unique?: boolean;
-}
-
-export const countWordsDefinition: ToolDefinition = {
+const definition = {
   name: 'count_words',
   displayName: 'Count Words',
   modelDescription:
@@ -23,19 +18,23 @@ export const countWordsDefinition: ToolDefinition = {
   },
   tags: ['example', 'text'],
   annotations: { readOnly: true, idempotent: true },
-};
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
 
 @injectable()
-export class CountWordsTool implements Tool<CountWordsInput> {
-  invoke({ input }: ToolInvocationOptions<CountWordsInput>) {
-    return textResult(countWords(input.text, input.unique ?? false));
+class CountWordsTool implements Tool<Input> {
+  invoke({ input }: ToolInvocationOptions<Input>) {
+    return textResult(countText(input.text, input.unique ?? false));
   }
 }
 
-export function countWords(text: string, unique: boolean): string {
+export function countText(text: string, unique: boolean): string {
   const words = text.match(/[\p{L}\p{N}'-]+/gu) ?? [];
   const lines = text === '' ? 0 : text.split(/\r?\n/).length;
   const parts = [`words=${words.length}`, `lines=${lines}`, `characters=${[...text].length}`];
   if (unique) parts.push(`unique=${new Set(words.map((w) => w.toLowerCase())).size}`);
   return parts.join(' ');
 }
+
+export const countWords = defineTool({ definition, implementation: CountWordsTool });

@@ -1,13 +1,8 @@
 import { injectable } from 'inversify';
-import { textResult, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
-
-export interface DescribeSelectionInput {
-  readonly selectedText: string;
-  readonly languageId?: string;
-}
+import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
 
 /** Only offered while an editor has a selection (the `when` clause); headless hosts never set it. */
-export const describeSelectionDefinition: ToolDefinition = {
+const definition = {
   name: 'describe_selection',
   displayName: 'Describe Selection',
   modelDescription:
@@ -23,11 +18,13 @@ export const describeSelectionDefinition: ToolDefinition = {
   when: 'editorHasSelection && !editorReadonly',
   tags: ['example', 'editor'],
   annotations: { readOnly: true },
-};
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
 
 @injectable()
-export class DescribeSelectionTool implements Tool<DescribeSelectionInput> {
-  invoke({ input }: ToolInvocationOptions<DescribeSelectionInput>) {
+class DescribeSelectionTool implements Tool<Input> {
+  invoke({ input }: ToolInvocationOptions<Input>) {
     const lines = input.selectedText.split(/\r?\n/);
     const longest = Math.max(...lines.map((l) => l.length));
     const indents = lines.map((l) => /^[\t ]*/.exec(l)![0]).filter((i) => i.length > 0);
@@ -35,3 +32,5 @@ export class DescribeSelectionTool implements Tool<DescribeSelectionInput> {
     return textResult(`lines=${lines.length} longestLine=${longest} indentation=${style}${input.languageId ? ` language=${input.languageId}` : ''}`);
   }
 }
+
+export const describeSelection = defineTool({ definition, implementation: DescribeSelectionTool });

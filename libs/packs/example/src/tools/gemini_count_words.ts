@@ -1,12 +1,12 @@
 import { injectable } from 'inversify';
-import { textResult, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
-import { countWords } from './count_words';
+import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import { countText } from './count_words';
 
 /**
  * An override of count_words for Gemini models: the model still calls `count_words`, but sees a
  * simpler schema (one string, no options), and this implementation runs.
  */
-export const geminiCountWordsDefinition: ToolDefinition = {
+const definition = {
   name: 'gemini_count_words',
   overridesTool: 'count_words',
   models: [{ family: 'gemini*' }],
@@ -14,11 +14,15 @@ export const geminiCountWordsDefinition: ToolDefinition = {
   inputSchema: { type: 'object', properties: { text: { type: 'string', description: 'The text to count.' } }, required: ['text'] },
   tags: ['example', 'text'],
   annotations: { readOnly: true, idempotent: true },
-};
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
 
 @injectable()
-export class GeminiCountWordsTool implements Tool<{ text: string }> {
-  invoke({ input }: ToolInvocationOptions<{ text: string }>) {
-    return textResult(countWords(input.text, true));
+class GeminiCountWordsTool implements Tool<Input> {
+  invoke({ input }: ToolInvocationOptions<Input>) {
+    return textResult(countText(input.text, true));
   }
 }
+
+export const geminiCountWords = defineTool({ definition, implementation: GeminiCountWordsTool });

@@ -1,12 +1,8 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
 import { Clock } from '../clock';
 
-export interface GetTimeInput {
-  readonly timeZone?: string;
-}
-
-export const getTimeDefinition: ToolDefinition = {
+const definition = {
   name: 'get_time',
   displayName: 'Get Time',
   modelDescription:
@@ -18,13 +14,15 @@ export const getTimeDefinition: ToolDefinition = {
   },
   tags: ['example', 'time'],
   annotations: { readOnly: true, idempotent: false },
-};
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
 
 @injectable()
-export class GetTimeTool implements Tool<GetTimeInput> {
+class GetTimeTool implements Tool<Input> {
   constructor(@inject(Clock) private readonly clock: Clock) {}
 
-  invoke({ input }: ToolInvocationOptions<GetTimeInput>) {
+  invoke({ input }: ToolInvocationOptions<Input>) {
     return textResult(describeTime(this.clock.now(), input.timeZone ?? 'UTC'));
   }
 }
@@ -39,3 +37,5 @@ export function describeTime(now: Date, timeZone: string): string {
   }
   return `${now.toISOString()} (${local}, ${timeZone})`;
 }
+
+export const getTime = defineTool({ definition, implementation: GetTimeTool });

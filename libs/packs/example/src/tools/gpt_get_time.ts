@@ -1,26 +1,30 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
 import { Clock } from '../clock';
-import { describeTime, getTimeDefinition, type GetTimeInput } from './get_time';
+import { describeTime, getTime } from './get_time';
 
 /**
  * A model-specific variant of get_time: same picker entry (toolReferenceName), a terser
  * description that GPT models follow well, and a result with the Unix time they often need.
  */
-export const gptGetTimeDefinition: ToolDefinition = {
-  ...getTimeDefinition,
+const definition = {
+  ...getTime.definition,
   name: 'gpt_get_time',
   toolReferenceName: 'get_time',
   modelDescription: 'Current time. Returns ISO-8601, readable local time and Unix seconds. Optional timeZone (IANA).',
   models: [{ family: 'gpt-4.1' }, { family: 'gpt-5*' }],
-};
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
 
 @injectable()
-export class GptGetTimeTool implements Tool<GetTimeInput> {
+class GptGetTimeTool implements Tool<Input> {
   constructor(@inject(Clock) private readonly clock: Clock) {}
 
-  invoke({ input }: ToolInvocationOptions<GetTimeInput>) {
+  invoke({ input }: ToolInvocationOptions<Input>) {
     const now = this.clock.now();
     return textResult(`${describeTime(now, input.timeZone ?? 'UTC')}; unix=${Math.floor(now.getTime() / 1000)}`);
   }
 }
+
+export const gptGetTime = defineTool({ definition, implementation: GptGetTimeTool });

@@ -1,15 +1,10 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type CancellationToken, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import type { CancellationToken } from '@toolpacks/base';
+import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
 import { GitService, WorkspaceError } from '@toolpacks/services';
 import { GIT_WHEN } from '../when';
 
-export interface GitBlameInput {
-  readonly path: string;
-  readonly startLine?: number;
-  readonly endLine?: number;
-}
-
-export const gitBlameDefinition: ToolDefinition = {
+const definition = {
   name: 'git_blame',
   toolReferenceName: 'git_blame',
   displayName: 'Git Blame',
@@ -29,15 +24,19 @@ export const gitBlameDefinition: ToolDefinition = {
   when: GIT_WHEN,
   tags: ['git', 'read'],
   annotations: { readOnly: true, idempotent: true },
-};
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
 
 @injectable()
-export class GitBlameTool implements Tool<GitBlameInput> {
+class GitBlameTool implements Tool<Input> {
   constructor(@inject(GitService) private readonly git: GitService) {}
 
-  async invoke({ input }: ToolInvocationOptions<GitBlameInput>, token: CancellationToken) {
+  async invoke({ input }: ToolInvocationOptions<Input>, token: CancellationToken) {
     const { startLine, endLine } = input;
     if ((startLine === undefined) !== (endLine === undefined)) throw new WorkspaceError('Give both startLine and endLine, or neither for the whole file.');
     return textResult(await this.git.blame(input.path, startLine !== undefined ? { startLine, endLine: endLine! } : undefined, token));
   }
 }
+
+export const gitBlame = defineTool({ definition, implementation: GitBlameTool });

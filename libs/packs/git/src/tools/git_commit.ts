@@ -1,9 +1,11 @@
 import { inject, injectable } from 'inversify';
+import { boundedList, type CancellationToken } from '@toolpacks/base';
 import {
+  defineTool,
   inertLine,
   inertText,
   textResult,
-  type CancellationToken,
+  type InputOf,
   type PreparedToolInvocation,
   type Tool,
   type ToolDefinition,
@@ -13,12 +15,7 @@ import {
 import { GitService, type CommitDescription } from '@toolpacks/services';
 import { GIT_WHEN } from '../when';
 
-export interface GitCommitInput {
-  readonly message: string;
-  readonly all?: boolean;
-}
-
-export const gitCommitDefinition: ToolDefinition = {
+const definition = {
   name: 'git_commit',
   toolReferenceName: 'git_commit',
   displayName: 'Git Commit',
@@ -37,20 +34,21 @@ export const gitCommitDefinition: ToolDefinition = {
   when: GIT_WHEN,
   tags: ['git', 'write'],
   annotations: { readOnly: false, destructive: true, idempotent: false },
-};
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
 
 /** Files listed in the confirmation before "… (N more)". */
 const MAX_LISTED_FILES = 20;
 
 // File names, hook paths and config values come from the repository: each is shown as one inert line
 // (a `\n` or ESC[1A ESC[2K in core.hooksPath must not fake or erase a line of this question).
-export function commitConfirmation(input: GitCommitInput, description: CommitDescription | undefined, problem?: string): string {
+export function commitConfirmation(input: Input, description: CommitDescription | undefined, problem?: string): string {
   const lines = [`git commit${input.all ? ' --all' : ''} with the message:`, '', inertText(input.message)];
   if (problem) return [...lines, '', inertText(problem)].join('\n');
   if (!description) return lines.join('\n');
   const files = description.files.map(inertLine);
-  const shown = files.slice(0, MAX_LISTED_FILES).join(', ') + (files.length > MAX_LISTED_FILES ? `, … (${files.length - MAX_LISTED_FILES} more)` : '');
-  lines.push('', files.length ? `Files (${files.length}): ${shown}` : 'Files: none (git will say there is nothing to commit)');
+  lines.push('', files.length ? `Files (${files.length}): ${boundedList(files, MAX_LISTED_FILES)}` : 'Files: none (git will say there is nothing to commit)');
   const outside = description.outsideStagedCount;
   if (outside > 0)
     lines.push(
@@ -68,10 +66,10 @@ export function commitConfirmation(input: GitCommitInput, description: CommitDes
 }
 
 @injectable()
-export class GitCommitTool implements Tool<GitCommitInput> {
+class GitCommitTool implements Tool<Input> {
   constructor(@inject(GitService) private readonly git: GitService) {}
 
-  async prepareInvocation({ input }: ToolInvocationPrepareOptions<GitCommitInput>, token: CancellationToken): Promise<PreparedToolInvocation> {
+  async prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>, token: CancellationToken): Promise<PreparedToolInvocation> {
     let description: CommitDescription | undefined;
     let problem: string | undefined;
     try {
@@ -88,8 +86,10 @@ export class GitCommitTool implements Tool<GitCommitInput> {
     };
   }
 
-  async invoke({ input, confirmed }: ToolInvocationOptions<GitCommitInput>, token: CancellationToken) {
+  async invoke({ input, confirmed }: ToolInvocationOptions<Input>, token: CancellationToken) {
     // The repository's programs run only when a person confirmed this very call (they were shown).
     return textResult(await this.git.commit(input.message, { all: input.all, allowRepositoryPrograms: confirmed === true }, token));
   }
 }
+
+export const gitCommit = defineTool({ definition, implementation: GitCommitTool });

@@ -1,15 +1,10 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type CancellationToken, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import type { CancellationToken } from '@toolpacks/base';
+import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
 import { GitService } from '@toolpacks/services';
 import { GIT_WHEN, PATH_PROPERTY, REVISION_PROPERTY } from '../when';
 
-export interface GitDiffInput {
-  readonly staged?: boolean;
-  readonly revision?: string;
-  readonly path?: string;
-}
-
-export const gitDiffDefinition: ToolDefinition = {
+const definition = {
   name: 'git_diff',
   toolReferenceName: 'git_diff',
   displayName: 'Git Diff',
@@ -28,13 +23,17 @@ export const gitDiffDefinition: ToolDefinition = {
   when: GIT_WHEN,
   tags: ['git', 'read'],
   annotations: { readOnly: true, idempotent: true },
-};
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
 
 @injectable()
-export class GitDiffTool implements Tool<GitDiffInput> {
+class GitDiffTool implements Tool<Input> {
   constructor(@inject(GitService) private readonly git: GitService) {}
 
-  async invoke({ input }: ToolInvocationOptions<GitDiffInput>, token: CancellationToken) {
+  async invoke({ input }: ToolInvocationOptions<Input>, token: CancellationToken) {
     return textResult(await this.git.diff(input, token));
   }
 }
+
+export const gitDiff = defineTool({ definition, implementation: GitDiffTool });

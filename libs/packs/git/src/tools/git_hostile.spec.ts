@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { contentToText, type ConfirmationRequest, type InvokeOptions, type ToolRegistry } from '@toolpacks/registry';
+import { contentToText, type ConfirmationRequest, type InvokeOptions, type ToolRegistry } from '@toolpacks/registry/host';
 import { createNodeHost, type NodeHost } from '@toolpacks/host-node';
 import { exists, hostileVariants, makeHostileRepository, testModels, writeMarkerScript } from '@toolpacks/host-node/testing';
 import { gitPack } from '../index';

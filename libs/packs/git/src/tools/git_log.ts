@@ -1,14 +1,10 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type CancellationToken, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import type { CancellationToken } from '@toolpacks/base';
+import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
 import { GitService } from '@toolpacks/services';
 import { GIT_WHEN, PATH_PROPERTY } from '../when';
 
-export interface GitLogInput {
-  readonly count?: number;
-  readonly path?: string;
-}
-
-export const gitLogDefinition: ToolDefinition = {
+const definition = {
   name: 'git_log',
   toolReferenceName: 'git_log',
   displayName: 'Git Log',
@@ -26,13 +22,17 @@ export const gitLogDefinition: ToolDefinition = {
   when: GIT_WHEN,
   tags: ['git', 'read'],
   annotations: { readOnly: true, idempotent: true },
-};
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
 
 @injectable()
-export class GitLogTool implements Tool<GitLogInput> {
+class GitLogTool implements Tool<Input> {
   constructor(@inject(GitService) private readonly git: GitService) {}
 
-  async invoke({ input }: ToolInvocationOptions<GitLogInput>, token: CancellationToken) {
+  async invoke({ input }: ToolInvocationOptions<Input>, token: CancellationToken) {
     return textResult(await this.git.log({ count: input.count ?? 10, path: input.path }, token));
   }
 }
+
+export const gitLog = defineTool({ definition, implementation: GitLogTool });

@@ -1,14 +1,10 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type CancellationToken, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import type { CancellationToken } from '@toolpacks/base';
+import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
 import { GitService } from '@toolpacks/services';
 import { GIT_WHEN, PATH_PROPERTY, REVISION_PROPERTY } from '../when';
 
-export interface GitShowInput {
-  readonly revision: string;
-  readonly path?: string;
-}
-
-export const gitShowDefinition: ToolDefinition = {
+const definition = {
   name: 'git_show',
   toolReferenceName: 'git_show',
   displayName: 'Git Show',
@@ -23,13 +19,17 @@ export const gitShowDefinition: ToolDefinition = {
   when: GIT_WHEN,
   tags: ['git', 'read'],
   annotations: { readOnly: true, idempotent: true },
-};
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
 
 @injectable()
-export class GitShowTool implements Tool<GitShowInput> {
+class GitShowTool implements Tool<Input> {
   constructor(@inject(GitService) private readonly git: GitService) {}
 
-  async invoke({ input }: ToolInvocationOptions<GitShowInput>, token: CancellationToken) {
+  async invoke({ input }: ToolInvocationOptions<Input>, token: CancellationToken) {
     return textResult(await this.git.show(input.revision, { path: input.path }, token));
   }
 }
+
+export const gitShow = defineTool({ definition, implementation: GitShowTool });

@@ -1,9 +1,10 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type CancellationToken, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import type { CancellationToken } from '@toolpacks/base';
+import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
 import { GitService } from '@toolpacks/services';
 import { GIT_WHEN } from '../when';
 
-export const gitStatusDefinition: ToolDefinition = {
+const definition = {
   name: 'git_status',
   toolReferenceName: 'git_status',
   displayName: 'Git Status',
@@ -14,13 +15,17 @@ export const gitStatusDefinition: ToolDefinition = {
   when: GIT_WHEN,
   tags: ['git', 'read'],
   annotations: { readOnly: true, idempotent: true },
-};
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
 
 @injectable()
-export class GitStatusTool implements Tool<Record<string, never>> {
+class GitStatusTool implements Tool<Input> {
   constructor(@inject(GitService) private readonly git: GitService) {}
 
-  async invoke(_options: ToolInvocationOptions<Record<string, never>>, token: CancellationToken) {
+  async invoke(_options: ToolInvocationOptions<Input>, token: CancellationToken) {
     return textResult(await this.git.status(token));
   }
 }
+
+export const gitStatus = defineTool({ definition, implementation: GitStatusTool });

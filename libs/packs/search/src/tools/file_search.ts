@@ -1,13 +1,9 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type CancellationToken, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import type { CancellationToken } from '@toolpacks/base';
+import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
 import { SearchService } from '@toolpacks/services';
 
-export interface FileSearchInput {
-  readonly query: string;
-  readonly maxResults?: number;
-}
-
-export const fileSearchDefinition: ToolDefinition = {
+const definition = {
   name: 'file_search',
   toolReferenceName: 'file_search',
   displayName: 'Find Files',
@@ -25,13 +21,15 @@ export const fileSearchDefinition: ToolDefinition = {
   },
   tags: ['search', 'read'],
   annotations: { readOnly: true, idempotent: true },
-};
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
 
 @injectable()
-export class FileSearchTool implements Tool<FileSearchInput> {
+class FileSearchTool implements Tool<Input> {
   constructor(@inject(SearchService) private readonly search: SearchService) {}
 
-  async invoke({ input }: ToolInvocationOptions<FileSearchInput>, token: CancellationToken) {
+  async invoke({ input }: ToolInvocationOptions<Input>, token: CancellationToken) {
     const { files, truncated } = await this.search.findFiles(input.query, input.maxResults ?? 100, token);
     if (files.length === 0) return textResult(`No files match '${input.query}'. A pattern without a slash matches names at any depth; check the extension, or try list_dir.`);
     const head = truncated
@@ -40,3 +38,5 @@ export class FileSearchTool implements Tool<FileSearchInput> {
     return textResult([head, ...files].join('\n'));
   }
 }
+
+export const fileSearch = defineTool({ definition, implementation: FileSearchTool });

@@ -1,19 +1,15 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type CancellationToken, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import type { CancellationToken } from '@toolpacks/base';
+import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
 import { SearchService } from '@toolpacks/services';
 import { formatMatchesByFile } from '../formatMatches';
-
-export interface GeminiGrepSearchInput {
-  readonly query: string;
-  readonly includePattern?: string;
-}
 
 /**
  * Gemini models call grep_search with regex syntax in plain-text queries and drop optional
  * flags; this override gives them a two-field schema, literal case-insensitive matching, and
  * results grouped by file.
  */
-export const geminiGrepSearchDefinition: ToolDefinition = {
+const definition = {
   name: 'gemini_grep_search',
   overridesTool: 'grep_search',
   models: [{ family: 'gemini*' }],
@@ -29,14 +25,18 @@ export const geminiGrepSearchDefinition: ToolDefinition = {
   },
   tags: ['search', 'read'],
   annotations: { readOnly: true, idempotent: true },
-};
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
 
 @injectable()
-export class GeminiGrepSearchTool implements Tool<GeminiGrepSearchInput> {
+class GeminiGrepSearchTool implements Tool<Input> {
   constructor(@inject(SearchService) private readonly search: SearchService) {}
 
-  async invoke({ input }: ToolInvocationOptions<GeminiGrepSearchInput>, token: CancellationToken) {
+  async invoke({ input }: ToolInvocationOptions<Input>, token: CancellationToken) {
     const result = await this.search.grep({ pattern: input.query, isRegexp: false, caseSensitive: false, includePattern: input.includePattern, maxResults: 60 }, token);
     return textResult(formatMatchesByFile(input.query, result));
   }
 }
+
+export const geminiGrepSearch = defineTool({ definition, implementation: GeminiGrepSearchTool });

@@ -1,17 +1,10 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type CancellationToken, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import type { CancellationToken } from '@toolpacks/base';
+import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
 import { SearchService } from '@toolpacks/services';
 import { formatMatches } from '../formatMatches';
 
-export interface GrepSearchInput {
-  readonly query: string;
-  readonly isRegexp?: boolean;
-  readonly includePattern?: string;
-  readonly maxResults?: number;
-  readonly caseSensitive?: boolean;
-}
-
-export const grepSearchDefinition: ToolDefinition = {
+const definition = {
   name: 'grep_search',
   toolReferenceName: 'grep_search',
   canBeReferencedInPrompt: true,
@@ -33,13 +26,15 @@ export const grepSearchDefinition: ToolDefinition = {
   },
   tags: ['search', 'read'],
   annotations: { readOnly: true, idempotent: true },
-};
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
 
 @injectable()
-export class GrepSearchTool implements Tool<GrepSearchInput> {
+class GrepSearchTool implements Tool<Input> {
   constructor(@inject(SearchService) private readonly search: SearchService) {}
 
-  async invoke({ input }: ToolInvocationOptions<GrepSearchInput>, token: CancellationToken) {
+  async invoke({ input }: ToolInvocationOptions<Input>, token: CancellationToken) {
     const result = await this.search.grep(
       {
         pattern: input.query,
@@ -53,3 +48,5 @@ export class GrepSearchTool implements Tool<GrepSearchInput> {
     return textResult(formatMatches(input.query, result));
   }
 }
+
+export const grepSearch = defineTool({ definition, implementation: GrepSearchTool });

@@ -1,16 +1,12 @@
 import { inject, injectable } from 'inversify';
-import { textResult, type CancellationToken, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import type { CancellationToken } from '@toolpacks/base';
+import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
 import { SearchService, WorkspaceFileSystem } from '@toolpacks/services';
-
-export interface ListDirInput {
-  readonly path: string;
-  readonly offset?: number;
-}
 
 /** Entries per answer: a folder of 200,000 files would otherwise be one 2.4 MB result. */
 export const LIST_DIR_PAGE = 1000;
 
-export const listDirDefinition: ToolDefinition = {
+const definition = {
   name: 'list_dir',
   toolReferenceName: 'list_dir',
   displayName: 'List Folder',
@@ -27,16 +23,18 @@ export const listDirDefinition: ToolDefinition = {
   },
   tags: ['search', 'read'],
   annotations: { readOnly: true, idempotent: true },
-};
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
 
 @injectable()
-export class ListDirTool implements Tool<ListDirInput> {
+class ListDirTool implements Tool<Input> {
   constructor(
     @inject(WorkspaceFileSystem) private readonly workspace: WorkspaceFileSystem,
     @inject(SearchService) private readonly search: SearchService,
   ) {}
 
-  async invoke({ input }: ToolInvocationOptions<ListDirInput>, token: CancellationToken) {
+  async invoke({ input }: ToolInvocationOptions<Input>, token: CancellationToken) {
     const entries = await this.workspace.readDirectory(input.path);
     const relative = this.workspace.relative(await this.workspace.resolve(input.path));
     if (entries.length === 0) return textResult(`${relative}/ is empty.`);
@@ -57,3 +55,5 @@ export class ListDirTool implements Tool<ListDirInput> {
     return textResult(`${lines.join('\n')}\n[entries ${offset + 1}–${next} of ${entries.length}.${more}]`);
   }
 }
+
+export const listDir = defineTool({ definition, implementation: ListDirTool });

@@ -39,12 +39,15 @@ describe('pack generator', () => {
     expect(readJson(tree, 'libs/packs/weather/tsconfig.json').extends).toBe('../../../tsconfig.base.json');
     expect(tree.read('libs/packs/weather/jest.config.js', 'utf-8')).toBe("module.exports = { ...require('../../../jest.preset.js'), displayName: 'pack-weather', rootDir: __dirname };\n");
     const index = tree.read('libs/packs/weather/src/index.ts', 'utf-8');
-    expect(index).toContain("import { echoWeatherDefinition, EchoWeatherTool } from './tools/echo_weather';");
+    expect(index).toContain("import { echoWeather } from './tools/echo_weather';");
     expect(index).toContain('export const weatherPack = definePack({');
-    expect(index).toContain("toolSets: [{ name: 'weather', description: 'Weather tools.', tools: ['echo_weather'] }]");
+    expect(index).toContain('tools: [echoWeather],');
+    expect(index).toContain("toolSets: [defineToolSet({ name: 'weather', description: 'Weather tools.', tools: [echoWeather] })]");
     const tool = tree.read('libs/packs/weather/src/tools/echo_weather.ts', 'utf-8');
     expect(tool).toContain("name: 'echo_weather',");
-    expect(tool).toContain('export class EchoWeatherTool implements Tool<EchoWeatherInput>');
+    expect(tool).toContain('} as const satisfies ToolDefinition;');
+    expect(tool).toContain('class EchoWeatherTool implements Tool<Input>');
+    expect(tool).toContain('export const echoWeather = defineTool({ definition, implementation: EchoWeatherTool });');
     const spec = tree.read('libs/packs/weather/src/tools/echo_weather.spec.ts', 'utf-8');
     expect(spec).toContain("import { weatherPack } from '../index';");
     expect(spec).toContain('createToolRegistry()');

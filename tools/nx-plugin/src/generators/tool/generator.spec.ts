@@ -26,30 +26,31 @@ describe('tool generator', () => {
     expect(tree.exists('libs/packs/weather/src/tools/get_forecast.ts')).toBe(true);
     expect(tree.read('libs/packs/weather/src/tools/get_forecast.spec.ts', 'utf-8')).toContain("import { weatherPack } from '../index';");
     const index = tree.read(INDEX, 'utf-8') ?? '';
-    expect(index).toContain("import { getForecastDefinition, GetForecastTool } from './tools/get_forecast';");
+    expect(index).toContain("import { getForecast } from './tools/get_forecast';");
     expect(index.indexOf('./tools/get_forecast')).toBeLessThan(index.indexOf('export const weatherPack'));
-    expect(listed(tree).tools).toEqual(['{ definition: echoWeatherDefinition, implementation: EchoWeatherTool }', '{ definition: getForecastDefinition, implementation: GetForecastTool }']);
-    expect(listed(tree).toolSets?.[0]).toContain("tools: ['echo_weather', 'get_forecast']");
+    expect(listed(tree).tools).toEqual(['echoWeather', 'getForecast']);
+    expect(listed(tree).toolSets?.[0]).toBe("defineToolSet({ name: 'weather', description: 'Weather tools.', tools: [echoWeather, getForecast] })");
+    expect(tree.read('libs/packs/weather/src/tools/get_forecast.ts', 'utf-8')).toContain('export const getForecast = defineTool({ definition, implementation: GetForecastTool });');
   });
 
-  it('edits a hand-written multi-line index (trailing commas, several toolsets) and honours --toolset and --skipToolset', async () => {
+  it('edits a hand-written multi-line index (trailing commas, toolsets of values and of names) and honours --toolset and --skipToolset', async () => {
     const tree = await withPack();
     tree.write(
       INDEX,
       [
-        "import { definePack } from '@toolpacks/registry';",
-        "import { echoWeatherDefinition, EchoWeatherTool } from './tools/echo_weather';",
+        "import { definePack, defineToolSet } from '@toolpacks/registry';",
+        "import { echoWeather } from './tools/echo_weather';",
         '',
         'export const weatherPack = definePack({',
         "  id: 'weather',",
         "  displayName: 'Weather',",
         "  version: '0.1.0',",
         '  tools: [',
-        '    { definition: echoWeatherDefinition, implementation: EchoWeatherTool },',
+        '    echoWeather,',
         '  ],',
         '  toolSets: [',
-        "    { name: 'read', description: 'Read.', tools: ['echo_weather'] },",
-        "    { name: 'write', description: 'Write.', tools: [] },",
+        "    defineToolSet({ name: 'read', description: 'Read.', tools: [echoWeather] }),",
+        "    { name: 'write', description: 'Write.', tools: ['other_pack_tool'] },",
         '  ],',
         '});',
         '',
@@ -57,10 +58,13 @@ describe('tool generator', () => {
     );
     await toolGenerator(tree, { name: 'set_alarm', pack: 'weather', toolset: 'write' });
     await toolGenerator(tree, { name: 'get-radar', pack: 'weather', skipToolset: true });
+    await toolGenerator(tree, { name: 'delete', pack: 'weather', toolset: 'read' });
     const { tools, toolSets } = listed(tree);
-    expect(tools).toHaveLength(3);
-    expect(tools[2]).toBe('{ definition: getRadarDefinition, implementation: GetRadarTool }');
-    expect(toolSets).toEqual(["{ name: 'read', description: 'Read.', tools: ['echo_weather'] }", "{ name: 'write', description: 'Write.', tools: ['set_alarm'] }"]);
+    expect(tools).toEqual(['echoWeather', 'setAlarm', 'getRadar', 'deleteTool']);
+    expect(toolSets).toEqual([
+      "defineToolSet({ name: 'read', description: 'Read.', tools: [echoWeather, deleteTool] })",
+      "{ name: 'write', description: 'Write.', tools: ['other_pack_tool', 'set_alarm'] }",
+    ]);
     expect(tree.exists('libs/packs/weather/src/tools/get-radar.ts')).toBe(true);
   });
 
@@ -94,6 +98,8 @@ describe('tool generator', () => {
     await expect(toolGenerator(tree, { name: 'get_forecast', pack: 'nope' })).rejects.toThrow(/No pack 'nope': no workspace package is named @toolpacks\/pack-nope/);
     await expect(toolGenerator(tree, { name: 'echo_weather', pack: 'weather' })).rejects.toThrow(/already lists a tool 'echo_weather'/);
     await expect(toolGenerator(tree, { name: 'get_forecast', pack: 'weather', toolset: 'other' })).rejects.toThrow(/has no toolset 'other' \(it has: weather\)/);
+    tree.write(INDEX, (tree.read(INDEX, 'utf-8') ?? '').replace('import { definePack,', "import { getForecast } from './forecast';\nimport { definePack,"));
+    await expect(toolGenerator(tree, { name: 'get_forecast', pack: 'weather' })).rejects.toThrow(/already declares the name 'getForecast'/);
     expect(tree.exists('libs/packs/weather/src/tools/get_forecast.ts')).toBe(false);
   });
 

@@ -1,5 +1,6 @@
 // `nx g @toolpacks/nx-plugin:tool <name> <pack>`: a tool module and its spec in the pack's src/tools,
 // listed in the pack's index.ts (import, tools array, a toolset) by edits placed with the TypeScript AST.
+// The module exports one value, `defineTool({ definition, implementation })`; the index lists that value.
 import * as path from 'node:path';
 import { applyChangesToString, ChangeType, formatFiles, generateFiles, joinPathFragments, readJson, type GeneratorCallback, type StringChange, type Tree } from '@nx/devkit';
 import * as ts from 'typescript';
@@ -26,14 +27,16 @@ export async function toolGenerator(tree: Tree, options: ToolGeneratorSchema): P
   const tool = toolNames(toolName);
 
   const imported = index.sourceFile.statements.some((s) => ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && s.moduleSpecifier.text === `./tools/${tool.fileName}`);
-  if (imported || index.tools.elements.some((e) => e.getText().includes(tool.definitionName))) throw new Error(`${pack.indexPath} already lists a tool '${toolName}'.`);
+  if (imported || index.tools.elements.some((e) => ts.isIdentifier(e) && e.text === tool.valueName)) throw new Error(`${pack.indexPath} already lists a tool '${toolName}'.`);
+  if (declaredNames(index.sourceFile).has(tool.valueName))
+    throw new Error(`${pack.indexPath} already declares the name '${tool.valueName}', which the tool '${toolName}' would be imported as; rename one of them.`);
 
   const changes: StringChange[] = [];
   const imports = index.sourceFile.statements.filter(ts.isImportDeclaration);
-  const importLine = `import { ${tool.definitionName}, ${tool.className} } from './tools/${tool.fileName}';\n`;
+  const importLine = `import { ${tool.valueName} } from './tools/${tool.fileName}';\n`;
   const lastImport = imports[imports.length - 1];
   changes.push(lastImport ? { type: ChangeType.Insert, index: lastImport.getEnd(), text: `\n${importLine.trimEnd()}` } : { type: ChangeType.Insert, index: 0, text: importLine });
-  const entry = appendToArray(index.tools, `{ definition: ${tool.definitionName}, implementation: ${tool.className} }`);
+  const entry = appendToArray(index.tools, tool.valueName);
   changes.push({ type: ChangeType.Insert, ...entry });
 
   if (!options.skipToolset) {
@@ -44,9 +47,10 @@ export async function toolGenerator(tree: Tree, options: ToolGeneratorSchema): P
         throw new Error(`${pack.indexPath}: found no toolset declared as { name: '...', tools: [...] }; pass --skipToolset or add the tool to a toolset by hand.`);
     } else {
       if (!sets.has(setName)) throw new Error(`${pack.indexPath} has no toolset '${setName}' (it has: ${[...sets.keys()].join(', ') || 'none'}).`);
-      const setTools = sets.get(setName);
-      if (!setTools) throw new Error(`${pack.indexPath}: the tools of toolset '${setName}' are not an array literal; add '${toolName}' by hand or pass --skipToolset.`);
-      changes.push({ type: ChangeType.Insert, ...appendToArray(setTools, `'${toolName}'`) });
+      const set = sets.get(setName)!;
+      if (!set.tools) throw new Error(`${pack.indexPath}: the tools of toolset '${setName}' are not an array literal; add '${toolName}' by hand or pass --skipToolset.`);
+      // defineToolSet lists values; a toolset written as a plain object lists reference names.
+      changes.push({ type: ChangeType.Insert, ...appendToArray(set.tools, set.values ? tool.valueName : `'${toolName}'`) });
     }
   }
 
@@ -58,6 +62,21 @@ export async function toolGenerator(tree: Tree, options: ToolGeneratorSchema): P
   // An extension of this pack would now drift: regenerate its contributions after the files are written.
   const extension = findExtensionOf(tree, pack.indexPath);
   if (extension) return () => writeContributions(tree.root, extension.dir, extension.pack, extension.exportName);
+}
+
+/** The names the index's top level imports or declares. */
+function declaredNames(sourceFile: ts.SourceFile): Set<string> {
+  const names = new Set<string>();
+  for (const statement of sourceFile.statements) {
+    const clause = ts.isImportDeclaration(statement) ? statement.importClause : undefined;
+    if (clause?.name) names.add(clause.name.text);
+    const bindings = clause?.namedBindings;
+    if (bindings && ts.isNamedImports(bindings)) for (const element of bindings.elements) names.add(element.name.text);
+    if (bindings && ts.isNamespaceImport(bindings)) names.add(bindings.name.text);
+    if (ts.isVariableStatement(statement)) for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name)) names.add(d.name.text);
+    if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name) names.add(statement.name.text);
+  }
+  return names;
 }
 
 /** Whether a pack's tools use the host's services (it depends on @toolpacks/services), so its specs need a host. */

@@ -1,0 +1,234 @@
+// What a pack writes: tool and toolset definitions, the tool shape (it mirrors
+// `vscode.LanguageModelTool*`, so a tool written here is a valid VS Code tool; only types are imported from 'vscode'), packs, diagnostics. A leaf: it imports no other file of the registry.
+import type * as vscode from 'vscode';
+import type { ContainerModule, Newable } from 'inversify';
+import type { CancellationToken, Disposable } from '@toolpacks/base';
+
+export type { Newable };
+
+/** Context-key values a request is resolved with. */
+export type ContextKeys = Readonly<Record<string, unknown>>;
+
+/** `{ id?, vendor?, family?, version? }`: fields ANDed, selectors ORed, trailing `*` is a prefix match. */
+export interface ModelSelector {
+  readonly id?: string;
+  readonly vendor?: string;
+  readonly family?: string;
+  readonly version?: string;
+}
+
+export interface ModelInfo {
+  readonly id: string;
+  readonly vendor: string;
+  readonly family: string;
+  readonly version: string;
+  /** How many tools the model accepts in one request; the registry's hard limit (128) when absent. */
+  readonly maxTools?: number;
+}
+
+export interface ToolAnnotations {
+  readonly readOnly?: boolean;
+  readonly destructive?: boolean;
+  readonly idempotent?: boolean;
+  readonly openWorld?: boolean;
+  /** `false`: the tool always asks, even under global auto-approve, and no approval is remembered. */
+  readonly eligibleForAutoApproval?: boolean;
+}
+
+/** A JSON Schema describing an object (the tool's input). */
+export type JsonSchemaObject = { readonly type?: 'object'; readonly [key: string]: unknown };
+
+/** One source of truth per tool; package.json contributions are generated from it. */
+export interface ToolDefinition {
+  /** What the model sees: `{verb}_{noun}`, `[A-Za-z0-9_-]{1,64}`, not `copilot_`/`vscode_`/`activate_`. */
+  readonly name: string;
+  /** Picker identity, `#` reference and toolset member; variants of one tool share it. Defaults to `name`. */
+  readonly toolReferenceName?: string;
+  readonly displayName?: string;
+  /** Tells the model what the tool does, what it returns, when to use it and when not. */
+  readonly modelDescription: string;
+  readonly userDescription?: string;
+  readonly icon?: string;
+  readonly inputSchema?: JsonSchemaObject;
+  readonly tags?: readonly string[];
+  /** A VS Code context-key expression; the tool is sent only while it holds. */
+  readonly when?: string;
+  /** A toolset this tool belongs to, in addition to the toolsets that list it. */
+  readonly toolSet?: string;
+  readonly canBeReferencedInPrompt?: boolean;
+  /** Visible only to models that match one of these selectors; absent = every model. */
+  readonly models?: readonly ModelSelector[];
+  /** The `name` of the tool this one replaces for matching models. */
+  readonly overridesTool?: string;
+  readonly annotations?: ToolAnnotations;
+  /** Whether the tool is enabled before the user touches the picker (default: the pack's default, else true). */
+  readonly enabledByDefault?: boolean;
+}
+
+export interface ToolSetDefinition {
+  /** Picker identity and `#` reference of the set. */
+  readonly name: string;
+  readonly description: string;
+  readonly icon?: string;
+  /** toolReferenceNames of tools, or names of other toolsets. */
+  readonly tools: readonly string[];
+}
+
+// ---- Tool implementation (mirrors vscode.LanguageModelTool) ----
+
+export interface ToolTokenizationOptions {
+  readonly tokenBudget: number;
+  countTokens(text: string, token?: CancellationToken): Thenable<number>;
+}
+
+export interface ToolInvocationOptions<T> {
+  readonly input: T;
+  readonly toolInvocationToken?: unknown;
+  readonly tokenizationOptions?: ToolTokenizationOptions;
+  /** Model of the request that made the call (an extension of the VS Code shape). */
+  readonly model?: ModelInfo;
+  /**
+   * True when a person said yes to this very call's always-ask prompt (`alwaysConfirm`: the prompt
+   * showed the sensitive change), never for an auto-approval, a remembered approval or a yes to an
+   * ordinary prompt. Tools that write sensitive paths pass it on to the file system, which refuses
+   * such writes without it.
+   */
+  readonly confirmed?: boolean;
+  /**
+   * True when the call needed approval and got it: a person's yes, a remembered approval or
+   * auto-approve (the user's policy). Tools whose confirmation covered a write-protected file pass
+   * it on as `allowWriteProtected`.
+   */
+  readonly approved?: boolean;
+}
+
+export interface ToolInvocationPrepareOptions<T> {
+  readonly input: T;
+}
+
+export interface ConfirmationMessages {
+  readonly title: string;
+  readonly message: string | { readonly value: string };
+}
+
+export interface PreparedToolInvocation {
+  readonly invocationMessage?: string | { readonly value: string };
+  readonly confirmationMessages?: ConfirmationMessages;
+  /**
+   * Ask on every call, whatever auto-approve or a remembered approval says: the call can make code
+   * run (a write to a sensitive path, a git hook). Needs `confirmationMessages`.
+   */
+  readonly alwaysConfirm?: boolean;
+  /**
+   * The call runs code the model wrote (a program, an expression, a breakpoint condition): global
+   * auto-approve (`autoApprove: true`, `--yes` over MCP) and a host's own dialog (which the host's
+   * auto-approve may skip) do not cover it. A person's yes, an approval remembered for this exact
+   * `approvalKey`, or auto-approve that names the tool (`autoApprove: { tool: true }`, `--allow`) do.
+   * Without an `approvalKey` nothing is remembered: a yes covers this one call.
+   */
+  readonly runsCode?: boolean;
+  /**
+   * Remembered approvals for this call are keyed by the tool and this key (an expression, a
+   * breakpoint condition, a program with its arguments): give everything that decides what runs, so
+   * approving one expression or program never approves another.
+   */
+  readonly approvalKey?: string;
+}
+
+export type ToolResultPart = { readonly value: string } | { readonly value: unknown } | { readonly mimeType: string; readonly data: Uint8Array };
+
+export interface ToolResultLike {
+  readonly content: readonly ToolResultPart[] | readonly unknown[];
+}
+
+export type ProviderResult<T> = T | undefined | null | Thenable<T | undefined | null>;
+
+/** A language-model tool: the `vscode.LanguageModelTool` shape, constructed by the container. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as vscode.LanguageModelTool<T>: a tool of any input type is a Tool
+export interface Tool<T = any> {
+  invoke(options: ToolInvocationOptions<T>, token: CancellationToken): ProviderResult<ToolResultLike>;
+  prepareInvocation?(options: ToolInvocationPrepareOptions<T>, token: CancellationToken): ProviderResult<PreparedToolInvocation>;
+}
+
+// Compile-time proof that our shapes stay assignable to VS Code's.
+type AssertAssignable<T, _U extends T> = true;
+type _ToolIsVsCodeTool = AssertAssignable<Tool<object>, vscode.LanguageModelTool<object>>;
+type _SelectorIsVsCodeSelector = AssertAssignable<vscode.LanguageModelChatSelector, ModelSelector>;
+
+// ---- Packs ----
+
+export interface PackTool {
+  readonly definition: ToolDefinition;
+  readonly implementation: Newable<Tool> | Tool;
+}
+
+export interface ToolPackInput {
+  readonly id: string;
+  readonly displayName: string;
+  readonly version: string;
+  readonly tools: readonly PackTool[];
+  readonly toolSets?: readonly ToolSetDefinition[];
+  /** Services the pack's tools `@inject`; loaded into the pack's child container. */
+  readonly services?: ContainerModule;
+  /** Default enabled state of the pack's tools (true unless said otherwise). */
+  readonly enabledByDefault?: boolean;
+}
+
+export interface ToolPack extends ToolPackInput {
+  readonly kind: 'toolpacks.pack';
+}
+
+export type DiagnosticSeverity = 'error' | 'warning';
+
+export interface Diagnostic {
+  readonly severity: DiagnosticSeverity;
+  readonly code: string;
+  readonly message: string;
+  readonly toolName?: string;
+  readonly packId?: string;
+}
+
+/** A tool as a model is sent it: name, description, input schema. */
+export interface LanguageModelToolInformation {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema?: object;
+}
+
+/** What loading a pack left: its diagnostics, and how to unload it. */
+export interface LoadedPack extends Disposable {
+  readonly id: string;
+  /** False when the pack was refused; `diagnostics` says why. */
+  readonly loaded: boolean;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+// ---- A call and its result, as hosts pass them and the registry answers ----
+
+export interface ToolCall {
+  readonly callId: string;
+  readonly name: string;
+  readonly input: unknown;
+}
+
+export type ToolCallStatus = 'ok' | 'activated' | 'unknown-tool' | 'not-enabled' | 'invalid-input' | 'declined' | 'cancelled' | 'timeout' | 'error';
+
+export type ToolCallContent =
+  { readonly kind: 'text'; readonly value: string } | { readonly kind: 'promptTsx'; readonly value: unknown } | { readonly kind: 'data'; readonly mimeType: string; readonly data: Uint8Array };
+
+export interface ToolCallResult {
+  readonly callId: string;
+  readonly name: string;
+  readonly isError: boolean;
+  readonly status: ToolCallStatus;
+  readonly content: ToolCallContent[];
+}
+
+// ---- Names the registry reserves for its own tools ----
+
+export const ACTIVATE_PREFIX = 'activate_';
+/**
+ * The name of the tool the registry sends in 'search' and 'both' modes: `search_tools({ query,
+ * limit? })` ranks the enabled tools not sent and makes the best ones available next round.
+ */
+export const SEARCH_TOOLS_NAME = 'search_tools';

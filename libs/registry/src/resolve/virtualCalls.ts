@@ -1,0 +1,62 @@
+// Calls to the registry's own tools: `activate_<group>` opens a group, `search_tools` finds tools
+// and opens them, both for the next round; neither runs a pack's tool. One place answers them, and
+// one place opens the group of a real tool the model called directly, so the session changes only
+// here: invocation (invoke/) runs real tools and nothing else.
+import { quoteBounded } from '@toolpacks/base';
+import type { ToolCall, ToolCallResult } from '../definitions';
+import type { InputValidator } from '../schema/inputValidation';
+import { restoreNulls } from '../schema/strictInput';
+import type { ResolvedToolSetImpl, ToolSearcher } from './resolvedToolSet';
+import { DEFAULT_SEARCH_RESULTS, MAX_SEARCH_RESULTS, SEARCH_TOOL_INFO } from './searchToolsTool';
+import { foundKey } from './virtualTools';
+
+/** The answer to a call of an `activate_*` or the `search_tools` tool of this set; undefined for any other call. */
+export function answerVirtualCall(resolved: ResolvedToolSetImpl, call: ToolCall, validator: InputValidator): ToolCallResult | undefined {
+  const answer = (status: 'activated' | 'invalid-input', text: string): ToolCallResult => ({
+    callId: call.callId,
+    name: call.name,
+    status,
+    isError: status !== 'activated',
+    content: [{ kind: 'text', value: text }],
+  });
+  const group = resolved.activator(call.name);
+  if (group) {
+    resolved.session.expand(group.name);
+    return answer('activated', `Tools activated: ${group.tools.join(', ')}. They are available from your next step; call them directly.`);
+  }
+  const searcher = resolved.searcher;
+  if (!searcher || call.name !== searcher.name) return undefined;
+  // A model in strict mode sends `limit: null` for "no limit".
+  const searchInput = restoreNulls(SEARCH_TOOL_INFO.inputSchema, call.input);
+  const check = validator.validate(SEARCH_TOOL_INFO.inputSchema, searchInput);
+  if (!check.ok)
+    return answer('invalid-input', `Invalid input for \`${searcher.name}\`; nothing was searched:\n${check.problems.map((p) => `- ${p}`).join('\n')}\nCall it again with a \`query\` string.`);
+  const input = (searchInput ?? {}) as { query: string; limit?: number };
+  return answer('activated', runSearch(resolved, searcher, input.query, input.limit));
+}
+
+/**
+ * A call to an enabled tool in a collapsed group runs, and its group opens for the next round (a
+ * tool only search_tools reaches becomes a search result, as if it had been found).
+ */
+export function openGroupOfCalledTool(resolved: ResolvedToolSetImpl, name: string): void {
+  const activates = resolved.binding(name)?.activates;
+  if (activates) resolved.session.expand(activates);
+}
+
+/**
+ * Ranks the tools the set does not send and activates the best ones for the next round: the best
+ * becomes the most recently used entry of the session, so older results and groups collapse first.
+ */
+function runSearch(resolved: ResolvedToolSetImpl, searcher: ToolSearcher, query: string, requested: number | undefined): string {
+  const limit = Math.min(requested ?? DEFAULT_SEARCH_RESULTS, MAX_SEARCH_RESULTS, searcher.slots);
+  if (limit < 1) return `No tool can be added: the model's tool limit is reached by the tools you already have. Use those.`;
+  const hits = searcher.search(query, limit);
+  if (hits.length === 0) return `No tool you were not already given matches ${quoteBounded(query, 200)}. Try other words (what the tool does, not how), or use the tools you have.`;
+  const keys = hits.map((h) => foundKey(h.name));
+  const session = resolved.session;
+  if (session.expandAll) session.expandAll(keys);
+  else for (let i = keys.length - 1; i >= 0; i--) session.expand(keys[i]);
+  const lines = hits.map((h) => `- ${h.name}: ${h.summary}`);
+  return `Found ${hits.length} tool${hits.length === 1 ? '' : 's'}; they are available from your next step, call them directly:\n${lines.join('\n')}`;
+}
