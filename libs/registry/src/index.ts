@@ -7,4 +7,15 @@ export * from './definitions';
 export { definePack } from './definePack';
 export { codeBlock, inertLine, inertText } from './inertText';
 export { LanguageModelDataPart, LanguageModelPromptTsxPart, LanguageModelTextPart, LanguageModelToolResult, defaultTokenization, estimateTokens, renderPromptResult, textResult } from './toolResult';
-export { defineTool, defineToolSet, type DefinedTool, type InputOf, type InputOfSchema, type NoInput, type ToolImplementation, type ToolSetInput, type ToolSetMember, type ToolValue } from './defineTool';
+export {
+  defineTool,
+  defineToolSet,
+  type DefinedTool,
+  type InputOf,
+  type InputOfSchema,
+  type NoInput,
+  type ToolImplementation,
+  type ToolSetInput,
+  type ToolSetMember,
+  type ToolValue,
+} from './defineTool';
