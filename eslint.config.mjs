@@ -26,32 +26,66 @@ function moduleBoundaries(layers, ignoredCircularDependencies = []) {
     // Workspace tooling outside any project, shared by relative path: the Jest preset and tools/scripts.
     allow: ['^(\\.\\./)+(jest\\.preset\\.js|tools/scripts/)'],
     ignoredCircularDependencies,
-    depConstraints: Object.entries(layers).map(([sourceTag, allowed]) => ({ sourceTag, onlyDependOnLibsWithTags: allowed })),
+    depConstraints: Object.entries(layers).map(([sourceTag, allowed]) => ({
+      sourceTag,
+      onlyDependOnLibsWithTags: allowed,
+    })),
   };
 }
 
 /** Roots of the projects tagged platform:vscode, read from the workspaces' package.json files. */
 const vscodeProjectRoots = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
   .workspaces.map((pattern) => pattern.replace(/\/\*$/, ''))
-  .flatMap((parent) => (fs.existsSync(path.join(root, parent)) ? fs.readdirSync(path.join(root, parent)).map((name) => `${parent}/${name}`) : []))
+  .flatMap((parent) =>
+    fs.existsSync(path.join(root, parent))
+      ? fs.readdirSync(path.join(root, parent)).map((name) => `${parent}/${name}`)
+      : [],
+  )
   .filter((dir) => {
     const manifest = path.join(root, dir, 'package.json');
-    return fs.existsSync(manifest) && (JSON.parse(fs.readFileSync(manifest, 'utf8')).nx?.tags ?? []).includes('platform:vscode');
+    return (
+      fs.existsSync(manifest) &&
+      (JSON.parse(fs.readFileSync(manifest, 'utf8')).nx?.tags ?? []).includes('platform:vscode')
+    );
   });
 
 /** ESLint's own recommended rules (what @eslint/js would export, which is not installed), from the rules' metadata. */
-const eslintRecommended = Object.fromEntries([...builtinRules].filter(([, rule]) => rule.meta?.docs?.recommended).map(([name]) => [name, 'error']));
+const eslintRecommended = Object.fromEntries(
+  [...builtinRules].filter(([, rule]) => rule.meta?.docs?.recommended).map(([name]) => [name, 'error']),
+);
 
 /** Node's globals for the plain JavaScript files (TypeScript checks the .ts ones; no-undef is off there). */
 const nodeGlobals = Object.fromEntries(
   [
-    ...['require', 'module', 'exports', '__dirname', '__filename', 'process', 'console', 'Buffer', 'globalThis', 'URL', 'URLSearchParams'],
-    ...['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'structuredClone'],
+    ...[
+      'require',
+      'module',
+      'exports',
+      '__dirname',
+      '__filename',
+      'process',
+      'console',
+      'Buffer',
+      'globalThis',
+      'URL',
+      'URLSearchParams',
+    ],
+    ...[
+      'setTimeout',
+      'clearTimeout',
+      'setInterval',
+      'clearInterval',
+      'setImmediate',
+      'clearImmediate',
+      'queueMicrotask',
+      'structuredClone',
+    ],
     ...['TextEncoder', 'TextDecoder', 'AbortController', 'AbortSignal', 'performance', 'fetch'],
   ].map((name) => [name, 'readonly']),
 );
 
-const vscodeMessage = "Only projects tagged platform:vscode may import 'vscode' at runtime; use `import type` (the host implements the service interfaces).";
+const vscodeMessage =
+  "Only projects tagged platform:vscode may import 'vscode' at runtime; use `import type` (the host implements the service interfaces).";
 
 export default defineConfig(
   {
@@ -66,7 +100,10 @@ export default defineConfig(
       // `==` only against null (the code already keeps to it; whenClauseExpr.ts mimics VS Code's `==` with a directive).
       eqeqeq: ['error', 'smart'],
       // A leading underscore marks a parameter or binding kept for its position or shape (`_options`, `{ definition: _definition, ...rest }`).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       // `cond ? a() : b()` and `x && f()` as statements are a deliberate terse style here; sequences `(a, b)` are not.
       '@typescript-eslint/no-unused-expressions': ['error', { allowTernary: true, allowShortCircuit: true }],
       // `const self = this` where an object literal's getters need the outer instance (CancellationTokenSource).
@@ -94,7 +131,12 @@ export default defineConfig(
     rules: {
       '@nx/enforce-module-boundaries': [
         'error',
-        moduleBoundaries(Object.fromEntries(Object.entries(LAYERS).map(([scope, allowed]) => [scope, [...new Set([...allowed, ...TEST_HARNESS])]])), [['tag:scope:host', 'tag:scope:pack']]),
+        moduleBoundaries(
+          Object.fromEntries(
+            Object.entries(LAYERS).map(([scope, allowed]) => [scope, [...new Set([...allowed, ...TEST_HARNESS])]]),
+          ),
+          [['tag:scope:host', 'tag:scope:pack']],
+        ),
       ],
     },
   },
@@ -103,7 +145,10 @@ export default defineConfig(
     // rule does not tell `import type` apart.
     files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.mjs', '**/*.cjs'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: vscodeMessage, allowTypeImports: true }] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'vscode', message: vscodeMessage, allowTypeImports: true }] },
+      ],
       'no-restricted-syntax': [
         'error',
         { selector: "CallExpression[callee.name='require'][arguments.0.value='vscode']", message: vscodeMessage },

@@ -4,7 +4,11 @@ const path = require('node:path');
 
 const projectParents = ['libs', 'libs/packs', 'apps', 'tools'];
 const projects = projectParents
-  .flatMap((parent) => (fs.existsSync(path.join(__dirname, parent)) ? fs.readdirSync(path.join(__dirname, parent)).map((name) => path.join(parent, name)) : []))
+  .flatMap((parent) =>
+    fs.existsSync(path.join(__dirname, parent))
+      ? fs.readdirSync(path.join(__dirname, parent)).map((name) => path.join(parent, name))
+      : [],
+  )
   .filter((dir) => fs.existsSync(path.join(__dirname, dir, 'jest.config.js')))
   .map((dir) => `<rootDir>/${dir}`);
 

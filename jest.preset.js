@@ -13,7 +13,11 @@ module.exports = {
       {
         jsc: {
           parser: { syntax: 'typescript', tsx: true, decorators: true },
-          transform: { legacyDecorator: true, decoratorMetadata: false, react: { pragma: 'vscpp', pragmaFrag: 'vscppf' } },
+          transform: {
+            legacyDecorator: true,
+            decoratorMetadata: false,
+            react: { pragma: 'vscpp', pragmaFrag: 'vscppf' },
+          },
           target: 'es2022',
         },
         module: { type: 'commonjs' },

@@ -27,19 +27,44 @@ const path = require('node:path');
 const root = path.resolve(__dirname, '../..');
 
 /** The publishable packages, in dependency order. */
-const PACKAGE_DIRS = ['libs/base', 'libs/registry', 'libs/services', 'libs/node-services', 'libs/host-node', 'libs/host-vscode', 'libs/mcp-server', 'apps/cli'];
+const PACKAGE_DIRS = [
+  'libs/base',
+  'libs/registry',
+  'libs/services',
+  'libs/node-services',
+  'libs/host-node',
+  'libs/host-vscode',
+  'libs/mcp-server',
+  'apps/cli',
+];
 
 /** Needed at run time by Node ≥ 20.19 / 22.12 only: require() of inversify 8, an ES module. */
 const ENGINES = { node: '>=20.19' };
 
 /** The fields of a package's own package.json the published copy keeps as they are. */
-const COPIED_FIELDS = ['name', 'version', 'description', 'license', 'repository', 'homepage', 'bugs', 'keywords', 'author'];
+const COPIED_FIELDS = [
+  'name',
+  'version',
+  'description',
+  'license',
+  'repository',
+  'homepage',
+  'bugs',
+  'keywords',
+  'author',
+];
 
 const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 
 function readPackage(dir, out) {
   const manifest = readJson(path.join(root, dir, 'package.json'));
-  return { dir, name: manifest.name, manifest, isCli: Boolean(manifest.bin), outDir: path.join(out, dir, ...(manifest.bin ? ['package'] : [])) };
+  return {
+    dir,
+    name: manifest.name,
+    manifest,
+    isCli: Boolean(manifest.bin),
+    outDir: path.join(out, dir, ...(manifest.bin ? ['package'] : [])),
+  };
 }
 
 /** The publishable packages, each with the folder it builds into under `out` (default: dist/). */
@@ -49,7 +74,12 @@ function allPackages(out = path.join(root, 'dist')) {
 
 /** The package a bare specifier names: `@scope/name/sub` → `@scope/name`, `name/sub` → `name`; undefined for Node's built-ins. */
 function packageNameOf(specifier) {
-  if (specifier.startsWith('node:') || builtinModules.includes(specifier) || builtinModules.includes(specifier.split('/')[0])) return undefined;
+  if (
+    specifier.startsWith('node:') ||
+    builtinModules.includes(specifier) ||
+    builtinModules.includes(specifier.split('/')[0])
+  )
+    return undefined;
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
@@ -90,7 +120,8 @@ function requiredSpecifiers(code) {
 /** Bare specifiers a .d.ts file refers to: `from "x"`, `import("x")`, `/// <reference types="x" />`. */
 function typeSpecifiers(code) {
   const found = new Set();
-  for (const match of code.matchAll(/(?:\bfrom\s+|\bimport\(\s*|<reference types=)["']([^"'./][^"']*)["']/g)) found.add(match[1]);
+  for (const match of code.matchAll(/(?:\bfrom\s+|\bimport\(\s*|<reference types=)["']([^"'./][^"']*)["']/g))
+    found.add(match[1]);
   return found;
 }
 
@@ -137,7 +168,11 @@ function computeDependencies(pkg, packages, jsSpecifiers, dtsSpecifiers) {
     if (typesName) dependencies[typesName] = versionOf(typesName, packages);
   }
   const sorted = (object) => Object.fromEntries(Object.entries(object).sort(([a], [b]) => a.localeCompare(b)));
-  return { dependencies: sorted(dependencies), peerDependencies: sorted(peerDependencies), peerDependenciesMeta: sorted(peerDependenciesMeta) };
+  return {
+    dependencies: sorted(dependencies),
+    peerDependencies: sorted(peerDependencies),
+    peerDependenciesMeta: sorted(peerDependenciesMeta),
+  };
 }
 
 /** The published package.json: the package's identity, entry points on the build, the computed dependencies; never `private`, scripts or nx. */
@@ -145,7 +180,8 @@ function publishedManifest(pkg, fields) {
   const manifest = {};
   for (const field of COPIED_FIELDS) if (pkg.manifest[field] !== undefined) manifest[field] = pkg.manifest[field];
   Object.assign(manifest, { type: 'commonjs' }, fields, { engines: ENGINES });
-  for (const key of ['dependencies', 'peerDependencies', 'peerDependenciesMeta']) if (manifest[key] && Object.keys(manifest[key]).length === 0) delete manifest[key];
+  for (const key of ['dependencies', 'peerDependencies', 'peerDependenciesMeta'])
+    if (manifest[key] && Object.keys(manifest[key]).length === 0) delete manifest[key];
   if (pkg.manifest.publishConfig) manifest.publishConfig = pkg.manifest.publishConfig;
   return manifest;
 }
@@ -163,7 +199,8 @@ function pathsFor(packages) {
   const paths = {};
   for (const dep of packages) {
     if (dep.isCli || !fs.existsSync(path.join(dep.outDir, 'package.json'))) continue;
-    for (const [subpath, file] of Object.entries(entryPoints(dep))) paths[`${dep.name}${subpath.slice(1)}`] = [path.join(dep.outDir, `${builtBase(file)}.d.ts`)];
+    for (const [subpath, file] of Object.entries(entryPoints(dep)))
+      paths[`${dep.name}${subpath.slice(1)}`] = [path.join(dep.outDir, `${builtBase(file)}.d.ts`)];
   }
   return paths;
 }
@@ -192,17 +229,28 @@ function buildLibrary(pkg, packages, out) {
   };
   const configFile = path.join(configDir, 'tsconfig.json');
   fs.writeFileSync(configFile, JSON.stringify(config, null, 2));
-  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', configFile], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', configFile], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 
   const js = new Set();
   const dts = new Set();
-  for (const file of walk(pkg.outDir, (name) => name.endsWith('.js'))) for (const s of requiredSpecifiers(fs.readFileSync(file, 'utf8'))) js.add(s);
-  for (const file of walk(pkg.outDir, (name) => name.endsWith('.d.ts'))) for (const s of typeSpecifiers(fs.readFileSync(file, 'utf8'))) dts.add(s);
+  for (const file of walk(pkg.outDir, (name) => name.endsWith('.js')))
+    for (const s of requiredSpecifiers(fs.readFileSync(file, 'utf8'))) js.add(s);
+  for (const file of walk(pkg.outDir, (name) => name.endsWith('.d.ts')))
+    for (const s of typeSpecifiers(fs.readFileSync(file, 'utf8'))) dts.add(s);
   const exportsMap = {};
-  for (const [subpath, file] of Object.entries(entries)) exportsMap[subpath] = { types: `./${builtBase(file)}.d.ts`, default: `./${builtBase(file)}.js` };
+  for (const [subpath, file] of Object.entries(entries))
+    exportsMap[subpath] = { types: `./${builtBase(file)}.d.ts`, default: `./${builtBase(file)}.js` };
   exportsMap['./package.json'] = './package.json';
   const main = builtBase(entries['.']);
-  return publishedManifest(pkg, { main: `./${main}.js`, types: `./${main}.d.ts`, exports: exportsMap, ...computeDependencies(pkg, packages, js, dts) });
+  return publishedManifest(pkg, {
+    main: `./${main}.js`,
+    types: `./${main}.d.ts`,
+    exports: exportsMap,
+    ...computeDependencies(pkg, packages, js, dts),
+  });
 }
 
 async function buildCli(pkg, packages) {
@@ -232,13 +280,21 @@ async function buildCli(pkg, packages) {
     logLevel: 'error',
   });
   const js = new Set();
-  for (const output of Object.values(result.metafile.outputs)) for (const i of output.imports) if (i.external) js.add(i.path);
+  for (const output of Object.values(result.metafile.outputs))
+    for (const i of output.imports) if (i.external) js.add(i.path);
   fs.mkdirSync(path.join(pkg.outDir, 'bin'), { recursive: true });
   const bin = path.join(pkg.outDir, 'bin/toolpacks.js');
-  fs.writeFileSync(bin, "#!/usr/bin/env node\n// The published CLI: the compiled bundle beside this folder.\nrequire('../cli.js');\n");
+  fs.writeFileSync(
+    bin,
+    "#!/usr/bin/env node\n// The published CLI: the compiled bundle beside this folder.\nrequire('../cli.js');\n",
+  );
   fs.chmodSync(bin, 0o755);
   const bins = Object.fromEntries(Object.keys(pkg.manifest.bin).map((name) => [name, 'bin/toolpacks.js']));
-  return publishedManifest(pkg, { bin: bins, exports: { './package.json': './package.json' }, ...computeDependencies(pkg, packages, js, new Set()) });
+  return publishedManifest(pkg, {
+    bin: bins,
+    exports: { './package.json': './package.json' },
+    ...computeDependencies(pkg, packages, js, new Set()),
+  });
 }
 
 /** Builds one package into its dist folder (emptied first) and returns that folder. */
@@ -278,7 +334,11 @@ async function buildPackages(requested = [], { out = path.join(root, 'dist'), pa
         return found;
       })
     : packages;
-  const order = packages.filter((p) => targets.includes(p) || targets.some((t) => closure(t, packages).includes(p) && !fs.existsSync(path.join(p.outDir, 'package.json'))));
+  const order = packages.filter(
+    (p) =>
+      targets.includes(p) ||
+      targets.some((t) => closure(t, packages).includes(p) && !fs.existsSync(path.join(p.outDir, 'package.json'))),
+  );
   const built = [];
   for (const pkg of order) {
     const started = Date.now();
@@ -289,7 +349,10 @@ async function buildPackages(requested = [], { out = path.join(root, 'dist'), pa
   if (pack) {
     fs.mkdirSync(pack, { recursive: true });
     for (const dir of built) {
-      const out = execFileSync('npm', ['pack', dir, '--pack-destination', pack, '--json', '--silent'], { cwd: root, encoding: 'utf8' });
+      const out = execFileSync('npm', ['pack', dir, '--pack-destination', pack, '--json', '--silent'], {
+        cwd: root,
+        encoding: 'utf8',
+      });
       const [info] = JSON.parse(out);
       tarballs.push(path.join(pack, info.filename));
       log(`packed ${path.join(pack, info.filename)}`);
@@ -298,7 +361,16 @@ async function buildPackages(requested = [], { out = path.join(root, 'dist'), pa
   return { built, tarballs };
 }
 
-module.exports = { PACKAGE_DIRS, allPackages, buildPackages, computeDependencies, entryPoints, packageNameOf, requiredSpecifiers, typeSpecifiers };
+module.exports = {
+  PACKAGE_DIRS,
+  allPackages,
+  buildPackages,
+  computeDependencies,
+  entryPoints,
+  packageNameOf,
+  requiredSpecifiers,
+  typeSpecifiers,
+};
 
 if (require.main === module) {
   const args = process.argv.slice(2);

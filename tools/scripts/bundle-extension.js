@@ -32,7 +32,10 @@ function runtimeModules(names) {
   return {
     name: 'toolpacks-runtime-modules',
     setup(build) {
-      build.onResolve({ filter: new RegExp(`^(${names.map(escape).join('|')})$`) }, (args) => ({ path: args.path, namespace: STAND_IN }));
+      build.onResolve({ filter: new RegExp(`^(${names.map(escape).join('|')})$`) }, (args) => ({
+        path: args.path,
+        namespace: STAND_IN,
+      }));
       build.onLoad({ filter: /.*/, namespace: STAND_IN }, (args) => ({
         contents: `module.exports = require(${JSON.stringify(RUNTIME_API)}).sharedModule(${JSON.stringify(args.path)});\n`,
         loader: 'js',

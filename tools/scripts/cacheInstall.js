@@ -86,12 +86,25 @@ class Lock {
     }
     const silentMs = Date.now() - stat.mtimeMs;
     const dead = owner.host === os.hostname() && Number.isInteger(owner.pid) && !pidAlive(owner.pid);
-    return { owner, stale: dead || silentMs > this.staleAfterMs, why: dead ? `pid ${owner.pid} has exited` : `no heartbeat for ${Math.round(silentMs / 1000)} s` };
+    return {
+      owner,
+      stale: dead || silentMs > this.staleAfterMs,
+      why: dead ? `pid ${owner.pid} has exited` : `no heartbeat for ${Math.round(silentMs / 1000)} s`,
+    };
   }
 
   tryAcquire() {
     const draft = `${this.file}.draft-${unique()}`;
-    fs.writeFileSync(draft, JSON.stringify({ pid: process.pid, host: os.hostname(), token: this.token, since: new Date().toISOString(), log: this.log }));
+    fs.writeFileSync(
+      draft,
+      JSON.stringify({
+        pid: process.pid,
+        host: os.hostname(),
+        token: this.token,
+        since: new Date().toISOString(),
+        log: this.log,
+      }),
+    );
     try {
       fs.linkSync(draft, this.file);
     } catch (error) {
@@ -192,7 +205,12 @@ function runLogged(command, args, { cwd, env = process.env, logFile, timeoutMs =
     child.on('exit', (code, signal) => {
       done();
       if (code === 0) resolve();
-      else reject(new Error(`${path.basename(command)} ${args.join(' ')} failed (${signal ? `${signal}${signal === 'SIGKILL' ? `, after the ${timeoutMs / 1000} s limit` : ''}` : `exit ${code}`})`));
+      else
+        reject(
+          new Error(
+            `${path.basename(command)} ${args.join(' ')} failed (${signal ? `${signal}${signal === 'SIGKILL' ? `, after the ${timeoutMs / 1000} s limit` : ''}` : `exit ${code}`})`,
+          ),
+        );
     });
   });
 }
@@ -269,11 +287,15 @@ async function installOnce({
     }
     if (state && Date.now() - toldAt > 60_000) {
       const since = toldAt ? ` (still, after ${Math.round((Date.now() - waitStart) / 1000)} s)` : '';
-      say(`waiting for pid ${state.owner.pid}, which is installing ${label} into ${cache}${since}; its output: ${state.owner.log ?? 'unknown'}`);
+      say(
+        `waiting for pid ${state.owner.pid}, which is installing ${label} into ${cache}${since}; its output: ${state.owner.log ?? 'unknown'}`,
+      );
       toldAt = Date.now();
     }
     if (Date.now() - waitStart > waitTimeoutMs)
-      throw new Error(`${label}: gave up waiting ${Math.round(waitTimeoutMs / 1000)} s for the install lock ${lock.file} (held by ${JSON.stringify(state?.owner)})`);
+      throw new Error(
+        `${label}: gave up waiting ${Math.round(waitTimeoutMs / 1000)} s for the install lock ${lock.file} (held by ${JSON.stringify(state?.owner)})`,
+      );
     await sleep(pollMs + Math.random() * pollMs);
   }
 
@@ -293,12 +315,18 @@ async function installOnce({
       const temp = path.join(cache, `.${name}.tmp-${unique()}`);
       fs.mkdirSync(temp);
       const from = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
-      fs.appendFileSync(logFile, `\n=== ${label}: attempt ${attempt} of ${attempts}, pid ${process.pid}, ${new Date().toISOString()}, into ${temp}\n`);
+      fs.appendFileSync(
+        logFile,
+        `\n=== ${label}: attempt ${attempt} of ${attempts}, pid ${process.pid}, ${new Date().toISOString()}, into ${temp}\n`,
+      );
       try {
         await install(temp, logFile);
         const broken = await verify(temp);
         if (broken) throw new Error(`installed, but it does not work: ${broken}`);
-        fs.writeFileSync(path.join(temp, MARKER), JSON.stringify({ id, pid: process.pid, at: new Date().toISOString(), log: logFile }) + '\n');
+        fs.writeFileSync(
+          path.join(temp, MARKER),
+          JSON.stringify({ id, pid: process.pid, at: new Date().toISOString(), log: logFile }) + '\n',
+        );
         publish(temp, target, id);
         fs.appendFileSync(logFile, `\n=== ${label}: installed into ${target}\n`);
         pruneLogs(logs, name);
@@ -307,11 +335,15 @@ async function installOnce({
         lastError = error;
         fs.appendFileSync(logFile, `\n=== ${label}: attempt ${attempt} failed: ${error.message}\n`);
         fs.rmSync(temp, { recursive: true, force: true });
-        say(`the install of ${label} failed (attempt ${attempt} of ${attempts}): ${error.message}\n--- last lines of ${logFile}:\n${tail(logFile, from)}\n---`);
+        say(
+          `the install of ${label} failed (attempt ${attempt} of ${attempts}): ${error.message}\n--- last lines of ${logFile}:\n${tail(logFile, from)}\n---`,
+        );
         if (attempt < attempts) say(`removed the failed attempt's folder; installing ${label} again…`);
       }
     }
-    throw new Error(`${label} did not install after ${attempts} attempts (${lastError?.message}); the installer's whole output is in ${logFile}`);
+    throw new Error(
+      `${label} did not install after ${attempts} attempts (${lastError?.message}); the installer's whole output is in ${logFile}`,
+    );
   } finally {
     lock.release();
   }

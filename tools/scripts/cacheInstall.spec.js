@@ -68,7 +68,9 @@ test('a failed attempt is removed and retried; the log keeps every attempt, the 
 
 test('when every attempt fails it says where the whole output is, and leaves no folder and no lock', async () => {
   const { install, calls } = fakeInstaller({ fail: 5 });
-  await expect(installOnce({ cache, name: 'tool', id: 'tool@1', install, say, attempts: 2 })).rejects.toThrow(/did not install after 2 attempts .*whole output is in .*logs\/tool-.*\.log/);
+  await expect(installOnce({ cache, name: 'tool', id: 'tool@1', install, say, attempts: 2 })).rejects.toThrow(
+    /did not install after 2 attempts .*whole output is in .*logs\/tool-.*\.log/,
+  );
   expect(calls).toHaveLength(2);
   expect(leftovers()).toEqual([]);
   expect(fs.existsSync(path.join(cache, 'tool'))).toBe(false);
@@ -77,7 +79,8 @@ test('when every attempt fails it says where the whole output is, and leaves no 
 test('an install that does not verify is a failed attempt; a finished folder that stops verifying is reinstalled', async () => {
   const { install, calls } = fakeInstaller();
   let verifications = 0;
-  const verify = async (dir) => (fs.existsSync(path.join(dir, 'tool.txt')) && ++verifications !== 1 ? undefined : 'broken');
+  const verify = async (dir) =>
+    fs.existsSync(path.join(dir, 'tool.txt')) && ++verifications !== 1 ? undefined : 'broken';
   await installOnce({ cache, name: 'tool', id: 'tool@1', install, verify, say });
   expect(calls).toHaveLength(2);
   fs.rmSync(path.join(cache, 'tool', 'tool.txt'));
@@ -182,9 +185,16 @@ test('several processes asking at once: one installs, all get the finished folde
 
 test('runLogged keeps stdout and stderr in the log and rejects with the exit status', async () => {
   const log = path.join(cache, 'run.log');
-  await expect(runLogged(process.execPath, ['-e', "console.log('to stdout'); console.error('to stderr'); process.exit(3)"], { cwd: cache, logFile: log })).rejects.toThrow(/failed \(exit 3\)/);
+  await expect(
+    runLogged(process.execPath, ['-e', "console.log('to stdout'); console.error('to stderr'); process.exit(3)"], {
+      cwd: cache,
+      logFile: log,
+    }),
+  ).rejects.toThrow(/failed \(exit 3\)/);
   expect(fs.readFileSync(log, 'utf8')).toMatch(/to stdout[\s\S]*to stderr/);
-  await expect(runLogged(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { cwd: cache, logFile: log, timeoutMs: 200 })).rejects.toThrow(/SIGKILL, after the 0.2 s limit/);
+  await expect(
+    runLogged(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { cwd: cache, logFile: log, timeoutMs: 200 }),
+  ).rejects.toThrow(/SIGKILL, after the 0.2 s limit/);
 });
 
 test('a run stopped mid-install (Ctrl-C, SIGTERM) ends its installer and frees the lock; the next run starts clean', async () => {
@@ -194,14 +204,17 @@ test('a run stopped mid-install (Ctrl-C, SIGTERM) ends its installer and frees t
     installOnce({ cache: ${JSON.stringify(cache)}, name: 'tool', id: 'tool@1', say: () => {},
       install: (dir, logFile) => runLogged('sh', ['-c', 'echo $$ > ${pidFile}; exec sleep 60'], { cwd: dir, logFile }) });`;
   const run = spawn(process.execPath, ['-e', child], { stdio: 'ignore' });
-  while (!fs.existsSync(pidFile) || !fs.readFileSync(pidFile, 'utf8').trim()) await new Promise((r) => setTimeout(r, 50));
+  while (!fs.existsSync(pidFile) || !fs.readFileSync(pidFile, 'utf8').trim())
+    await new Promise((r) => setTimeout(r, 50));
   const installer = Number(fs.readFileSync(pidFile, 'utf8'));
   run.kill('SIGTERM');
   const status = await new Promise((resolve) => run.on('close', (code, signal) => resolve(code ?? signal)));
   expect(status).toBe(143);
   await new Promise((r) => setTimeout(r, 200));
   // Gone, or a zombie waiting for whoever adopted it to reap it.
-  const state = fs.existsSync(`/proc/${installer}/stat`) ? fs.readFileSync(`/proc/${installer}/stat`, 'utf8').split(') ')[1][0] : 'gone';
+  const state = fs.existsSync(`/proc/${installer}/stat`)
+    ? fs.readFileSync(`/proc/${installer}/stat`, 'utf8').split(') ')[1][0]
+    : 'gone';
   expect(['gone', 'Z']).toContain(state);
   expect(fs.existsSync(path.join(cache, '.tool.lock'))).toBe(false);
   const { install, calls } = fakeInstaller();

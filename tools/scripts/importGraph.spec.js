@@ -23,13 +23,21 @@ function projectSources() {
 /** The registry's floors: a file may import files of its own floor or below, never above. */
 const REGISTRY = path.join(root, 'libs/registry/src');
 const FLOORS = [
-  { floor: 0, name: 'vocabulary', files: ['definitions.ts', 'modelSelector.ts', 'bestMatch.ts', 'inertText.ts', 'toolResult.tsx'] },
+  {
+    floor: 0,
+    name: 'vocabulary',
+    files: ['definitions.ts', 'modelSelector.ts', 'bestMatch.ts', 'inertText.ts', 'toolResult.tsx'],
+  },
   { floor: 1, name: 'when/', folder: 'when' },
   { floor: 2, name: 'schema/', folder: 'schema' },
   { floor: 3, name: 'store/', folder: 'store' },
   { floor: 4, name: 'resolve/', folder: 'resolve' },
   { floor: 5, name: 'invoke/', folder: 'invoke' },
-  { floor: 6, name: 'composition', files: ['toolRegistry.ts', 'types.ts', 'definePack.ts', 'defineTool.ts', 'index.ts', 'host.ts'] },
+  {
+    floor: 6,
+    name: 'composition',
+    files: ['toolRegistry.ts', 'types.ts', 'definePack.ts', 'defineTool.ts', 'index.ts', 'host.ts'],
+  },
   { floor: 7, name: 'testing/', folder: 'testing' },
 ];
 
@@ -47,7 +55,9 @@ describe('the import graph', () => {
   });
 
   it('places every registry file on a floor', () => {
-    const unplaced = [...graph.keys()].filter((file) => file.startsWith(REGISTRY + path.sep) && !floorOf(file)).map(relative);
+    const unplaced = [...graph.keys()]
+      .filter((file) => file.startsWith(REGISTRY + path.sep) && !floorOf(file))
+      .map(relative);
     expect(unplaced).toEqual([]);
   });
 
@@ -58,7 +68,8 @@ describe('the import graph', () => {
       const from = floorOf(file);
       for (const target of targets) {
         const to = floorOf(target);
-        if (from && to && to.floor > from.floor) upward.push(`${relative(file)} (${from.name}) → ${relative(target)} (${to.name})`);
+        if (from && to && to.floor > from.floor)
+          upward.push(`${relative(file)} (${from.name}) → ${relative(target)} (${to.name})`);
       }
     }
     expect(upward).toEqual([]);
@@ -75,6 +86,8 @@ describe('the import graph', () => {
         ]),
       ),
     ).toEqual([[a, b]]);
-    expect(floorOf(path.join(REGISTRY, 'store/toolStore.ts')).floor).toBeGreaterThan(floorOf(path.join(REGISTRY, 'schema/adaptTool.ts')).floor);
+    expect(floorOf(path.join(REGISTRY, 'store/toolStore.ts')).floor).toBeGreaterThan(
+      floorOf(path.join(REGISTRY, 'schema/adaptTool.ts')).floor,
+    );
   });
 });

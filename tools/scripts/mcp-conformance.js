@@ -18,14 +18,23 @@ const path = require('node:path');
 
 const root = path.resolve(__dirname, '../..');
 
-const SCENARIOS = ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection', 'server-sse-polling', 'server-sse-multiple-streams'];
+const SCENARIOS = [
+  'server-initialize',
+  'ping',
+  'tools-list',
+  'dns-rebinding-protection',
+  'server-sse-polling',
+  'server-sse-multiple-streams',
+];
 
 /** Why the others are not run (scenario → reason), printed with the results. */
 const NOT_APPLICABLE = {
   'logging-set-level': 'no logging capability',
   'completion-complete': 'no completions capability (no prompts or resource templates)',
-  'tools-call-*': 'call fixture tools (test_simple_text, test_image_content, …) that a registry of real packs does not have',
-  'json-schema-2020-12 / elicitation-sep1034-defaults / elicitation-sep1330-enums': 'need fixture tools with those schemas / elicitations',
+  'tools-call-*':
+    'call fixture tools (test_simple_text, test_image_content, …) that a registry of real packs does not have',
+  'json-schema-2020-12 / elicitation-sep1034-defaults / elicitation-sep1330-enums':
+    'need fixture tools with those schemas / elicitations',
   'resources-* / prompts-*': 'no resources or prompts capability',
 };
 
@@ -39,12 +48,17 @@ async function conformanceNode() {
 }
 
 async function startServer() {
-  require('esbuild-register/dist/node').register({ target: 'node20', tsconfigRaw: require(path.join(root, 'tsconfig.base.json')) });
+  require('esbuild-register/dist/node').register({
+    target: 'node20',
+    tsconfigRaw: require(path.join(root, 'tsconfig.base.json')),
+  });
   require('reflect-metadata');
   const load = (relative) => require(path.join(root, relative));
   const { serveHttp, createHostSession } = load('libs/mcp-server/src/index.ts');
   const { createNodeHost } = load('libs/host-node/src/index.ts');
-  const packs = ['editor', 'search', 'git', 'debug'].map((name) => Object.values(load(`libs/packs/${name}/src/index.ts`)).find((v) => v && v.kind === 'toolpacks.pack'));
+  const packs = ['editor', 'search', 'git', 'debug'].map((name) =>
+    Object.values(load(`libs/packs/${name}/src/index.ts`)).find((v) => v && v.kind === 'toolpacks.pack'),
+  );
   const folders = [];
   const server = await serveHttp({
     port: 0,
@@ -66,7 +80,12 @@ async function startServer() {
           inputSchema: { type: 'object', properties: {} },
           annotations: { readOnly: true, idempotent: true },
         },
-        { invoke: async () => (await new Promise((resolve) => setTimeout(resolve, 200)), { content: [{ value: 'Reconnection test completed.' }] }) },
+        {
+          invoke: async () => (
+            await new Promise((resolve) => setTimeout(resolve, 200)),
+            { content: [{ value: 'Reconnection test completed.' }] }
+          ),
+        },
       );
       return createHostSession({
         registry,
@@ -92,7 +111,10 @@ function runScenario(node, url, scenario, outputDir) {
   fs.mkdirSync(outputDir, { recursive: true });
   return new Promise((resolve) => {
     const cli = path.join(root, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
-    const child = spawn(node, [cli, 'server', '--url', url, '--scenario', scenario, '-o', outputDir], { cwd: outputDir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(node, [cli, 'server', '--url', url, '--scenario', scenario, '-o', outputDir], {
+      cwd: outputDir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -115,7 +137,9 @@ async function main() {
   try {
     node = await conformanceNode();
   } catch (error) {
-    console.log(`mcp-conformance: the suite needs Node 22+; none found and Node 24 did not install (set MCP_CONFORMANCE_NODE): ${error.message}`);
+    console.log(
+      `mcp-conformance: the suite needs Node 22+; none found and Node 24 did not install (set MCP_CONFORMANCE_NODE): ${error.message}`,
+    );
   }
   if (!node) {
     failed = scenarios.length;
@@ -124,13 +148,17 @@ async function main() {
     let server;
     try {
       server = await startServer();
-      console.log(`mcp-conformance: ${node} (Node ${require('node:child_process').execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()}) against ${server.url}`);
+      console.log(
+        `mcp-conformance: ${node} (Node ${require('node:child_process').execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()}) against ${server.url}`,
+      );
       for (const scenario of scenarios) {
         const { status, output } = await runScenario(node, server.url, scenario, path.join(temp, scenario));
         const ok = status === 0;
         if (ok) passed++;
         else failed++;
-        console.log(`${ok ? '✓' : '✗'} ${scenario}${ok ? '' : `\n    ${output.trim().split('\n').slice(-40).join('\n    ')}`}`);
+        console.log(
+          `${ok ? '✓' : '✗'} ${scenario}${ok ? '' : `\n    ${output.trim().split('\n').slice(-40).join('\n    ')}`}`,
+        );
       }
     } catch (error) {
       console.log(`✗ the MCP conformance run: ${error.stack ?? error}`);

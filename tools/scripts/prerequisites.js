@@ -32,10 +32,16 @@ function ensureDebianPackages(names = Object.keys(PACKAGES), log = console.log) 
     log(`Installing ${missing.join(', ')} from Debian (needed by the tests)…`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     spawnSync('apt-get', [...WAIT_FOR_DPKG_LOCK, 'update', '-qq'], { stdio: ['ignore', 'ignore', 'inherit'], env });
-    spawnSync('apt-get', [...WAIT_FOR_DPKG_LOCK, 'install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: ['ignore', 'ignore', 'inherit'], env });
+    spawnSync('apt-get', [...WAIT_FOR_DPKG_LOCK, 'install', '-y', '-qq', '--no-install-recommends', ...missing], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env,
+    });
   }
   const still = missingPackages(missing);
-  for (const name of still) log(`Missing Debian package '${name}': ${PACKAGES[name] ?? 'the tests need it'}. Install it with: sudo apt-get install ${name}`);
+  for (const name of still)
+    log(
+      `Missing Debian package '${name}': ${PACKAGES[name] ?? 'the tests need it'}. Install it with: sudo apt-get install ${name}`,
+    );
   return still;
 }
 

@@ -11,7 +11,8 @@ const path = require('node:path');
 
 const root = path.resolve(__dirname, '../..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
-const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false' } }).status;
+const run = (cmd, args) =>
+  spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false' } }).status;
 const { ensureDebianPackages } = require('./prerequisites');
 
 // A fresh machine: install (or name) what the tests need before the first one runs. git is the one
@@ -82,14 +83,20 @@ process.exit(jest === 0 && conformanceStatus === 0 && e2eStatus === 0 && failed 
 function runConformance(temp) {
   const suite = path.resolve(root, '../shared/conformance/apply-patch');
   if (!fs.existsSync(path.join(suite, 'run.sh'))) {
-    console.log(`\napply-patch conformance: ${suite}/run.sh not found. The reference cases live in ../shared/conformance beside the project checkout; put them there to run npm test.`);
+    console.log(
+      `\napply-patch conformance: ${suite}/run.sh not found. The reference cases live in ../shared/conformance beside the project checkout; put them there to run npm test.`,
+    );
     return { passed: 0, failed: 1 };
   }
   console.log('\napply-patch conformance (../shared/conformance/apply-patch/run.sh):');
   // Streamed to the terminal and kept in a file for the summary line.
   const output = path.join(temp, 'apply-patch.out');
   const tee = 'bash "$0" | tee "$1"; exit "${PIPESTATUS[0]}"';
-  const status = spawnSync('bash', ['-c', tee, path.join(suite, 'run.sh'), output], { cwd: root, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false' } }).status;
+  const status = spawnSync('bash', ['-c', tee, path.join(suite, 'run.sh'), output], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NX_DAEMON: 'false' },
+  }).status;
   const text = fs.existsSync(output) ? fs.readFileSync(output, 'utf8') : '';
   const counted = /^apply-patch: (\d+)\/(\d+) passed$/m.exec(text);
   if (!counted) {

@@ -23,7 +23,10 @@ const BUILD_FORMAT = 2;
  * Inputs esbuild does not list in its metafile but reads: the tsconfig files (decorators, the JSX
  * factory). Relative to the repository, like the metafile's inputs.
  */
-const CONFIG_INPUTS = ['tsconfig.base.json', path.relative(REPO, path.join(CLI_DIR, 'tsconfig.json')).split(path.sep).join('/')];
+const CONFIG_INPUTS = [
+  'tsconfig.base.json',
+  path.relative(REPO, path.join(CLI_DIR, 'tsconfig.json')).split(path.sep).join('/'),
+];
 /** Folders whose sources a bundle may be built from (node_modules is covered by the key). */
 const SOURCE_FOLDERS = ['apps', 'libs'];
 
@@ -43,7 +46,12 @@ function buildKey() {
   };
   // npm rewrites node_modules/.package-lock.json on every install; files it extracts all carry one
   // fixed mtime, so their own stamps would not tell a new version from the old.
-  return [BUILD_FORMAT, process.version, stamp(__filename), stamp(path.join(REPO, 'node_modules/.package-lock.json'))].join('|');
+  return [
+    BUILD_FORMAT,
+    process.version,
+    stamp(__filename),
+    stamp(path.join(REPO, 'node_modules/.package-lock.json')),
+  ].join('|');
 }
 
 /** The cached bundle when it was built from exactly the sources on disk now; else undefined. */
@@ -154,7 +162,9 @@ function buildBundle() {
   // A source saved while esbuild ran may be in the bundle as it was before: use this bundle once,
   // but do not record it as fresh.
   if (!changed) writeAtomically(MANIFEST, JSON.stringify({ key, bundle: name, inputs }));
-  for (const old of fs.readdirSync(CACHE_DIR)) if (/^cli-[0-9a-f]+\.(js|cache)$/.test(old) && !old.startsWith(`cli-${hash}.`)) fs.rmSync(path.join(CACHE_DIR, old), { force: true });
+  for (const old of fs.readdirSync(CACHE_DIR))
+    if (/^cli-[0-9a-f]+\.(js|cache)$/.test(old) && !old.startsWith(`cli-${hash}.`))
+      fs.rmSync(path.join(CACHE_DIR, old), { force: true });
   return bundle;
 }
 
@@ -213,7 +223,8 @@ function start() {
     const bundle = freshBundle() || buildBundle();
     run = loadBundle(bundle);
   } catch (error) {
-    if (process.env.TOOLPACKS_DEBUG_BUNDLE) process.stderr.write(`toolpacks: running from source: ${error && error.stack}\n`);
+    if (process.env.TOOLPACKS_DEBUG_BUNDLE)
+      process.stderr.write(`toolpacks: running from source: ${error && error.stack}\n`);
   }
   // Outside the try: an error of the CLI itself must not run it a second time from source.
   if (run) run();

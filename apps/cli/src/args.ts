@@ -4,7 +4,14 @@
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ModelInfo, ResolveRequest, ToolSelection, VirtualToolMode } from '@toolpacks/registry/host';
-import { COMMANDS, type Approvals, type CliOptions, type Command, type InvokeInputSource, type PackSpec } from './cliOptions';
+import {
+  COMMANDS,
+  type Approvals,
+  type CliOptions,
+  type Command,
+  type InvokeInputSource,
+  type PackSpec,
+} from './cliOptions';
 import type { LoadedConfig } from './config';
 import { CONFIG_FILE_NAME, DEFAULT_MODEL, VIRTUAL_TOOL_MODES } from './defaults';
 import { UsageError } from './errors';
@@ -111,12 +118,30 @@ interface ParseInput {
  * loosen anything are skipped and listed in `notices`. Each part is read in turn, so the first
  * mistake on the command line is the one reported.
  */
-export function parseCliArgs(argv: readonly string[], config?: LoadedConfig, env: NodeJS.ProcessEnv = process.env): CliOptions {
+export function parseCliArgs(
+  argv: readonly string[],
+  config?: LoadedConfig,
+  env: NodeJS.ProcessEnv = process.env,
+): CliOptions {
   const { values, positionals } = readFlags(argv);
   const command = readCommand(values, positionals);
-  const trust = { repositoryConfig: values['trust-repository-config'] ?? false, gitDirOutsideRoot: values['trust-git-dir'] ?? false };
+  const trust = {
+    repositoryConfig: values['trust-repository-config'] ?? false,
+    gitDirOutsideRoot: values['trust-git-dir'] ?? false,
+  };
   const cwd = userCwd(env);
-  const input: ParseInput = { values, positionals, command, config, file: config?.config ?? {}, trusted: config ? config.explicit || trust.repositoryConfig : false, trust, cwd, env, notices: [] };
+  const input: ParseInput = {
+    values,
+    positionals,
+    command,
+    config,
+    file: config?.config ?? {},
+    trusted: config ? config.explicit || trust.repositoryConfig : false,
+    trust,
+    cwd,
+    env,
+    notices: [],
+  };
   const approvals = readApprovals(input);
   const timeoutMs = values.timeout !== undefined ? positiveInteger('--timeout', values.timeout) : undefined;
   const invoke = command === 'invoke' ? readInvoke(input, approvals, timeoutMs) : undefined;
@@ -125,7 +150,8 @@ export function parseCliArgs(argv: readonly string[], config?: LoadedConfig, env
   const { packs, schemaDialects } = readPacks(input, root);
   const { request, choiceSources } = readRequest(input);
   const mcp = readMcp(input);
-  if (values['answers-from-input'] && command !== 'shell') throw new UsageError("--answers-from-input is an option of 'toolpacks shell'.");
+  if (values['answers-from-input'] && command !== 'shell')
+    throw new UsageError("--answers-from-input is an option of 'toolpacks shell'.");
   return {
     command,
     json: values.json ?? false,
@@ -152,10 +178,15 @@ function readCommand(values: Flags, positionals: readonly string[]): Command {
   const command = values.help ? 'help' : values.version ? 'version' : ((positionals[0] ?? 'resolve') as Command);
   if (!COMMANDS.includes(command)) {
     const hint = didYouMean(positionals[0], COMMANDS);
-    throw new UsageError(`Unknown command '${positionals[0]}'${hint || '.'} Commands: resolve, list, describe, invoke, lint, shell, mcp.`);
+    throw new UsageError(
+      `Unknown command '${positionals[0]}'${hint || '.'} Commands: resolve, list, describe, invoke, lint, shell, mcp.`,
+    );
   }
   // `--version <v>` once set the model's version: a value after it is refused, never taken for one.
-  if (command === 'version' && positionals.length) throw new UsageError(`--version prints the version of toolpacks and takes no value ('${positionals[0]}'); the model's version is --model-version.`);
+  if (command === 'version' && positionals.length)
+    throw new UsageError(
+      `--version prints the version of toolpacks and takes no value ('${positionals[0]}'); the model's version is --model-version.`,
+    );
   const expected = command === 'invoke' ? 3 : command === 'describe' ? 2 : 1;
   if (positionals.length > expected) throw new UsageError(`Unexpected argument '${positionals[expected]}'.`);
   return command;
@@ -175,15 +206,24 @@ function readApprovals({ values, config, file, trusted, notices }: ParseInput): 
   const alwaysAsk = unique([...(fileApprovals.alwaysAsk ?? []), ...splitList(values['always-ask'])]);
   return {
     yes: (values.yes ?? false) || (trusted && fileApprovals.yes === true),
-    allow: unique([...(trusted ? (fileApprovals.allow ?? []) : []), ...splitList(values.allow)]).filter((name) => !alwaysAsk.includes(name)),
+    allow: unique([...(trusted ? (fileApprovals.allow ?? []) : []), ...splitList(values.allow)]).filter(
+      (name) => !alwaysAsk.includes(name),
+    ),
     alwaysAsk,
   };
 }
 
 /** invoke's tool and input: JSON on the command line (parsed now), or `-` / `@file` (read by main before any pack loads). */
-function readInvoke({ positionals, cwd }: ParseInput, approvals: Approvals, timeoutMs: number | undefined): CliOptions['invoke'] {
+function readInvoke(
+  { positionals, cwd }: ParseInput,
+  approvals: Approvals,
+  timeoutMs: number | undefined,
+): CliOptions['invoke'] {
   const [, tool, json] = positionals;
-  if (!tool) throw new UsageError('invoke needs a tool name and its input as JSON, e.g. invoke read_file \'{"filePath":"README.md"}\', - (stdin) or @input.json.');
+  if (!tool)
+    throw new UsageError(
+      'invoke needs a tool name and its input as JSON, e.g. invoke read_file \'{"filePath":"README.md"}\', - (stdin) or @input.json.',
+    );
   let input: unknown = {};
   let inputFrom: InvokeInputSource | undefined;
   if (json === '-') inputFrom = { kind: 'stdin' };
@@ -193,20 +233,34 @@ function readInvoke({ positionals, cwd }: ParseInput, approvals: Approvals, time
   } else if (json !== undefined) {
     input = parseJsonInput(json, tool, 'the command line');
   }
-  return { tool, input, ...(inputFrom ? { inputFrom } : {}), yes: approvals.yes, alwaysAsk: approvals.alwaysAsk, ...(approvals.allow.length ? { allow: approvals.allow } : {}), timeoutMs };
+  return {
+    tool,
+    input,
+    ...(inputFrom ? { inputFrom } : {}),
+    yes: approvals.yes,
+    alwaysAsk: approvals.alwaysAsk,
+    ...(approvals.allow.length ? { allow: approvals.allow } : {}),
+    timeoutMs,
+  };
 }
 
 function readDescribe(positionals: readonly string[]): CliOptions['describe'] {
-  if (!positionals[1]) throw new UsageError("describe needs a tool name, e.g. describe grep_search ('toolpacks list' names them all).");
+  if (!positionals[1])
+    throw new UsageError("describe needs a tool name, e.g. describe grep_search ('toolpacks list' names them all).");
   return { tool: positionals[1] };
 }
 
 /** The packs to import (the config file's, when trusted, then --pack) and the config file's schema dialects (when trusted). */
-function readPacks({ values, config, file, trusted, trust, cwd, notices }: ParseInput, root: string): { packs: PackSpec[]; schemaDialects?: CliOptions['schemaDialects'] } {
+function readPacks(
+  { values, config, file, trusted, trust, cwd, notices }: ParseInput,
+  root: string,
+): { packs: PackSpec[]; schemaDialects?: CliOptions['schemaDialects'] } {
   const rootPath = path.resolve(cwd, root);
   const packs: PackSpec[] = [];
   if (file.packs?.length) {
-    if (trusted) for (const spec of file.packs) packs.push({ spec, base: config!.dir, searchPaths: unique([config!.dir, rootPath]), from: config!.path });
+    if (trusted)
+      for (const spec of file.packs)
+        packs.push({ spec, base: config!.dir, searchPaths: unique([config!.dir, rootPath]), from: config!.path });
     else
       notices.push(
         `${config!.path} lists packs (${file.packs.join(', ')}); not loaded: a pack runs code, and this file came with the repository. Pass --trust-repository-config, or --config ${config!.path}, to load them.`,
@@ -214,10 +268,18 @@ function readPacks({ values, config, file, trusted, trust, cwd, notices }: Parse
   }
   // Dialects change what models are sent, so a repository's own file gets no say without trust.
   if (file.schemaDialects?.length && !trusted)
-    notices.push(`${config!.path} sets schemaDialects; skipped: this file came with the repository. Pass --trust-repository-config, or --config ${config!.path}, to use them.`);
+    notices.push(
+      `${config!.path} sets schemaDialects; skipped: this file came with the repository. Pass --trust-repository-config, or --config ${config!.path}, to use them.`,
+    );
   // A module name is the user's: looked up from the folder they ran the command in, and from the
   // root (a cloned repository's node_modules) only when they trust the repository.
-  for (const spec of values.pack ?? []) packs.push({ spec, base: cwd, searchPaths: unique(trust.repositoryConfig ? [cwd, rootPath] : [cwd]), from: 'the command line' });
+  for (const spec of values.pack ?? [])
+    packs.push({
+      spec,
+      base: cwd,
+      searchPaths: unique(trust.repositoryConfig ? [cwd, rootPath] : [cwd]),
+      from: 'the command line',
+    });
   return { packs, schemaDialects: trusted ? file.schemaDialects : undefined };
 }
 
@@ -230,8 +292,16 @@ function readRequest({ values, config, file }: ParseInput): { request: ResolveRe
     tools: { ...file.selection?.tools, ...toolChoices },
     toolSets: { ...file.selection?.toolSets, ...setChoices },
   };
-  const sourceOf = (flag: string, field: string, choices: Record<string, boolean>, fromFile: Readonly<Record<string, boolean>> | undefined) =>
-    Object.fromEntries([...Object.keys(fromFile ?? {}).map((name) => [name, `${config?.path} ${field}`]), ...Object.keys(choices).map((name) => [name, flag])]);
+  const sourceOf = (
+    flag: string,
+    field: string,
+    choices: Record<string, boolean>,
+    fromFile: Readonly<Record<string, boolean>> | undefined,
+  ) =>
+    Object.fromEntries([
+      ...Object.keys(fromFile ?? {}).map((name) => [name, `${config?.path} ${field}`]),
+      ...Object.keys(choices).map((name) => [name, flag]),
+    ]);
   const choiceSources: ChoiceSources = {
     tools: sourceOf('--tools', 'selection.tools', toolChoices, file.selection?.tools),
     toolSets: sourceOf('--toolsets', 'selection.toolSets', setChoices, file.selection?.toolSets),
@@ -241,7 +311,13 @@ function readRequest({ values, config, file }: ParseInput): { request: ResolveRe
   const mode = values['virtual-tools'] !== undefined ? virtualToolMode(values['virtual-tools']) : file.virtualTools;
   const virtualTools = { ...(threshold !== undefined ? { threshold } : {}), ...(mode !== undefined ? { mode } : {}) };
   return {
-    request: { model, selection, context, referencedTools: values.reference ?? [], ...(threshold !== undefined || mode !== undefined ? { virtualTools } : {}) },
+    request: {
+      model,
+      selection,
+      context,
+      referencedTools: values.reference ?? [],
+      ...(threshold !== undefined || mode !== undefined ? { virtualTools } : {}),
+    },
     choiceSources,
   };
 }
@@ -250,15 +326,20 @@ function readRequest({ values, config, file }: ParseInput): { request: ResolveRe
 function readMcp({ values, command, env }: ParseInput): CliOptions['mcp'] {
   if (command !== 'mcp') {
     if (values.http !== undefined || values.token !== undefined || values['no-token'])
-      throw new UsageError(`${values.http !== undefined ? '--http' : values.token !== undefined ? '--token' : '--no-token'} is an option of 'toolpacks mcp'.`);
+      throw new UsageError(
+        `${values.http !== undefined ? '--http' : values.token !== undefined ? '--token' : '--no-token'} is an option of 'toolpacks mcp'.`,
+      );
     return undefined;
   }
   const noToken = values['no-token'] ?? false;
   const token = noToken ? undefined : (values.token ?? (env.TOOLPACKS_MCP_TOKEN || undefined));
   const http = values.http !== undefined ? parseHostPort(values.http) : undefined;
-  if (noToken && values.token !== undefined) throw new UsageError('--no-token and --token contradict each other; give one.');
+  if (noToken && values.token !== undefined)
+    throw new UsageError('--no-token and --token contradict each other; give one.');
   if (http && !isLoopback(http.host) && !token)
-    throw new UsageError(`--http ${values.http}: a host other than loopback needs a token (TOOLPACKS_MCP_TOKEN, or --token)${noToken ? '; --no-token is for loopback only' : ''}.`);
+    throw new UsageError(
+      `--http ${values.http}: a host other than loopback needs a token (TOOLPACKS_MCP_TOKEN, or --token)${noToken ? '; --no-token is for loopback only' : ''}.`,
+    );
   if (!http && values.token !== undefined) throw new UsageError('--token is for --http; stdio needs none.');
   if (!http && noToken) throw new UsageError('--no-token is for --http; stdio needs no token.');
   // Tools kept manual (--always-ask, any config file's alwaysAsk) go to the server, which keeps
@@ -277,7 +358,10 @@ function readModel(values: Flags, file: NonNullable<LoadedConfig['config']>): Mo
   const familyFlag = named ? values.family : fromFile.family;
   const versionFromFile = named ? undefined : fromFile.version;
   const id = idFlag ?? familyFlag ?? DEFAULT_MODEL.id;
-  const maxTools = values['max-tools'] !== undefined ? positiveInteger('--max-tools', values['max-tools']) : (file.maxTools ?? fromFile.maxTools);
+  const maxTools =
+    values['max-tools'] !== undefined
+      ? positiveInteger('--max-tools', values['max-tools'])
+      : (file.maxTools ?? fromFile.maxTools);
   return {
     id,
     family: familyFlag ?? idFlag ?? DEFAULT_MODEL.family,
@@ -345,7 +429,8 @@ function positiveInteger(flag: string, raw: string): number {
 export function parseHostPort(raw: string): { host: string; port: number } {
   const match = /^(?:(\[[0-9a-fA-F:.]+\]|[\w.-]+):)?(\d{1,5})$/.exec(raw.trim());
   const port = match ? Number(match[2]) : NaN;
-  if (!match || port > 65535) throw new UsageError(`--http: cannot read '${raw}'; write a port (8080) or host:port (127.0.0.1:8080).`);
+  if (!match || port > 65535)
+    throw new UsageError(`--http: cannot read '${raw}'; write a port (8080) or host:port (127.0.0.1:8080).`);
   const host = match[1] ? match[1].replace(/^\[(.*)\]$/, '$1') : '127.0.0.1';
   return { host, port };
 }

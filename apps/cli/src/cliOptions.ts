@@ -5,10 +5,21 @@ import type { ResolveRequest, SchemaDialect } from '@toolpacks/registry/host';
 import type { ChoiceSources } from './suggest';
 
 export type Command = 'resolve' | 'list' | 'describe' | 'invoke' | 'lint' | 'shell' | 'mcp' | 'help' | 'version';
-export const COMMANDS: readonly Command[] = ['resolve', 'list', 'describe', 'invoke', 'lint', 'shell', 'mcp', 'help', 'version'];
+export const COMMANDS: readonly Command[] = [
+  'resolve',
+  'list',
+  'describe',
+  'invoke',
+  'lint',
+  'shell',
+  'mcp',
+  'help',
+  'version',
+];
 
 /** Where invoke's input comes from: the JSON on the command line, stdin (`-`) or a file (`@file`). */
-export type InvokeInputSource = { readonly kind: 'stdin' } | { readonly kind: 'file'; readonly path: string; readonly written: string };
+export type InvokeInputSource =
+  { readonly kind: 'stdin' } | { readonly kind: 'file'; readonly path: string; readonly written: string };
 
 /** A pack to import: what the user wrote, and where a relative path and a module name resolve from. */
 export interface PackSpec {

@@ -13,7 +13,11 @@ const PROCESSES = 10;
 
 function runCli(root: string, input: object): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, '--root', root, '--family', 'claude-sonnet-4', 'invoke', 'replace_string_in_file', JSON.stringify(input)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [BIN, '--root', root, '--family', 'claude-sonnet-4', 'invoke', 'replace_string_in_file', JSON.stringify(input)],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -26,7 +30,9 @@ it(`${PROCESSES} CLI processes editing one file: every reported edit is in the f
   try {
     const lines = Array.from({ length: PROCESSES }, (_, i) => `slot ${i} = old`);
     await fs.writeFile(path.join(root, 'shared.txt'), `${lines.join('\n')}\n`);
-    const runs = await Promise.all(lines.map((line, i) => runCli(root, { filePath: 'shared.txt', oldString: line, newString: `slot ${i} = new` })));
+    const runs = await Promise.all(
+      lines.map((line, i) => runCli(root, { filePath: 'shared.txt', oldString: line, newString: `slot ${i} = new` })),
+    );
     const final = await fs.readFile(path.join(root, 'shared.txt'), 'utf8');
     runs.forEach((run, i) => {
       if (run.code === 0) {

@@ -28,8 +28,13 @@ async function run(argv: string[]) {
   const code = await main([...argv, '--root', root], { out: (t) => out.push(t), err: (t) => err.push(t) });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
-const writeConfig = (dir: string, config: unknown) => fs.writeFile(path.join(dir, 'toolpacks.config.json'), typeof config === 'string' ? config : JSON.stringify(config, null, 2));
-const sentNames = async (argv: string[]) => JSON.parse((await run([...argv, '--json'])).out).tools.map((t: { name: string }) => t.name) as string[];
+const writeConfig = (dir: string, config: unknown) =>
+  fs.writeFile(
+    path.join(dir, 'toolpacks.config.json'),
+    typeof config === 'string' ? config : JSON.stringify(config, null, 2),
+  );
+const sentNames = async (argv: string[]) =>
+  JSON.parse((await run([...argv, '--json'])).out).tools.map((t: { name: string }) => t.name) as string[];
 
 function gitInit() {
   const git = (...args: string[]) => execFileSync('git', args, { cwd: root, stdio: 'pipe' });
@@ -78,7 +83,9 @@ describe('the hostile repository', () => {
     const { code, out, err } = await run(['invoke', 'git_commit', '{"message":"sneaky","all":true}']);
     expect(code).toBe(1);
     expect(out).toMatch(/^The user declined to run `git_commit`/);
-    expect(err).toContain('asks to approve tools without asking ("yes": true; "allow": git_commit, create_file); skipped');
+    expect(err).toContain(
+      'asks to approve tools without asking ("yes": true; "allow": git_commit, create_file); skipped',
+    );
     expect(execFileSync('git', ['rev-list', '--count', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()).toBe('1');
   });
 
@@ -92,7 +99,12 @@ describe('the hostile repository', () => {
   });
 
   it('keeps toolpacks.config.json a sensitive path: a tool call cannot write it without a person, --yes included', async () => {
-    const write = await run(['invoke', 'create_file', '{"filePath":"toolpacks.config.json","content":"{\\"packs\\":[\\"./evil.js\\"]}"}', '--yes']);
+    const write = await run([
+      'invoke',
+      'create_file',
+      '{"filePath":"toolpacks.config.json","content":"{\\"packs\\":[\\"./evil.js\\"]}"}',
+      '--yes',
+    ]);
     expect(write.code).toBe(1);
     expect(write.out).toMatch(/auto-approve never covers it/);
     expect(JSON.parse(await fs.readFile(path.join(root, 'toolpacks.config.json'), 'utf8')).approvals.yes).toBe(true);
@@ -113,17 +125,30 @@ describe('toolpacks.config.json', () => {
     const json = JSON.parse((await run(['--config', config, '--json'])).out);
     expect(json.model).toMatchObject({ id: 'gpt-5', family: 'gpt-5', version: 'gpt-5' });
     expect(json.groups.map((g: { name: string }) => g.name)).not.toContain('activate_search');
-    expect(json.entries.map((e: { name: string }) => e.name)).toEqual(expect.arrayContaining(['apply_patch', 'get_call_stack', 'hello_tool']));
+    expect(json.entries.map((e: { name: string }) => e.name)).toEqual(
+      expect.arrayContaining(['apply_patch', 'get_call_stack', 'hello_tool']),
+    );
     expect(json.entries.map((e: { name: string }) => e.name)).not.toContain('grep_search');
   });
 
   it('lets command-line flags win over the file', async () => {
-    await writeConfig(root, { model: { id: 'gpt-5', family: 'gpt-5', version: 'v-file' }, selection: { toolSets: { search: false, read: false } }, context: { debugState: 'stopped' } });
+    await writeConfig(root, {
+      model: { id: 'gpt-5', family: 'gpt-5', version: 'v-file' },
+      selection: { toolSets: { search: false, read: false } },
+      context: { debugState: 'stopped' },
+    });
     const fromFile = await sentNames([]);
     expect(fromFile).toEqual(expect.arrayContaining(['apply_patch', 'get_call_stack']));
     expect(fromFile).not.toContain('grep_search');
     expect(fromFile).not.toContain('read_file');
-    const flags = await sentNames(['--family', 'gemini-2.5-pro', '--toolsets', 'search', '--context', 'debugState=inactive']);
+    const flags = await sentNames([
+      '--family',
+      'gemini-2.5-pro',
+      '--toolsets',
+      'search',
+      '--context',
+      'debugState=inactive',
+    ]);
     expect(flags).toContain('grep_search');
     expect(flags).not.toContain('read_file'); // the file's read=false stays: flags win per entry
     expect(flags).not.toContain('get_call_stack');
@@ -154,7 +179,9 @@ describe('toolpacks.config.json', () => {
   });
 
   it('names every bad field at once, and a missing --config file is an error', async () => {
-    expect(() => parseConfig(JSON.stringify({ threshold: -1, maxTools: 'x', extra: 1 }), 'c.json')).toThrow(/c\.json: \n {2}"extra" is not a config field.*\n {2}"threshold".*\n {2}"maxTools"/s);
+    expect(() => parseConfig(JSON.stringify({ threshold: -1, maxTools: 'x', extra: 1 }), 'c.json')).toThrow(
+      /c\.json: \n {2}"extra" is not a config field.*\n {2}"threshold".*\n {2}"maxTools"/s,
+    );
     const missing = await run(['--config', path.join(outside, 'nope.json')]);
     expect(missing.code).toBe(2);
     expect(missing.err).toBe(`toolpacks: ${path.join(outside, 'nope.json')}: no such file.`);
@@ -168,7 +195,13 @@ describe('toolpacks.config.json', () => {
     expect(manual.code).toBe(1);
     expect(manual.out).toMatch(/^The user declined to run `git_commit`/);
     await writeConfig(outside, { approvals: { allow: ['git_commit'] } });
-    const allowed = await run(['invoke', 'git_commit', '{"message":"x","all":true}', '--config', path.join(outside, 'toolpacks.config.json')]);
+    const allowed = await run([
+      'invoke',
+      'git_commit',
+      '{"message":"x","all":true}',
+      '--config',
+      path.join(outside, 'toolpacks.config.json'),
+    ]);
     expect(allowed.code).toBe(0);
     expect(allowed.out).toMatch(/^\[main [0-9a-f]+\] x/);
   });

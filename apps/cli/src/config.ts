@@ -10,14 +10,27 @@ import { schemaDialectProblems } from './schemaDialectConfig';
 
 export interface ToolpacksConfig {
   readonly packs?: readonly string[];
-  readonly model?: { readonly id?: string; readonly vendor?: string; readonly family?: string; readonly version?: string; readonly maxTools?: number };
-  readonly selection?: { readonly tools?: Readonly<Record<string, boolean>>; readonly toolSets?: Readonly<Record<string, boolean>> };
+  readonly model?: {
+    readonly id?: string;
+    readonly vendor?: string;
+    readonly family?: string;
+    readonly version?: string;
+    readonly maxTools?: number;
+  };
+  readonly selection?: {
+    readonly tools?: Readonly<Record<string, boolean>>;
+    readonly toolSets?: Readonly<Record<string, boolean>>;
+  };
   readonly context?: Readonly<Record<string, unknown>>;
   readonly threshold?: number;
   /** Above the threshold: activate_* groups, a search_tools tool, or both. */
   readonly virtualTools?: VirtualToolMode;
   readonly maxTools?: number;
-  readonly approvals?: { readonly yes?: boolean; readonly allow?: readonly string[]; readonly alwaysAsk?: readonly string[] };
+  readonly approvals?: {
+    readonly yes?: boolean;
+    readonly allow?: readonly string[];
+    readonly alwaysAsk?: readonly string[];
+  };
   /** Rules of model families' APIs, added after the built-in ones (a repository's file: only when trusted). */
   readonly schemaDialects?: readonly SchemaDialect[];
 }
@@ -41,13 +54,16 @@ export async function loadConfig(file: string, explicit: boolean): Promise<Loade
   try {
     const stat = await fs.stat(file);
     if (!stat.isFile()) throw new ConfigError(`${file} is not a file.`);
-    if (stat.size > MAX_CONFIG_BYTES) throw new ConfigError(`${file} is larger than 1 MiB; a config file is a few lines of JSON.`);
+    if (stat.size > MAX_CONFIG_BYTES)
+      throw new ConfigError(`${file} is larger than 1 MiB; a config file is a few lines of JSON.`);
     text = await fs.readFile(file, 'utf8');
   } catch (error) {
     if (error instanceof ConfigError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (!explicit && (code === 'ENOENT' || code === 'ENOTDIR')) return undefined;
-    throw new ConfigError(code === 'ENOENT' ? `${file}: no such file.` : `${file} cannot be read: ${(error as Error).message}`);
+    throw new ConfigError(
+      code === 'ENOENT' ? `${file}: no such file.` : `${file} cannot be read: ${(error as Error).message}`,
+    );
   }
   return { path: file, dir: path.dirname(file), explicit, config: parseConfig(text, file) };
 }
@@ -64,33 +80,52 @@ export function parseConfig(text: string, file = 'toolpacks.config.json'): Toolp
   const fail = (field: string, message: string) => problems.push(`"${field}" ${message}`);
   if (!isObject(value)) throw new ConfigError(`${file} must hold a JSON object, e.g. { "packs": ["./my-pack.js"] }.`);
 
-  const known = ['$schema', 'packs', 'model', 'selection', 'context', 'threshold', 'virtualTools', 'maxTools', 'approvals', 'schemaDialects'];
-  for (const key of Object.keys(value)) if (!known.includes(key)) fail(key, `is not a config field; the fields are ${known.slice(1).join(', ')}.`);
+  const known = [
+    '$schema',
+    'packs',
+    'model',
+    'selection',
+    'context',
+    'threshold',
+    'virtualTools',
+    'maxTools',
+    'approvals',
+    'schemaDialects',
+  ];
+  for (const key of Object.keys(value))
+    if (!known.includes(key)) fail(key, `is not a config field; the fields are ${known.slice(1).join(', ')}.`);
 
   const strings = (field: string, v: unknown, what: string) => {
     if (v === undefined) return;
-    if (!Array.isArray(v) || v.some((item) => typeof item !== 'string' || item.trim() === '')) fail(field, `must be an array of ${what} (strings).`);
+    if (!Array.isArray(v) || v.some((item) => typeof item !== 'string' || item.trim() === ''))
+      fail(field, `must be an array of ${what} (strings).`);
   };
   const wholeNumber = (field: string, v: unknown) => {
-    if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < 1)) fail(field, `must be a positive whole number, got ${JSON.stringify(v)}.`);
+    if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < 1))
+      fail(field, `must be a positive whole number, got ${JSON.stringify(v)}.`);
   };
   const booleans = (field: string, v: unknown) => {
     if (v === undefined) return;
     if (!isObject(v)) return void fail(field, 'must be an object of name: true | false.');
-    for (const [name, on] of Object.entries(v)) if (typeof on !== 'boolean') fail(`${field}.${name}`, `must be true or false, got ${JSON.stringify(on)}.`);
+    for (const [name, on] of Object.entries(v))
+      if (typeof on !== 'boolean') fail(`${field}.${name}`, `must be true or false, got ${JSON.stringify(on)}.`);
   };
   const only = (field: string, v: Record<string, unknown>, keys: readonly string[]) => {
-    for (const key of Object.keys(v)) if (!keys.includes(key)) fail(`${field}.${key}`, `is not a field of "${field}"; its fields are ${keys.join(', ')}.`);
+    for (const key of Object.keys(v))
+      if (!keys.includes(key))
+        fail(`${field}.${key}`, `is not a field of "${field}"; its fields are ${keys.join(', ')}.`);
   };
 
   strings('packs', value.packs, 'module names or paths');
   if (value.model !== undefined) {
     if (typeof value.model === 'string') value = { ...value, model: { id: value.model } };
-    else if (!isObject(value.model)) fail('model', 'must be a model id or an object { id, vendor, family, version, maxTools }.');
+    else if (!isObject(value.model))
+      fail('model', 'must be a model id or an object { id, vendor, family, version, maxTools }.');
     else {
       only('model', value.model, ['id', 'vendor', 'family', 'version', 'maxTools']);
       for (const key of ['id', 'vendor', 'family', 'version'])
-        if (value.model[key] !== undefined && (typeof value.model[key] !== 'string' || value.model[key] === '')) fail(`model.${key}`, 'must be a non-empty string.');
+        if (value.model[key] !== undefined && (typeof value.model[key] !== 'string' || value.model[key] === ''))
+          fail(`model.${key}`, 'must be a non-empty string.');
       wholeNumber('model.maxTools', value.model.maxTools);
     }
   }
@@ -103,21 +138,26 @@ export function parseConfig(text: string, file = 'toolpacks.config.json'): Toolp
       booleans('selection.toolSets', config.selection.toolSets);
     }
   }
-  if (config.context !== undefined && !isObject(config.context)) fail('context', 'must be an object of context keys and values.');
+  if (config.context !== undefined && !isObject(config.context))
+    fail('context', 'must be an object of context keys and values.');
   wholeNumber('threshold', config.threshold);
-  if (config.virtualTools !== undefined && !(VIRTUAL_TOOL_MODES as readonly unknown[]).includes(config.virtualTools)) fail('virtualTools', 'must be "groups", "search" or "both".');
+  if (config.virtualTools !== undefined && !(VIRTUAL_TOOL_MODES as readonly unknown[]).includes(config.virtualTools))
+    fail('virtualTools', 'must be "groups", "search" or "both".');
   wholeNumber('maxTools', config.maxTools);
   if (config.approvals !== undefined) {
-    if (!isObject(config.approvals)) fail('approvals', 'must be an object { "yes": bool, "allow": [tools], "alwaysAsk": [tools] }.');
+    if (!isObject(config.approvals))
+      fail('approvals', 'must be an object { "yes": bool, "allow": [tools], "alwaysAsk": [tools] }.');
     else {
       only('approvals', config.approvals, ['yes', 'allow', 'alwaysAsk']);
-      if (config.approvals.yes !== undefined && typeof config.approvals.yes !== 'boolean') fail('approvals.yes', 'must be true or false.');
+      if (config.approvals.yes !== undefined && typeof config.approvals.yes !== 'boolean')
+        fail('approvals.yes', 'must be true or false.');
       strings('approvals.allow', config.approvals.allow, 'tool names');
       strings('approvals.alwaysAsk', config.approvals.alwaysAsk, 'tool names');
     }
   }
   if (config.schemaDialects !== undefined) problems.push(...schemaDialectProblems(config.schemaDialects));
-  if (problems.length) throw new ConfigError(`${file}: ${problems.length === 1 ? problems[0] : `\n  ${problems.join('\n  ')}`}`);
+  if (problems.length)
+    throw new ConfigError(`${file}: ${problems.length === 1 ? problems[0] : `\n  ${problems.join('\n  ')}`}`);
   return config as ToolpacksConfig;
 }
 

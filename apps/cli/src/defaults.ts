@@ -1,7 +1,12 @@
 // What the CLI uses when nothing says otherwise.
 import type { ModelInfo, VirtualToolMode } from '@toolpacks/registry/host';
 
-export const DEFAULT_MODEL: ModelInfo = { id: 'gpt-4.1', vendor: 'copilot', family: 'gpt-4.1', version: 'gpt-4.1-2025-04-14' };
+export const DEFAULT_MODEL: ModelInfo = {
+  id: 'gpt-4.1',
+  vendor: 'copilot',
+  family: 'gpt-4.1',
+  version: 'gpt-4.1-2025-04-14',
+};
 
 export const CONFIG_FILE_NAME = 'toolpacks.config.json';
 

@@ -26,7 +26,9 @@ describe('JSON input', () => {
 
   it('parses, or says where and what is wrong', () => {
     expect(parseJsonInput('\uFEFF{"query":"x"}', 'grep_search', 'stdin')).toEqual({ query: 'x' });
-    expect(() => parseJsonInput('{\n  "query": "x"\n  "b": 1\n}', 'grep_search', 'stdin')).toThrow(/^The input of grep_search \(stdin\) is not valid JSON at line 3, column 3 \(near '"b": 1'\): /);
+    expect(() => parseJsonInput('{\n  "query": "x"\n  "b": 1\n}', 'grep_search', 'stdin')).toThrow(
+      /^The input of grep_search \(stdin\) is not valid JSON at line 3, column 3 \(near '"b": 1'\): /,
+    );
     expect(() => parseJsonInput('{"query":', 't', 'q.json')).toThrow(/line 1, column 10 \(at the end\)/);
     expect(() => parseJsonInput(' \n', 't', 'stdin')).toThrow(/is empty; write a JSON object, e.g. \{\}/);
   });
@@ -41,11 +43,21 @@ describe('JSON input', () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'toolpacks-json-'));
     try {
       await fs.writeFile(path.join(dir, 'q.json'), '{"query":"y"}');
-      expect(await readJsonInput('t', { kind: 'file', path: path.join(dir, 'q.json'), written: 'q.json' }, stdin)).toEqual({ query: 'y' });
-      const missing = readJsonInput('t', { kind: 'file', path: path.join(dir, 'nope.json'), written: 'nope.json' }, stdin);
+      expect(
+        await readJsonInput('t', { kind: 'file', path: path.join(dir, 'q.json'), written: 'q.json' }, stdin),
+      ).toEqual({ query: 'y' });
+      const missing = readJsonInput(
+        't',
+        { kind: 'file', path: path.join(dir, 'nope.json'), written: 'nope.json' },
+        stdin,
+      );
       await expect(missing).rejects.toThrow(UsageError);
-      await expect(missing).rejects.toThrow(`@nope.json: no such file (${path.join(dir, 'nope.json')}); the path is relative to the folder you ran the command in.`);
-      await expect(readJsonInput('t', { kind: 'file', path: dir, written: 'dir' }, stdin)).rejects.toThrow(/is not a file/);
+      await expect(missing).rejects.toThrow(
+        `@nope.json: no such file (${path.join(dir, 'nope.json')}); the path is relative to the folder you ran the command in.`,
+      );
+      await expect(readJsonInput('t', { kind: 'file', path: dir, written: 'dir' }, stdin)).rejects.toThrow(
+        /is not a file/,
+      );
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }

@@ -16,18 +16,25 @@ export function parseJsonInput(text: string, tool: string, from: string): unknow
     const offset = jsonErrorOffset(json);
     const { line, column } = lineAndColumn(json, offset);
     const near = json.slice(offset, offset + 20).split('\n')[0];
-    throw new UsageError(`The input of ${tool} (${from}) is not valid JSON at line ${line}, column ${column}${near ? ` (near '${near}')` : ' (at the end)'}: ${(error as Error).message}`);
+    throw new UsageError(
+      `The input of ${tool} (${from}) is not valid JSON at line ${line}, column ${column}${near ? ` (near '${near}')` : ' (at the end)'}: ${(error as Error).message}`,
+    );
   }
 }
 
 /** Reads and parses invoke's input from stdin or a file. */
-export async function readJsonInput(tool: string, source: InvokeInputSource, stdin: NodeJS.ReadableStream): Promise<unknown> {
+export async function readJsonInput(
+  tool: string,
+  source: InvokeInputSource,
+  stdin: NodeJS.ReadableStream,
+): Promise<unknown> {
   if (source.kind === 'file') {
     let text: string;
     try {
       const stat = await fs.stat(source.path);
       if (!stat.isFile()) throw new UsageError(`@${source.written}: ${source.path} is not a file.`);
-      if (stat.size > MAX_INPUT_BYTES) throw new UsageError(`@${source.written}: ${source.path} is larger than 64 MiB.`);
+      if (stat.size > MAX_INPUT_BYTES)
+        throw new UsageError(`@${source.written}: ${source.path} is larger than 64 MiB.`);
       text = await fs.readFile(source.path, 'utf8');
     } catch (error) {
       if (error instanceof UsageError) throw error;

@@ -23,25 +23,45 @@ describe('toolpacks lint', () => {
     const { code, out, err } = await run(['lint', '--family', 'gemini-2.5-pro']);
     expect(code).toBe(0);
     expect(err).toBe('');
-    expect(out).toMatch(/^Tool definitions for copilot\/gemini-2.5-pro \(id gemini-2.5-pro\), dialects: every model, gemini\.\n\d+ of \d+ tools are sent changed/);
-    expect(out).toMatch(/\ngit_commit \(git\)\n {2}\(top\): additionalProperties removed; lost: additionalProperties \(the tool still checks it\)/);
+    expect(out).toMatch(
+      /^Tool definitions for copilot\/gemini-2.5-pro \(id gemini-2.5-pro\), dialects: every model, gemini\.\n\d+ of \d+ tools are sent changed/,
+    );
+    expect(out).toMatch(
+      /\ngit_commit \(git\)\n {2}\(top\): additionalProperties removed; lost: additionalProperties \(the tool still checks it\)/,
+    );
   });
 
   it('lists the validation keywords gpt-4.1 is not sent, which its descriptions now say', async () => {
     const { out } = await run(['lint', '--model', 'gpt-4.1', '--json']);
-    const report = JSON.parse(out) as { dialects: string[]; checked: number; changed: { name: string; changes: { rule: string; path: string; detail: string; lost?: string }[] }[] };
+    const report = JSON.parse(out) as {
+      dialects: string[];
+      checked: number;
+      changed: { name: string; changes: { rule: string; path: string; detail: string; lost?: string }[] }[];
+    };
     expect(report.dialects).toEqual(['every model', 'gpt-4', 'draft 2020-12']);
     const gitLog = report.changed.find((t) => t.name === 'git_log');
     expect(gitLog?.changes).toEqual([
-      { rule: 'keyword', path: '/properties/count', detail: 'minimum 1 moved into the description', lost: 'minimum as a schema keyword (the tool still checks it)' },
-      { rule: 'keyword', path: '/properties/count', detail: expect.stringMatching(/^maximum \d+ moved into the description$/), lost: 'maximum as a schema keyword (the tool still checks it)' },
+      {
+        rule: 'keyword',
+        path: '/properties/count',
+        detail: 'minimum 1 moved into the description',
+        lost: 'minimum as a schema keyword (the tool still checks it)',
+      },
+      {
+        rule: 'keyword',
+        path: '/properties/count',
+        detail: expect.stringMatching(/^maximum \d+ moved into the description$/),
+        lost: 'maximum as a schema keyword (the tool still checks it)',
+      },
     ]);
     expect(report.changed.find((t) => t.name === 'git_status')).toBeUndefined();
   });
 
   it('resolve names the tools a model is sent adapted, and none for a model that takes every schema', async () => {
     const { out } = await run([]);
-    expect(out).toMatch(/\nSent in the dialect this model's API accepts: read_file, .*grep_search.* \(input is still checked against the schema each pack wrote/);
+    expect(out).toMatch(
+      /\nSent in the dialect this model's API accepts: read_file, .*grep_search.* \(input is still checked against the schema each pack wrote/,
+    );
     expect((await run(['--family', 'gpt-5'])).out).not.toMatch(/Sent in the dialect/);
   });
 
@@ -52,7 +72,11 @@ describe('toolpacks lint', () => {
   });
 
   describe('a new model’s rules as data in the config file (schemaDialects)', () => {
-    const acme = { name: 'acme', models: [{ vendor: 'acme' }], rules: { maxDescriptionLength: 40, unsupportedKeywords: ['minimum'], allowedFormats: { string: ['date-time'] } } };
+    const acme = {
+      name: 'acme',
+      models: [{ vendor: 'acme' }],
+      rules: { maxDescriptionLength: 40, unsupportedKeywords: ['minimum'], allowedFormats: { string: ['date-time'] } },
+    };
     const write = async (file: string, value: unknown) => {
       await fs.writeFile(path.join(root, file), JSON.stringify(value));
       return path.join(root, file);
@@ -62,9 +86,15 @@ describe('toolpacks lint', () => {
       const config = await write('acme.json', { schemaDialects: [acme] });
       const { code, out } = await run(['lint', '--config', config, '--vendor', 'acme', '--model', 'acme-1', '--json']);
       expect(code).toBe(0);
-      const report = JSON.parse(out) as { dialects: string[]; changed: { name: string; changes: { rule: string; path: string }[] }[] };
+      const report = JSON.parse(out) as {
+        dialects: string[];
+        changed: { name: string; changes: { rule: string; path: string }[] }[];
+      };
       expect(report.dialects).toEqual(['every model', 'acme']);
-      expect(report.changed.find((t) => t.name === 'git_log')?.changes.map((c) => `${c.rule} ${c.path}`)).toEqual(['description-length description', 'keyword /properties/count']);
+      expect(report.changed.find((t) => t.name === 'git_log')?.changes.map((c) => `${c.rule} ${c.path}`)).toEqual([
+        'description-length description',
+        'keyword /properties/count',
+      ]);
     });
 
     it('skips the dialects of a repository’s own file unless trusted, and names a bad rule', async () => {
@@ -72,15 +102,34 @@ describe('toolpacks lint', () => {
       const untrusted = await run(['lint', '--vendor', 'acme', '--model', 'acme-1', '--json']);
       expect(untrusted.err).toMatch(/sets schemaDialects; skipped: this file came with the repository/);
       expect((JSON.parse(untrusted.out) as { dialects: string[] }).dialects).toEqual(['every model']);
-      const trusted = await run(['lint', '--trust-repository-config', '--vendor', 'acme', '--model', 'acme-1', '--json']);
+      const trusted = await run([
+        'lint',
+        '--trust-repository-config',
+        '--vendor',
+        'acme',
+        '--model',
+        'acme-1',
+        '--json',
+      ]);
       expect((JSON.parse(trusted.out) as { dialects: string[] }).dialects).toEqual(['every model', 'acme']);
-      await write('toolpacks.config.json', { schemaDialects: [{ ...acme, rules: { maxNameLength: 0, namePatterns: ['('], allowedFormats: { string: 'uri' }, lowercase: true } }] });
+      await write('toolpacks.config.json', {
+        schemaDialects: [
+          {
+            ...acme,
+            rules: { maxNameLength: 0, namePatterns: ['('], allowedFormats: { string: 'uri' }, lowercase: true },
+          },
+        ],
+      });
       const bad = await run(['lint']);
       expect(bad.code).toBe(2);
       expect(bad.err).toMatch(/"schemaDialects\[0\]\.rules\.maxNameLength" must be a positive whole number, got 0\./);
-      expect(bad.err).toMatch(/"schemaDialects\[0\]\.rules\.namePatterns" holds "\(", which is not a regular expression\./);
+      expect(bad.err).toMatch(
+        /"schemaDialects\[0\]\.rules\.namePatterns" holds "\(", which is not a regular expression\./,
+      );
       expect(bad.err).toMatch(/"schemaDialects\[0\]\.rules\.allowedFormats" must be an object of type: \[formats\]/);
-      expect(bad.err).toMatch(/"schemaDialects\[0\]\.rules\.lowercase" is not a rule; the rules are maxNameLength, .*allowedFormats, .*strict\./);
+      expect(bad.err).toMatch(
+        /"schemaDialects\[0\]\.rules\.lowercase" is not a rule; the rules are maxNameLength, .*allowedFormats, .*strict\./,
+      );
       await fs.rm(path.join(root, 'toolpacks.config.json'));
     });
   });

@@ -36,7 +36,9 @@ describe('toolpacks resolve', () => {
     expect(out).toMatch(/^Model copilot\/gpt-4\.1 .*: 10 tools sent/);
     expect(out).toMatch(/apply_patch\s+editor\s+model-specific/);
     expect(out).toMatch(/grep_search\s+search\s+general/);
-    expect(out).toMatch(/replace_string_in_file\s+editor\s+variant\s+'apply_patch' \(family=gpt-4\.1\*.*\) is the variant for this model/);
+    expect(out).toMatch(
+      /replace_string_in_file\s+editor\s+variant\s+'apply_patch' \(family=gpt-4\.1\*.*\) is the variant for this model/,
+    );
     expect(out).toMatch(/git_status\s+git\s+when\s+its when clause is false: gitOpenRepositoryCount > 0/);
     gitInit();
     expect((await run([])).out).toMatch(/git_status\s+git\s+general/);
@@ -48,8 +50,13 @@ describe('toolpacks resolve', () => {
     expect(names).toContain('apply_patch');
     expect(names).not.toContain('replace_string_in_file');
     const gemini = JSON.parse((await run(['--family', 'gemini-2.5-pro', '--json'])).out);
-    expect(gemini.tools.find((t: { name: string }) => t.name === 'grep_search').description).toMatch(/^Finds every line in the workspace that contains the exact text/);
-    expect(gemini.entries.find((e: { name: string }) => e.name === 'grep_search')).toMatchObject({ reason: 'override', implementationName: 'gemini_grep_search' });
+    expect(gemini.tools.find((t: { name: string }) => t.name === 'grep_search').description).toMatch(
+      /^Finds every line in the workspace that contains the exact text/,
+    );
+    expect(gemini.entries.find((e: { name: string }) => e.name === 'grep_search')).toMatchObject({
+      reason: 'override',
+      implementationName: 'gemini_grep_search',
+    });
   });
 
   it('applies toolset choices, references, context keys and the threshold', async () => {
@@ -69,8 +76,17 @@ describe('toolpacks resolve', () => {
     expect(stopped.tools.map((t: { name: string }) => t.name)).toContain('get_call_stack');
     const grouped = await json(['--threshold', '4']);
     // The read toolset holds one tool: no group of one, read_file is sent as itself.
-    expect(grouped.groups.map((g: { name: string }) => g.name)).toEqual(['activate_edit', 'activate_search', 'activate_debug']);
-    expect(grouped.tools.map((t: { name: string }) => t.name)).toEqual(['read_file', 'activate_edit', 'activate_search', 'activate_debug']);
+    expect(grouped.groups.map((g: { name: string }) => g.name)).toEqual([
+      'activate_edit',
+      'activate_search',
+      'activate_debug',
+    ]);
+    expect(grouped.tools.map((t: { name: string }) => t.name)).toEqual([
+      'read_file',
+      'activate_edit',
+      'activate_search',
+      'activate_debug',
+    ]);
   });
 
   it('explains each tool dropped by --max-tools as dropped by the limit, in text and JSON', async () => {
@@ -82,7 +98,12 @@ describe('toolpacks resolve', () => {
     const json = JSON.parse((await run(['resolve', '--max-tools', '5', '--json'])).out);
     const dropped = json.notSent.filter((t: { reason: string }) => t.reason === 'limit');
     expect(dropped).toHaveLength(limited.length);
-    expect(json.diagnostics).toContainEqual(expect.objectContaining({ code: 'tool-limit', message: expect.stringContaining(`${dropped.length} enabled tools`) }));
+    expect(json.diagnostics).toContainEqual(
+      expect.objectContaining({
+        code: 'tool-limit',
+        message: expect.stringContaining(`${dropped.length} enabled tools`),
+      }),
+    );
     expect(json.tools.length).toBeLessThanOrEqual(5);
   });
 
@@ -118,7 +139,9 @@ describe('toolpacks invoke', () => {
       if (prompt.includes('[y/N]')) input.write('n\n');
     });
     const declined = await run(['invoke', 'git_commit', '{"message":"Change a","all":true}'], { input, output });
-    expect(prompt).toContain('Commit changes?\ngit commit --all with the message:\n\nChange a\n\nFiles (1): a.ts\nRun git_commit? [y/N]');
+    expect(prompt).toContain(
+      'Commit changes?\ngit commit --all with the message:\n\nChange a\n\nFiles (1): a.ts\nRun git_commit? [y/N]',
+    );
     expect(declined.code).toBe(1);
     expect(declined.out).toMatch(/^The user declined to run `git_commit`/);
     expect(commits()).toBe('1');
@@ -184,7 +207,9 @@ describe('toolpacks invoke', () => {
     });
     const declined = await run(commit, { input, output });
     expect(declined.code).toBe(1);
-    expect(declined.out).toContain('The user declined to run `git_commit` for this call and said: run the tests first.');
+    expect(declined.out).toContain(
+      'The user declined to run `git_commit` for this call and said: run the tests first.',
+    );
   });
 
   it('reports bad calls with a clear message and a non-zero exit code', async () => {
@@ -239,7 +264,9 @@ describe('toolpacks describe', () => {
     expect(out).toMatch(/^grep_search — .* \(pack search\)\n/);
     expect(out).toMatch(/Annotations: +readOnly, idempotent/);
     expect(out).toMatch(/Toolsets: +search/);
-    expect(out).toMatch(/For gemini-2\.5-pro: +not sent \(overridden: 'gemini_grep_search' runs in its place for this model\)/);
+    expect(out).toMatch(
+      /For gemini-2\.5-pro: +not sent \(overridden: 'gemini_grep_search' runs in its place for this model\)/,
+    );
     expect(out).toMatch(/Overridden by .*:\n {2}gemini_grep_search \(pack search\): family=gemini\*/);
     expect(out).toMatch(/Description \(what the model reads\):\n {2}Searches/);
     expect(out).toMatch(/Input schema:\n {2}\{\n {4}"type": "object"/);
@@ -262,8 +289,15 @@ describe('toolpacks describe', () => {
       inputSchema: { type: 'object' },
     });
     expect(typeof json.description).toBe('string');
-    const override = JSON.parse((await run(['describe', 'gemini_grep_search', '--json', '--family', 'gemini-2.5-pro'])).out);
-    expect(override).toMatchObject({ overridesTool: 'grep_search', toolReferenceName: 'grep_search', variants: [], forModel: { sent: true, reason: 'override', runs: "in place of 'grep_search'" } });
+    const override = JSON.parse(
+      (await run(['describe', 'gemini_grep_search', '--json', '--family', 'gemini-2.5-pro'])).out,
+    );
+    expect(override).toMatchObject({
+      overridesTool: 'grep_search',
+      toolReferenceName: 'grep_search',
+      variants: [],
+      forModel: { sent: true, reason: 'override', runs: "in place of 'grep_search'" },
+    });
     const { out } = await run(['describe', 'get_call_stack']);
     expect(out).toMatch(/When: +debugState == 'stopped'/);
     expect(out).toMatch(/not sent \(when: its when clause is false/);
@@ -273,7 +307,9 @@ describe('toolpacks describe', () => {
     expect((await run(['describe', 'git'])).out).toMatch(/^Toolset git \(pack git\)[\s\S]*Lists: git_status, git_diff/);
     const unknown = await run(['describe', 'grpe_search']);
     expect(unknown).toMatchObject({ code: 1, out: '' });
-    expect(unknown.err).toBe("toolpacks: no tool or toolset is named 'grpe_search'; did you mean 'grep_search'? 'toolpacks list' names them all.");
+    expect(unknown.err).toBe(
+      "toolpacks: no tool or toolset is named 'grpe_search'; did you mean 'grep_search'? 'toolpacks list' names them all.",
+    );
   });
 });
 
@@ -281,8 +317,13 @@ describe('toolpacks list --json, --version and unknown choices', () => {
   it('list --json gives every tool’s description and input schema', async () => {
     const json = JSON.parse((await run(['list', '--json'])).out);
     const grep = json.tools.find((t: { name: string }) => t.name === 'grep_search');
-    expect(grep).toMatchObject({ description: expect.stringMatching(/^Searches/), inputSchema: { type: 'object', properties: { query: { type: 'string' } } }, annotations: { readOnly: true } });
-    for (const tool of json.tools) expect([tool.name, typeof tool.description, typeof tool.inputSchema]).toEqual([tool.name, 'string', 'object']);
+    expect(grep).toMatchObject({
+      description: expect.stringMatching(/^Searches/),
+      inputSchema: { type: 'object', properties: { query: { type: 'string' } } },
+      annotations: { readOnly: true },
+    });
+    for (const tool of json.tools)
+      expect([tool.name, typeof tool.description, typeof tool.inputSchema]).toEqual([tool.name, 'string', 'object']);
   });
 
   it('--version prints the package’s version', async () => {
@@ -305,11 +346,18 @@ describe('toolpacks list --json, --version and unknown choices', () => {
       code: 'toolset-choice-unknown',
       message: "--toolsets: no toolset is named 'gti'; the choice is ignored; did you mean 'git'?",
     });
-    expect(JSON.parse((await run(['list', '--json', '--tools', '-gerp_search'])).out).diagnostics[0]).toMatchObject({ code: 'tool-choice-unknown' });
+    expect(JSON.parse((await run(['list', '--json', '--tools', '-gerp_search'])).out).diagnostics[0]).toMatchObject({
+      code: 'tool-choice-unknown',
+    });
     const invoked = await run(['invoke', 'grep_search', '{"query":"ToolRegistry"}', '--json', '--toolsets', 'serch']);
-    expect(JSON.parse(invoked.out)).toMatchObject({ status: 'ok', diagnostics: [{ code: 'toolset-choice-unknown', message: expect.stringContaining("did you mean 'search'?") }] });
+    expect(JSON.parse(invoked.out)).toMatchObject({
+      status: 'ok',
+      diagnostics: [{ code: 'toolset-choice-unknown', message: expect.stringContaining("did you mean 'search'?") }],
+    });
     // An unknown tool to invoke is an error of its own, with the closest names.
-    expect((await run(['invoke', 'grep_serch', '{}'])).err).toBe("toolpacks: grep_serch: unknown-tool; did you mean 'grep_search'?");
+    expect((await run(['invoke', 'grep_serch', '{}'])).err).toBe(
+      "toolpacks: grep_serch: unknown-tool; did you mean 'grep_search'?",
+    );
   });
 });
 
@@ -324,10 +372,15 @@ describe('toolpacks invoke: input from stdin and files', () => {
   }
 
   it('reads the input from stdin with -', async () => {
-    expect(await runWithStdin(['invoke', 'grep_search', '-'], '{"query":\n"ToolRegistry"}\n')).toMatchObject({ code: 0, out: '1 match for "ToolRegistry":\na.ts:1: export class ToolRegistry {}' });
+    expect(await runWithStdin(['invoke', 'grep_search', '-'], '{"query":\n"ToolRegistry"}\n')).toMatchObject({
+      code: 0,
+      out: '1 match for "ToolRegistry":\na.ts:1: export class ToolRegistry {}',
+    });
     const bad = await runWithStdin(['invoke', 'grep_search', '-'], '{"query": "x",\n}');
     expect(bad).toMatchObject({ code: 2, out: '' });
-    expect(bad.err).toMatch(/^toolpacks: The input of grep_search \(stdin\) is not valid JSON at line 2, column 1 \(near '}'\)/);
+    expect(bad.err).toMatch(
+      /^toolpacks: The input of grep_search \(stdin\) is not valid JSON at line 2, column 1 \(near '}'\)/,
+    );
   });
 
   it('reads the input from @file, relative to the current folder; a missing file is a usage error', async () => {
@@ -335,7 +388,10 @@ describe('toolpacks invoke: input from stdin and files', () => {
     const cwd = process.cwd();
     process.chdir(root);
     try {
-      expect(await run(['invoke', 'grep_search', '@q.json'])).toMatchObject({ code: 0, out: expect.stringMatching(/^2 matches for "ToolRegistry":\na.ts:1: /) });
+      expect(await run(['invoke', 'grep_search', '@q.json'])).toMatchObject({
+        code: 0,
+        out: expect.stringMatching(/^2 matches for "ToolRegistry":\na.ts:1: /),
+      });
       const missing = await run(['invoke', 'grep_search', '@nope.json']);
       expect(missing).toMatchObject({ code: 2, out: '' });
       expect(missing.err).toContain(`toolpacks: @nope.json: no such file (${path.join(root, 'nope.json')})`);

@@ -66,6 +66,7 @@ async function withConfigAndInput(argv: readonly string[], options: CliOptions, 
   const from = invoke?.inputFrom;
   if (!invoke || !from) return options;
   const stdin = io.stdin ?? process.stdin;
-  if (from.kind === 'stdin' && stdin === process.stdin && process.stdin.isTTY) io.err(`toolpacks: reading the input of ${invoke.tool} from the terminal; end it with Ctrl-D.`);
+  if (from.kind === 'stdin' && stdin === process.stdin && process.stdin.isTTY)
+    io.err(`toolpacks: reading the input of ${invoke.tool} from the terminal; end it with Ctrl-D.`);
   return { ...options, invoke: { ...invoke, input: await readJsonInput(invoke.tool, from, stdin) } };
 }

@@ -15,7 +15,9 @@ import { main } from './main';
 
 jest.setTimeout(60_000);
 
-const served: { options?: McpServerOptions; close: jest.Mock; end?: () => void } = { close: jest.fn(async () => undefined) };
+const served: { options?: McpServerOptions; close: jest.Mock; end?: () => void } = {
+  close: jest.fn(async () => undefined),
+};
 jest.mock(
   '@toolpacks/mcp-server',
   () => ({
@@ -48,14 +50,30 @@ describe('toolpacks mcp: the sessions it serves', () => {
     let protocol = '';
     stdout.on('data', (chunk) => (protocol += chunk));
     const err: string[] = [];
-    const running = main(['mcp', '--root', root, '--yes', '--allow', 'git_commit', '--family', 'gpt-5', '--context', 'custom=1', '--threshold', '40'], {
-      out: () => {
-        throw new Error('nothing may be written to stdout but protocol');
+    const running = main(
+      [
+        'mcp',
+        '--root',
+        root,
+        '--yes',
+        '--allow',
+        'git_commit',
+        '--family',
+        'gpt-5',
+        '--context',
+        'custom=1',
+        '--threshold',
+        '40',
+      ],
+      {
+        out: () => {
+          throw new Error('nothing may be written to stdout but protocol');
+        },
+        err: (t) => err.push(t),
+        stdin: new PassThrough(),
+        stdout,
       },
-      err: (t) => err.push(t),
-      stdin: new PassThrough(),
-      stdout,
-    });
+    );
     for (let i = 0; i < 100 && !served.options; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     const options = served.options!;
     expect(options.approvals).toEqual({ yes: true, allow: ['git_commit'], alwaysAsk: [] });
@@ -67,14 +85,26 @@ describe('toolpacks mcp: the sessions it serves', () => {
     await other.dispose();
     expect(session.registry.packs.map((p) => p.id)).toEqual(['editor', 'search', 'git', 'debug']);
     const request = session.resolveRequest();
-    expect(request).toMatchObject({ model: { id: 'gpt-5', family: 'gpt-5' }, threshold: 40, context: { custom: 1, debugState: 'inactive' } });
+    expect(request).toMatchObject({
+      model: { id: 'gpt-5', family: 'gpt-5' },
+      threshold: 40,
+      context: { custom: 1, debugState: 'inactive' },
+    });
     expect(request).not.toHaveProperty('virtualTools');
 
     let changes = 0;
     const subscription = session.onDidChangeContext(() => changes++);
     const resolved = session.registry.resolve({ ...request, virtualTools: { threshold: 40 } });
-    await session.registry.invoke(resolved, { callId: '1', name: 'set_breakpoint', input: { path: 'program.js', line: 2 } });
-    const started = await session.registry.invoke(resolved, { callId: '2', name: 'start_debugging', input: { program: 'program.js' } }, { autoApprove: { start_debugging: true } });
+    await session.registry.invoke(resolved, {
+      callId: '1',
+      name: 'set_breakpoint',
+      input: { path: 'program.js', line: 2 },
+    });
+    const started = await session.registry.invoke(
+      resolved,
+      { callId: '2', name: 'start_debugging', input: { program: 'program.js' } },
+      { autoApprove: { start_debugging: true } },
+    );
     expect(started.status).toBe('ok');
     expect(changes).toBeGreaterThan(0);
     expect(session.resolveRequest().context).toMatchObject({ debugState: 'stopped' });
@@ -106,7 +136,12 @@ describe('toolpacks mcp: the sessions it serves', () => {
 const realLibrary = existsSync(SERVER_LIBRARY);
 
 async function connect(...args: string[]) {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--root', root, ...args], stderr: 'pipe', env: process.env as Record<string, string> });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, 'mcp', '--root', root, ...args],
+    stderr: 'pipe',
+    env: process.env as Record<string, string>,
+  });
   // A server that refuses to start makes connect() fail: its stderr says why.
   const stderr: string[] = [];
   transport.stderr?.on('data', (chunk: Buffer) => stderr.push(String(chunk)));
@@ -160,13 +195,18 @@ module.exports = { id: 'noisy', displayName: 'Noisy', tools: [{ definition: { na
 
   it('--yes does not run code the model wrote: start_debugging is declined unless --allow names it; a repository’s alwaysAsk never stops the server', async () => {
     // A cloned repository's config file (untrusted) keeps a tool manual: honoured, and --yes still starts.
-    await fs.writeFile(path.join(root, 'toolpacks.config.json'), JSON.stringify({ approvals: { alwaysAsk: ['read_file'] } }));
+    await fs.writeFile(
+      path.join(root, 'toolpacks.config.json'),
+      JSON.stringify({ approvals: { alwaysAsk: ['read_file'] } }),
+    );
     const { client, transport, stderr } = await connect('--yes');
     const declined = await client.callTool({ name: 'start_debugging', arguments: { program: 'program.js' } });
     expect(declined.isError).toBe(true);
     expect(firstText(declined)).toMatch(/declined to run `start_debugging`.*runs code/);
     expect(await survivors({ marker: path.join(root, 'program.js') })).toEqual([]);
-    expect(firstText(await client.callTool({ name: 'read_file', arguments: { filePath: 'a.ts' } }))).toContain('ToolRegistry');
+    expect(firstText(await client.callTool({ name: 'read_file', arguments: { filePath: 'a.ts' } }))).toContain(
+      'ToolRegistry',
+    );
     const pid = transport.pid as number;
     await client.close();
     await exitOf(pid);
@@ -181,7 +221,11 @@ module.exports = { id: 'noisy', displayName: 'Noisy', tools: [{ definition: { na
     expect(firstText(started)).toMatch(/^Stopped \(breakpoint bp-1\)/);
     const pid = transport.pid as number;
     // The transport owns the child process (a private field): its exit code is what the spec is about.
-    const exit = new Promise<number | null>((resolve) => (transport as unknown as { _process: NodeJS.EventEmitter })._process.once('exit', (code: number | null) => resolve(code)));
+    const exit = new Promise<number | null>((resolve) =>
+      (transport as unknown as { _process: NodeJS.EventEmitter })._process.once('exit', (code: number | null) =>
+        resolve(code),
+      ),
+    );
     process.kill(pid, 'SIGTERM');
     expect(await exit).toBe(0);
     expect(await survivors({ marker: root })).toEqual([]);
@@ -191,7 +235,10 @@ module.exports = { id: 'noisy', displayName: 'Noisy', tools: [{ definition: { na
 
 (realLibrary ? describe : describe.skip)('toolpacks mcp --http (SDK client, real process)', () => {
   it('serves on loopback with the token from TOOLPACKS_MCP_TOKEN (401 without it); SIGINT exits 0', async () => {
-    const child = spawn(process.execPath, [BIN, 'mcp', '--http', '0', '--root', root], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TOOLPACKS_MCP_TOKEN: 'sekret' } });
+    const child = spawn(process.execPath, [BIN, 'mcp', '--http', '0', '--root', root], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, TOOLPACKS_MCP_TOKEN: 'sekret' },
+    });
     let stderr = '';
     let stdout = '';
     child.stdout.on('data', (chunk) => (stdout += String(chunk)));
@@ -204,10 +251,16 @@ module.exports = { id: 'noisy', displayName: 'Noisy', tools: [{ definition: { na
       });
       child.once('exit', () => reject(new Error(`exited: ${stderr}`)));
     });
-    const anonymous = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' });
+    const anonymous = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: '{}',
+    });
     expect(anonymous.status).toBe(401);
     const client = new Client({ name: 'cli-spec', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: 'Bearer sekret' } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: 'Bearer sekret' } } }),
+    );
     const { tools } = await client.listTools();
     expect(tools.map((t: { name: string }) => t.name)).toContain('grep_search');
     await client.close();
@@ -219,7 +272,10 @@ module.exports = { id: 'noisy', displayName: 'Noisy', tools: [{ definition: { na
   it('without a token makes one for the run, prints it on stderr with the URL and header, and requires it', async () => {
     const env = { ...process.env };
     delete env.TOOLPACKS_MCP_TOKEN;
-    const child = spawn(process.execPath, [BIN, 'mcp', '--http', '0', '--root', root], { stdio: ['ignore', 'pipe', 'pipe'], env });
+    const child = spawn(process.execPath, [BIN, 'mcp', '--http', '0', '--root', root], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env,
+    });
     let stderr = '';
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const [url, token] = await new Promise<[string, string]>((resolve, reject) => {
@@ -236,8 +292,21 @@ module.exports = { id: 'noisy', displayName: 'Noisy', tools: [{ definition: { na
     const initialize = (authorization?: string) =>
       fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(authorization ? { authorization } : {}) },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'cli-spec', version: '1.0.0' } } }),
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...(authorization ? { authorization } : {}),
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: {
+            protocolVersion: '2025-06-18',
+            capabilities: {},
+            clientInfo: { name: 'cli-spec', version: '1.0.0' },
+          },
+        }),
       });
     expect((await initialize()).status).toBe(401);
     expect((await initialize('Bearer not-the-token')).status).toBe(401);

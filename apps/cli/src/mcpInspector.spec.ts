@@ -13,16 +13,21 @@ const TOOLPACKS = path.join(REPO, 'apps/cli/bin/toolpacks.js');
 
 function inspector(root: string, ...method: string[]): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [INSPECTOR, '--cli', process.execPath, TOOLPACKS, 'mcp', '--root', root, ...method], { cwd: root, timeout: 100_000, maxBuffer: 16 << 20 }, (error, stdout, stderr) => {
-      if (error) return reject(new Error(`inspector ${method.join(' ')} failed: ${error.message}\n${stderr}`));
-      // The Inspector prints a deprecation banner before the JSON answer.
-      const start = stdout.indexOf('{');
-      try {
-        resolve(JSON.parse(stdout.slice(start)));
-      } catch {
-        reject(new Error(`inspector ${method.join(' ')} printed no JSON:\n${stdout}\n${stderr}`));
-      }
-    });
+    execFile(
+      process.execPath,
+      [INSPECTOR, '--cli', process.execPath, TOOLPACKS, 'mcp', '--root', root, ...method],
+      { cwd: root, timeout: 100_000, maxBuffer: 16 << 20 },
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`inspector ${method.join(' ')} failed: ${error.message}\n${stderr}`));
+        // The Inspector prints a deprecation banner before the JSON answer.
+        const start = stdout.indexOf('{');
+        try {
+          resolve(JSON.parse(stdout.slice(start)));
+        } catch {
+          reject(new Error(`inspector ${method.join(' ')} printed no JSON:\n${stdout}\n${stderr}`));
+        }
+      },
+    );
   });
 }
 
@@ -39,22 +44,36 @@ describe('toolpacks mcp under the official MCP Inspector (CLI mode)', () => {
   });
 
   it('lists the tools with their titles, schemas and annotations', async () => {
-    const listed = (await inspector(root, '--method', 'tools/list')) as { tools: { name: string; title?: string; inputSchema: object; annotations?: Record<string, unknown> }[] };
+    const listed = (await inspector(root, '--method', 'tools/list')) as {
+      tools: { name: string; title?: string; inputSchema: object; annotations?: Record<string, unknown> }[];
+    };
     const readFile = listed.tools.find((t) => t.name === 'read_file');
     expect(readFile).toMatchObject({
       title: 'Read File',
       inputSchema: expect.objectContaining({ type: 'object' }),
       annotations: expect.objectContaining({ readOnlyHint: true, destructiveHint: false }),
     });
-    expect(listed.tools.map((t) => t.name)).toEqual(expect.arrayContaining(['read_file', 'grep_search', 'create_file', 'start_debugging']));
+    expect(listed.tools.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['read_file', 'grep_search', 'create_file', 'start_debugging']),
+    );
   });
 
   it('calls a tool and gets its text', async () => {
-    const result = (await inspector(root, '--method', 'tools/call', '--tool-name', 'read_file', '--tool-arg', 'filePath=notes.txt')) as {
+    const result = (await inspector(
+      root,
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'read_file',
+      '--tool-arg',
+      'filePath=notes.txt',
+    )) as {
       content: { type: string; text: string }[];
       isError?: boolean;
     };
     expect(result.isError).toBe(false);
-    expect(result.content).toEqual([{ type: 'text', text: 'File: notes.txt, lines 1-2 of 2\nfirst line\nsecond line' }]);
+    expect(result.content).toEqual([
+      { type: 'text', text: 'File: notes.txt, lines 1-2 of 2\nfirst line\nsecond line' },
+    ]);
   });
 });

@@ -18,7 +18,11 @@ export interface OneShot {
 }
 
 /** Opens the session, runs `command` in it and disposes it; the exit code (2 when the session cannot open). */
-export async function runOneShot(options: CliOptions, io: Io, command: (shot: OneShot) => number | Promise<number>): Promise<number> {
+export async function runOneShot(
+  options: CliOptions,
+  io: Io,
+  command: (shot: OneShot) => number | Promise<number>,
+): Promise<number> {
   let session;
   try {
     session = await openCliSession(options);

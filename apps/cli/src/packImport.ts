@@ -8,7 +8,9 @@ import { pathToFileURL } from 'node:url';
 import type { Diagnostic, LoadedPack, ToolPack } from '@toolpacks/registry/host';
 import type { PackSpec } from './cliOptions';
 
-export type PackImport = { readonly ok: true; readonly pack: ToolPack; readonly file: string } | { readonly ok: false; readonly refused: LoadedPack };
+export type PackImport =
+  | { readonly ok: true; readonly pack: ToolPack; readonly file: string }
+  | { readonly ok: false; readonly refused: LoadedPack };
 
 /** Looks like a pack: definePack's result, or a plain object with an id and a tools array (loadPack checks the rest). */
 export function isPackLike(value: unknown): value is ToolPack {
@@ -35,7 +37,8 @@ function isPathSpec(spec: PackSpec): boolean {
 export function resolvePackFile(spec: PackSpec): string {
   if (isPathSpec(spec)) {
     const absolute = path.resolve(spec.base, spec.spec);
-    if (!existsSync(absolute)) throw Object.assign(new Error(`${absolute} does not exist.`), { code: 'MODULE_NOT_FOUND' });
+    if (!existsSync(absolute))
+      throw Object.assign(new Error(`${absolute} does not exist.`), { code: 'MODULE_NOT_FOUND' });
     return require.resolve(absolute);
   }
   return require.resolve(spec.spec, { paths: [...spec.searchPaths] });
@@ -44,7 +47,8 @@ export function resolvePackFile(spec: PackSpec): string {
 /** Picks the pack among a module's exports: the module itself, `default`, `pack`, or the only export that is a pack. */
 export function pickPack(exports: unknown): { pack?: ToolPack; problem?: string } {
   if (isPackLike(exports)) return { pack: exports };
-  if (!exports || (typeof exports !== 'object' && typeof exports !== 'function')) return { problem: 'its module exports no pack (export one with definePack, as the default export or as `pack`).' };
+  if (!exports || (typeof exports !== 'object' && typeof exports !== 'function'))
+    return { problem: 'its module exports no pack (export one with definePack, as the default export or as `pack`).' };
   const mod = exports as Record<string, unknown>;
   const read = (key: string) => {
     try {
@@ -55,7 +59,8 @@ export function pickPack(exports: unknown): { pack?: ToolPack; problem?: string 
   };
   const def = read('default');
   if (isPackLike(def)) return { pack: def };
-  if (def && typeof def === 'object' && isPackLike((def as Record<string, unknown>).default)) return { pack: (def as Record<string, unknown>).default as ToolPack };
+  if (def && typeof def === 'object' && isPackLike((def as Record<string, unknown>).default))
+    return { pack: (def as Record<string, unknown>).default as ToolPack };
   if (isPackLike(read('pack'))) return { pack: read('pack') as ToolPack };
   let keys: string[] = [];
   try {
@@ -65,8 +70,14 @@ export function pickPack(exports: unknown): { pack?: ToolPack; problem?: string 
   }
   const packs = keys.filter((key) => isPackLike(read(key)));
   if (packs.length === 1) return { pack: read(packs[0]) as ToolPack };
-  if (packs.length > 1) return { problem: `its module exports ${packs.length} packs (${packs.join(', ')}); export the one to load as the default export or as \`pack\`.` };
-  return { problem: 'its module exports no pack: an object with an id and a tools array (use definePack), as the default export, as `pack` or as its only export.' };
+  if (packs.length > 1)
+    return {
+      problem: `its module exports ${packs.length} packs (${packs.join(', ')}); export the one to load as the default export or as \`pack\`.`,
+    };
+  return {
+    problem:
+      'its module exports no pack: an object with an id and a tools array (use definePack), as the default export, as `pack` or as its only export.',
+  };
 }
 
 /** Imports one pack. Never throws. */
@@ -76,7 +87,11 @@ export async function importPack(spec: PackSpec): Promise<PackImport> {
     file = resolvePackFile(spec);
   } catch (error) {
     const searched = isPathSpec(spec) ? '' : ` (looked up from ${spec.searchPaths.join(', ')})`;
-    return refused(spec, 'pack-not-found', `Pack '${spec.spec}' from ${spec.from} was not found${searched}: ${firstLine(error)}`);
+    return refused(
+      spec,
+      'pack-not-found',
+      `Pack '${spec.spec}' from ${spec.from} was not found${searched}: ${firstLine(error)}`,
+    );
   }
   let exports: unknown;
   try {
@@ -101,11 +116,23 @@ function ensureTypeScriptLoader(file: string): void {
     // published CLI depend on it); in this repository it is installed.
     loader = module.require('esbuild-register/dist/node') as typeof loader;
   } catch {
-    throw new Error(`${file} is TypeScript and no TypeScript loader is installed (esbuild-register); compile the pack to JavaScript, or install esbuild-register.`);
+    throw new Error(
+      `${file} is TypeScript and no TypeScript loader is installed (esbuild-register); compile the pack to JavaScript, or install esbuild-register.`,
+    );
   }
   // Packs use inversify's parameter decorators and prompt-tsx's JSX factory; a folder may have no
   // tsconfig.json of its own (this repository has only tsconfig.base.json).
-  loader.register({ target: 'node20', tsconfigRaw: { compilerOptions: { experimentalDecorators: true, jsx: 'react', jsxFactory: 'vscpp', jsxFragmentFactory: 'vscppf' } } });
+  loader.register({
+    target: 'node20',
+    tsconfigRaw: {
+      compilerOptions: {
+        experimentalDecorators: true,
+        jsx: 'react',
+        jsxFactory: 'vscpp',
+        jsxFragmentFactory: 'vscppf',
+      },
+    },
+  });
 }
 
 async function requireOrImport(file: string): Promise<unknown> {

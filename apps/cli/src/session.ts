@@ -10,15 +10,24 @@ import { setProcessReaper } from './signals';
 
 export type { WorkspaceSession } from '@toolpacks/host-node';
 
-export type SessionOptions = Pick<CliOptions, 'root' | 'trust' | 'packs' | 'defaultPacks' | 'request' | 'schemaDialects'>;
+export type SessionOptions = Pick<
+  CliOptions,
+  'root' | 'trust' | 'packs' | 'defaultPacks' | 'request' | 'schemaDialects'
+>;
 
 export async function openCliSession(options: SessionOptions): Promise<WorkspaceSession> {
   // Required here, not at the top: `toolpacks --help` and usage errors never load the host or packs.
-  const { openWorkspaceSession, endTrackedProcessGroups } = require('@toolpacks/host-node') as typeof import('@toolpacks/host-node');
+  const { openWorkspaceSession, endTrackedProcessGroups } =
+    require('@toolpacks/host-node') as typeof import('@toolpacks/host-node');
   setProcessReaper(endTrackedProcessGroups);
   return openWorkspaceSession({
     root: options.root,
-    host: { git: { trustRepositoryConfig: options.trust.repositoryConfig, trustGitDirOutsideRoot: options.trust.gitDirOutsideRoot } },
+    host: {
+      git: {
+        trustRepositoryConfig: options.trust.repositoryConfig,
+        trustGitDirOutsideRoot: options.trust.gitDirOutsideRoot,
+      },
+    },
     packs: options.defaultPacks ? (require('./packs') as typeof import('./packs')).builtInPacks : [],
     imports: options.packs.map((spec) => () => importPack(spec)),
     ...(options.schemaDialects ? { registry: { schemaDialects: options.schemaDialects } } : {}),
@@ -28,5 +37,7 @@ export async function openCliSession(options: SessionOptions): Promise<Workspace
 
 /** What to print for the packs that were not loaded: one block per pack, its diagnostics indented. */
 export function describeRefusedPacks(loaded: readonly LoadedPack[]): string[] {
-  return loaded.filter((p) => !p.loaded).map((pack) => `pack '${pack.id}' was not loaded:\n${pack.diagnostics.map((d) => `  ${d.message}`).join('\n')}`);
+  return loaded
+    .filter((p) => !p.loaded)
+    .map((pack) => `pack '${pack.id}' was not loaded:\n${pack.diagnostics.map((d) => `  ${d.message}`).join('\n')}`);
 }

@@ -4,7 +4,13 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import * as path from 'node:path';
-import { createDebugFixture, isAlive, killLiveProcesses, survivors, type DebugFixture } from '@toolpacks/node-services/testing';
+import {
+  createDebugFixture,
+  isAlive,
+  killLiveProcesses,
+  survivors,
+  type DebugFixture,
+} from '@toolpacks/node-services/testing';
 
 jest.setTimeout(60_000);
 
@@ -18,18 +24,27 @@ afterEach(async () => {
 });
 
 describe('the CLI ends every child on a signal', () => {
-  it.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)('%s: the debuggee and its child are gone, the exit code is 128 + signal', async (signal) => {
-    const cli = spawn(process.execPath, [BIN, '--root', fixture.root, 'invoke', 'start_debugging', '{"program":"endless.js"}', '--yes'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    cli.stderr.on('data', (chunk) => (stderr += String(chunk)));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => cli.once('exit', (code, sig) => resolve({ code, signal: sig })));
-    // The CLI may first rebuild its cached bundle (a second or more on a busy machine): wait for the program to run.
-    const { debuggee, child } = await fixture.waitForPids(400);
-    expect([isAlive(debuggee), isAlive(child)]).toEqual([true, true]);
+  it.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)(
+    '%s: the debuggee and its child are gone, the exit code is 128 + signal',
+    async (signal) => {
+      const cli = spawn(
+        process.execPath,
+        [BIN, '--root', fixture.root, 'invoke', 'start_debugging', '{"program":"endless.js"}', '--yes'],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let stderr = '';
+      cli.stderr.on('data', (chunk) => (stderr += String(chunk)));
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+        cli.once('exit', (code, sig) => resolve({ code, signal: sig })),
+      );
+      // The CLI may first rebuild its cached bundle (a second or more on a busy machine): wait for the program to run.
+      const { debuggee, child } = await fixture.waitForPids(400);
+      expect([isAlive(debuggee), isAlive(child)]).toEqual([true, true]);
 
-    cli.kill(signal);
-    const result = await exited;
-    expect(await survivors({ marker: fixture.root, pids: [debuggee, child] })).toEqual([]);
-    expect({ ...result, stderr }).toEqual({ code: 128 + constants.signals[signal], signal: null, stderr: '' });
-  });
+      cli.kill(signal);
+      const result = await exited;
+      expect(await survivors({ marker: fixture.root, pids: [debuggee, child] })).toEqual([]);
+      expect({ ...result, stderr }).toEqual({ code: 128 + constants.signals[signal], signal: null, stderr: '' });
+    },
+  );
 });

@@ -12,7 +12,8 @@ export function editDistance(a: string, b: string): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       rows[i][j] = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) rows[i][j] = Math.min(rows[i][j], rows[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        rows[i][j] = Math.min(rows[i][j], rows[i - 2][j - 2] + 1);
     }
   return rows[a.length][b.length];
 }
@@ -61,9 +62,19 @@ export interface ChoiceSources {
  * choice, so without a word `--toolsets -gti` would send everything. Warnings, not errors: the rest
  * of the request is still right, as with an unknown `--reference`.
  */
-export function selectionDiagnostics(registry: Pick<ToolRegistry, 'tools' | 'toolSets'>, selection: ToolSelection | undefined, sources?: ChoiceSources): Diagnostic[] {
-  const referenceNames = new Set(registry.tools.filter((t) => !t.definition.overridesTool).map((t) => t.definition.toolReferenceName ?? t.definition.name));
-  const toolNames = new Map(registry.tools.map((t) => [t.definition.name, t.definition.toolReferenceName ?? t.definition.name]));
+export function selectionDiagnostics(
+  registry: Pick<ToolRegistry, 'tools' | 'toolSets'>,
+  selection: ToolSelection | undefined,
+  sources?: ChoiceSources,
+): Diagnostic[] {
+  const referenceNames = new Set(
+    registry.tools
+      .filter((t) => !t.definition.overridesTool)
+      .map((t) => t.definition.toolReferenceName ?? t.definition.name),
+  );
+  const toolNames = new Map(
+    registry.tools.map((t) => [t.definition.name, t.definition.toolReferenceName ?? t.definition.name]),
+  );
   const setNames = new Set(registry.toolSets.map((s) => s.definition.name));
   const diagnostics: Diagnostic[] = [];
   for (const name of Object.keys(selection?.tools ?? {})) {
@@ -71,8 +82,10 @@ export function selectionDiagnostics(registry: Pick<ToolRegistry, 'tools' | 'too
     const from = sources?.tools[name] ?? '--tools';
     const tool = registry.tools.find((t) => t.definition.name === name)?.definition;
     let message: string;
-    if (tool?.overridesTool) message = `${from}: '${name}' overrides '${tool.overridesTool}' for some models and is not a picker entry of its own; choose '${tool.overridesTool}'.`;
-    else if (toolNames.has(name)) message = `${from}: '${name}' is a variant; tool choices name its picker entry (toolReferenceName): choose '${toolNames.get(name)}'.`;
+    if (tool?.overridesTool)
+      message = `${from}: '${name}' overrides '${tool.overridesTool}' for some models and is not a picker entry of its own; choose '${tool.overridesTool}'.`;
+    else if (toolNames.has(name))
+      message = `${from}: '${name}' is a variant; tool choices name its picker entry (toolReferenceName): choose '${toolNames.get(name)}'.`;
     else if (setNames.has(name)) message = `${from}: '${name}' is a toolset, not a tool; choose it with --toolsets.`;
     else message = `${from}: no tool is named '${name}'; the choice is ignored${didYouMean(name, referenceNames)}`;
     diagnostics.push({ severity: 'warning', code: 'tool-choice-unknown', message: terminate(message) });

@@ -6,13 +6,26 @@ describe('renderTable', () => {
       ['a', 'short'],
       ['longer', 'a description that is far too long'],
     ];
-    expect(renderTable(['NAME', 'TEXT'], rows, 20).split('\n')).toEqual(['NAME    TEXT', '──────  ────────────', 'a       short', 'longer  a descripti…']);
+    expect(renderTable(['NAME', 'TEXT'], rows, 20).split('\n')).toEqual([
+      'NAME    TEXT',
+      '──────  ────────────',
+      'a       short',
+      'longer  a descripti…',
+    ]);
     expect(renderTable(['NAME', 'TEXT'], rows, Infinity)).toContain('a description that is far too long');
   });
 
   it('shows one line per row: a cell’s first line, with an ellipsis when more follows', () => {
-    const table = renderTable(['TOOL', 'DESCRIPTION'], [['read_file', 'Reads a file.\nReturns its lines.\n\nMore.']], Infinity);
-    expect(table.split('\n')).toEqual(['TOOL       DESCRIPTION', '─────────  ───────────────', 'read_file  Reads a file. …']);
+    const table = renderTable(
+      ['TOOL', 'DESCRIPTION'],
+      [['read_file', 'Reads a file.\nReturns its lines.\n\nMore.']],
+      Infinity,
+    );
+    expect(table.split('\n')).toEqual([
+      'TOOL       DESCRIPTION',
+      '─────────  ───────────────',
+      'read_file  Reads a file. …',
+    ]);
   });
 
   it('never prints a line wider than the width: then cuts the widest other columns', () => {
@@ -26,7 +39,8 @@ describe('renderTable', () => {
       expect(lines[2]).toMatch(/^a_rathe/);
     }
     // Far too narrow for the minimum widths: lines are cut at the width.
-    for (const line of renderTable(['TOOL', 'PACK', 'WHY', 'DESCRIPTION'], rows, 12).split('\n')) expect(line.length).toBeLessThanOrEqual(12);
+    for (const line of renderTable(['TOOL', 'PACK', 'WHY', 'DESCRIPTION'], rows, 12).split('\n'))
+      expect(line.length).toBeLessThanOrEqual(12);
   });
 
   it('takes the terminal’s width; piped, $COLUMNS or no limit', () => {

@@ -7,7 +7,10 @@
  * (shells do not export it by default), else no limit: a file or `grep` gets every cell whole
  * (still one line per row), and --json is there for programs.
  */
-export function outputWidth(stream: { isTTY?: boolean; columns?: number } = process.stdout, env: NodeJS.ProcessEnv = process.env): number {
+export function outputWidth(
+  stream: { isTTY?: boolean; columns?: number } = process.stdout,
+  env: NodeJS.ProcessEnv = process.env,
+): number {
   const fromEnv = Number(env.COLUMNS);
   if (stream.isTTY && stream.columns) return stream.columns;
   if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
@@ -37,7 +40,11 @@ const GAP = 2;
 /** Columns other than the last are never cut below this (or their header's width). */
 const MIN_COLUMN = 8;
 
-export function renderTable(headers: readonly string[], rows: readonly (readonly string[])[], width = outputWidth()): string {
+export function renderTable(
+  headers: readonly string[],
+  rows: readonly (readonly string[])[],
+  width = outputWidth(),
+): string {
   const cells = rows.map((row) => headers.map((_, i) => firstLine(row[i] ?? '')));
   const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i].length)));
   const total = () => widths.reduce((sum, w) => sum + w, 0) + GAP * (widths.length - 1);
@@ -47,7 +54,8 @@ export function renderTable(headers: readonly string[], rows: readonly (readonly
   // Then the widest of the others, one character at a time, down to MIN_COLUMN or the header.
   while (total() > width) {
     let widest = -1;
-    for (let i = 0; i < last; i++) if (widths[i] > Math.max(MIN_COLUMN, headers[i].length) && (widest < 0 || widths[i] > widths[widest])) widest = i;
+    for (let i = 0; i < last; i++)
+      if (widths[i] > Math.max(MIN_COLUMN, headers[i].length) && (widest < 0 || widths[i] > widths[widest])) widest = i;
     if (widest < 0) break;
     widths[widest]--;
   }

@@ -34,13 +34,26 @@ describe('toolpacks --virtual-tools', () => {
   });
 
   it('finds git_commit first for "commit my changes"', async () => {
-    const { code, out } = await run(['--threshold', '10', '--family', 'gpt-5', '--virtual-tools', 'search', 'invoke', 'search_tools', '{"query":"commit my changes"}']);
+    const { code, out } = await run([
+      '--threshold',
+      '10',
+      '--family',
+      'gpt-5',
+      '--virtual-tools',
+      'search',
+      'invoke',
+      'search_tools',
+      '{"query":"commit my changes"}',
+    ]);
     expect(code).toBe(0);
     expect(out.split('\n')[1]).toMatch(/^- git_commit: Records a commit/);
   });
 
   it('reads the mode from the config file, and refuses an unknown one from either', async () => {
-    await fs.writeFile(path.join(root, 'toolpacks.config.json'), JSON.stringify({ threshold: 10, virtualTools: 'both' }));
+    await fs.writeFile(
+      path.join(root, 'toolpacks.config.json'),
+      JSON.stringify({ threshold: 10, virtualTools: 'both' }),
+    );
     const both = await run(['--family', 'gpt-5']);
     expect(both.out).toMatch(/search_tools\s+-\s+search over/);
     expect(both.out).toMatch(/activate_/);

@@ -17,7 +17,13 @@ const toolchain = require('../../../tools/scripts/e2eToolchain');
 const REPO = path.resolve(__dirname, '../../..');
 const { CODE_SERVER } = toolchain;
 const CHROMIUM = '/usr/bin/chromium';
-const EXTENSIONS = ['runtime-extension', 'pack-editor-extension', 'pack-search-extension', 'pack-git-extension', 'pack-debug-extension'];
+const EXTENSIONS = [
+  'runtime-extension',
+  'pack-editor-extension',
+  'pack-search-extension',
+  'pack-git-extension',
+  'pack-debug-extension',
+];
 const PHASE_TIMEOUT_MS = 240_000;
 
 const results = [];
@@ -29,7 +35,9 @@ const record = (name, passed, detail = '') => {
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...options });
   if (result.status !== 0) {
-    throw new Error(`${path.basename(command)} ${args.join(' ')} failed (${result.status ?? result.signal}):\n${(result.stderr || result.stdout || result.error?.message || '').slice(-3000)}`);
+    throw new Error(
+      `${path.basename(command)} ${args.join(' ')} failed (${result.status ?? result.signal}):\n${(result.stderr || result.stdout || result.error?.message || '').slice(-3000)}`,
+    );
   }
   return result.stdout;
 }
@@ -49,7 +57,11 @@ async function ensureDebianPackages() {
 
 /** code-server's environment; with a run's folders, its config, data, cache and temporary files stay in them. */
 function codeServerEnv(dirs) {
-  return toolchain.codeServerEnv(dirs ? { config: dirs.xdgConfig, data: dirs.xdgData, cache: dirs.xdgCache, tmp: dirs.tmp, runtime: dirs.runtime } : {});
+  return toolchain.codeServerEnv(
+    dirs
+      ? { config: dirs.xdgConfig, data: dirs.xdgData, cache: dirs.xdgCache, tmp: dirs.tmp, runtime: dirs.runtime }
+      : {},
+  );
 }
 
 function buildExtensions() {
@@ -63,21 +75,26 @@ function buildExtensions() {
     run(process.execPath, [path.join(REPO, 'tools/scripts/bundle-extension.js'), dir]);
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
     const file = path.join(outDir, `${manifest.publisher}.${manifest.name}-${manifest.version}.vsix`);
-    run(vsce, ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', file], { cwd: dir });
+    run(vsce, ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', file], {
+      cwd: dir,
+    });
     vsix[name] = { file, id: `${manifest.publisher}.${manifest.name}` };
   }
   const probeDir = path.join(REPO, 'apps/e2e/test-extension');
   run(process.execPath, [path.join(REPO, 'tools/scripts/bundle-extension.js'), probeDir]);
   const probe = path.join(outDir, 'probe', 'toolpacks.toolpacks-e2e.vsix');
   fs.mkdirSync(path.dirname(probe), { recursive: true });
-  run(vsce, ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', probe], { cwd: probeDir });
+  run(vsce, ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', probe], {
+    cwd: probeDir,
+  });
   return { vsix, probe };
 }
 
 /** A pack's bundle carries its pack only; the modules the runtime shares come from it (tools/scripts/bundle-extension.js). */
 function checkPackBundles() {
   // esbuild heads each bundled file with a `// path` comment: a shared module's files would show up here.
-  const copy = /^\/\/ .*(node_modules\/(inversify|@inversifyjs|reflect-metadata|@vscode\/prompt-tsx)\/|libs\/(base|registry|services)\/|libs\/host-vscode\/src\/(?!runtimeApi\.ts))/m;
+  const copy =
+    /^\/\/ .*(node_modules\/(inversify|@inversifyjs|reflect-metadata|@vscode\/prompt-tsx)\/|libs\/(base|registry|services)\/|libs\/host-vscode\/src\/(?!runtimeApi\.ts))/m;
   const found = [];
   const sizes = [];
   for (const name of EXTENSIONS) {
@@ -88,12 +105,21 @@ function checkPackBundles() {
     if (match) found.push(`${name}: ${match[0]}`);
   }
   console.log(`e2e: dist/extension.js sizes: ${sizes.join(', ')}`);
-  record("each pack's bundle carries no inversify, reflect-metadata, prompt-tsx or registry of its own", found.length === 0, found.join('\n'));
+  record(
+    "each pack's bundle carries no inversify, reflect-metadata, prompt-tsx or registry of its own",
+    found.length === 0,
+    found.join('\n'),
+  );
 }
 
 function prepareRun() {
   const runDir = path.join(REPO, '.e2e', `run-${process.pid}-${Date.now()}`);
-  const dirs = Object.fromEntries(['user', 'extensions', 'xdgConfig', 'xdgData', 'xdgCache', 'tmp', 'runtime', 'profile', 'workspace'].map((key) => [key, path.join(runDir, key)]));
+  const dirs = Object.fromEntries(
+    ['user', 'extensions', 'xdgConfig', 'xdgData', 'xdgCache', 'tmp', 'runtime', 'profile', 'workspace'].map((key) => [
+      key,
+      path.join(runDir, key),
+    ]),
+  );
   for (const dir of Object.values(dirs)) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   dirs.root = runDir;
   dirs.results = path.join(runDir, 'results.json');
@@ -114,7 +140,10 @@ function prepareRun() {
   );
   // The workspace: a git repository the harness creates.
   const ws = dirs.workspace;
-  fs.writeFileSync(path.join(ws, 'README.md'), '# e2e workspace readme\n\nA folder for the Tool Packs end-to-end tests.\n');
+  fs.writeFileSync(
+    path.join(ws, 'README.md'),
+    '# e2e workspace readme\n\nA folder for the Tool Packs end-to-end tests.\n',
+  );
   fs.mkdirSync(path.join(ws, 'src'));
   fs.writeFileSync(path.join(ws, 'src/app.js'), "console.log('app');\n// needle-e2e\n");
   fs.writeFileSync(path.join(ws, 'note.txt'), 'title: e2e\nstatus: draft\n');
@@ -232,10 +261,21 @@ async function openWorkbench(dirs, server) {
   const context = await chromium.launchPersistentContext(dirs.profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const page = context.pages()[0] ?? (await context.newPage());
-  await page.goto(`http://127.0.0.1:${server.port}/?folder=${encodeURIComponent(dirs.workspace)}`, { waitUntil: 'domcontentloaded' });
+  await page.goto(`http://127.0.0.1:${server.port}/?folder=${encodeURIComponent(dirs.workspace)}`, {
+    waitUntil: 'domcontentloaded',
+  });
   return context;
 }
 
@@ -267,7 +307,12 @@ async function runPhase(dirs, phase) {
   } finally {
     await browser?.close().catch(() => undefined);
     await stopCodeServer(server);
-    if (server) record(`${phase}: code-server's whole process group has ended`, !groupAlive(server.pgid), `process group ${server.pgid} still has processes`);
+    if (server)
+      record(
+        `${phase}: code-server's whole process group has ended`,
+        !groupAlive(server.pgid),
+        `process group ${server.pgid} still has processes`,
+      );
   }
 }
 
@@ -282,7 +327,11 @@ async function main() {
     if (installOnly) {
       const { version, error } = toolchain.codeServerVersion();
       const node = run(toolchain.NODE24_BIN, ['--version']).trim();
-      record(`code-server ${version} (${codeServer}) and Node ${node} (${toolchain.NODE24_BIN}) are installed and run`, !error, error);
+      record(
+        `code-server ${version} (${codeServer}) and Node ${node} (${toolchain.NODE24_BIN}) are installed and run`,
+        !error,
+        error,
+      );
       return finish(summaryFile, dirs);
     }
     const { vsix, probe } = buildExtensions();
@@ -291,7 +340,18 @@ async function main() {
     installExtensions(dirs, vsix, probe);
     await runPhase(dirs, 'phase1');
     // Phase 2: the git pack is uninstalled; its tools must be gone from the next resolution.
-    run(CODE_SERVER, ['--uninstall-extension', vsix['pack-git-extension'].id, '--extensions-dir', dirs.extensions, '--user-data-dir', dirs.user], { env: codeServerEnv(dirs) });
+    run(
+      CODE_SERVER,
+      [
+        '--uninstall-extension',
+        vsix['pack-git-extension'].id,
+        '--extensions-dir',
+        dirs.extensions,
+        '--user-data-dir',
+        dirs.user,
+      ],
+      { env: codeServerEnv(dirs) },
+    );
     await runPhase(dirs, 'phase2');
   } catch (error) {
     record('the e2e harness ran', false, error.stack ?? String(error));

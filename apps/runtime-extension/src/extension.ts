@@ -33,7 +33,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<ToolPa
   context.subscriptions.push(host, store, output);
 
   // Mirror the keys VS Code has no built-in for, so contributed `when` clauses see them too.
-  const mirror = () => void vscode.commands.executeCommand('setContext', 'hasOpenEditors', host.contextKeys.values.hasOpenEditors === true);
+  const mirror = () =>
+    void vscode.commands.executeCommand(
+      'setContext',
+      'hasOpenEditors',
+      host.contextKeys.values.hasOpenEditors === true,
+    );
   mirror();
   context.subscriptions.push(host.contextKeys.onDidChange(mirror));
 
@@ -84,26 +89,36 @@ export async function activate(context: vscode.ExtensionContext): Promise<ToolPa
     registerPack,
     selection: { get: () => store.selection, set: (s) => store.set(s), reset: () => store.reset() },
     contextKeys,
-    resolve: (model, options) => registry.resolve({ model, selection: store.selection, context: contextKeys(), referencedTools: options?.referencedTools }),
-    runToolLoop: (options) => runToolLoop({ ...options, registry, context: contextKeys, selection: options.selection ?? store.selection }),
+    resolve: (model, options) =>
+      registry.resolve({
+        model,
+        selection: store.selection,
+        context: contextKeys(),
+        referencedTools: options?.referencedTools,
+      }),
+    runToolLoop: (options) =>
+      runToolLoop({ ...options, registry, context: contextKeys, selection: options.selection ?? store.selection }),
     modules: sharedModules,
   };
 
-  const participant = vscode.chat.createChatParticipant('toolpacks.agent', async (request, chatContext, response, token) => {
-    const messages = toMessages(chatContext);
-    messages.push(vscode.LanguageModelChatMessage.User(request.prompt));
-    const result = await api.runToolLoop({
-      model: request.model,
-      messages,
-      referencedTools: request.toolReferences.map((r) => r.name),
-      confirm: confirmInWindow,
-      token,
-      onText: (text) => response.markdown(text),
-      onToolCall: (name) => response.progress(`Running ${name}…`),
-    });
-    if (result.stoppedAtRoundLimit) response.markdown(`\n\n_Stopped after ${result.rounds} rounds of tool calls._`);
-    return { metadata: { toolCalls: result.toolCalls.map((c) => ({ name: c.name, status: c.status })) } };
-  });
+  const participant = vscode.chat.createChatParticipant(
+    'toolpacks.agent',
+    async (request, chatContext, response, token) => {
+      const messages = toMessages(chatContext);
+      messages.push(vscode.LanguageModelChatMessage.User(request.prompt));
+      const result = await api.runToolLoop({
+        model: request.model,
+        messages,
+        referencedTools: request.toolReferences.map((r) => r.name),
+        confirm: confirmInWindow,
+        token,
+        onText: (text) => response.markdown(text),
+        onToolCall: (name) => response.progress(`Running ${name}…`),
+      });
+      if (result.stoppedAtRoundLimit) response.markdown(`\n\n_Stopped after ${result.rounds} rounds of tool calls._`);
+      return { metadata: { toolCalls: result.toolCalls.map((c) => ({ name: c.name, status: c.status })) } };
+    },
+  );
   context.subscriptions.push(participant);
 
   context.subscriptions.push(
@@ -121,7 +136,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<ToolPa
             )?.model;
       const model = choice ? toModelInfo(choice) : { id: 'default', vendor: 'any', family: 'any', version: '1' };
       const resolved = api.resolve(model);
-      const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: describeResolution(resolved) });
+      const document = await vscode.workspace.openTextDocument({
+        language: 'markdown',
+        content: describeResolution(resolved),
+      });
       await vscode.window.showTextDocument(document, { preview: true });
     }),
   );
@@ -148,7 +166,9 @@ function toMessages(chatContext: vscode.ChatContext): vscode.LanguageModelChatMe
   for (const turn of chatContext.history) {
     if (turn instanceof vscode.ChatRequestTurn) messages.push(vscode.LanguageModelChatMessage.User(turn.prompt));
     else if (turn instanceof vscode.ChatResponseTurn) {
-      const text = turn.response.map((part) => (part instanceof vscode.ChatResponseMarkdownPart ? part.value.value : '')).join('');
+      const text = turn.response
+        .map((part) => (part instanceof vscode.ChatResponseMarkdownPart ? part.value.value : ''))
+        .join('');
       if (text) messages.push(vscode.LanguageModelChatMessage.Assistant(text));
     }
   }

@@ -24,7 +24,12 @@ export function listBounded(items: readonly string[], max = MAX_LISTED_ITEMS): s
  * The first `max` items joined by `separator`, then "… (N more)": the one way a message lists things.
  * `total` counts items the caller did not keep (a search that stopped collecting positions).
  */
-export function boundedList(items: readonly string[], max = MAX_LISTED_ITEMS, separator = ', ', total = items.length): string {
+export function boundedList(
+  items: readonly string[],
+  max = MAX_LISTED_ITEMS,
+  separator = ', ',
+  total = items.length,
+): string {
   const shown = items.slice(0, max);
   const rest = total - shown.length;
   return (rest > 0 ? [...shown, `… (${rest} more)`] : shown).join(separator);

@@ -5,7 +5,8 @@ import type { CancellationToken, Disposable, Event } from './types';
  * Where errors go that no caller can receive: a listener that throws or rejects. Rethrowing them
  * would be an uncaught exception that ends a headless host, so they are reported instead.
  */
-let unexpectedErrorHandler: (error: unknown) => void = (error) => console.error(`toolpacks: a listener failed: ${describeError(error)}`);
+let unexpectedErrorHandler: (error: unknown) => void = (error) =>
+  console.error(`toolpacks: a listener failed: ${describeError(error)}`);
 
 /** Replaces the handler of listener errors (hosts route them to their log); returns the previous one. */
 export function setUnexpectedErrorHandler(handler: (error: unknown) => void): (error: unknown) => void {
@@ -94,7 +95,8 @@ export class Emitter<T> implements Disposable {
       // A faulty listener must not stop the others, nor the registry change that fired.
       try {
         const returned = listener(event) as { then?: unknown } | undefined;
-        if (returned && typeof returned.then === 'function') (returned as PromiseLike<unknown>).then(undefined, reportUnexpected);
+        if (returned && typeof returned.then === 'function')
+          (returned as PromiseLike<unknown>).then(undefined, reportUnexpected);
       } catch (error) {
         reportUnexpected(error);
       }

@@ -21,5 +21,8 @@ export interface CancellationToken {
 /** Ready-made tokens, as `vscode.CancellationToken` offers. */
 export const CancellationToken = {
   /** A token that is never cancelled. */
-  None: Object.freeze<CancellationToken>({ isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) }),
+  None: Object.freeze<CancellationToken>({
+    isCancellationRequested: false,
+    onCancellationRequested: () => ({ dispose() {} }),
+  }),
 };

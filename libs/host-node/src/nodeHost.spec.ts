@@ -38,7 +38,13 @@ describe('NodeHost', () => {
     await host.debug.stop();
     expect(keys.values.debugState).toBe('inactive');
     // inactive → running (the process exists) → stopped → running → inactive
-    expect(changes).toEqual([['gitOpenRepositoryCount'], ['debugState'], ['debugState'], ['debugState'], ['debugState']]);
+    expect(changes).toEqual([
+      ['gitOpenRepositoryCount'],
+      ['debugState'],
+      ['debugState'],
+      ['debugState'],
+      ['debugState'],
+    ]);
     host.dispose();
   });
 });

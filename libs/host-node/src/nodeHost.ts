@@ -2,8 +2,21 @@
 // that follow the machine (debug state, whether the folder is a git repository).
 import { Container, ContainerModule } from 'inversify';
 import type { Disposable } from '@toolpacks/base';
-import { createToolRegistry, type LoadedPack, type ToolPack, type ToolRegistry, type ToolRegistryOptions } from '@toolpacks/registry/host';
-import { ContextKeys, ContextKeyService, DebugService, GitService, SearchService, WorkspaceFileSystem } from '@toolpacks/services';
+import {
+  createToolRegistry,
+  type LoadedPack,
+  type ToolPack,
+  type ToolRegistry,
+  type ToolRegistryOptions,
+} from '@toolpacks/registry/host';
+import {
+  ContextKeys,
+  ContextKeyService,
+  DebugService,
+  GitService,
+  SearchService,
+  WorkspaceFileSystem,
+} from '@toolpacks/services';
 import {
   NodeContextKeyService,
   NodeDebugService,
@@ -48,7 +61,10 @@ export class NodeHost implements Disposable {
   private readonly subscription: Disposable;
 
   constructor(root: string, options: NodeHostOptions = {}) {
-    this.workspace = new NodeWorkspaceFileSystem(root, { sensitivePaths: options.sensitivePaths, ...(options.git?.git !== undefined ? { git: options.git.git } : {}) });
+    this.workspace = new NodeWorkspaceFileSystem(root, {
+      sensitivePaths: options.sensitivePaths,
+      ...(options.git?.git !== undefined ? { git: options.git.git } : {}),
+    });
     this.search = new NodeSearchService(this.workspace.root, options.search);
     this.git = new NodeGitService(this.workspace, options.git);
     this.debug = new NodeDebugService(this.workspace, options.debug);

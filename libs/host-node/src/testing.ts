@@ -4,7 +4,15 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Container } from 'inversify';
-import { contentToText, type InvokeOptions, type ModelInfo, type ResolveRequest, type ToolCallResult, type ToolPack, type ToolRegistry } from '@toolpacks/registry/host';
+import {
+  contentToText,
+  type InvokeOptions,
+  type ModelInfo,
+  type ResolveRequest,
+  type ToolCallResult,
+  type ToolPack,
+  type ToolRegistry,
+} from '@toolpacks/registry/host';
 import { SAMPLE_PROGRAM } from '@toolpacks/node-services/testing';
 import { createNodeHost, type NodeHost, type NodeHostOptions } from './nodeHost';
 
@@ -83,14 +91,19 @@ export interface PackHarnessOptions {
  * await h.dispose();
  * ```
  */
-export async function createPackHarness(packs: readonly ToolPack[], files: Record<string, string | Buffer> = {}, options: PackHarnessOptions = {}): Promise<PackHarness> {
+export async function createPackHarness(
+  packs: readonly ToolPack[],
+  files: Record<string, string | Buffer> = {},
+  options: PackHarnessOptions = {},
+): Promise<PackHarness> {
   const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'toolpacks-pack-')));
   await writeFiles(root, files);
   const host = await createNodeHost(root, options.host);
   const { registry, loaded } = await host.createRegistry(packs, options.configure);
   const refused = loaded.filter((p) => !p.loaded).flatMap((p) => p.diagnostics.map((d) => d.message));
   if (refused.length) throw new Error(refused.join('\n'));
-  const resolve = (model: ModelInfo, request: Partial<ResolveRequest> = {}) => registry.resolve({ model, context: host.contextKeys.values, ...request });
+  const resolve = (model: ModelInfo, request: Partial<ResolveRequest> = {}) =>
+    registry.resolve({ model, context: host.contextKeys.values, ...request });
   return {
     root,
     host,
@@ -110,7 +123,10 @@ export async function createPackHarness(packs: readonly ToolPack[], files: Recor
 }
 
 /** Makes `root` a git repository with one commit per entry (files to write, then the message). */
-export async function initRepository(root: string, commits: readonly { files: Record<string, string>; message: string }[]): Promise<void> {
+export async function initRepository(
+  root: string,
+  commits: readonly { files: Record<string, string>; message: string }[],
+): Promise<void> {
   const { execFileSync } = await import('node:child_process');
   const git = (...args: string[]) => execFileSync('git', args, { cwd: root, stdio: 'pipe' });
   git('init', '--quiet', '--initial-branch=main');

@@ -67,8 +67,13 @@ export async function openWorkspaceSession(options: WorkspaceSessionOptions): Pr
     registry,
     host,
     loaded,
-    request: (overrides = {}) => ({ ...options.request, context: { ...host.contextKeys.values, ...options.request.context }, ...overrides }),
-    onDidChangeContext: (listener, thisArgs, disposables) => host.contextKeys.onDidChange(() => listener.call(thisArgs, undefined), undefined, disposables),
+    request: (overrides = {}) => ({
+      ...options.request,
+      context: { ...host.contextKeys.values, ...options.request.context },
+      ...overrides,
+    }),
+    onDidChangeContext: (listener, thisArgs, disposables) =>
+      host.contextKeys.onDidChange(() => listener.call(thisArgs, undefined), undefined, disposables),
     dispose: () =>
       (disposed ??= (async () => {
         try {

@@ -21,23 +21,39 @@ export function toolSetState(registry: ToolRegistry, name: string, selection: To
 }
 
 /** The selection that makes exactly `picked` enabled, stated as briefly as possible. */
-export function selectionFromPicks(registry: ToolRegistry, picked: ReadonlySet<string>, toolSets: readonly string[], tools: readonly string[]): ToolSelection {
+export function selectionFromPicks(
+  registry: ToolRegistry,
+  picked: ReadonlySet<string>,
+  toolSets: readonly string[],
+  tools: readonly string[],
+): ToolSelection {
   const selection: { tools: Record<string, boolean>; toolSets: Record<string, boolean> } = { tools: {}, toolSets: {} };
   for (const set of toolSets) selection.toolSets[set] = picked.has(`set:${set}`);
-  for (const tool of tools) if (registry.isSelected(tool, selection) !== picked.has(`tool:${tool}`)) selection.tools[tool] = picked.has(`tool:${tool}`);
+  for (const tool of tools)
+    if (registry.isSelected(tool, selection) !== picked.has(`tool:${tool}`))
+      selection.tools[tool] = picked.has(`tool:${tool}`);
   return selection;
 }
 
 export async function configureTools(registry: ToolRegistry, store: SelectionStore): Promise<void> {
   const selection = store.selection;
-  const items: (Item | vscode.QuickPickItem)[] = [{ kind2: 'reset', key: 'reset', label: '$(discard) Reset to Defaults', alwaysShow: true } as Item];
+  const items: (Item | vscode.QuickPickItem)[] = [
+    { kind2: 'reset', key: 'reset', label: '$(discard) Reset to Defaults', alwaysShow: true } as Item,
+  ];
   const allToolSets: string[] = [];
   const allTools: string[] = [];
-  const owners = [...registry.packs.map((p) => ({ id: p.id as string | undefined, label: p.displayName })), { id: undefined, label: 'Other tools' }];
+  const owners = [
+    ...registry.packs.map((p) => ({ id: p.id as string | undefined, label: p.displayName })),
+    { id: undefined, label: 'Other tools' },
+  ];
   for (const owner of owners) {
     const sets = registry.toolSets.filter((s) => s.packId === owner.id);
     const tools = [
-      ...new Map(registry.tools.filter((t) => t.packId === owner.id && !t.definition.overridesTool).map((t) => [t.definition.toolReferenceName ?? t.definition.name, t.definition])).entries(),
+      ...new Map(
+        registry.tools
+          .filter((t) => t.packId === owner.id && !t.definition.overridesTool)
+          .map((t) => [t.definition.toolReferenceName ?? t.definition.name, t.definition]),
+      ).entries(),
     ];
     if (!sets.length && !tools.length) continue;
     items.push({ label: owner.label, kind: vscode.QuickPickItemKind.Separator });
@@ -77,9 +93,13 @@ export async function configureTools(registry: ToolRegistry, store: SelectionSto
   pick.onDidChangeSelection((selected) => {
     // Checking or unchecking a toolset does the same to its tools.
     const now = new Set(selected.map((i) => (i as Item).key));
-    const toggled = items.filter((i): i is Item => (i as Item).kind2 === 'toolset' && now.has((i as Item).key) !== previous.has((i as Item).key));
+    const toggled = items.filter(
+      (i): i is Item => (i as Item).kind2 === 'toolset' && now.has((i as Item).key) !== previous.has((i as Item).key),
+    );
     if (toggled.length) {
-      for (const set of toggled) for (const member of set.members ?? []) now.has(set.key) ? now.add(`tool:${member}`) : now.delete(`tool:${member}`);
+      for (const set of toggled)
+        for (const member of set.members ?? [])
+          now.has(set.key) ? now.add(`tool:${member}`) : now.delete(`tool:${member}`);
       pick.selectedItems = items.filter((i) => now.has((i as Item).key));
     }
     previous = now;

@@ -2,14 +2,21 @@ import { createToolRegistry, textResult, type ToolDefinition } from '@toolpacks/
 import { describeResolution } from './describeResolution';
 
 const tool = { invoke: () => textResult('ok') };
-const def = <E extends Partial<ToolDefinition>>(name: string, extra: E = {} as E): ToolDefinition & E => ({ name, modelDescription: `Does ${name}.`, ...extra });
+const def = <E extends Partial<ToolDefinition>>(name: string, extra: E = {} as E): ToolDefinition & E => ({
+  name,
+  modelDescription: `Does ${name}.`,
+  ...extra,
+});
 const model = { id: 'gemini-2.5-pro', vendor: 'copilot', family: 'gemini-2.5-pro', version: '1' };
 
 describe('describeResolution', () => {
   it('shows what is sent and why, and each tool not sent with the resolver’s reason and detail', () => {
     const registry = createToolRegistry();
     registry.registerTool(def('grep_search'), tool);
-    registry.registerModelSpecificTool(def('gemini_grep', { overridesTool: 'grep_search', models: [{ family: 'gemini*' }] }), tool);
+    registry.registerModelSpecificTool(
+      def('gemini_grep', { overridesTool: 'grep_search', models: [{ family: 'gemini*' }] }),
+      tool,
+    );
     registry.registerModelSpecificTool(def('apply_patch', { models: [{ family: 'gpt-5*' }] }), tool);
     registry.registerTool(def('get_stack', { when: '(broken' }), tool);
     const markdown = describeResolution(registry.resolve({ model }));

@@ -9,5 +9,14 @@ export { SelectionStore } from './selectionStore';
 export { configureTools, selectionFromPicks, toolSetState } from './configureTools';
 export { describeResolution } from './describeResolution';
 export { toModelInfo } from './modelInfo';
-export { RUNTIME_EXTENSION_ID, SHARED_MODULE_NAMES, activatePackExtension, sharedModule, type PackRegistration, type PackSource, type SharedModules, type ToolPacksApi } from './runtimeApi';
+export {
+  RUNTIME_EXTENSION_ID,
+  SHARED_MODULE_NAMES,
+  activatePackExtension,
+  sharedModule,
+  type PackRegistration,
+  type PackSource,
+  type SharedModules,
+  type ToolPacksApi,
+} from './runtimeApi';
 export { confirmInWindow } from './confirmDialog';

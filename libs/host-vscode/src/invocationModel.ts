@@ -10,6 +10,12 @@ interface WithModel {
 
 export function invocationModel(options: object): ModelInfo | undefined {
   const model = (options as WithModel).model;
-  if (!model || typeof model.id !== 'string' || typeof model.vendor !== 'string' || typeof model.family !== 'string') return undefined;
-  return toModelInfo({ id: model.id, vendor: model.vendor, family: model.family, version: typeof model.version === 'string' ? model.version : '' });
+  if (!model || typeof model.id !== 'string' || typeof model.vendor !== 'string' || typeof model.family !== 'string')
+    return undefined;
+  return toModelInfo({
+    id: model.id,
+    vendor: model.vendor,
+    family: model.family,
+    version: typeof model.version === 'string' ? model.version : '',
+  });
 }

@@ -9,14 +9,29 @@
 // compares element classes by identity). This file must stay free of runtime imports of those
 // modules: the stand-ins load it.
 import * as vscode from 'vscode';
-import type { ContextKeys, LoadedPack, ModelInfo, ResolvedToolSet, ToolPack, ToolRegistry, ToolSelection } from '@toolpacks/registry/host';
+import type {
+  ContextKeys,
+  LoadedPack,
+  ModelInfo,
+  ResolvedToolSet,
+  ToolPack,
+  ToolRegistry,
+  ToolSelection,
+} from '@toolpacks/registry/host';
 import type { ToolLoopOptions, ToolLoopResult } from './toolLoop';
 import type { RegistrationKind } from './vscodeToolRegistration';
 
 export const RUNTIME_EXTENSION_ID = 'toolpacks.toolpacks-runtime';
 
 /** The modules the runtime shares with pack extensions (bundle-extension.js keeps the same list). */
-export const SHARED_MODULE_NAMES = ['inversify', 'reflect-metadata', '@toolpacks/base', '@toolpacks/registry', '@toolpacks/services', '@vscode/prompt-tsx'] as const;
+export const SHARED_MODULE_NAMES = [
+  'inversify',
+  'reflect-metadata',
+  '@toolpacks/base',
+  '@toolpacks/registry',
+  '@toolpacks/services',
+  '@vscode/prompt-tsx',
+] as const;
 export type SharedModuleName = (typeof SHARED_MODULE_NAMES)[number];
 
 /** The runtime's own instances of the shared modules, by module name. */
@@ -72,7 +87,9 @@ export function sharedModule(name: string): unknown {
     );
   }
   if (!Object.prototype.hasOwnProperty.call(runtimeModules, name)) {
-    throw new Error(`The Tool Packs runtime extension does not share '${name}' (it shares ${Object.keys(runtimeModules).join(', ')}); update the runtime extension.`);
+    throw new Error(
+      `The Tool Packs runtime extension does not share '${name}' (it shares ${Object.keys(runtimeModules).join(', ')}); update the runtime extension.`,
+    );
   }
   return runtimeModules[name as SharedModuleName];
 }
@@ -82,23 +99,35 @@ export function sharedModule(name: string): unknown {
  * deactivate. Give the pack as a loader (a function that requires the pack's module) so its modules
  * are evaluated after the runtime's API is there.
  */
-export async function activatePackExtension(context: vscode.ExtensionContext, source: PackSource): Promise<PackRegistration> {
+export async function activatePackExtension(
+  context: vscode.ExtensionContext,
+  source: PackSource,
+): Promise<PackRegistration> {
   const runtime = vscode.extensions.getExtension<ToolPacksApi>(RUNTIME_EXTENSION_ID);
-  if (!runtime) throw new Error(`A tool pack (${context.extension.id}) needs the Tool Packs runtime extension (${RUNTIME_EXTENSION_ID}); install it.`);
+  if (!runtime)
+    throw new Error(
+      `A tool pack (${context.extension.id}) needs the Tool Packs runtime extension (${RUNTIME_EXTENSION_ID}); install it.`,
+    );
   const api = await runtime.activate();
   runtimeModules ??= api.modules;
   let pack: ToolPack;
   try {
     pack = typeof source === 'function' ? source() : source;
   } catch (error) {
-    void vscode.window.showErrorMessage(`The tool pack of ${context.extension.id} could not be loaded.`, { detail: String((error as Error)?.message ?? error), modal: false });
+    void vscode.window.showErrorMessage(`The tool pack of ${context.extension.id} could not be loaded.`, {
+      detail: String((error as Error)?.message ?? error),
+      modal: false,
+    });
     throw error;
   }
   const registration = await api.registerPack(pack, context.extension.id);
   context.subscriptions.push(registration);
   if (!registration.loaded) {
     const detail = registration.diagnostics.map((d) => d.message).join('\n');
-    void vscode.window.showErrorMessage(`Tool pack '${pack.displayName}' could not be loaded.`, { detail, modal: false });
+    void vscode.window.showErrorMessage(`Tool pack '${pack.displayName}' could not be loaded.`, {
+      detail,
+      modal: false,
+    });
   }
   return registration;
 }

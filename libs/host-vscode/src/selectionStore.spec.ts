@@ -3,7 +3,11 @@ import { SelectionStore } from './selectionStore';
 
 function memento(): vscode.Memento {
   const values = new Map<string, unknown>();
-  return { keys: () => [...values.keys()], get: (key: string) => values.get(key), update: async (key: string, value: unknown) => void values.set(key, value) } as vscode.Memento;
+  return {
+    keys: () => [...values.keys()],
+    get: (key: string) => values.get(key),
+    update: async (key: string, value: unknown) => void values.set(key, value),
+  } as vscode.Memento;
 }
 
 describe('SelectionStore', () => {

@@ -35,7 +35,12 @@ export interface ToolLoopOptions {
 export interface ToolLoopResult {
   /** The model's text over all rounds. */
   readonly text: string;
-  readonly toolCalls: readonly { readonly name: string; readonly input: unknown; readonly status: ToolCallStatus; readonly result: string }[];
+  readonly toolCalls: readonly {
+    readonly name: string;
+    readonly input: unknown;
+    readonly status: ToolCallStatus;
+    readonly result: string;
+  }[];
   /** The tool names sent to the model in each round. */
   readonly toolsPerRound: readonly (readonly string[])[];
   readonly rounds: number;
@@ -60,7 +65,10 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     toolsPerRound.push(resolved.tools.map((t) => t.name));
     const response = await model.sendRequest(
       messages,
-      { tools: resolved.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })), toolMode: vscode.LanguageModelChatToolMode.Auto },
+      {
+        tools: resolved.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })),
+        toolMode: vscode.LanguageModelChatToolMode.Auto,
+      },
       options.token,
     );
     const assistantParts: (vscode.LanguageModelTextPart | vscode.LanguageModelToolCallPart)[] = [];
@@ -95,8 +103,15 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
 }
 
 /** What the model gets back: text as text (prompt-tsx rendered), data parts with their bytes. */
-async function toResultParts(content: readonly ToolCallContent[]): Promise<(vscode.LanguageModelTextPart | vscode.LanguageModelDataPart)[]> {
+async function toResultParts(
+  content: readonly ToolCallContent[],
+): Promise<(vscode.LanguageModelTextPart | vscode.LanguageModelDataPart)[]> {
   const parts: (vscode.LanguageModelTextPart | vscode.LanguageModelDataPart)[] = [];
-  for (const part of content) parts.push(part.kind === 'data' ? new vscode.LanguageModelDataPart(part.data, part.mimeType) : new vscode.LanguageModelTextPart(await contentToText([part])));
+  for (const part of content)
+    parts.push(
+      part.kind === 'data'
+        ? new vscode.LanguageModelDataPart(part.data, part.mimeType)
+        : new vscode.LanguageModelTextPart(await contentToText([part])),
+    );
   return parts;
 }

@@ -4,7 +4,16 @@
 import * as vscode from 'vscode';
 import { DebugErrors, frameAt, StopWaiters } from '@toolpacks/node-services';
 import { Emitter, type CancellationToken } from '@toolpacks/base';
-import { WorkspaceError, type BreakpointInfo, type DebugService, type DebugState, type DebugStatus, type ScopeInfo, type StackFrameInfo, type WorkspaceFileSystem } from '@toolpacks/services';
+import {
+  WorkspaceError,
+  type BreakpointInfo,
+  type DebugService,
+  type DebugState,
+  type DebugStatus,
+  type ScopeInfo,
+  type StackFrameInfo,
+  type WorkspaceFileSystem,
+} from '@toolpacks/services';
 
 /** The fields read from the Debug Adapter Protocol events this service follows. */
 interface DapEventBody {
@@ -50,7 +59,8 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
               this.stopReason = message.body?.reason;
               this.setState('stopped');
             } else if (message.event === 'continued') this.setState('running');
-            else if (message.event === 'output' && message.body?.category !== 'telemetry') this.output = (this.output + (message.body?.output ?? '')).slice(-20_000);
+            else if (message.event === 'output' && message.body?.category !== 'telemetry')
+              this.output = (this.output + (message.body?.output ?? '')).slice(-20_000);
             else if (message.event === 'exited') this.exitCode = message.body?.exitCode;
           },
         }),
@@ -69,7 +79,10 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
 
   // The token only cuts the waits short: VS Code owns the session's processes (the user sees it and
   // can stop it), and ends them when the window closes.
-  async start(options: { program: string; args?: readonly string[]; stopOnEntry?: boolean }, token?: CancellationToken): Promise<DebugStatus> {
+  async start(
+    options: { program: string; args?: readonly string[]; stopOnEntry?: boolean },
+    token?: CancellationToken,
+  ): Promise<DebugStatus> {
     const program = await this.workspace.resolve(options.program);
     if ((await this.workspace.stat(program))?.type !== 'file') throw DebugErrors.noProgram(options.program);
     if (this.session) await this.stop();
@@ -101,7 +114,8 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
 
   async setBreakpoint(options: { path: string; line: number; condition?: string }): Promise<BreakpointInfo> {
     const absolute = await this.workspace.resolve(options.path);
-    if ((await this.workspace.stat(absolute))?.type !== 'file') throw new WorkspaceError(`File '${options.path}' does not exist.`);
+    if ((await this.workspace.stat(absolute))?.type !== 'file')
+      throw new WorkspaceError(`File '${options.path}' does not exist.`);
     const location = new vscode.Location(vscode.Uri.file(absolute), new vscode.Position(options.line - 1, 0));
     const breakpoint = new vscode.SourceBreakpoint(location, true, options.condition || undefined);
     vscode.debug.addBreakpoints([breakpoint]);
@@ -115,7 +129,9 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
   }
 
   listBreakpoints(): readonly BreakpointInfo[] {
-    return vscode.debug.breakpoints.filter((b): b is vscode.SourceBreakpoint => b instanceof vscode.SourceBreakpoint).map((b) => toInfo(b, this.workspace));
+    return vscode.debug.breakpoints
+      .filter((b): b is vscode.SourceBreakpoint => b instanceof vscode.SourceBreakpoint)
+      .map((b) => toInfo(b, this.workspace));
   }
 
   async callStack(): Promise<readonly StackFrameInfo[]> {
@@ -130,11 +146,19 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
 
   async variables(frameIndex: number): Promise<readonly ScopeInfo[]> {
     const frame = await this.frameAt(frameIndex);
-    const { scopes } = await this.request<{ scopes: { name: string; variablesReference: number; expensive: boolean }[] }>('scopes', { frameId: frame.id });
+    const { scopes } = await this.request<{
+      scopes: { name: string; variablesReference: number; expensive: boolean }[];
+    }>('scopes', { frameId: frame.id });
     const result: ScopeInfo[] = [];
     for (const scope of scopes.filter((s) => !s.expensive)) {
-      const { variables } = await this.request<{ variables: { name: string; value: string; type?: string }[] }>('variables', { variablesReference: scope.variablesReference });
-      result.push({ name: scope.name, variables: variables.map((v) => ({ name: v.name, value: v.value, type: v.type ?? '' })) });
+      const { variables } = await this.request<{ variables: { name: string; value: string; type?: string }[] }>(
+        'variables',
+        { variablesReference: scope.variablesReference },
+      );
+      result.push({
+        name: scope.name,
+        variables: variables.map((v) => ({ name: v.name, value: v.value, type: v.type ?? '' })),
+      });
     }
     return result;
   }
@@ -142,7 +166,8 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
   async evaluate(expression: string, frameIndex: number): Promise<string> {
     const frame = await this.frameAt(frameIndex);
     try {
-      return (await this.request<{ result: string }>('evaluate', { expression, frameId: frame.id, context: 'repl' })).result;
+      return (await this.request<{ result: string }>('evaluate', { expression, frameId: frame.id, context: 'repl' }))
+        .result;
     } catch (error) {
       throw new WorkspaceError(`Evaluating \`${expression}\` threw: ${(error as Error).message}`);
     }
@@ -186,7 +211,11 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
 
   private async frames(): Promise<DapFrame[]> {
     this.requireStopped();
-    const { stackFrames } = await this.request<{ stackFrames: DapFrame[] }>('stackTrace', { threadId: this.stoppedThread, startFrame: 0, levels: 50 });
+    const { stackFrames } = await this.request<{ stackFrames: DapFrame[] }>('stackTrace', {
+      threadId: this.stoppedThread,
+      startFrame: 0,
+      levels: 50,
+    });
     // Node's own frames below the user's code are noise for a model.
     const own = stackFrames.filter((f) => !f.source?.path?.startsWith('node:') && f.source?.path);
     return own.length ? own : stackFrames;

@@ -4,7 +4,15 @@
 import { ContainerModule } from 'inversify';
 import * as vscode from 'vscode';
 import { NodeContextKeyService, NodeGitService } from '@toolpacks/node-services';
-import { ContextKeys, ContextKeyService, DebugService, GitService, OpenEditorsService, SearchService, WorkspaceFileSystem } from '@toolpacks/services';
+import {
+  ContextKeys,
+  ContextKeyService,
+  DebugService,
+  GitService,
+  OpenEditorsService,
+  SearchService,
+  WorkspaceFileSystem,
+} from '@toolpacks/services';
 import { VsCodeDebugService } from './vscodeDebugService';
 import { VsCodeOpenEditors } from './vscodeOpenEditors';
 import { VsCodeSearchService } from './vscodeSearchService';

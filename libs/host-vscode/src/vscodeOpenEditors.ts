@@ -16,7 +16,8 @@ export class VsCodeOpenEditors implements OpenEditorsService {
         const relative = uri.scheme === 'file' ? path.relative(this.root, uri.fsPath) : '';
         const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
         editors.push({
-          path: uri.scheme === 'file' && !relative.startsWith('..') ? relative.split(path.sep).join('/') : uri.toString(),
+          path:
+            uri.scheme === 'file' && !relative.startsWith('..') ? relative.split(path.sep).join('/') : uri.toString(),
           languageId: document?.languageId,
           isActive: tab === active,
           isDirty: tab.isDirty,

@@ -5,7 +5,13 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { compileGlob, NodeSearchService } from '@toolpacks/node-services';
 import type { CancellationToken } from '@toolpacks/base';
-import { WorkspaceError, type FileSearchResult, type GrepQuery, type GrepResult, type SearchService } from '@toolpacks/services';
+import {
+  WorkspaceError,
+  type FileSearchResult,
+  type GrepQuery,
+  type GrepResult,
+  type SearchService,
+} from '@toolpacks/services';
 
 export class VsCodeSearchService implements SearchService {
   private readonly text: NodeSearchService;
@@ -22,8 +28,16 @@ export class VsCodeSearchService implements SearchService {
       throw new WorkspaceError(`Invalid glob pattern: ${(error as Error).message}`);
     }
     // A pattern without a slash matches names at any depth, as in the headless host.
-    const include = new vscode.RelativePattern(this.folder, pattern.includes('/') ? pattern.replace(/^\.?\//, '') : `**/${pattern}`);
-    const uris = await vscode.workspace.findFiles(include, '**/{node_modules,.git}/**', maxResults + 1, token as vscode.CancellationToken | undefined);
+    const include = new vscode.RelativePattern(
+      this.folder,
+      pattern.includes('/') ? pattern.replace(/^\.?\//, '') : `**/${pattern}`,
+    );
+    const uris = await vscode.workspace.findFiles(
+      include,
+      '**/{node_modules,.git}/**',
+      maxResults + 1,
+      token as vscode.CancellationToken | undefined,
+    );
     const files = uris
       .map((uri) => path.relative(this.folder.uri.fsPath, uri.fsPath).split(path.sep).join('/'))
       .filter(matches)

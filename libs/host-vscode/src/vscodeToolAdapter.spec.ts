@@ -3,7 +3,16 @@ import type { ToolCall } from '@toolpacks/registry/host';
 import { LanguageModelDataPart, LanguageModelTextPart } from './testing/vscodeFake';
 import { BYTES, createBridge, invocation, noToken, ran, type Bridge } from './testing/bridgeFixture';
 
-const gemini = { id: 'g', vendor: 'google', family: 'gemini-2.5-pro', version: '1', name: 'Gemini', maxInputTokens: 1, countTokens: async () => 0, sendRequest: async () => undefined };
+const gemini = {
+  id: 'g',
+  vendor: 'google',
+  family: 'gemini-2.5-pro',
+  version: '1',
+  name: 'Gemini',
+  maxInputTokens: 1,
+  countTokens: async () => 0,
+  sendRequest: async () => undefined,
+};
 
 async function call(bridge: Bridge, name: string, options: vscode.LanguageModelToolInvocationOptions<object>) {
   const tool = bridge.tools.get(name)!;
@@ -30,7 +39,12 @@ describe('a tool VS Code invokes', () => {
   it('runs the override matching the model VS Code names on the invocation', async () => {
     const bindTool = jest.spyOn(bridge.registry, 'bindTool');
     const result = await call(bridge, 'read_thing', invocation({ path: 'a' }, { model: gemini }));
-    expect(bindTool).toHaveBeenLastCalledWith('read_thing', { id: 'g', vendor: 'google', family: 'gemini-2.5-pro', version: '1' });
+    expect(bindTool).toHaveBeenLastCalledWith('read_thing', {
+      id: 'g',
+      vendor: 'google',
+      family: 'gemini-2.5-pro',
+      version: '1',
+    });
     expect(ran).toEqual(['gemini_read_thing']);
     expect(result.content).toEqual([new LanguageModelTextPart('override ran')]);
   });
@@ -56,19 +70,25 @@ describe('a tool VS Code invokes', () => {
   });
 
   it('rejects with the registry fix-it text when the tool throws', async () => {
-    await expect(call(bridge, 'fail_now', invocation({}))).rejects.toThrow('Tool `fail_now` failed: Use make_bytes instead.');
+    await expect(call(bridge, 'fail_now', invocation({}))).rejects.toThrow(
+      'Tool `fail_now` failed: Use make_bytes instead.',
+    );
   });
 
   it('rejects with the registry fix-it text for input that breaks the schema', async () => {
     const failure = call(bridge, 'read_thing', invocation({ wrong: 1 }));
-    await expect(failure).rejects.toThrow(/Invalid input for `read_thing`; it was not run:[\s\S]*Fix the input to match the tool's schema/);
+    await expect(failure).rejects.toThrow(
+      /Invalid input for `read_thing`; it was not run:[\s\S]*Fix the input to match the tool's schema/,
+    );
     expect(ran).toEqual([]);
   });
 
   it('rejects with a fix-it text once the tool has left the registry', async () => {
     const tool = bridge.tools.get('make_bytes')!;
     bridge.dispose();
-    await expect(Promise.resolve(tool.invoke(invocation({}), noToken))).rejects.toThrow('Tool `make_bytes` was removed (its pack was unloaded)');
+    await expect(Promise.resolve(tool.invoke(invocation({}), noToken))).rejects.toThrow(
+      'Tool `make_bytes` was removed (its pack was unloaded)',
+    );
   });
 
   it('counts a confirmation VS Code showed for the same input as the approval', async () => {
@@ -92,7 +112,9 @@ describe('a tool VS Code invokes', () => {
   }
 
   it('asks again when VS Code showed no confirmation for that input', async () => {
-    await expect(Promise.resolve(bridge.tools.get('write_thing')!.invoke(invocation({ x: 2 }), noToken))).rejects.toThrow(/declined/);
+    await expect(
+      Promise.resolve(bridge.tools.get('write_thing')!.invoke(invocation({ x: 2 }), noToken)),
+    ).rejects.toThrow(/declined/);
     expect(bridge.asked.map((r) => r.toolName)).toEqual(['write_thing']);
     expect(ran).toEqual([]);
   });

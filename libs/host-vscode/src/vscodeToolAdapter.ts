@@ -2,13 +2,26 @@
 // (its picker, the model's tool list), so each call binds exactly that tool: no resolution of our
 // own, whose selection, when clauses or grouping could hide it or pick another.
 import * as vscode from 'vscode';
-import { contentToText, inertConfirmation, inertLine, inertText, type ConfirmationAnswer, type ConfirmationRequest, type ToolDefinition, type ToolRegistry } from '@toolpacks/registry/host';
+import {
+  contentToText,
+  inertConfirmation,
+  inertLine,
+  inertText,
+  type ConfirmationAnswer,
+  type ConfirmationRequest,
+  type ToolDefinition,
+  type ToolRegistry,
+} from '@toolpacks/registry/host';
 import { HostConfirmations } from './hostConfirmations';
 import { invocationCallId } from './invocationCallId';
 import { invocationModel } from './invocationModel';
 import { toVsCodeToolResult } from './vscodeToolResult';
 
-export function vscodeToolAdapter(registry: ToolRegistry, definition: ToolDefinition, confirm: (request: ConfirmationRequest) => Promise<ConfirmationAnswer>): vscode.LanguageModelTool<object> {
+export function vscodeToolAdapter(
+  registry: ToolRegistry,
+  definition: ToolDefinition,
+  confirm: (request: ConfirmationRequest) => Promise<ConfirmationAnswer>,
+): vscode.LanguageModelTool<object> {
   const name = definition.name;
   // A call that auto-approve must not answer (always-ask: a sensitive write, a commit that runs
   // hooks; code the model wrote; a tool kept manual) is not handed to VS Code, whose own
@@ -32,14 +45,23 @@ export function vscodeToolAdapter(registry: ToolRegistry, definition: ToolDefini
       return {
         invocationMessage: message === undefined ? undefined : inertText(message),
         confirmationMessages:
-          confirmationMessages && inertConfirmation(confirmationMessages.title, typeof confirmationMessages.message === 'string' ? confirmationMessages.message : confirmationMessages.message.value),
+          confirmationMessages &&
+          inertConfirmation(
+            confirmationMessages.title,
+            typeof confirmationMessages.message === 'string'
+              ? confirmationMessages.message
+              : confirmationMessages.message.value,
+          ),
       };
     },
     async invoke(options, token) {
       const confirmedByHost = hostConfirmations.take(options.input);
       const bound = registry.bindTool(name, invocationModel(options));
       // Its pack went away between VS Code's choice and this call.
-      if (!bound) throw new Error(`Tool \`${name}\` was removed (its pack was unloaded), so it was not run. Use one of the other tools.`);
+      if (!bound)
+        throw new Error(
+          `Tool \`${name}\` was removed (its pack was unloaded), so it was not run. Use one of the other tools.`,
+        );
       const result = await registry.invoke(
         bound,
         { callId: invocationCallId(options), name, input: options.input },

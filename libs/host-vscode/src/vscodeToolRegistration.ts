@@ -38,7 +38,8 @@ export function registerToolsWithVsCode(
   options: VsCodeToolRegistrationOptions = {},
 ): Disposable & { readonly kinds: ReadonlyMap<string, RegistrationKind> } {
   const lm = options.lm ?? vscode.lm;
-  const registerToolDefinition = (lm as unknown as { registerToolDefinition?: RegisterToolDefinition }).registerToolDefinition;
+  const registerToolDefinition = (lm as unknown as { registerToolDefinition?: RegisterToolDefinition })
+    .registerToolDefinition;
   const disposables: vscode.Disposable[] = [];
   const kinds = new Map<string, RegistrationKind>();
   for (const definition of definitions) {

@@ -3,7 +3,14 @@
 // WorkspaceEdit and are saved. Confinement, atomic writes and serialization come from the Node host.
 import * as vscode from 'vscode';
 import { NodeWorkspaceFileSystem } from '@toolpacks/node-services';
-import type { AppliedChange, DirectoryEntry, FileChange, FileStat, WorkspaceFileSystem, WriteOptions } from '@toolpacks/services';
+import type {
+  AppliedChange,
+  DirectoryEntry,
+  FileChange,
+  FileStat,
+  WorkspaceFileSystem,
+  WriteOptions,
+} from '@toolpacks/services';
 
 export class VsCodeWorkspaceFileSystem implements WorkspaceFileSystem {
   private readonly disk: NodeWorkspaceFileSystem;
@@ -41,7 +48,11 @@ export class VsCodeWorkspaceFileSystem implements WorkspaceFileSystem {
     return this.disk.writeText(path, text, mode, options);
   }
 
-  async edit(path: string, transform: (text: string) => string | Promise<string>, options?: WriteOptions): Promise<{ before: string; after: string }> {
+  async edit(
+    path: string,
+    transform: (text: string) => string | Promise<string>,
+    options?: WriteOptions,
+  ): Promise<{ before: string; after: string }> {
     const absolute = await this.disk.resolve(path);
     const document = openDocument(absolute);
     if (!document?.isDirty) return this.disk.edit(absolute, transform, options);
@@ -53,7 +64,10 @@ export class VsCodeWorkspaceFileSystem implements WorkspaceFileSystem {
     if (after !== before) {
       const edit = new vscode.WorkspaceEdit();
       edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(before.length)), after);
-      if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`VS Code refused the edit of ${this.relative(absolute)}; the document may have changed. Read it again and retry.`);
+      if (!(await vscode.workspace.applyEdit(edit)))
+        throw new Error(
+          `VS Code refused the edit of ${this.relative(absolute)}; the document may have changed. Read it again and retry.`,
+        );
       await document.save();
     }
     return { before, after };

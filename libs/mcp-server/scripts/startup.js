@@ -54,7 +54,11 @@ require('esbuild').buildSync({
 
 const servers = {
   'toolpacks (bundled)': { command: process.execPath, args: [path.join(bundleDir, 'server.js'), folder], cwd: repo },
-  'toolpacks (sources, esbuild-register)': { command: process.execPath, args: [path.join(__dirname, 'stdio-entry.js'), folder], cwd: path.resolve(__dirname, '../../..') },
+  'toolpacks (sources, esbuild-register)': {
+    command: process.execPath,
+    args: [path.join(__dirname, 'stdio-entry.js'), folder],
+    cwd: path.resolve(__dirname, '../../..'),
+  },
   'minimal SDK server': { command: process.execPath, args: ['-e', MINIMAL], cwd: path.resolve(__dirname, '../../..') },
 };
 
@@ -83,7 +87,9 @@ async function once(spec) {
   for (const [name, list] of Object.entries(times)) {
     const sorted = [...list].sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)];
-    console.log(`${name}: median ${median.toFixed(0)} ms (min ${sorted[0].toFixed(0)}, max ${sorted[sorted.length - 1].toFixed(0)}) over ${runs} runs, ${counts[name]} tools`);
+    console.log(
+      `${name}: median ${median.toFixed(0)} ms (min ${sorted[0].toFixed(0)}, max ${sorted[sorted.length - 1].toFixed(0)}) over ${runs} runs, ${counts[name]} tools`,
+    );
   }
   fs.rmSync(folder, { recursive: true, force: true });
   fs.rmSync(bundleDir, { recursive: true, force: true });

@@ -5,7 +5,10 @@
 //   node stdio-entry.js ROOT [--threshold N] [--yes] [--allow TOOL[,TOOL…]]… [--always-ask TOOL[,TOOL…]]… [--stop-wait-ms N]
 const path = require('node:path');
 const repo = path.resolve(__dirname, '../../..');
-require('esbuild-register/dist/node').register({ target: 'node20', tsconfigRaw: require(path.join(repo, 'tsconfig.base.json')) });
+require('esbuild-register/dist/node').register({
+  target: 'node20',
+  tsconfigRaw: require(path.join(repo, 'tsconfig.base.json')),
+});
 require('reflect-metadata');
 const load = (relative) => require(path.join(repo, relative));
 
@@ -13,12 +16,15 @@ const args = process.argv.slice(2);
 const root = args[0];
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 /** Every value of a repeatable option, comma-separated lists split. */
-const list = (name) => args.flatMap((arg, i) => (arg === name && args[i + 1] !== undefined ? args[i + 1].split(',') : [])).filter(Boolean);
+const list = (name) =>
+  args.flatMap((arg, i) => (arg === name && args[i + 1] !== undefined ? args[i + 1].split(',') : [])).filter(Boolean);
 const { serveStdio, createHostSession } = load('libs/mcp-server/src/index.ts');
 
 async function createSession() {
   const { createNodeHost } = load('libs/host-node/src/index.ts');
-  const packs = ['editor', 'search', 'git', 'debug'].map((name) => Object.values(load(`libs/packs/${name}/src/index.ts`)).find((v) => v && v.kind === 'toolpacks.pack'));
+  const packs = ['editor', 'search', 'git', 'debug'].map((name) =>
+    Object.values(load(`libs/packs/${name}/src/index.ts`)).find((v) => v && v.kind === 'toolpacks.pack'),
+  );
   const stopWaitMs = option('--stop-wait-ms');
   const host = await createNodeHost(root, stopWaitMs ? { debug: { stopWaitMs: Number(stopWaitMs) } } : {});
   const { registry } = await host.createRegistry(packs);

@@ -23,7 +23,15 @@ export async function toMcpContent(result: ToolCallResult, tokenBudget?: number)
     const data = Buffer.from(part.data.buffer, part.data.byteOffset, part.data.byteLength).toString('base64');
     if (part.mimeType.startsWith('image/')) out.push({ type: 'image', data, mimeType: part.mimeType });
     else if (part.mimeType.startsWith('audio/')) out.push({ type: 'audio', data, mimeType: part.mimeType });
-    else out.push({ type: 'resource', resource: { uri: `toolpacks:result/${encodeURIComponent(result.callId)}/${index}`, mimeType: part.mimeType, blob: data } });
+    else
+      out.push({
+        type: 'resource',
+        resource: {
+          uri: `toolpacks:result/${encodeURIComponent(result.callId)}/${index}`,
+          mimeType: part.mimeType,
+          blob: data,
+        },
+      });
   }
   await flush();
   return out.length ? out : [{ type: 'text', text: '(the tool returned no output)' }];

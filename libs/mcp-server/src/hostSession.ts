@@ -25,7 +25,11 @@ export function mcpSessionOf(workspace: McpWorkspace): McpSession {
     registry: workspace.registry,
     resolveRequest: () => {
       const { virtualTools, ...request } = workspace.request();
-      return { ...request, ...(virtualTools?.threshold !== undefined ? { threshold: virtualTools.threshold } : {}), ...(virtualTools?.mode !== undefined ? { mode: virtualTools.mode } : {}) };
+      return {
+        ...request,
+        ...(virtualTools?.threshold !== undefined ? { threshold: virtualTools.threshold } : {}),
+        ...(virtualTools?.mode !== undefined ? { mode: virtualTools.mode } : {}),
+      };
     },
     onDidChangeContext: workspace.onDidChangeContext,
     dispose: () => workspace.dispose(),
@@ -58,9 +62,17 @@ export function createHostSession(options: HostSessionOptions): McpSession {
       context: contextKeys.values,
       ...(selection ? { selection } : {}),
       ...(referencedTools ? { referencedTools } : {}),
-      ...(threshold !== undefined || mode !== undefined ? { virtualTools: { ...(threshold !== undefined ? { threshold } : {}), ...(mode !== undefined ? { mode } : {}) } } : {}),
+      ...(threshold !== undefined || mode !== undefined
+        ? {
+            virtualTools: {
+              ...(threshold !== undefined ? { threshold } : {}),
+              ...(mode !== undefined ? { mode } : {}),
+            },
+          }
+        : {}),
     }),
-    onDidChangeContext: (listener, thisArgs, disposables) => contextKeys.onDidChange(() => listener.call(thisArgs, undefined), undefined, disposables),
+    onDidChangeContext: (listener, thisArgs, disposables) =>
+      contextKeys.onDidChange(() => listener.call(thisArgs, undefined), undefined, disposables),
     dispose: () =>
       (disposing ??= (async () => {
         try {

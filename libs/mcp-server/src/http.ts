@@ -10,7 +10,13 @@ import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest, isJSONRPCRequest, type CancelledNotification, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import {
+  isInitializeRequest,
+  isJSONRPCRequest,
+  type CancelledNotification,
+  type JSONRPCMessage,
+  type RequestId,
+} from '@modelcontextprotocol/sdk/types.js';
 import { SessionServer } from './sessionServer';
 import type { HttpServeOptions, HttpServer } from './types';
 
@@ -33,7 +39,10 @@ function cancelOnDisconnect(transport: StreamableHTTPServerTransport): void {
   const deliver = transport.onmessage;
   if (!deliver) return;
   const cancel = (requestId: RequestId) => {
-    const cancelled: CancelledNotification = { method: 'notifications/cancelled', params: { requestId, reason: 'The HTTP connection closed before the answer.' } };
+    const cancelled: CancelledNotification = {
+      method: 'notifications/cancelled',
+      params: { requestId, reason: 'The HTTP connection closed before the answer.' },
+    };
     deliver({ jsonrpc: '2.0', ...cancelled } as JSONRPCMessage);
   };
   /** The requests each open response carries (a batch has several): one 'close' listener per response. */
@@ -118,22 +127,26 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
     res.once('close', () => {
       entry.open--;
       entry.lastActive = Date.now();
-      if (entry.open === 0 && entry.transport.sessionId && sessions.get(entry.transport.sessionId) === entry) scheduleIdleCheck(entry.transport.sessionId, entry);
+      if (entry.open === 0 && entry.transport.sessionId && sessions.get(entry.transport.sessionId) === entry)
+        scheduleIdleCheck(entry.transport.sessionId, entry);
     });
   };
 
   /** The least recently used session with no open request or stream, if any. */
   const leastRecentlyUsedIdle = (): string | undefined => {
     let found: [string, Entry] | undefined;
-    for (const [id, entry] of sessions) if (entry.open === 0 && (!found || entry.lastActive < found[1].lastActive)) found = [id, entry];
+    for (const [id, entry] of sessions)
+      if (entry.open === 0 && (!found || entry.lastActive < found[1].lastActive)) found = [id, entry];
     return found?.[0];
   };
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (!allowedHosts.has((req.headers.host ?? '').toLowerCase())) return reply(res, 403, 'Forbidden: invalid Host header.');
+    if (!allowedHosts.has((req.headers.host ?? '').toLowerCase()))
+      return reply(res, 403, 'Forbidden: invalid Host header.');
     const origin = req.headers.origin;
-    if (origin !== undefined && !allowedOrigins.has(origin.toLowerCase())) return reply(res, 403, 'Forbidden: invalid Origin header.');
+    if (origin !== undefined && !allowedOrigins.has(origin.toLowerCase()))
+      return reply(res, 403, 'Forbidden: invalid Origin header.');
     if (tokenDigest) {
       const [scheme, value] = (req.headers.authorization ?? '').split(' ', 2);
       if (scheme?.toLowerCase() !== 'bearer' || !value || !timingSafeEqual(digest(value), tokenDigest)) {
@@ -161,7 +174,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
       // Full: the least recently used idle session makes room (its client gets 404 and may
       // initialize again); only when every session is busy is the initialize refused.
       const idle = leastRecentlyUsedIdle();
-      if (idle === undefined) return reply(res, 503, `Too many sessions (${maxSessions}), all of them busy; close one (DELETE) first.`);
+      if (idle === undefined)
+        return reply(res, 503, `Too many sessions (${maxSessions}), all of them busy; close one (DELETE) first.`);
       expire(idle);
     }
 
@@ -210,15 +224,27 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
   const hostPart = (h: string) => (h.includes(':') && !h.startsWith('[') ? `[${h}]` : h).toLowerCase();
   const loopback = ['127.0.0.1', 'localhost', '[::1]'];
   const wildcard = bindHost === '0.0.0.0' || bindHost === '::';
-  allowedHosts = new Set([...loopback, ...(wildcard ? [] : [hostPart(bindHost)])].map((h) => `${h}:${port}`).concat((options.allowedHosts ?? []).map((h) => h.toLowerCase())));
-  allowedOrigins = new Set([...loopback, ...(wildcard ? [] : [hostPart(bindHost)])].flatMap((h) => [`http://${h}:${port}`]).concat((options.allowedOrigins ?? []).map((o) => o.toLowerCase())));
+  allowedHosts = new Set(
+    [...loopback, ...(wildcard ? [] : [hostPart(bindHost)])]
+      .map((h) => `${h}:${port}`)
+      .concat((options.allowedHosts ?? []).map((h) => h.toLowerCase())),
+  );
+  allowedOrigins = new Set(
+    [...loopback, ...(wildcard ? [] : [hostPart(bindHost)])]
+      .flatMap((h) => [`http://${h}:${port}`])
+      .concat((options.allowedOrigins ?? []).map((o) => o.toLowerCase())),
+  );
 
   return {
     url: `http://${hostPart(wildcard ? '127.0.0.1' : bindHost)}:${port}/mcp`,
     close: () =>
       (closing ??= (async () => {
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-        await Promise.all([...[...sessions.keys()].map(remove), ...[...starting].map((s) => s.dispose()), ...disposals]);
+        await Promise.all([
+          ...[...sessions.keys()].map(remove),
+          ...[...starting].map((s) => s.dispose()),
+          ...disposals,
+        ]);
         server.closeAllConnections();
         await stopped;
       })()),
@@ -230,7 +256,9 @@ function digest(value: string): Buffer {
 }
 
 function reply(res: http.ServerResponse, status: number, message: string, code = -32000): void {
-  res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+  res
+    .writeHead(status, { 'Content-Type': 'application/json' })
+    .end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
 async function readJson(req: http.IncomingMessage): Promise<unknown> {

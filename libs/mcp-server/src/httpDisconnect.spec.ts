@@ -7,7 +7,16 @@ import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createNodeHost, type NodeHostOptions } from '@toolpacks/host-node';
-import { ENDLESS_PROGRAM, GRANDCHILD_PROGRAM, initRepository, killLiveProcesses, liveProcesses, survivors, testModels, writeFiles } from '@toolpacks/host-node/testing';
+import {
+  ENDLESS_PROGRAM,
+  GRANDCHILD_PROGRAM,
+  initRepository,
+  killLiveProcesses,
+  liveProcesses,
+  survivors,
+  testModels,
+  writeFiles,
+} from '@toolpacks/host-node/testing';
 import { trackedProcessGroups } from '@toolpacks/node-services';
 import { debugPack } from '@toolpacks/pack-debug';
 import { editorPack } from '@toolpacks/pack-editor';
@@ -53,10 +62,18 @@ interface Served {
   readonly root: string;
 }
 
-async function serve(approvals: McpApprovalPolicy, host: (root: string) => Promise<NodeHostOptions>, elicit?: TestClientOptions['elicit']): Promise<Served> {
+async function serve(
+  approvals: McpApprovalPolicy,
+  host: (root: string) => Promise<NodeHostOptions>,
+  elicit?: TestClientOptions['elicit'],
+): Promise<Served> {
   const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'toolpacks-mcp-drop-')));
   roots.push(root);
-  await writeFiles(root, { 'endless.js': ENDLESS_PROGRAM, 'grandchild.js': GRANDCHILD_PROGRAM, 'notes.txt': 'hello from notes\n' });
+  await writeFiles(root, {
+    'endless.js': ENDLESS_PROGRAM,
+    'grandchild.js': GRANDCHILD_PROGRAM,
+    'notes.txt': 'hello from notes\n',
+  });
   await initRepository(root, [{ files: { 'README.md': '# fixture\n' }, message: 'initial' }]);
   const hostOptions = await host(root);
   const server = await serveHttp({
@@ -87,7 +104,12 @@ async function serve(approvals: McpApprovalPolicy, host: (root: string) => Promi
  * A tools/call on its own socket, the way a client that later vanishes sends it: `received` is what
  * its stream brought so far, `drop` destroys the socket (the connection closes before the answer).
  */
-function rawCall(served: Served, id: number, name: string, args: Record<string, unknown>): { drop(): void; received(): string } {
+function rawCall(
+  served: Served,
+  id: number,
+  name: string,
+  args: Record<string, unknown>,
+): { drop(): void; received(): string } {
   const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
   const request = http.request(served.server.url, {
     method: 'POST',
@@ -107,15 +129,23 @@ function rawCall(served: Served, id: number, name: string, args: Record<string, 
 }
 
 const call = (c: TestClient, name: string, args: Record<string, unknown> = {}) =>
-  c.client.callTool({ name, arguments: args }) as Promise<{ content: { type: string; text?: string }[]; isError?: boolean }>;
+  c.client.callTool({ name, arguments: args }) as Promise<{
+    content: { type: string; text?: string }[];
+    isError?: boolean;
+  }>;
 
 describe('an HTTP request whose connection closes cancels its call', () => {
   it('start_debugging of an endless program: the debuggee and its child end; the session goes on', async () => {
     // The call waits for a stop that never comes: only the dropped connection can end it.
     const served = await serve({ allow: ['start_debugging'] }, async () => ({ debug: { stopWaitMs: 300_000 } }));
     const call1 = rawCall(served, 9001, 'start_debugging', { program: 'endless.js' });
-    await waitUntil(() => liveProcesses({ marker: served.root }).some((p) => p.commandLine.includes('grandchild.js')), 30_000);
-    expect(liveProcesses({ marker: served.root }).filter((p) => /endless\.js|grandchild\.js/.test(p.commandLine))).toHaveLength(2);
+    await waitUntil(
+      () => liveProcesses({ marker: served.root }).some((p) => p.commandLine.includes('grandchild.js')),
+      30_000,
+    );
+    expect(
+      liveProcesses({ marker: served.root }).filter((p) => /endless\.js|grandchild\.js/.test(p.commandLine)),
+    ).toHaveLength(2);
 
     call1.drop();
     expect(await survivors({ marker: served.root })).toEqual([]);
@@ -158,7 +188,10 @@ describe('an HTTP request whose connection closes cancels its call', () => {
         return { action: 'accept', content: {} };
       },
     );
-    const call1 = rawCall(served, 9003, 'create_file', { filePath: '.vscode/tasks.json', content: '{"version":"2.0.0"}\n' });
+    const call1 = rawCall(served, 9003, 'create_file', {
+      filePath: '.vscode/tasks.json',
+      content: '{"version":"2.0.0"}\n',
+    });
     // The question goes out on the call's own stream, which only the vanishing client reads.
     await waitUntil(() => call1.received().includes('elicitation/create'), 30_000);
     call1.drop();

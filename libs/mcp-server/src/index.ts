@@ -1,4 +1,11 @@
-export type { HttpServeOptions, HttpServer, McpApprovalPolicy, McpServerOptions, McpSession, StdioServer } from './types';
+export type {
+  HttpServeOptions,
+  HttpServer,
+  McpApprovalPolicy,
+  McpServerOptions,
+  McpSession,
+  StdioServer,
+} from './types';
 export { serveStdio } from './stdio';
 export { serveHttp } from './http';
 export { SessionServer, toMcpTools } from './sessionServer';

@@ -12,10 +12,18 @@ describe('cancellation', () => {
     const c = await open({ allow: ['start_debugging'] }, { host: { debug: { stopWaitMs: 30_000 } } });
     const session = await c.root();
     const controller = new AbortController();
-    const running = c.client.callTool({ name: 'start_debugging', arguments: { program: 'endless.js' } }, undefined, { signal: controller.signal, timeout: 60_000 });
+    const running = c.client.callTool({ name: 'start_debugging', arguments: { program: 'endless.js' } }, undefined, {
+      signal: controller.signal,
+      timeout: 60_000,
+    });
     running.catch(() => undefined);
-    await waitUntil(() => liveProcesses({ marker: session.root }).some((p) => p.commandLine.includes('grandchild.js')), 20_000);
-    expect(liveProcesses({ marker: session.root }).filter((p) => /endless\.js|grandchild\.js/.test(p.commandLine)).length).toBe(2);
+    await waitUntil(
+      () => liveProcesses({ marker: session.root }).some((p) => p.commandLine.includes('grandchild.js')),
+      20_000,
+    );
+    expect(
+      liveProcesses({ marker: session.root }).filter((p) => /endless\.js|grandchild\.js/.test(p.commandLine)).length,
+    ).toBe(2);
     controller.abort('the person pressed stop');
     await expect(running).rejects.toThrow();
     expect(await survivors({ marker: session.root })).toEqual([]);
@@ -27,7 +35,10 @@ describe('cancellation', () => {
 
 describe('timeouts', () => {
   it('a tool that overruns timeoutMs is stopped and answered with an isError result; its processes end', async () => {
-    const options = { ...serverOptions({ allow: ['start_debugging'] }, { host: { debug: { stopWaitMs: 30_000 } } }), timeoutMs: 1_500 };
+    const options = {
+      ...serverOptions({ allow: ['start_debugging'] }, { host: { debug: { stopWaitMs: 30_000 } } }),
+      timeoutMs: 1_500,
+    };
     const c = await connectInMemory(options);
     cleanups.push(() => c.close());
     const result = await call(c, 'start_debugging', { program: 'endless.js' });

@@ -5,7 +5,15 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { liveProcesses } from '@toolpacks/host-node/testing';
-import { call, cleanUpSessions, MARKER_PROGRAM, markerExists, markerExpression, open, RUNS_CODE_DECLINED } from './testing/nodeSessions';
+import {
+  call,
+  cleanUpSessions,
+  MARKER_PROGRAM,
+  markerExists,
+  markerExpression,
+  open,
+  RUNS_CODE_DECLINED,
+} from './testing/nodeSessions';
 
 jest.setTimeout(60_000);
 cleanUpSessions();
@@ -22,11 +30,16 @@ describe('confirmation', () => {
     expect(accepted.isError).toBe(false);
     expect(await fs.readFile(path.join(session.root, '.vscode/tasks.json'), 'utf8')).toBe('{"version":"2.0.0"}\n');
     expect(c.elicitations[0].message).toMatch(/tasks\.json/);
-    expect(c.elicitations[0]).toMatchObject({ mode: 'form', requestedSchema: { type: 'object', properties: { reason: { type: 'string' } } } });
+    expect(c.elicitations[0]).toMatchObject({
+      mode: 'form',
+      requestedSchema: { type: 'object', properties: { reason: { type: 'string' } } },
+    });
 
     const declined = await call(c, 'create_file', { filePath: '.vscode/settings.json', content: '{}\n' });
     expect(declined.isError).toBe(true);
-    expect(c.text(declined)).toMatch(/^The user declined to run `create_file` for this call and said: .*put it in package\.json scripts instead/);
+    expect(c.text(declined)).toMatch(
+      /^The user declined to run `create_file` for this call and said: .*put it in package\.json scripts instead/,
+    );
     await expect(fs.stat(path.join(session.root, '.vscode/settings.json'))).rejects.toThrow();
 
     const next = await call(c, 'read_file', { filePath: 'notes.txt' });
@@ -50,7 +63,9 @@ describe('confirmation', () => {
     for (const filePath of ['.vscode/tasks.json', '.git/config']) {
       const result = await call(c, 'create_file', { filePath, content: '[core]\n\tfsmonitor = evil\n' });
       expect(result.isError).toBe(true);
-      expect(c.text(result)).toMatch(/^The user declined to run `create_file` for this call \(it can make code run or changes a sensitive file/);
+      expect(c.text(result)).toMatch(
+        /^The user declined to run `create_file` for this call \(it can make code run or changes a sensitive file/,
+      );
       await expect(fs.stat(path.join(session.root, filePath))).rejects.toThrow();
     }
     const started = await call(c, 'start_debugging', { program: 'program.js' });
@@ -66,10 +81,14 @@ describe('confirmation', () => {
     expect((await call(c, 'read_file', { filePath: 'notes.txt' })).isError).toBe(false);
 
     const allowed = await open({ allow: ['start_debugging'] }, { git: true });
-    expect(allowed.text(await call(allowed, 'start_debugging', { program: 'program.js' }))).toMatch(/^The program ended/);
+    expect(allowed.text(await call(allowed, 'start_debugging', { program: 'program.js' }))).toMatch(
+      /^The program ended/,
+    );
     const commit = await call(allowed, 'git_commit', { message: 'x', all: true });
     expect(commit.isError).toBe(true);
-    expect(allowed.text(commit)).toMatch(/^The user declined to run `git_commit` for this call \(it needs confirmation and none could be asked\)/);
+    expect(allowed.text(commit)).toMatch(
+      /^The user declined to run `git_commit` for this call \(it needs confirmation and none could be asked\)/,
+    );
   });
 });
 
@@ -94,13 +113,19 @@ describe('code the model wrote (`yes` never runs it)', () => {
     const c = await open({ yes: true, allow: ['start_debugging'] });
     const session = await c.root();
     expect((await call(c, 'set_breakpoint', { path: 'program.js', line: 2 })).isError).toBe(false);
-    expect(c.text(await call(c, 'start_debugging', { program: 'program.js' }))).toMatch(/^Stopped \(breakpoint bp-1\) in add/);
+    expect(c.text(await call(c, 'start_debugging', { program: 'program.js' }))).toMatch(
+      /^Stopped \(breakpoint bp-1\) in add/,
+    );
 
     const evaluated = await call(c, 'evaluate_expression', { expression: markerExpression(session.root) });
     expect(evaluated.isError).toBe(true);
     expect(c.text(evaluated)).toMatch(RUNS_CODE_DECLINED('evaluate_expression'));
 
-    const conditional = await call(c, 'set_breakpoint', { path: 'program.js', line: 3, condition: `${markerExpression(session.root)} || false` });
+    const conditional = await call(c, 'set_breakpoint', {
+      path: 'program.js',
+      line: 3,
+      condition: `${markerExpression(session.root)} || false`,
+    });
     expect(conditional.isError).toBe(true);
     expect(c.text(conditional)).toMatch(RUNS_CODE_DECLINED('set_breakpoint'));
     expect(c.text(await call(c, 'list_breakpoints'))).not.toMatch(/marker/);
@@ -112,15 +137,21 @@ describe('code the model wrote (`yes` never runs it)', () => {
 
     // Approval that names the tool runs it (the program the model wrote, too).
     await fs.writeFile(path.join(session.root, 'x.js'), MARKER_PROGRAM);
-    expect(c.text(await call(c, 'start_debugging', { program: 'x.js' }))).toMatch(/^The program ended with exit code 0/);
+    expect(c.text(await call(c, 'start_debugging', { program: 'x.js' }))).toMatch(
+      /^The program ended with exit code 0/,
+    );
     expect(await markerExists(session.root)).toBe(true);
   });
 
   it('allow naming evaluate_expression and set_breakpoint runs an expression and a condition', async () => {
     const c = await open({ allow: ['start_debugging', 'evaluate_expression', 'set_breakpoint'] });
     const session = await c.root();
-    expect((await call(c, 'set_breakpoint', { path: 'program.js', line: 3, condition: 'a === 1' })).isError).toBe(false);
-    expect(c.text(await call(c, 'start_debugging', { program: 'program.js' }))).toMatch(/^Stopped \(breakpoint bp-1\) in add/);
+    expect((await call(c, 'set_breakpoint', { path: 'program.js', line: 3, condition: 'a === 1' })).isError).toBe(
+      false,
+    );
+    expect(c.text(await call(c, 'start_debugging', { program: 'program.js' }))).toMatch(
+      /^Stopped \(breakpoint bp-1\) in add/,
+    );
     expect(c.text(await call(c, 'get_variables'))).toMatch(/\ba\b.*1/s);
     const evaluated = await call(c, 'evaluate_expression', { expression: markerExpression(session.root) });
     expect(c.text(evaluated)).not.toMatch(/declined/);
@@ -148,12 +179,17 @@ describe('code the model wrote (`yes` never runs it)', () => {
 
 describe('alwaysAsk', () => {
   it('keeps tools manual: neither yes nor allow approves them; without elicitation they are declined', async () => {
-    const c = await open({ yes: true, allow: ['start_debugging', 'git_commit'], alwaysAsk: ['git_commit', 'start_debugging'] }, { git: true });
+    const c = await open(
+      { yes: true, allow: ['start_debugging', 'git_commit'], alwaysAsk: ['git_commit', 'start_debugging'] },
+      { git: true },
+    );
     const session = await c.root();
     await fs.appendFile(path.join(session.root, 'README.md'), 'one\n');
     const commit = await call(c, 'git_commit', { message: 'change one', all: true });
     expect(commit.isError).toBe(true);
-    expect(c.text(commit)).toMatch(/^The user declined to run `git_commit` for this call \(it needs confirmation and none could be asked\)/);
+    expect(c.text(commit)).toMatch(
+      /^The user declined to run `git_commit` for this call \(it needs confirmation and none could be asked\)/,
+    );
     const started = await call(c, 'start_debugging', { program: 'program.js' });
     expect(started.isError).toBe(true);
     expect(c.text(started)).toMatch(/^The user declined to run `start_debugging` for this call/);

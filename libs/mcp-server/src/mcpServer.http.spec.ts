@@ -12,7 +12,12 @@ import { call, cleanUpSessions, disposedSessions, names, serverOptions, sleep } 
 jest.setTimeout(60_000);
 cleanUpSessions();
 
-const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+};
 
 /** A raw POST to the MCP endpoint (no SDK client, so no standalone stream is opened). */
 const rawPost = (url: string, body: unknown, sessionId?: string) =>
@@ -48,7 +53,10 @@ async function rawList(url: string, sessionId: string): Promise<number> {
 /** Opens the session's standalone GET stream; resolves once the server has answered it (it is open). */
 async function rawStream(url: string, sessionId: string): Promise<AbortController> {
   const controller = new AbortController();
-  const response = await fetch(url, { headers: { Accept: 'text/event-stream', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' }, signal: controller.signal });
+  const response = await fetch(url, {
+    headers: { Accept: 'text/event-stream', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' },
+    signal: controller.signal,
+  });
   expect(response.status).toBe(200);
   // Its body is left unread: the stream stays open until the controller aborts it.
   return controller;
@@ -91,7 +99,12 @@ describe('Streamable HTTP', () => {
     await waitUntil(() => disposedSessions() === before + 1);
     const stale = await fetch(server.url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'mcp-session-id': idA, 'mcp-protocol-version': '2025-11-25' },
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        'mcp-session-id': idA,
+        'mcp-protocol-version': '2025-11-25',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list', params: {} }),
     });
     expect(stale.status).toBe(404);
@@ -145,7 +158,9 @@ describe('Streamable HTTP', () => {
     started.push(server);
     const answers: ElicitResult[] = [{ action: 'accept' }, { action: 'decline', content: { reason: 'not now' } }];
     const c = await connectHttp(server.url, { elicit: () => answers.shift()! });
-    expect(c.text(await call(c, 'create_file', { filePath: '.vscode/tasks.json', content: '{}\n' }))).toMatch(/^Created \.vscode\/tasks\.json/);
+    expect(c.text(await call(c, 'create_file', { filePath: '.vscode/tasks.json', content: '{}\n' }))).toMatch(
+      /^Created \.vscode\/tasks\.json/,
+    );
     expect(await fs.readFile(path.join(options.sessions[0].root, '.vscode/tasks.json'), 'utf8')).toBe('{}\n');
     const declined = await call(c, 'start_debugging', { program: 'program.js' });
     expect(declined.isError).toBe(true);
@@ -173,7 +188,9 @@ describe('Streamable HTTP', () => {
     await c.close();
     await waitUntil(() => disposedSessions() === before + 1, 10_000);
     expect(await survivors({ marker: root })).toEqual([]);
-    expect((await rawPost(server.url, { jsonrpc: '2.0', id: 9, method: 'tools/list', params: {} }, id)).status).toBe(404);
+    expect((await rawPost(server.url, { jsonrpc: '2.0', id: 9, method: 'tools/list', params: {} }, id)).status).toBe(
+      404,
+    );
     // The server goes on: a new session works.
     const next = await connectHttp(server.url);
     expect(await names(next)).toContain('read_file');
@@ -199,13 +216,17 @@ describe('Streamable HTTP', () => {
     const streams = await Promise.all([a, c].map((id) => rawStream(server.url, id)));
     const refused = await rawPost(server.url, INITIALIZE);
     expect(refused.status).toBe(503);
-    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/Too many sessions \(2\), all of them busy/);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
+      /Too many sessions \(2\), all of them busy/,
+    );
     expect(options.sessions).toHaveLength(3);
 
     // a's stream closes: a is idle again and is the one evicted.
     streams[0].abort();
     before = disposedSessions();
-    await waitUntil(async () => (await rawPost(server.url, INITIALIZE).then(async (r) => (await r.text(), r.status))) === 200);
+    await waitUntil(
+      async () => (await rawPost(server.url, INITIALIZE).then(async (r) => (await r.text(), r.status))) === 200,
+    );
     await waitUntil(() => disposedSessions() === before + 1);
     expect(await rawList(server.url, a)).toBe(404);
     expect(await rawList(server.url, c)).toBe(200);
@@ -214,12 +235,26 @@ describe('Streamable HTTP', () => {
 
   it('refuses a foreign Origin or Host (403) and a missing or wrong bearer token (401)', async () => {
     const options = serverOptions();
-    const server = await serveHttp({ ...options, port: 0, token: 'secret-token', allowedOrigins: ['https://trusted.example'] });
+    const server = await serveHttp({
+      ...options,
+      port: 0,
+      token: 'secret-token',
+      allowedOrigins: ['https://trusted.example'],
+    });
     started.push(server);
     const port = new URL(server.url).port;
-    const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    const init = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    });
     const post = (headers: Record<string, string>) =>
-      fetch(server.url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers }, body: init });
+      fetch(server.url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
+        body: init,
+      });
 
     const evil = await post({ Origin: 'http://evil.example.com', Authorization: 'Bearer secret-token' });
     expect(evil.status).toBe(403);
@@ -234,10 +269,21 @@ describe('Streamable HTTP', () => {
     // A rebinding attack's Host header (fetch cannot set Host; node:http can).
     const http = await import('node:http');
     const status = await new Promise<number>((resolve, reject) => {
-      const req = http.request(server.url, { method: 'POST', headers: { Host: `evil.example.com:${port}`, 'Content-Type': 'application/json', Authorization: 'Bearer secret-token' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = http.request(
+        server.url,
+        {
+          method: 'POST',
+          headers: {
+            Host: `evil.example.com:${port}`,
+            'Content-Type': 'application/json',
+            Authorization: 'Bearer secret-token',
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       req.end(init);
     });

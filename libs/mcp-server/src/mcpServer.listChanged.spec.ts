@@ -12,7 +12,13 @@ describe('list_changed', () => {
     const before = await c.client.listTools();
     const activators = before.tools.filter((t) => t.name.startsWith('activate_'));
     expect(activators.length).toBeGreaterThan(1);
-    for (const a of activators) expect(a.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    for (const a of activators)
+      expect(a.annotations).toMatchObject({
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      });
     const debugGroup = activators.find((a) => /debug/.test(a.name)) ?? activators[0];
     const changed = c.nextListChange();
     const result = await call(c, debugGroup.name);
@@ -42,7 +48,9 @@ describe('list_changed', () => {
     const started = await call(c, 'start_debugging', { program: 'program.js' });
     expect(c.text(started)).toMatch(/^Stopped \(breakpoint bp-1\) in add at .*program\.js:2/);
     await changed;
-    expect(await names(c)).toEqual(expect.arrayContaining(['get_call_stack', 'get_variables', 'continue_execution', 'stop_debugging']));
+    expect(await names(c)).toEqual(
+      expect.arrayContaining(['get_call_stack', 'get_variables', 'continue_execution', 'stop_debugging']),
+    );
     expect(c.text(await call(c, 'get_call_stack'))).toMatch(/add/);
     expect(c.text(await call(c, 'get_variables'))).toMatch(/\ba\b.*0/s);
     const next = await call(c, 'continue_execution');

@@ -18,7 +18,16 @@ describe('tools/list', () => {
     expect(tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }))).toEqual(
       resolved.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })),
     );
-    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['read_file', 'create_file', 'grep_search', 'git_commit', 'start_debugging', 'set_breakpoint']));
+    expect(tools.map((t) => t.name)).toEqual(
+      expect.arrayContaining([
+        'read_file',
+        'create_file',
+        'grep_search',
+        'git_commit',
+        'start_debugging',
+        'set_breakpoint',
+      ]),
+    );
     // Not stopped in the debugger: the tools that need a stopped program are not offered.
     expect(tools.map((t) => t.name)).not.toContain('get_call_stack');
     for (const tool of tools) {
@@ -31,10 +40,24 @@ describe('tools/list', () => {
       });
     }
     const byName = new Map(tools.map((t) => [t.name, t]));
-    expect(byName.get('read_file')!.annotations).toEqual({ title: 'Read File', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    expect(byName.get('read_file')!.annotations).toEqual({
+      title: 'Read File',
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
     expect(byName.get('read_file')!.title).toBe('Read File');
-    expect(byName.get('git_commit')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: false });
-    expect(byName.get('start_debugging')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, openWorldHint: true });
+    expect(byName.get('git_commit')!.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+    });
+    expect(byName.get('start_debugging')!.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      openWorldHint: true,
+    });
   });
 });
 
@@ -51,7 +74,9 @@ describe('tools/call', () => {
 
     const unknown = await call(c, 'no_such_tool');
     expect(unknown.isError).toBe(true);
-    expect(c.text(unknown)).toMatch(/There is no tool named `no_such_tool`; nothing was run. Available tools: .*read_file/);
+    expect(c.text(unknown)).toMatch(
+      /There is no tool named `no_such_tool`; nothing was run. Available tools: .*read_file/,
+    );
 
     const notEnabled = await call(c, 'get_call_stack');
     expect(notEnabled.isError).toBe(true);
@@ -79,7 +104,14 @@ describe('tools/call', () => {
     expect(await toMcpContent(result)).toEqual([
       { type: 'text', text: 'before' },
       { type: 'image', mimeType: 'image/png', data: Buffer.from(png).toString('base64') },
-      { type: 'resource', resource: { uri: 'toolpacks:result/c1/2', mimeType: 'application/pdf', blob: Buffer.from(pdf).toString('base64') } },
+      {
+        type: 'resource',
+        resource: {
+          uri: 'toolpacks:result/c1/2',
+          mimeType: 'application/pdf',
+          blob: Buffer.from(pdf).toString('base64'),
+        },
+      },
       { type: 'text', text: 'after' },
     ]);
   });

@@ -69,7 +69,8 @@ async function open(options: SearchSessionOptions = {}) {
 }
 
 type CallResult = { content: { type: string; text?: string }[]; isError?: boolean };
-const call = (c: TestClient, name: string, args: Record<string, unknown> = {}) => c.client.callTool({ name, arguments: args }) as Promise<CallResult>;
+const call = (c: TestClient, name: string, args: Record<string, unknown> = {}) =>
+  c.client.callTool({ name, arguments: args }) as Promise<CallResult>;
 const names = async (c: TestClient) => (await c.client.listTools()).tools.map((t) => t.name);
 /** The tool names of a search_tools result, in its order. */
 const hitsOf = (text: string) => [...text.matchAll(/^- ([\w-]+):/gm)].map((m) => m[1]);
@@ -118,14 +119,26 @@ describe('tools/list over the threshold', () => {
     const { tools } = await c.client.listTools();
     expect(tools.map((t) => t.name)).toEqual([SEARCH_TOOLS]);
     const [tool] = tools;
-    expect(tool.annotations).toEqual({ title: 'Search tools', readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false });
-    expect(tool.inputSchema).toMatchObject({ type: 'object', properties: { query: { type: 'string' }, limit: { type: 'integer' } }, required: ['query'] });
+    expect(tool.annotations).toEqual({
+      title: 'Search tools',
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: false,
+    });
+    expect(tool.inputSchema).toMatchObject({
+      type: 'object',
+      properties: { query: { type: 'string' }, limit: { type: 'integer' } },
+      required: ['query'],
+    });
     expect(tool.description).toMatch(/^Finds tools you were not given/);
 
     const flat = await open({ mode: 'search', threshold: 64 });
     const all = await names(flat);
     expect(all).not.toContain(SEARCH_TOOLS);
-    expect(all).toEqual(expect.arrayContaining(['read_file', 'grep_search', 'git_log', 'git_commit', 'start_debugging']));
+    expect(all).toEqual(
+      expect.arrayContaining(['read_file', 'grep_search', 'git_log', 'git_commit', 'start_debugging']),
+    );
   });
 
   it('in mode both lists search_tools last, after the activate_* tools', async () => {
@@ -135,7 +148,11 @@ describe('tools/list over the threshold', () => {
     expect(listed.at(-1)).toBe(SEARCH_TOOLS);
     expect(listed.filter((n) => n.startsWith('activate_')).length).toBeGreaterThan(1);
     expect(listed.filter((n) => n === SEARCH_TOOLS)).toHaveLength(1);
-    expect(tools.at(-1)!.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: false });
+    expect(tools.at(-1)!.annotations).toMatchObject({
+      readOnlyHint: true,
+      destructiveHint: false,
+      openWorldHint: false,
+    });
   });
 });
 
@@ -215,7 +232,9 @@ describe('a disabled tool', () => {
 
     const result = await call(c, 'git_log', { count: 5 });
     expect(result.isError).toBe(true);
-    expect(c.text(result)).toBe('Tool `git_log` is not enabled for this request, so it was not run. Use one of the tools you were given instead.');
+    expect(c.text(result)).toBe(
+      'Tool `git_log` is not enabled for this request, so it was not run. Use one of the tools you were given instead.',
+    );
     expect(c.text(result)).not.toContain(COMMIT_MESSAGE);
     // A disabled toolset's tools are not found either.
     const noDebug = await open({ selection: { toolSets: { debug: false } } });
@@ -256,7 +275,9 @@ describe('determinism', () => {
       [a, roots[0]],
       [b, roots[1]],
     ] as const) {
-      execFileSync('git', ['commit', '--allow-empty', '-q', '-m', `own commit in ${path.basename(root)}`], { cwd: root });
+      execFileSync('git', ['commit', '--allow-empty', '-q', '-m', `own commit in ${path.basename(root)}`], {
+        cwd: root,
+      });
       const log = c.text(await call(c, 'git_log', { count: 1 }));
       expect(log).toContain(`own commit in ${path.basename(root)}`);
     }

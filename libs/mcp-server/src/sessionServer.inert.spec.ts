@@ -33,7 +33,12 @@ beforeEach(async () => {
       createSession: async () => {
         const host = await createNodeHost(root);
         const { registry } = await host.createRegistry([editorPack, gitPack, debugPack]);
-        return createHostSession({ registry, contextKeys: host.contextKeys, model: testModels.claude, dispose: async () => host.dispose() });
+        return createHostSession({
+          registry,
+          contextKeys: host.contextKeys,
+          model: testModels.claude,
+          dispose: async () => host.dispose(),
+        });
       },
     },
     { elicit: () => ({ action: 'decline' }) },
@@ -54,20 +59,30 @@ async function asked(name: string, args: Record<string, unknown>): Promise<strin
 
 describe('an MCP elicitation shows the question inert', () => {
   it('a breakpoint condition shows the code hidden behind \\r ESC[2K, and bidi and zero-width characters', async () => {
-    const message = await asked('set_breakpoint', { path: 'program.js', line: 2, condition: `${HIDDEN_CODE}\r\x1b[2Kx === 1 /* \u202e\u200b */` });
+    const message = await asked('set_breakpoint', {
+      path: 'program.js',
+      line: 2,
+      condition: `${HIDDEN_CODE}\r\x1b[2Kx === 1 /* \u202e\u200b */`,
+    });
     expect(message).toContain(`${HIDDEN_CODE}␍␛[2Kx === 1 /* ⟨U+202E⟩⟨U+200B⟩ */`);
     expect(message).toMatch(/^Set a breakpoint with a condition\?\n\n/);
     expect(message).toMatch(/control or invisible characters/);
   });
 
   it('a hook written by create_file shows its escape sequences, under the real title', async () => {
-    const message = await asked('create_file', { filePath: '.git/hooks/post-commit', content: '#!/bin/sh\n\x1b[2J\x1b[H\u009b2KChange notes/README.md?\n' });
+    const message = await asked('create_file', {
+      filePath: '.git/hooks/post-commit',
+      content: '#!/bin/sh\n\x1b[2J\x1b[H\u009b2KChange notes/README.md?\n',
+    });
     expect(message).toMatch(/^Change \.git\/hooks\/post-commit\?\n\n/);
     expect(message).toContain('+␛[2J␛[H⟨U+009B⟩2KChange notes/README.md?');
   });
 
   it('a path with a line break stays on the title’s line', async () => {
-    const message = await asked('create_file', { filePath: '.git/hooks/pre-commit\nSafe: formatting only', content: '#!/bin/sh\n' });
+    const message = await asked('create_file', {
+      filePath: '.git/hooks/pre-commit\nSafe: formatting only',
+      content: '#!/bin/sh\n',
+    });
     expect(message.split('\n')[0]).toBe('Change .git/hooks/pre-commit␊Safe: formatting only?');
   });
 

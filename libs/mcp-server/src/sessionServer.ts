@@ -16,7 +16,13 @@ import {
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { CancellationTokenSource, DisposableStore } from '@toolpacks/base';
-import type { ConfirmationAnswer, ConfirmationRequest, InvokeOptions, ResolvedToolSet, VirtualToolSession } from '@toolpacks/registry/host';
+import type {
+  ConfirmationAnswer,
+  ConfirmationRequest,
+  InvokeOptions,
+  ResolvedToolSet,
+  VirtualToolSession,
+} from '@toolpacks/registry/host';
 import { ACTIVATE_PREFIX, inertConfirmation, SEARCH_TOOLS_NAME } from '@toolpacks/registry/host';
 import { toMcpContent } from './content';
 import type { McpServerOptions, McpSession } from './types';
@@ -63,13 +69,23 @@ export function toMcpTools(resolved: ResolvedToolSet): McpTool[] {
     // The registry's own tools (activate_<group>, search_tools): they change which tools are offered,
     // nothing else. A second search with the same query finds the next tools: not idempotent.
     const isSearch = tool.name === SEARCH_TOOLS_NAME;
-    const title = isSearch ? 'Search tools' : tool.name.startsWith(ACTIVATE_PREFIX) ? `Activate ${tool.name.slice(ACTIVATE_PREFIX.length).replace(/_/g, ' ')} tools` : tool.name;
+    const title = isSearch
+      ? 'Search tools'
+      : tool.name.startsWith(ACTIVATE_PREFIX)
+        ? `Activate ${tool.name.slice(ACTIVATE_PREFIX.length).replace(/_/g, ' ')} tools`
+        : tool.name;
     return {
       name: tool.name,
       title,
       description: tool.description,
       inputSchema,
-      annotations: { title, readOnlyHint: true, destructiveHint: false, idempotentHint: !isSearch, openWorldHint: false },
+      annotations: {
+        title,
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: !isSearch,
+        openWorldHint: false,
+      },
     };
   });
 }
@@ -90,7 +106,10 @@ export class SessionServer {
   private disposing: Promise<void> | undefined;
 
   constructor(private readonly options: McpServerOptions) {
-    this.server = new Server({ name: options.name ?? 'toolpacks', version: options.version ?? '0.1.0' }, { capabilities: { tools: { listChanged: true } } });
+    this.server = new Server(
+      { name: options.name ?? 'toolpacks', version: options.version ?? '0.1.0' },
+      { capabilities: { tools: { listChanged: true } } },
+    );
     this.ready = this.start();
     // Reported here once; requests that await it report it to their caller too.
     this.ready.catch((error) => options.onError?.(error));
@@ -123,7 +142,15 @@ export class SessionServer {
   private resolve({ session, tools }: Ready): ResolvedToolSet {
     const { threshold, mode, ...request } = session.resolveRequest();
     // The client talks to the model and adapts definitions for it (as VS Code's Copilot does): it is sent what the packs wrote.
-    return session.registry.resolve({ schemas: 'canonical', ...request, virtualTools: { session: tools, ...(threshold !== undefined ? { threshold } : {}), ...(mode !== undefined ? { mode } : {}) } });
+    return session.registry.resolve({
+      schemas: 'canonical',
+      ...request,
+      virtualTools: {
+        session: tools,
+        ...(threshold !== undefined ? { threshold } : {}),
+        ...(mode !== undefined ? { mode } : {}),
+      },
+    });
   }
 
   private async call(request: CallToolRequest, extra: Extra): Promise<CallToolResult> {
@@ -139,7 +166,11 @@ export class SessionServer {
       const outcome = await ready.session.registry.invoke(
         resolved,
         { callId: `mcp-${String(extra.requestId)}`, name: request.params.name, input: request.params.arguments ?? {} },
-        { token: source.token, ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}), ...this.approvalOptions(request.params.name, extra) },
+        {
+          token: source.token,
+          ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}),
+          ...this.approvalOptions(request.params.name, extra),
+        },
       );
       result = { content: await toMcpContent(outcome), isError: outcome.isError };
     } finally {
@@ -153,7 +184,10 @@ export class SessionServer {
     return result;
   }
 
-  private approvalOptions(name: string, extra: Extra): Pick<InvokeOptions, 'autoApprove' | 'eligibleForAutoApproval' | 'confirm'> {
+  private approvalOptions(
+    name: string,
+    extra: Extra,
+  ): Pick<InvokeOptions, 'autoApprove' | 'eligibleForAutoApproval' | 'confirm'> {
     const { yes, allow, alwaysAsk } = this.options.approvals;
     // A tool named in `allow` is approved by name, which also covers its calls that run code the
     // model wrote; `yes` is global auto-approve, which does not (the registry declines those).
@@ -171,14 +205,20 @@ export class SessionServer {
   }
 
   private async ask(request: ConfirmationRequest, extra: Extra): Promise<ConfirmationAnswer> {
-    const note = request.alwaysConfirm ? '\n\n(This call can make code run or changes a sensitive file: your answer counts for this call only.)' : '';
+    const note = request.alwaysConfirm
+      ? '\n\n(This call can make code run or changes a sensitive file: your answer counts for this call only.)'
+      : '';
     // The client shows this text to a person (a terminal, a web view): the model's and the
     // repository's text in it is inert, so it cannot erase, reorder or hide what runs.
     const { title, message } = inertConfirmation(request.title, request.message);
     try {
       const answer = await this.server.elicitInput(
         { mode: 'form', message: `${title}\n\n${message}${note}`, requestedSchema: CONFIRMATION_SCHEMA as never },
-        { relatedRequestId: extra.requestId, signal: extra.signal, timeout: this.options.confirmationTimeoutMs ?? DEFAULT_CONFIRMATION_TIMEOUT_MS },
+        {
+          relatedRequestId: extra.requestId,
+          signal: extra.signal,
+          timeout: this.options.confirmationTimeoutMs ?? DEFAULT_CONFIRMATION_TIMEOUT_MS,
+        },
       );
       if (answer.action === 'accept') return 'once';
       const reason = typeof answer.content?.reason === 'string' ? answer.content.reason.trim() : '';
@@ -196,7 +236,9 @@ export class SessionServer {
     setImmediate(() => {
       this.checkScheduled = false;
       if (this.running > 0 || this.disposing) return;
-      void this.ready.then((ready) => this.checkList(ready, () => this.server.sendToolListChanged())).catch(() => undefined);
+      void this.ready
+        .then((ready) => this.checkList(ready, () => this.server.sendToolListChanged()))
+        .catch(() => undefined);
     });
   }
 

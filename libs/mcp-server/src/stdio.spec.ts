@@ -7,7 +7,15 @@ import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { ENDLESS_PROGRAM, GRANDCHILD_PROGRAM, killLiveProcesses, liveProcesses, SAMPLE_PROGRAM, survivors, writeFiles } from '@toolpacks/host-node/testing';
+import {
+  ENDLESS_PROGRAM,
+  GRANDCHILD_PROGRAM,
+  killLiveProcesses,
+  liveProcesses,
+  SAMPLE_PROGRAM,
+  survivors,
+  writeFiles,
+} from '@toolpacks/host-node/testing';
 import { waitUntil } from './testing/clients';
 
 jest.setTimeout(60_000);
@@ -17,7 +25,12 @@ let root: string;
 
 beforeEach(async () => {
   root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'toolpacks-mcp-stdio-')));
-  await writeFiles(root, { 'program.js': SAMPLE_PROGRAM, 'endless.js': ENDLESS_PROGRAM, 'grandchild.js': GRANDCHILD_PROGRAM, 'notes.txt': 'stdio notes\n' });
+  await writeFiles(root, {
+    'program.js': SAMPLE_PROGRAM,
+    'endless.js': ENDLESS_PROGRAM,
+    'grandchild.js': GRANDCHILD_PROGRAM,
+    'notes.txt': 'stdio notes\n',
+  });
 });
 
 afterEach(async () => {
@@ -27,7 +40,12 @@ afterEach(async () => {
 
 describe('serveStdio in a child process', () => {
   it('lists, calls, announces an activation, and ends its debuggee when stdin closes', async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [ENTRY, root, '--threshold', '4', '--yes', '--allow', 'start_debugging'], cwd: root, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [ENTRY, root, '--threshold', '4', '--yes', '--allow', 'start_debugging'],
+      cwd: root,
+      stderr: 'pipe',
+    });
     let stderr = '';
     transport.stderr?.on('data', (chunk) => (stderr += String(chunk)));
     const client = new Client({ name: 'stdio-spec', version: '1.0.0' });
@@ -38,9 +56,13 @@ describe('serveStdio in a child process', () => {
     expect(client.getServerCapabilities()?.tools).toEqual({ listChanged: true });
 
     const { tools } = await client.listTools();
-    const group = tools.find((t) => /^activate_.*debug/.test(t.name)) ?? tools.find((t) => t.name.startsWith('activate_'))!;
+    const group =
+      tools.find((t) => /^activate_.*debug/.test(t.name)) ?? tools.find((t) => t.name.startsWith('activate_'))!;
     expect(group).toBeDefined();
-    const read = (await client.callTool({ name: 'read_file', arguments: { filePath: 'notes.txt' } })) as { content: { text: string }[]; isError: boolean };
+    const read = (await client.callTool({ name: 'read_file', arguments: { filePath: 'notes.txt' } })) as {
+      content: { text: string }[];
+      isError: boolean;
+    };
     expect(read.isError).toBe(false);
     expect(read.content[0].text).toContain('stdio notes');
 
@@ -52,7 +74,9 @@ describe('serveStdio in a child process', () => {
 
     // A debuggee that runs on; closing stdin (client.close) must end it with the server.
     await client.callTool({ name: 'set_breakpoint', arguments: { path: 'endless.js', line: 6 } });
-    const started = (await client.callTool({ name: 'start_debugging', arguments: { program: 'endless.js' } })) as { content: { text: string }[] };
+    const started = (await client.callTool({ name: 'start_debugging', arguments: { program: 'endless.js' } })) as {
+      content: { text: string }[];
+    };
     expect(started.content[0].text).toMatch(/^Stopped/);
     expect(liveProcesses({ marker: root }).some((p) => p.commandLine.includes('grandchild.js'))).toBe(true);
 

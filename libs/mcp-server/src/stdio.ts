@@ -8,7 +8,10 @@ import type { McpServerOptions, StdioServer } from './types';
 
 export async function serveStdio(
   options: McpServerOptions,
-  io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream } = { stdin: process.stdin, stdout: process.stdout },
+  io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream } = {
+    stdin: process.stdin,
+    stdout: process.stdout,
+  },
 ): Promise<StdioServer> {
   // The session (host, packs) starts while the client initializes; requests that need it wait.
   const session = new SessionServer(options);

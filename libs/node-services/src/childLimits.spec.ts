@@ -33,7 +33,18 @@ beforeEach(async () => {
   git('init', '--quiet');
   await fs.writeFile(path.join(repo, 'a.txt'), 'one\ntwo\n');
   git('add', 'a.txt');
-  git('-c', 'user.name=T', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', 'commit', '--quiet', '-m', 'initial');
+  git(
+    '-c',
+    'user.name=T',
+    '-c',
+    'user.email=t@example.com',
+    '-c',
+    'commit.gpgsign=false',
+    'commit',
+    '--quiet',
+    '-m',
+    'initial',
+  );
   // The attack: git reads "revisions to ignore" from an endless file, line by growing line.
   git('config', 'blame.ignoreRevsFile', '/dev/zero');
 });
@@ -58,7 +69,17 @@ const gitOptions = (args: string[], extra: Partial<Parameters<typeof runGitProce
 
 describe('withMemoryLimit', () => {
   it('runs the command with the bound as its soft and hard RLIMIT_DATA, arguments verbatim, the variable gone', () => {
-    const out = runLimited('/bin/sh', ['-c', 'ulimit -S -d; ulimit -H -d; echo "${TOOLPACKS_DATA_LIMIT_KB-unset}"; printf "%s\\n" "$@"', 'sh', '$(touch pwned)', 'a b;c'], 64 * MiB);
+    const out = runLimited(
+      '/bin/sh',
+      [
+        '-c',
+        'ulimit -S -d; ulimit -H -d; echo "${TOOLPACKS_DATA_LIMIT_KB-unset}"; printf "%s\\n" "$@"',
+        'sh',
+        '$(touch pwned)',
+        'a b;c',
+      ],
+      64 * MiB,
+    );
     expect(out.status).toBe(0);
     expect(out.stdout.split('\n')).toEqual(['65536', '65536', 'unset', '$(touch pwned)', 'a b;c', '']);
     expect(spawnSync('ls', [path.join(repo, 'pwned')]).status).not.toBe(0);
@@ -86,7 +107,11 @@ describe('withMemoryLimit', () => {
   });
 
   it('node over the bound fails to allocate (a debuggee cannot eat the machine)', () => {
-    const out = runLimited(process.execPath, ['-e', 'console.log("started"); Buffer.alloc(256 * 1024 * 1024)'], 64 * MiB);
+    const out = runLimited(
+      process.execPath,
+      ['-e', 'console.log("started"); Buffer.alloc(256 * 1024 * 1024)'],
+      64 * MiB,
+    );
     expect(out.stdout).toBe('started\n');
     expect(out.status).not.toBe(0);
     expect(out.stderr).toMatch(/RangeError: Array buffer allocation failed/);
@@ -101,7 +126,9 @@ describe('withMemoryLimit', () => {
   it('out-of-memory words are recognised at a line start only, not quoted inside another error', () => {
     expect(ranOutOfMemory('fatal: Out of memory, malloc failed (tried to allocate 1 bytes)')).toBe(true);
     expect(ranOutOfMemory('memory allocation of 15925248 bytes failed')).toBe(true);
-    expect(ranOutOfMemory('FATAL ERROR: CALL_AND_RETRY_LAST Allocation failed - JavaScript heap out of memory')).toBe(true);
+    expect(ranOutOfMemory('FATAL ERROR: CALL_AND_RETRY_LAST Allocation failed - JavaScript heap out of memory')).toBe(
+      true,
+    );
     expect(ranOutOfMemory("fatal: pathspec 'fatal: Out of memory' did not match any files")).toBe(false);
     expect(formatBytes(DEFAULT_MEMORY_LIMITS.git)).toBe('2 GiB');
     expect(formatBytes(64 * MiB)).toBe('64 MiB');
@@ -127,12 +154,16 @@ describe('runGitProcess', () => {
   });
 
   it('git that is not there is still "could not run", not a shell error', async () => {
-    await expect(runGitProcess(gitOptions(['log'], { git: path.join(base, 'no-such-git') }))).rejects.toThrow(/^git could not run: .*no-such-git: not found\. Is git installed\?/);
+    await expect(runGitProcess(gitOptions(['log'], { git: path.join(base, 'no-such-git') }))).rejects.toThrow(
+      /^git could not run: .*no-such-git: not found\. Is git installed\?/,
+    );
   });
 
   it('stdin still reaches git through the wrapper', async () => {
     const result = await runGitProcess(gitOptions(['hash-object', '--stdin'], { stdin: 'one\ntwo\n' }));
-    expect(result.stdout.trim()).toBe(execFileSync('git', ['rev-parse', 'HEAD:a.txt'], { cwd: repo, encoding: 'utf8' }).trim());
+    expect(result.stdout.trim()).toBe(
+      execFileSync('git', ['rev-parse', 'HEAD:a.txt'], { cwd: repo, encoding: 'utf8' }).trim(),
+    );
   });
 });
 
@@ -174,7 +205,9 @@ const query = (pattern: string): GrepQuery => ({ pattern, isRegexp: false, caseS
   it('a line too long for the bound is a clear error for the model, and its group is gone', async () => {
     // 7 MB on one line (under the 8 MiB search limit): rg buffers it whole, past a 16 MiB bound.
     await fs.writeFile(path.join(folder, 'one-line.txt'), 'a'.repeat(7_000_000));
-    await expect(grep('a', 16 * MiB)).rejects.toThrow(/^The search \(ripgrep\) ran out of its memory bound of 16 MiB and was stopped\. .*narrow the search/);
+    await expect(grep('a', 16 * MiB)).rejects.toThrow(
+      /^The search \(ripgrep\) ran out of its memory bound of 16 MiB and was stopped\. .*narrow the search/,
+    );
     expect(trackedProcessGroups()).toEqual([]);
     // The default bound takes it.
     expect((await grep('a'))!.matches).toHaveLength(1);

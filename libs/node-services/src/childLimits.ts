@@ -38,7 +38,12 @@ export const MEMORY_LIMITS_APPLY = process.platform !== 'win32';
  * script removes before the command starts), so no part of the script is built from input. Where
  * there is no POSIX shell (Windows), or with no positive finite limit, the command is returned as it is.
  */
-export function withMemoryLimit(command: string, args: readonly string[], limitBytes: number, env: Record<string, string | undefined>): LimitedCommand {
+export function withMemoryLimit(
+  command: string,
+  args: readonly string[],
+  limitBytes: number,
+  env: Record<string, string | undefined>,
+): LimitedCommand {
   if (!MEMORY_LIMITS_APPLY || !Number.isFinite(limitBytes) || limitBytes <= 0) return { command, args };
   env[LIMIT_VARIABLE] = String(Math.max(1, Math.floor(limitBytes / 1024)));
   return { command: '/bin/sh', args: ['-c', LIMIT_SCRIPT, command, ...args] };
@@ -74,7 +79,10 @@ export function formatBytes(bytes: number): string {
  * and what to do about it.
  */
 export function outOfMemoryMessage(what: string, limitBytes: number | undefined, advice: string): string {
-  const bound = MEMORY_LIMITS_APPLY && limitBytes !== undefined && Number.isFinite(limitBytes) && limitBytes > 0 ? ` of its memory bound of ${formatBytes(limitBytes)}` : ' of memory';
+  const bound =
+    MEMORY_LIMITS_APPLY && limitBytes !== undefined && Number.isFinite(limitBytes) && limitBytes > 0
+      ? ` of its memory bound of ${formatBytes(limitBytes)}`
+      : ' of memory';
   return `${what} ran out${bound} and was stopped. ${advice}`;
 }
 

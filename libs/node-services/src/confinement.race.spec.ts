@@ -50,11 +50,15 @@ beforeEach(async () => {
 afterEach(() => fs.rm(sandbox, { recursive: true, force: true }));
 
 function startSwapper(): Promise<void> {
-  const child = spawn('python3', ['-c', SWAPPER, path.join(root, 'sw'), path.join(root, '.swap'), String(SWAPS)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('python3', ['-c', SWAPPER, path.join(root, 'sw'), path.join(root, '.swap'), String(SWAPS)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
-  return new Promise((resolve, reject) => child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`swapper: ${output}`)))));
+  return new Promise((resolve, reject) =>
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`swapper: ${output}`)))),
+  );
 }
 
 async function naiveRead(relative: string): Promise<string | undefined> {
@@ -66,7 +70,10 @@ async function naiveRead(relative: string): Promise<string | undefined> {
 (canSwap ? describe : describe.skip)(`confinement under a rename-exchange race (${SWAPS} swaps)`, () => {
   it('never reads, creates, replaces or searches outside the root', async () => {
     const workspace = new NodeWorkspaceFileSystem(root);
-    const engines = [new NodeSearchService(root, { ripgrep: false }), ...(hasRipgrep ? [new NodeSearchService(root)] : [])];
+    const engines = [
+      new NodeSearchService(root, { ripgrep: false }),
+      ...(hasRipgrep ? [new NodeSearchService(root)] : []),
+    ];
     const escapes = { read: 0, create: 0, replace: 0, search: 0, naiveRead: 0 };
     const done = { read: 0, create: 0, replace: 0, search: 0 };
     let running = true;
@@ -93,7 +100,12 @@ async function naiveRead(relative: string): Promise<string | undefined> {
         done.replace++;
       }),
       loop(async (i) => {
-        const result = await engines[i % engines.length].grep({ pattern: 'data|edit', isRegexp: true, caseSensitive: true, maxResults: 100 });
+        const result = await engines[i % engines.length].grep({
+          pattern: 'data|edit',
+          isRegexp: true,
+          caseSensitive: true,
+          maxResults: 100,
+        });
         done.search++;
         escapes.search += result.matches.filter((m) => m.text.includes(SECRET)).length;
       }),
@@ -105,7 +117,12 @@ async function naiveRead(relative: string): Promise<string | undefined> {
     // Measured numbers for the report (the naive control shows the harness sees escapes).
     console.log(`race: ${SWAPS} swaps; completed ${JSON.stringify(done)}; escapes ${JSON.stringify(escapes)}`);
     expect(done.read + done.create + done.replace + done.search).toBeGreaterThan(0);
-    expect({ read: escapes.read, create: escapes.create, replace: escapes.replace, search: escapes.search }).toEqual({ read: 0, create: 0, replace: 0, search: 0 });
+    expect({ read: escapes.read, create: escapes.create, replace: escapes.replace, search: escapes.search }).toEqual({
+      read: 0,
+      create: 0,
+      replace: 0,
+      search: 0,
+    });
     expect(outsideFiles).toEqual(['data.txt', 'edit.txt']);
   }, 60_000);
 });

@@ -37,7 +37,9 @@ afterEach(async () => {
 
 /** The debuggee's pid, found as any local process could: by its command line. */
 function debuggeePid(): number {
-  const found = liveProcesses({ marker: path.join(root, 'program.js') }).filter((p) => !p.commandLine.startsWith('/bin/sh'));
+  const found = liveProcesses({ marker: path.join(root, 'program.js') }).filter(
+    (p) => !p.commandLine.startsWith('/bin/sh'),
+  );
   expect(found).toHaveLength(1);
   return found[0].pid;
 }
@@ -61,7 +63,8 @@ function listeningPorts(pid: number): number[] {
     for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
       const fields = line.trim().split(/\s+/);
       // local_address is ADDR:PORT in hex; state 0A is LISTEN; field 9 is the socket's inode.
-      if (fields.length > 9 && fields[3] === '0A' && inodes.has(fields[9])) ports.push(parseInt(fields[1].split(':')[1], 16));
+      if (fields.length > 9 && fields[3] === '0A' && inodes.has(fields[9]))
+        ports.push(parseInt(fields[1].split(':')[1], 16));
     }
   }
   return ports;
@@ -105,7 +108,13 @@ const attach = (url) => new Promise((resolve) => {
 
 /** Runs the attacker in its own process; `told` are addresses it is given (the control case). */
 async function attack(port: number, told: string[] = []) {
-  const { stdout } = await promisify(execFile)(process.execPath, ['-e', ATTACKER, String(port), require.resolve('ws'), ...told]);
+  const { stdout } = await promisify(execFile)(process.execPath, [
+    '-e',
+    ATTACKER,
+    String(port),
+    require.resolve('ws'),
+    ...told,
+  ]);
   return JSON.parse(stdout) as {
     answers: { path: string; status?: number; body: string }[];
     learned: string[];
@@ -133,7 +142,13 @@ describe('the debuggee’s inspector: a secret only the host knows', () => {
   });
 
   it('is the only thing between another process and the program: told the address, the same attacker runs code', async () => {
-    const debuggee = new Debuggee({ node: process.execPath, program: path.join(root, 'program.js'), args: [], cwd: root, onOutput: () => undefined });
+    const debuggee = new Debuggee({
+      node: process.execPath,
+      program: path.join(root, 'program.js'),
+      args: [],
+      cwd: root,
+      onOutput: () => undefined,
+    });
     try {
       const secret = await debuggee.inspectorUrl;
       const port = Number(new URL(secret).port);
@@ -142,7 +157,10 @@ describe('the debuggee’s inspector: a secret only the host knows', () => {
       expect(blind.attempts.filter((a) => a.attached)).toEqual([]);
       // The control: the attack itself works, so what stops it above is not knowing the address.
       const told = await attack(port, [secret]);
-      expect(told.attempts.find((a) => a.url === secret)).toMatchObject({ attached: true, answer: expect.stringContaining('"value":42') });
+      expect(told.attempts.find((a) => a.url === secret)).toMatchObject({
+        attached: true,
+        answer: expect.stringContaining('"value":42'),
+      });
     } finally {
       debuggee.kill('stopped');
       await debuggee.exited;

@@ -49,7 +49,12 @@ export class Debuggee {
   constructor(options: DebuggeeOptions) {
     const env: Record<string, string | undefined> = { ...process.env, NODE_OPTIONS: '' };
     const limit = options.memoryLimitBytes ?? DEFAULT_MEMORY_LIMITS.debuggee;
-    const { command, args } = withMemoryLimit(options.node, [...INSPECTOR_FLAGS, options.program, ...options.args], limit, env);
+    const { command, args } = withMemoryLimit(
+      options.node,
+      [...INSPECTOR_FLAGS, options.program, ...options.args],
+      limit,
+      env,
+    );
     this.child = spawn(command, args, {
       cwd: options.cwd,
       env,
@@ -108,7 +113,11 @@ export class Debuggee {
       let url: string | undefined;
       const timer = setTimeout(() => {
         this.kill('failed');
-        reject(new Error(`the program did not open an inspector within ${timeoutMs / 1000} s (its output: ${early.slice(0, 500)})`));
+        reject(
+          new Error(
+            `the program did not open an inspector within ${timeoutMs / 1000} s (its output: ${early.slice(0, 500)})`,
+          ),
+        );
       }, timeoutMs);
       this.child.stderr!.on('data', (chunk: Buffer) => {
         if (url) {
@@ -131,8 +140,10 @@ export class Debuggee {
         if (url) return;
         clearTimeout(timer);
         // 126/127 before any inspector output: the shell that sets the memory bound could not exec node.
-        if (code === 126 || code === 127) reject(new Error(`node could not run: '${node}' was not found or is not executable`));
-        else reject(new Error(`the program exited (code ${code}) before the debugger attached: ${early.slice(0, 500)}`));
+        if (code === 126 || code === 127)
+          reject(new Error(`node could not run: '${node}' was not found or is not executable`));
+        else
+          reject(new Error(`the program exited (code ${code}) before the debugger attached: ${early.slice(0, 500)}`));
       });
     });
   }

@@ -41,7 +41,8 @@ export async function takeSnapshot(handle: FileHandle, input: string): Promise<S
 /** True when the file behind `handle` still has exactly the snapshot's size, times and bytes. */
 export async function stillUnchanged(snapshot: Snapshot): Promise<boolean> {
   const now = await snapshot.handle.stat({ bigint: true });
-  if (now.size !== snapshot.stat.size || now.mtimeNs !== snapshot.stat.mtimeNs || now.ctimeNs !== snapshot.stat.ctimeNs) return false;
+  if (now.size !== snapshot.stat.size || now.mtimeNs !== snapshot.stat.mtimeNs || now.ctimeNs !== snapshot.stat.ctimeNs)
+    return false;
   const bytes = await readAll(snapshot.handle, Number(now.size));
   return hashOf(bytes) === snapshot.hash;
 }
@@ -59,14 +60,21 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  */
 export function decodeForEdit(bytes: Buffer, input: string): string {
   const nul = bytes.indexOf(0);
-  if (nul >= 0) throw new WorkspaceError(`File ${quote(input)} is binary (a NUL byte at offset ${nul}); it cannot be edited as text. Nothing was changed.`);
+  if (nul >= 0)
+    throw new WorkspaceError(
+      `File ${quote(input)} is binary (a NUL byte at offset ${nul}); it cannot be edited as text. Nothing was changed.`,
+    );
   try {
     return strictUtf8.decode(bytes);
   } catch {
-    throw new WorkspaceError(`File ${quote(input)} contains bytes that are not valid UTF-8; editing it as text would corrupt them, so it was refused. Nothing was changed.`);
+    throw new WorkspaceError(
+      `File ${quote(input)} contains bytes that are not valid UTF-8; editing it as text would corrupt them, so it was refused. Nothing was changed.`,
+    );
   }
 }
 
 export function tooLarge(input: string, size: number): WorkspaceError {
-  return new WorkspaceError(`File ${quote(input)} is too large to read (${(size / 1024 / 1024).toFixed(1)} MB, limit ${MAX_TEXT_BYTES / 1024 / 1024} MB). Use grep_search to find the part you need.`);
+  return new WorkspaceError(
+    `File ${quote(input)} is too large to read (${(size / 1024 / 1024).toFixed(1)} MB, limit ${MAX_TEXT_BYTES / 1024 / 1024} MB). Use grep_search to find the part you need.`,
+  );
 }

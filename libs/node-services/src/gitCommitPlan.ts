@@ -6,7 +6,14 @@ import type { CommitDescription } from '@toolpacks/services';
 import { repositoryFilterPrograms, type ConfigEntry } from './gitSafety';
 
 /** Hooks `git commit` may run, in order (reference-transaction when it moves the branch). */
-export const COMMIT_HOOKS = ['pre-commit', 'prepare-commit-msg', 'commit-msg', 'reference-transaction', 'post-index-change', 'post-commit'] as const;
+export const COMMIT_HOOKS = [
+  'pre-commit',
+  'prepare-commit-msg',
+  'commit-msg',
+  'reference-transaction',
+  'post-index-change',
+  'post-commit',
+] as const;
 
 export interface CommitPlanInputs {
   /** The hooks folder git would use (`git rev-parse --git-path hooks`, core.hooksPath honoured), absolute. */

@@ -59,11 +59,26 @@ async function readEverything(git: NodeGitService): Promise<Record<string, strin
 
 /** What reading each key's file would change, and the proof that it did not. */
 const PROBES: Record<string, { text: string; unaffected: (out: Record<string, string>) => void }> = {
-  'blame.ignoreRevsFile': { text: `${SECRET}\n`, unaffected: (out) => expect(out.blame).toMatch(/Not Committed Yet .* ONE$/) },
-  'mailmap.file': { text: `${SECRET} <test@example.com>\n`, unaffected: (out) => expect(out.show).toContain('Author:     Test User') },
-  'diff.orderFile': { text: `staged.txt\n${SECRET}\n`, unaffected: (out) => expect(out.diffHead.indexOf('a/a.txt')).toBeLessThan(out.diffHead.indexOf('b/staged.txt')) },
-  'core.excludesFile': { text: `untracked.txt\n${SECRET}\n`, unaffected: (out) => expect(out.status).toContain('?? untracked.txt') },
-  'core.attributesFile': { text: `* -diff\n${SECRET} -diff\n`, unaffected: (out) => expect(out.diff).toContain('+ONE') },
+  'blame.ignoreRevsFile': {
+    text: `${SECRET}\n`,
+    unaffected: (out) => expect(out.blame).toMatch(/Not Committed Yet .* ONE$/),
+  },
+  'mailmap.file': {
+    text: `${SECRET} <test@example.com>\n`,
+    unaffected: (out) => expect(out.show).toContain('Author:     Test User'),
+  },
+  'diff.orderFile': {
+    text: `staged.txt\n${SECRET}\n`,
+    unaffected: (out) => expect(out.diffHead.indexOf('a/a.txt')).toBeLessThan(out.diffHead.indexOf('b/staged.txt')),
+  },
+  'core.excludesFile': {
+    text: `untracked.txt\n${SECRET}\n`,
+    unaffected: (out) => expect(out.status).toContain('?? untracked.txt'),
+  },
+  'core.attributesFile': {
+    text: `* -diff\n${SECRET} -diff\n`,
+    unaffected: (out) => expect(out.diff).toContain('+ONE'),
+  },
 };
 
 /** The spellings of "outside the root" a repository can use; `value(file)` names `file` (in `base`). */
@@ -88,7 +103,11 @@ describe('GIT_PATH_KEYS', () => {
 describe.each(Object.keys(PROBES))('%s set by the repository to a file outside the root', (key) => {
   it.each(Object.keys(SPELLINGS))('is never read (%s)', async (spelling) => {
     await fs.writeFile(secret, PROBES[key].text);
-    await makeHostileRepository(root, { name: key, config: [[key, SPELLINGS[spelling](secret)]] }, path.join(base, 'MARKER'));
+    await makeHostileRepository(
+      root,
+      { name: key, config: [[key, SPELLINGS[spelling](secret)]] },
+      path.join(base, 'MARKER'),
+    );
     await fs.symlink(secret, path.join(root, 'innocent-link'));
     await fs.writeFile(path.join(root, 'untracked.txt'), 'u\n');
     const out = await readEverything(new NodeGitService(new NodeWorkspaceFileSystem(root)));
@@ -100,10 +119,16 @@ describe.each(Object.keys(PROBES))('%s set by the repository to a file outside t
 describe('path keys the read-only commands do not follow', () => {
   it('lead nowhere either, all set at once', async () => {
     await fs.writeFile(secret, `${SECRET}\n`);
-    const unread = GIT_PATH_KEYS.filter((k) => (k.handling === 'not-read' || k.handling === 'confined') && !k.key.includes('<') && !PROBES[k.key]);
+    const unread = GIT_PATH_KEYS.filter(
+      (k) => (k.handling === 'not-read' || k.handling === 'confined') && !k.key.includes('<') && !PROBES[k.key],
+    );
     await makeHostileRepository(
       root,
-      { name: 'unread', config: [['gpg.format', 'ssh'], ['log.showSignature', 'true'], ...unread.map((k) => [k.key, secret] as const)], signedHead: true },
+      {
+        name: 'unread',
+        config: [['gpg.format', 'ssh'], ['log.showSignature', 'true'], ...unread.map((k) => [k.key, secret] as const)],
+        signedHead: true,
+      },
       path.join(base, 'M'),
     );
     const out = await readEverything(new NodeGitService(new NodeWorkspaceFileSystem(root)));
@@ -114,14 +139,21 @@ describe('path keys the read-only commands do not follow', () => {
 
 describe('values the user or the workspace chose', () => {
   it('keeps a path inside the root in force', async () => {
-    await makeHostileRepository(root, { name: 'inside', config: [['blame.ignoreRevsFile', 'revs']], files: { revs: 'not-a-commit\n' } }, path.join(base, 'M'));
+    await makeHostileRepository(
+      root,
+      { name: 'inside', config: [['blame.ignoreRevsFile', 'revs']], files: { revs: 'not-a-commit\n' } },
+      path.join(base, 'M'),
+    );
     await expect(new NodeGitService(new NodeWorkspaceFileSystem(root)).blame('a.txt')).rejects.toThrow(/not-a-commit/);
   });
 
   it("keeps the user's own global value where the repository names a file outside", async () => {
     const home = process.env.HOME!;
     await fs.writeFile(path.join(home, 'mailmap'), 'Home Name <test@example.com>\n');
-    await fs.writeFile(path.join(home, '.gitconfig'), `[mailmap]\n\tfile = ~/mailmap\n[blame]\n\tignoreRevsFile = ~/revs\n`);
+    await fs.writeFile(
+      path.join(home, '.gitconfig'),
+      `[mailmap]\n\tfile = ~/mailmap\n[blame]\n\tignoreRevsFile = ~/revs\n`,
+    );
     await fs.writeFile(path.join(home, 'revs'), '# none\n');
     await fs.writeFile(secret, `${SECRET} <test@example.com>\n`);
     await makeHostileRepository(
@@ -149,7 +181,11 @@ describe('mailmap.blob', () => {
     await fs.mkdir(path.join(top, 'outside'), { recursive: true });
     await fs.mkdir(path.join(top, 'sub'));
     await fs.writeFile(path.join(top, 'outside', 'names'), `${SECRET} <test@example.com>\n`);
-    await makeHostileRepository(top, { name: 'blob', config: [['mailmap.blob', 'HEAD:outside/names']], files: { 'sub/x.txt': 'x\n' } }, path.join(base, 'M'));
+    await makeHostileRepository(
+      top,
+      { name: 'blob', config: [['mailmap.blob', 'HEAD:outside/names']], files: { 'sub/x.txt': 'x\n' } },
+      path.join(base, 'M'),
+    );
     const git = new NodeGitService(new NodeWorkspaceFileSystem(path.join(top, 'sub')));
     const shown = `${await git.show('HEAD')}\n${await git.blame('x.txt')}`;
     expect(shown).toContain('Test User');
@@ -166,7 +202,11 @@ describe('include.path and includeIf.<condition>.path', () => {
   ])('%s = %s outside the root: git is not used, the trust hint is given', async (key, value) => {
     const cfg = path.join(base, 'secret.cfg');
     await fs.writeFile(cfg, `[user]\n\tname = ${SECRET}\n`);
-    await makeHostileRepository(root, { name: key, config: [[key, value.replace('/SECRET_CFG', cfg)]] }, path.join(base, 'M'));
+    await makeHostileRepository(
+      root,
+      { name: key, config: [[key, value.replace('/SECRET_CFG', cfg)]] },
+      path.join(base, 'M'),
+    );
     const out = await readEverything(new NodeGitService(new NodeWorkspaceFileSystem(root)));
     for (const text of Object.values(out)) {
       expect(text).toMatch(/^ERROR .*includes .*outside the workspace/);
@@ -178,7 +218,15 @@ describe('include.path and includeIf.<condition>.path', () => {
   });
 
   it('a file inside the root may be included', async () => {
-    await makeHostileRepository(root, { name: 'in', config: [['include.path', '../shared.gitconfig']], files: { 'shared.gitconfig': '[x]\n\ty = 1\n' } }, path.join(base, 'M'));
+    await makeHostileRepository(
+      root,
+      {
+        name: 'in',
+        config: [['include.path', '../shared.gitconfig']],
+        files: { 'shared.gitconfig': '[x]\n\ty = 1\n' },
+      },
+      path.join(base, 'M'),
+    );
     expect(await new NodeGitService(new NodeWorkspaceFileSystem(root)).status()).toContain(' M a.txt');
   });
 });
@@ -186,11 +234,19 @@ describe('include.path and includeIf.<condition>.path', () => {
 describe('through the CLI', () => {
   it('git_blame does not print the first line of a file outside the root', async () => {
     await fs.writeFile(secret, `${SECRET}\n`);
-    await makeHostileRepository(root, { name: 'cli', config: [['blame.ignoreRevsFile', secret]] }, path.join(base, 'M'));
+    await makeHostileRepository(
+      root,
+      { name: 'cli', config: [['blame.ignoreRevsFile', secret]] },
+      path.join(base, 'M'),
+    );
     const cli = path.resolve(__dirname, '../../../apps/cli/bin/toolpacks.js');
     let output: string;
     try {
-      output = execFileSync(process.execPath, [cli, 'invoke', 'git_blame', JSON.stringify({ path: 'a.txt' }), '--root', root], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      output = execFileSync(
+        process.execPath,
+        [cli, 'invoke', 'git_blame', JSON.stringify({ path: 'a.txt' }), '--root', root],
+        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+      );
     } catch (error) {
       const failed = error as { stdout: string; stderr: string };
       output = `${failed.stdout}\n${failed.stderr}`;

@@ -30,19 +30,55 @@ export interface GitPathKey {
 }
 
 export const GIT_PATH_KEYS: readonly GitPathKey[] = [
-  { key: 'blame.ignoreRevsFile', handling: 'confined', note: 'blame (errors quote its first line); many values; relative to the work tree top. Replaced by --no-ignore-revs-file and the kept files.' },
+  {
+    key: 'blame.ignoreRevsFile',
+    handling: 'confined',
+    note: 'blame (errors quote its first line); many values; relative to the work tree top. Replaced by --no-ignore-revs-file and the kept files.',
+  },
   { key: 'mailmap.file', handling: 'confined', note: 'log, show, blame map names through it; relative to the top.' },
-  { key: 'mailmap.blob', handling: 'confined', note: 'not a path but a blob of any path (outside a subfolder root): a repository value is always dropped.' },
-  { key: 'diff.orderFile', handling: 'confined', note: 'diff, show, log -p order files by its patterns; relative to the top.' },
-  { key: 'core.excludesFile', handling: 'confined', note: 'status lists untracked files by its patterns; relative to the top; default ~/.config/git/ignore.' },
-  { key: 'core.attributesFile', handling: 'confined', note: 'every command reads attributes; relative to the top; default ~/.config/git/attributes.' },
+  {
+    key: 'mailmap.blob',
+    handling: 'confined',
+    note: 'not a path but a blob of any path (outside a subfolder root): a repository value is always dropped.',
+  },
+  {
+    key: 'diff.orderFile',
+    handling: 'confined',
+    note: 'diff, show, log -p order files by its patterns; relative to the top.',
+  },
+  {
+    key: 'core.excludesFile',
+    handling: 'confined',
+    note: 'status lists untracked files by its patterns; relative to the top; default ~/.config/git/ignore.',
+  },
+  {
+    key: 'core.attributesFile',
+    handling: 'confined',
+    note: 'every command reads attributes; relative to the top; default ~/.config/git/attributes.',
+  },
   { key: 'commit.template', handling: 'confined', note: 'commit (not read with --file, which the tools always use).' },
-  { key: 'gpg.ssh.allowedSignersFile', handling: 'confined', note: 'handed to gpg.ssh.program on signature checks (off: log.showSignature=false, the program is false).' },
+  {
+    key: 'gpg.ssh.allowedSignersFile',
+    handling: 'confined',
+    note: 'handed to gpg.ssh.program on signature checks (off: log.showSignature=false, the program is false).',
+  },
   { key: 'gpg.ssh.revocationFile', handling: 'confined', note: 'the same.' },
-  { key: 'core.hooksPath', handling: 'overridden', note: 'core.hooksPath=/dev/null on every read (a confirmed commit shows the hooks it runs).' },
+  {
+    key: 'core.hooksPath',
+    handling: 'overridden',
+    note: 'core.hooksPath=/dev/null on every read (a confirmed commit shows the hooks it runs).',
+  },
   { key: 'core.fsmonitor', handling: 'overridden', note: 'core.fsmonitor=false always.' },
-  { key: 'core.worktree', handling: 'overridden', note: 'GIT_WORK_TREE is pinned; a work tree not containing the root is refused (gitRepository.ts).' },
-  { key: 'include.path', handling: 'refused', note: 'relative to the including file; a target outside the root refuses the repository.' },
+  {
+    key: 'core.worktree',
+    handling: 'overridden',
+    note: 'GIT_WORK_TREE is pinned; a work tree not containing the root is refused (gitRepository.ts).',
+  },
+  {
+    key: 'include.path',
+    handling: 'refused',
+    note: 'relative to the including file; a target outside the root refuses the repository.',
+  },
   { key: 'includeIf.<condition>.path', handling: 'refused', note: 'the same, whatever the condition.' },
   ...[
     'http.sslCert',
@@ -57,19 +93,37 @@ export const GIT_PATH_KEYS: readonly GitPathKey[] = [
     'fsck.skipList',
     'fetch.fsck.skipList',
     'receive.fsck.skipList',
-  ].map((key): GitPathKey => ({ key, handling: 'not-read', note: 'transport and fsck only: protocol.allow=never, no fetch or push.' })),
-  ...['format.signatureFile', 'init.templateDir', 'sendemail.aliasesFile', 'sendemail.smtpsslcertpath', 'gitcvs.logFile', 'help.htmlPath', 'instaweb.modulePath'].map((key): GitPathKey => ({
+  ].map((key): GitPathKey => ({
+    key,
+    handling: 'not-read',
+    note: 'transport and fsck only: protocol.allow=never, no fetch or push.',
+  })),
+  ...[
+    'format.signatureFile',
+    'init.templateDir',
+    'sendemail.aliasesFile',
+    'sendemail.smtpsslcertpath',
+    'gitcvs.logFile',
+    'help.htmlPath',
+    'instaweb.modulePath',
+  ].map((key): GitPathKey => ({
     key,
     handling: 'not-read',
     note: 'read only by format-patch, init/clone, send-email, cvsserver, help or instaweb.',
   })),
-  ...['browser.<tool>.path', 'man.<tool>.path', 'difftool.<tool>.path', 'mergetool.<tool>.path'].map((key): GitPathKey => ({
-    key,
-    handling: 'not-read',
-    note: 'programs of help, difftool, mergetool.',
-  })),
+  ...['browser.<tool>.path', 'man.<tool>.path', 'difftool.<tool>.path', 'mergetool.<tool>.path'].map(
+    (key): GitPathKey => ({
+      key,
+      handling: 'not-read',
+      note: 'programs of help, difftool, mergetool.',
+    }),
+  ),
   { key: 'fsmonitor.socketDir', handling: 'not-read', note: 'the fsmonitor daemon (macOS); core.fsmonitor is off.' },
-  { key: 'user.signingKey', handling: 'not-read', note: 'a key file handed to the signing program; an unconfirmed commit is never signed.' },
+  {
+    key: 'user.signingKey',
+    handling: 'not-read',
+    note: 'a key file handed to the signing program; an unconfirmed commit is never signed.',
+  },
 ];
 
 /** Keys whose names end like a path key but hold none (so the spec can tell a new path key from them). */
@@ -120,7 +174,10 @@ export interface ConfineContext {
 }
 
 /** What replaces the repository's path keys that lead outside `root`. */
-export async function confinePathKeys(config: readonly ConfigEntry[], context: ConfineContext): Promise<PathConfinement> {
+export async function confinePathKeys(
+  config: readonly ConfigEntry[],
+  context: ConfineContext,
+): Promise<PathConfinement> {
   const overrides: ConfigOverride[] = [];
   for (const [key, neutral] of Object.entries(SINGLE_VALUED)) {
     const entries = config.filter((entry) => entry.key === key);
@@ -171,7 +228,10 @@ async function valueInside(value: string, context: ConfineContext): Promise<bool
   if (expanded === undefined) return false;
   if (path.isAbsolute(expanded)) return isInside(context.root, await realPath(expanded));
   // git runs at the top; the root is the spawn's folder: a value must stay inside from both.
-  return isInside(context.root, await realPath(`${context.top}/${expanded}`)) && isInside(context.root, await realPath(`${context.root}/${expanded}`));
+  return (
+    isInside(context.root, await realPath(`${context.top}/${expanded}`)) &&
+    isInside(context.root, await realPath(`${context.root}/${expanded}`))
+  );
 }
 
 /**
@@ -199,21 +259,35 @@ export interface ConfigInclude {
 const INCLUDE_KEY = /^include\.path$|^includeif\..*\.path$/;
 
 /** The include directives in `config` (optionally only from `scopes`), with their targets. */
-export function configIncludes(config: readonly ConfigEntry[], home: string | undefined, scopes?: ReadonlySet<string>): ConfigInclude[] {
+export function configIncludes(
+  config: readonly ConfigEntry[],
+  home: string | undefined,
+  scopes?: ReadonlySet<string>,
+): ConfigInclude[] {
   const includes: ConfigInclude[] = [];
   for (const entry of config) {
     if (!INCLUDE_KEY.test(entry.key) || (scopes && !scopes.has(entry.scope))) continue;
     const from = entry.origin?.startsWith('file:') ? entry.origin.slice('file:'.length) : '';
     const expanded = expandPath(entry.value, home);
     // Relative to the including file's folder, joined as git joins it (no lexical `..` folding).
-    const target = expanded === undefined || (!path.isAbsolute(expanded) && !path.isAbsolute(from)) ? undefined : path.isAbsolute(expanded) ? expanded : `${path.dirname(from)}/${expanded}`;
+    const target =
+      expanded === undefined || (!path.isAbsolute(expanded) && !path.isAbsolute(from))
+        ? undefined
+        : path.isAbsolute(expanded)
+          ? expanded
+          : `${path.dirname(from)}/${expanded}`;
     includes.push({ from, key: entry.key, target });
   }
   return includes;
 }
 
 /** The first repository-scope include whose real target lies outside `root`. */
-export async function includeOutside(config: readonly ConfigEntry[], root: string, home: string | undefined): Promise<ConfigInclude | undefined> {
-  for (const include of configIncludes(config, home, REPOSITORY_SCOPES)) if (include.target === undefined || !isInside(root, await realPath(include.target))) return include;
+export async function includeOutside(
+  config: readonly ConfigEntry[],
+  root: string,
+  home: string | undefined,
+): Promise<ConfigInclude | undefined> {
+  for (const include of configIncludes(config, home, REPOSITORY_SCOPES))
+    if (include.target === undefined || !isInside(root, await realPath(include.target))) return include;
   return undefined;
 }

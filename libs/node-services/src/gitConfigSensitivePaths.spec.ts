@@ -13,7 +13,8 @@ let base: string;
 let root: string;
 const savedHome = process.env.HOME;
 
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME } });
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', args, { cwd, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME } });
 const NEEDS_CONFIRMATION = /needs the user's confirmation/;
 
 beforeEach(async () => {
@@ -33,12 +34,18 @@ describe('core.hooksPath inside the root', () => {
   it('makes the hooks folder sensitive: a write there asks, and is refused without a yes', async () => {
     git(root, 'config', 'core.hooksPath', 'tools/hooks');
     const workspace = new NodeWorkspaceFileSystem(root);
-    expect(await workspace.sensitiveReason('tools/hooks/pre-commit')).toMatch(/tools\/hooks\/pre-commit — git runs the hooks in this folder .*core\.hookspath in local config/);
-    await expect(workspace.writeText('tools/hooks/pre-commit', '#!/bin/sh\ntouch /tmp/owned\n', 'create')).rejects.toThrow(NEEDS_CONFIRMATION);
+    expect(await workspace.sensitiveReason('tools/hooks/pre-commit')).toMatch(
+      /tools\/hooks\/pre-commit — git runs the hooks in this folder .*core\.hookspath in local config/,
+    );
+    await expect(
+      workspace.writeText('tools/hooks/pre-commit', '#!/bin/sh\ntouch /tmp/owned\n', 'create'),
+    ).rejects.toThrow(NEEDS_CONFIRMATION);
     await expect(workspace.writeText('TOOLS/Hooks/post-commit', 'x', 'create')).rejects.toThrow(NEEDS_CONFIRMATION);
     await expect(fs.access(path.join(root, 'tools/hooks/pre-commit'))).rejects.toThrow();
     await workspace.writeText('tools/hooks/pre-commit', '#!/bin/sh\n', 'create', { allowSensitive: true });
-    await expect(workspace.edit('tools/hooks/pre-commit', (t) => `${t}touch /tmp/owned\n`)).rejects.toThrow(NEEDS_CONFIRMATION);
+    await expect(workspace.edit('tools/hooks/pre-commit', (t) => `${t}touch /tmp/owned\n`)).rejects.toThrow(
+      NEEDS_CONFIRMATION,
+    );
     await expect(workspace.delete('tools/hooks/pre-commit')).rejects.toThrow(NEEDS_CONFIRMATION);
     expect(await workspace.sensitiveReason('tools/other.txt')).toBeUndefined();
   });
@@ -47,7 +54,9 @@ describe('core.hooksPath inside the root', () => {
     const workspace = new NodeWorkspaceFileSystem(root);
     await workspace.writeText('tools/hooks/pre-commit', 'before\n', 'create');
     git(root, 'config', 'core.hooksPath', 'tools/hooks');
-    await expect(workspace.writeText('tools/hooks/pre-commit', 'after\n', 'overwrite')).rejects.toThrow(NEEDS_CONFIRMATION);
+    await expect(workspace.writeText('tools/hooks/pre-commit', 'after\n', 'overwrite')).rejects.toThrow(
+      NEEDS_CONFIRMATION,
+    );
     git(root, 'config', '--unset', 'core.hooksPath');
     await workspace.writeText('tools/hooks/pre-commit', 'after\n', 'overwrite');
   });
@@ -71,7 +80,9 @@ describe('include.path and includeIf', () => {
     git(root, 'config', 'include.path', '../.gitconfig');
     const workspace = new NodeWorkspaceFileSystem(root);
     expect(await workspace.sensitiveReason('.gitconfig')).toMatch(/git reads this file as config \(include\.path/);
-    await expect(workspace.writeText('.gitconfig', '[core]\n\tfsmonitor = touch /tmp/owned\n', 'create')).rejects.toThrow(NEEDS_CONFIRMATION);
+    await expect(
+      workspace.writeText('.gitconfig', '[core]\n\tfsmonitor = touch /tmp/owned\n', 'create'),
+    ).rejects.toThrow(NEEDS_CONFIRMATION);
   });
 
   it('an include whose condition does not hold yet, and what it includes in turn', async () => {
@@ -79,7 +90,8 @@ describe('include.path and includeIf', () => {
     await fs.mkdir(path.join(root, 'conf'));
     await fs.writeFile(path.join(root, 'conf/a.cfg'), '[include]\n\tpath = b.cfg\n[core]\n\thooksPath = later-hooks\n');
     const workspace = new NodeWorkspaceFileSystem(root);
-    for (const file of ['conf/a.cfg', 'conf/b.cfg', 'later-hooks/pre-commit']) expect(await workspace.sensitiveReason(file)).toBeDefined();
+    for (const file of ['conf/a.cfg', 'conf/b.cfg', 'later-hooks/pre-commit'])
+      expect(await workspace.sensitiveReason(file)).toBeDefined();
   });
 });
 
@@ -88,14 +100,17 @@ describe('the git folder wherever a .git file puts it', () => {
     const other = path.join(root, 'store.git');
     git(root, 'init', '--quiet', '--separate-git-dir', other);
     const workspace = new NodeWorkspaceFileSystem(root);
-    for (const file of ['store.git/config', 'store.git/hooks/pre-commit']) expect(await workspace.sensitiveReason(file)).toMatch(/the repository's git folder/);
+    for (const file of ['store.git/config', 'store.git/hooks/pre-commit'])
+      expect(await workspace.sensitiveReason(file)).toMatch(/the repository's git folder/);
   });
 });
 
 describe('a program a config key names by path', () => {
   it('core.fsmonitor=tools/watch.sh makes that script sensitive', async () => {
     git(root, 'config', 'core.fsmonitor', 'tools/watch.sh');
-    expect(await new NodeWorkspaceFileSystem(root).sensitiveReason('tools/watch.sh')).toMatch(/git runs this program \(core\.fsmonitor/);
+    expect(await new NodeWorkspaceFileSystem(root).sensitiveReason('tools/watch.sh')).toMatch(
+      /git runs this program \(core\.fsmonitor/,
+    );
   });
 });
 
@@ -104,10 +119,14 @@ describe('through the editor pack (CLI)', () => {
   // replace_string_in_file is offered to Claude models (gpt-4.1 gets apply_patch).
   const invoke = (tool: string, input: object) => {
     try {
-      return execFileSync(process.execPath, [cli, 'invoke', tool, JSON.stringify(input), '--root', root, '--yes', '--model', 'claude-sonnet-4'], {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      return execFileSync(
+        process.execPath,
+        [cli, 'invoke', tool, JSON.stringify(input), '--root', root, '--yes', '--model', 'claude-sonnet-4'],
+        {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
     } catch (error) {
       const failed = error as { stdout: string; stderr: string };
       return `${failed.stdout}\n${failed.stderr}`;
@@ -116,12 +135,21 @@ describe('through the editor pack (CLI)', () => {
 
   it('create_file and replace_string_in_file in the hooks folder ask every time (--yes does not cover them)', async () => {
     git(root, 'config', 'core.hooksPath', 'tools/hooks');
-    const created = invoke('create_file', { filePath: 'tools/hooks/pre-commit', content: '#!/bin/sh\ntouch /tmp/owned\n' });
+    const created = invoke('create_file', {
+      filePath: 'tools/hooks/pre-commit',
+      content: '#!/bin/sh\ntouch /tmp/owned\n',
+    });
     expect(created).toMatch(/declined to run `create_file`.*sensitive file/);
     await expect(fs.access(path.join(root, 'tools/hooks/pre-commit'))).rejects.toThrow();
     await fs.mkdir(path.join(root, 'tools/hooks'), { recursive: true });
     await fs.writeFile(path.join(root, 'tools/hooks/pre-commit'), '#!/bin/sh\nexit 0\n');
-    expect(invoke('replace_string_in_file', { filePath: 'tools/hooks/pre-commit', oldString: 'exit 0', newString: 'touch /tmp/owned' })).toMatch(/declined to run `replace_string_in_file`/);
+    expect(
+      invoke('replace_string_in_file', {
+        filePath: 'tools/hooks/pre-commit',
+        oldString: 'exit 0',
+        newString: 'touch /tmp/owned',
+      }),
+    ).toMatch(/declined to run `replace_string_in_file`/);
     expect(await fs.readFile(path.join(root, 'tools/hooks/pre-commit'), 'utf8')).toBe('#!/bin/sh\nexit 0\n');
   });
 });

@@ -56,7 +56,10 @@ export class RepositoryConfigPaths {
     }
     const home = process.env.HOME;
     if (home) files.push(path.join(home, '.gitconfig'));
-    files.push(path.join(process.env.XDG_CONFIG_HOME || path.join(home ?? '/', '.config'), 'git', 'config'), '/etc/gitconfig');
+    files.push(
+      path.join(process.env.XDG_CONFIG_HOME || path.join(home ?? '/', '.config'), 'git', 'config'),
+      '/etc/gitconfig',
+    );
     return [...new Set([...files, ...extra])];
   }
 
@@ -80,10 +83,19 @@ export class RepositoryConfigPaths {
     }
     if (!location) return { ...(await before([])), paths: [] };
     const { gitDir, commonDir, top } = location;
-    const repoFiles = [path.join(commonDir, 'config'), path.join(gitDir, 'config.worktree'), path.join(gitDir, 'commondir')];
-    const listed = await run(['config', '--show-origin', '--show-scope', '--null', '--list'], { GIT_DIR: gitDir, GIT_WORK_TREE: top });
+    const repoFiles = [
+      path.join(commonDir, 'config'),
+      path.join(gitDir, 'config.worktree'),
+      path.join(gitDir, 'commondir'),
+    ];
+    const listed = await run(['config', '--show-origin', '--show-scope', '--null', '--list'], {
+      GIT_DIR: gitDir,
+      GIT_WORK_TREE: top,
+    });
     const config = listed.code === 0 ? parseConfigList(listed.stdout, true) : [];
-    const origins = new Set(config.map((entry) => fileOf(entry.origin)).filter((file): file is string => file !== undefined));
+    const origins = new Set(
+      config.map((entry) => fileOf(entry.origin)).filter((file): file is string => file !== undefined),
+    );
     // Includes whose condition did not hold are not listed: read them (without their includes) too.
     const unlisted: ConfigEntry[] = [];
     const seen = new Set(origins);
@@ -93,7 +105,16 @@ export class RepositoryConfigPaths {
       for (const include of frontier) {
         if (include.target === undefined || seen.has(include.target)) continue;
         seen.add(include.target);
-        const own = await run(['config', '--file', include.target, '--no-includes', '--show-origin', '--show-scope', '--null', '--list']);
+        const own = await run([
+          'config',
+          '--file',
+          include.target,
+          '--no-includes',
+          '--show-origin',
+          '--show-scope',
+          '--null',
+          '--list',
+        ]);
         if (own.code === 0) next.push(...parseConfigList(own.stdout, true));
       }
       unlisted.push(...next);
@@ -109,7 +130,8 @@ export class RepositoryConfigPaths {
     const add = async (file: string | undefined, reason: string) => {
       if (file === undefined) return;
       for (const candidate of [path.resolve(file), await realPath(file)])
-        if (isInside(this.root, candidate) && candidate !== this.root) found.set(path.relative(this.root, candidate).split(path.sep).join('/'), reason);
+        if (isInside(this.root, candidate) && candidate !== this.root)
+          found.set(path.relative(this.root, candidate).split(path.sep).join('/'), reason);
     };
     await add(location.gitDir, "the repository's git folder: its config and hooks run programs");
     await add(location.commonDir, "the repository's git folder: its config and hooks run programs");
@@ -118,13 +140,25 @@ export class RepositoryConfigPaths {
       const where = `${entry.key} in ${entry.scope === 'command' ? 'an included' : entry.scope} config`;
       if (entry.key === 'core.hookspath') {
         // Hooks run at the work tree's top: a relative folder is relative to it.
-        await add(this.fromTop(location, expandPath(entry.value, home)), `git runs the hooks in this folder on commit, checkout and push (${where})`);
+        await add(
+          this.fromTop(location, expandPath(entry.value, home)),
+          `git runs the hooks in this folder on commit, checkout and push (${where})`,
+        );
       } else if (PROGRAM_KEY.test(entry.key)) {
         const program = /^\s*(\S*\/\S*)/.exec(entry.value)?.[1];
-        if (program) for (const file of [this.fromTop(location, expandPath(program, home)), this.fromRoot(expandPath(program, home))]) await add(file, `git runs this program (${where})`);
+        if (program)
+          for (const file of [
+            this.fromTop(location, expandPath(program, home)),
+            this.fromRoot(expandPath(program, home)),
+          ])
+            await add(file, `git runs this program (${where})`);
       }
     }
-    for (const include of configIncludes(config, home)) await add(include.target, `git reads this file as config (${include.key} in ${include.from}): it can set programs such as core.fsmonitor`);
+    for (const include of configIncludes(config, home))
+      await add(
+        include.target,
+        `git reads this file as config (${include.key} in ${include.from}): it can set programs such as core.fsmonitor`,
+      );
     return [...found].map(([relative, reason]) => ({ relative, reason }));
   }
 

@@ -16,7 +16,8 @@ let top: string;
 let root: string;
 let git: NodeGitService;
 const SECRET = 'TOPSECRET';
-const sh = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME } });
+const sh = (cwd: string, ...args: string[]) =>
+  execFileSync('git', args, { cwd, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME } });
 
 async function repository(dir: string): Promise<void> {
   await fs.mkdir(dir, { recursive: true });
@@ -134,8 +135,14 @@ describe('where the repository is', () => {
     await fs.writeFile(path.join(ws, '.git'), `gitdir: ${other}/.git\n`);
     const refused = new NodeGitService(new NodeWorkspaceFileSystem(ws));
     expect(await refused.isRepository()).toBe(true); // the tools are offered, and say why they refuse
-    for (const call of [() => refused.show('HEAD:private.txt'), () => refused.log({ count: 1 }), () => refused.status()])
-      await expect(call()).rejects.toThrow(/\.git \(a file or a link\) points to .*other\/\.git.*trustGitDirOutsideRoot/);
+    for (const call of [
+      () => refused.show('HEAD:private.txt'),
+      () => refused.log({ count: 1 }),
+      () => refused.status(),
+    ])
+      await expect(call()).rejects.toThrow(
+        /\.git \(a file or a link\) points to .*other\/\.git.*trustGitDirOutsideRoot/,
+      );
     const trusted = new NodeGitService(new NodeWorkspaceFileSystem(ws), { trustGitDirOutsideRoot: true });
     expect(await trusted.show('HEAD:private.txt')).toBe(`${SECRET} other`);
   });
@@ -146,13 +153,19 @@ describe('where the repository is', () => {
     await repository(ws);
     await fs.writeFile(path.join(ws, '.git', 'objects', 'info', 'alternates'), `${other}/.git/objects\n`);
     const hash = sh(other, 'rev-parse', 'HEAD:private.txt').trim();
-    await expect(new NodeGitService(new NodeWorkspaceFileSystem(ws)).show(hash)).rejects.toThrow(/borrows objects from .*other.*alternates/);
+    await expect(new NodeGitService(new NodeWorkspaceFileSystem(ws)).show(hash)).rejects.toThrow(
+      /borrows objects from .*other.*alternates/,
+    );
     await fs.rm(path.join(ws, '.git', 'objects', 'info', 'alternates'));
     await fs.writeFile(path.join(ws, '.git', 'commondir'), `${other}/.git\n`);
-    await expect(new NodeGitService(new NodeWorkspaceFileSystem(ws)).show('HEAD:private.txt')).rejects.toThrow(/commondir points to .*other.*outside the workspace/);
+    await expect(new NodeGitService(new NodeWorkspaceFileSystem(ws)).show('HEAD:private.txt')).rejects.toThrow(
+      /commondir points to .*other.*outside the workspace/,
+    );
     await fs.rm(path.join(ws, '.git', 'commondir'));
     sh(ws, 'config', 'core.worktree', base);
-    await expect(new NodeGitService(new NodeWorkspaceFileSystem(ws)).status()).rejects.toThrow(/work tree to .*above the workspace root|does not contain the workspace root/);
+    await expect(new NodeGitService(new NodeWorkspaceFileSystem(ws)).status()).rejects.toThrow(
+      /work tree to .*above the workspace root|does not contain the workspace root/,
+    );
   });
 
   it('accepts a linked worktree of the user (git worktree add), whose bookkeeping points back at it', async () => {
@@ -176,17 +189,24 @@ describe('where the repository is', () => {
     const ws = path.join(base, 'ws');
     await fs.mkdir(ws);
     await fs.symlink(path.join(other, '.git'), path.join(ws, '.git'));
-    await expect(new NodeGitService(new NodeWorkspaceFileSystem(ws)).log({ count: 1 })).rejects.toThrow(/outside the workspace.*trustGitDirOutsideRoot/);
+    await expect(new NodeGitService(new NodeWorkspaceFileSystem(ws)).log({ count: 1 })).rejects.toThrow(
+      /outside the workspace.*trustGitDirOutsideRoot/,
+    );
   });
 
   it('ignores GIT_DIR and friends in the caller environment', async () => {
     const other = await otherRepository();
     const saved = { ...process.env };
-    Object.assign(process.env, { GIT_DIR: path.join(other, '.git'), GIT_WORK_TREE: other, GIT_CONFIG_PARAMETERS: "'core.fsmonitor'='touch /tmp/x'" });
+    Object.assign(process.env, {
+      GIT_DIR: path.join(other, '.git'),
+      GIT_WORK_TREE: other,
+      GIT_CONFIG_PARAMETERS: "'core.fsmonitor'='touch /tmp/x'",
+    });
     try {
       expect(await git.status()).toBe('## main\n M inside.txt');
     } finally {
-      for (const key of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_CONFIG_PARAMETERS']) if (saved[key] === undefined) delete process.env[key];
+      for (const key of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_CONFIG_PARAMETERS'])
+        if (saved[key] === undefined) delete process.env[key];
     }
   });
 });

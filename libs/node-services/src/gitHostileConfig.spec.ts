@@ -75,10 +75,21 @@ describe.each(variantNames)('hostile repository config: %s', (name) => {
 describe('a confirmed commit', () => {
   it('runs the hooks it showed, and still not fsmonitor or textconv', async () => {
     const variant = hostileVariants(marker, script).find((v) => v.name === 'core.hooksPath')!;
-    await makeHostileRepository(root, { ...variant, config: [...variant.config, ['core.fsmonitor', `touch '${marker}.fsmonitor'; true`]] }, marker);
+    await makeHostileRepository(
+      root,
+      { ...variant, config: [...variant.config, ['core.fsmonitor', `touch '${marker}.fsmonitor'; true`]] },
+      marker,
+    );
     const git = new NodeGitService(new NodeWorkspaceFileSystem(root));
     const description = await git.describeCommit({ all: true });
-    expect(description.hooks.map((h) => path.basename(h))).toEqual(['pre-commit', 'prepare-commit-msg', 'commit-msg', 'reference-transaction', 'post-index-change', 'post-commit']);
+    expect(description.hooks.map((h) => path.basename(h))).toEqual([
+      'pre-commit',
+      'prepare-commit-msg',
+      'commit-msg',
+      'reference-transaction',
+      'post-index-change',
+      'post-commit',
+    ]);
     expect(description.hooks[0]).toBe(path.join(root, 'hooks', 'pre-commit'));
     expect(await git.commit('confirmed', { all: true, allowRepositoryPrograms: true })).toMatch(/confirmed/);
     expect(await exists(marker)).toBe(true);

@@ -1,8 +1,15 @@
 import { createIgnoreRules, type IgnoreConfig } from './gitIgnoreRules';
 import { createGlobMatcher } from './glob';
 
-const config = (over: Partial<IgnoreConfig> = {}): IgnoreConfig => ({ tracked: [], excludeText: '', hiddenNames: ['.git'], hiddenAffixes: [['.toolpacks-', '.tmp']], ...over });
-const rulesFor = (files: Record<string, string>, over: Partial<IgnoreConfig> = {}) => createIgnoreRules(createGlobMatcher, config(over), (folder) => files[folder]);
+const config = (over: Partial<IgnoreConfig> = {}): IgnoreConfig => ({
+  tracked: [],
+  excludeText: '',
+  hiddenNames: ['.git'],
+  hiddenAffixes: [['.toolpacks-', '.tmp']],
+  ...over,
+});
+const rulesFor = (files: Record<string, string>, over: Partial<IgnoreConfig> = {}) =>
+  createIgnoreRules(createGlobMatcher, config(over), (folder) => files[folder]);
 
 describe('git ignore rules', () => {
   it('reads lines as gitignore(5) does: comments, escapes, trailing spaces, anchors, folder-only', () => {
@@ -35,7 +42,12 @@ describe('git ignore rules', () => {
   // path, and over 120 s with eight; the old glob regex took 30 s for the first line on a 60-character
   // name. The glob matcher answers at once (a hang fails the test by Jest's own timeout).
   it('answers hostile lines at once', () => {
-    const hostile = ['*a*a*a*a*a*a*a*a*a*a*a*a*Q', `${'{*,*}'.repeat(10)}Q`, `${'**/a*/'.repeat(12)}**/Q`, '*?*?*?*?*?*?*?*?*?*Q'].join('\n');
+    const hostile = [
+      '*a*a*a*a*a*a*a*a*a*a*a*a*Q',
+      `${'{*,*}'.repeat(10)}Q`,
+      `${'**/a*/'.repeat(12)}**/Q`,
+      '*?*?*?*?*?*?*?*?*?*Q',
+    ].join('\n');
     const rules = rulesFor({ '': hostile });
     const deep = `${Array.from({ length: 80 }, () => 'a'.repeat(30)).join('/')}/b`;
     expect(rules.isHiddenFile(deep)).toBe(false);

@@ -49,10 +49,15 @@ export interface IgnoreRules {
 type GlobFactory = (glob: string, syntax: { braces: boolean; escapes: boolean }) => (relativePath: string) => boolean;
 
 /** `readGitignore('')` is the root's .gitignore, `readGitignore('a/b')` that of folder a/b (undefined: none). */
-export function createIgnoreRules(createGlobMatcher: GlobFactory, config: IgnoreConfig, readGitignore: (folder: string) => string | undefined): IgnoreRules {
+export function createIgnoreRules(
+  createGlobMatcher: GlobFactory,
+  config: IgnoreConfig,
+  readGitignore: (folder: string) => string | undefined,
+): IgnoreRules {
   const tracked = new Set(config.tracked ?? []);
   const trackedFolders = new Set<string>();
-  for (const file of tracked) for (let i = file.indexOf('/'); i >= 0; i = file.indexOf('/', i + 1)) trackedFolders.add(file.slice(0, i));
+  for (const file of tracked)
+    for (let i = file.indexOf('/'); i >= 0; i = file.indexOf('/', i + 1)) trackedFolders.add(file.slice(0, i));
   const hiddenNames = new Set(config.hiddenNames);
   type Rule = { negate: boolean; folderOnly: boolean; matches: (relativePath: string) => boolean };
   // One .gitignore's lines, in order. A line git could not match (a malformed class) never matches.
@@ -82,7 +87,11 @@ export function createIgnoreRules(createGlobMatcher: GlobFactory, config: Ignore
       }
       if (!anchored && /^\*[^*?[\\/]+$/.test(body)) {
         const tail = body.slice(1);
-        rules.push({ negate, folderOnly, matches: (p) => p.endsWith(tail) && p.lastIndexOf('/') < p.length - tail.length });
+        rules.push({
+          negate,
+          folderOnly,
+          matches: (p) => p.endsWith(tail) && p.lastIndexOf('/') < p.length - tail.length,
+        });
         continue;
       }
       // Cheap rejections first, for the full glob below: the plain leading folders and plain last name.
@@ -96,10 +105,19 @@ export function createIgnoreRules(createGlobMatcher: GlobFactory, config: Ignore
       const plainLast = anchored && !/[*?[\\]/.test(last) ? last : undefined;
       try {
         const glob = createGlobMatcher(body, { braces: false, escapes: true });
-        const matcher = (p: string) => p.startsWith(plainHead) && (plainLast === undefined || baseName(p) === plainLast) && glob(p);
+        const matcher = (p: string) =>
+          p.startsWith(plainHead) && (plainLast === undefined || baseName(p) === plainLast) && glob(p);
         // A name pattern is matched against the last name only: the folders above were each
         // checked on the way down (an ignored one is never entered).
-        rules.push({ negate, folderOnly, matches: !anchored ? (p) => matcher(baseName(p)) : !body.includes('/') ? (p) => !p.includes('/') && matcher(p) : matcher });
+        rules.push({
+          negate,
+          folderOnly,
+          matches: !anchored
+            ? (p) => matcher(baseName(p))
+            : !body.includes('/')
+              ? (p) => !p.includes('/') && matcher(p)
+              : matcher,
+        });
       } catch {
         // git's wildmatch fails on such a line: it matches nothing.
       }
@@ -142,7 +160,13 @@ export function createIgnoreRules(createGlobMatcher: GlobFactory, config: Ignore
   };
   const verdict = (relative: string, isDirectory: boolean, insideIgnored: boolean): EntryVerdict => {
     const name = relative.slice(relative.lastIndexOf('/') + 1);
-    if (hiddenNames.has(name) || config.hiddenAffixes.some(([head, tail]) => name.length >= head.length + tail.length && name.startsWith(head) && name.endsWith(tail))) return 'hide';
+    if (
+      hiddenNames.has(name) ||
+      config.hiddenAffixes.some(
+        ([head, tail]) => name.length >= head.length + tail.length && name.startsWith(head) && name.endsWith(tail),
+      )
+    )
+      return 'hide';
     if (!isDirectory && tracked.has(relative)) return 'show';
     const ignored = insideIgnored || ignoredByRules(relative, isDirectory);
     if (!ignored) return 'show';

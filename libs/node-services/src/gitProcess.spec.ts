@@ -66,7 +66,9 @@ describe('git child processes', () => {
   it('on timeout, the whole group ends: the hook shell and both sleeps', async () => {
     await writeHook('pre-commit', HANGING.replaceAll('{pids}', pidFile));
     const git = new NodeGitService(new NodeWorkspaceFileSystem(root), { timeoutMs: 3000 });
-    await expect(git.commit('hangs', { all: true, allowRepositoryPrograms: true })).rejects.toThrow(/did not finish within 3 s and was stopped/);
+    await expect(git.commit('hangs', { all: true, allowRepositoryPrograms: true })).rejects.toThrow(
+      /did not finish within 3 s and was stopped/,
+    );
     const pids = await recordedPids(2);
     for (const pid of pids) expect(await alive(pid)).toBe(false);
   });
@@ -94,6 +96,8 @@ describe('git child processes', () => {
   it('a token cancelled before the call runs nothing', async () => {
     const source = new CancellationTokenSource();
     source.cancel();
-    await expect(new NodeGitService(new NodeWorkspaceFileSystem(root)).status(source.token)).rejects.toThrow(/cancelled/);
+    await expect(new NodeGitService(new NodeWorkspaceFileSystem(root)).status(source.token)).rejects.toThrow(
+      /cancelled/,
+    );
   });
 });

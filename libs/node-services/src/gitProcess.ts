@@ -4,7 +4,13 @@
 import { spawn } from 'node:child_process';
 import type { CancellationToken } from '@toolpacks/base';
 import { WorkspaceError } from '@toolpacks/services';
-import { DEFAULT_MEMORY_LIMITS, outOfMemoryMessage, ranOutOfMemory, withMemoryLimit, wrapperExecFailure } from './childLimits';
+import {
+  DEFAULT_MEMORY_LIMITS,
+  outOfMemoryMessage,
+  ranOutOfMemory,
+  withMemoryLimit,
+  wrapperExecFailure,
+} from './childLimits';
 import { killProcessGroup, trackProcessGroup } from './processGroup';
 
 /** The end of stderr kept apart from its capped start: where git says why it died. */
@@ -33,7 +39,8 @@ export interface GitProcessResult {
 
 export function runGitProcess(options: GitProcessOptions): Promise<GitProcessResult> {
   const command = options.args.find((a) => !a.startsWith('-')) ?? 'git';
-  if (options.token?.isCancellationRequested) return Promise.reject(new WorkspaceError(`git ${command} was cancelled.`));
+  if (options.token?.isCancellationRequested)
+    return Promise.reject(new WorkspaceError(`git ${command} was cancelled.`));
   const memoryLimit = options.memoryLimitBytes ?? DEFAULT_MEMORY_LIMITS.git;
   const env: Record<string, string> = { ...options.env };
   const limited = withMemoryLimit(options.git, options.args, memoryLimit, env);
@@ -86,7 +93,10 @@ export function runGitProcess(options: GitProcessOptions): Promise<GitProcessRes
     child.on('close', (code) => {
       finish();
       if (stopped === 'cancelled') return reject(new WorkspaceError(`git ${command} was cancelled.`));
-      if (stopped === 'timeout') return reject(new WorkspaceError(`git ${command} did not finish within ${options.timeoutMs / 1000} s and was stopped.`));
+      if (stopped === 'timeout')
+        return reject(
+          new WorkspaceError(`git ${command} did not finish within ${options.timeoutMs / 1000} s and was stopped.`),
+        );
       const notRun = wrapperExecFailure(code, stderrTail);
       if (notRun !== undefined) return reject(new Error(`git could not run: ${notRun}. Is git installed?`));
       // Over its bound git dies of a failed allocation: said as such, not as git's own crash.
@@ -101,7 +111,12 @@ export function runGitProcess(options: GitProcessOptions): Promise<GitProcessRes
           ),
         );
       }
-      resolve({ code: code ?? 1, stdout: Buffer.concat(out).toString('utf8'), stderr, truncated: truncated || outBytes > options.maxOutputBytes });
+      resolve({
+        code: code ?? 1,
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr,
+        truncated: truncated || outBytes > options.maxOutputBytes,
+      });
     });
     if (options.stdin !== undefined) {
       // git may exit before reading (a bad option, no repository): that is reported on close, not EPIPE.

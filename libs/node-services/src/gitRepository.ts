@@ -24,7 +24,8 @@ export interface GitLocation {
 
 export type GitExec = (args: readonly string[]) => Promise<GitProcessResult>;
 
-export const TRUST_GIT_DIR_HINT = 'If you trust this repository, allow it with --trust-git-dir in the CLI (hosts: the git option trustGitDirOutsideRoot, NodeHostOptions.git.trustGitDirOutsideRoot).';
+export const TRUST_GIT_DIR_HINT =
+  'If you trust this repository, allow it with --trust-git-dir in the CLI (hosts: the git option trustGitDirOutsideRoot, NodeHostOptions.git.trustGitDirOutsideRoot).';
 
 export function isInside(parent: string, child: string): boolean {
   return child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
@@ -40,7 +41,13 @@ async function real(p: string): Promise<string> {
 
 /** The repository git discovers from `root` (with its ownership checks), or undefined. */
 export async function findRepository(exec: GitExec, root: string): Promise<GitLocation | undefined> {
-  const result = await exec(['rev-parse', '--path-format=absolute', '--show-toplevel', '--absolute-git-dir', '--git-common-dir']);
+  const result = await exec([
+    'rev-parse',
+    '--path-format=absolute',
+    '--show-toplevel',
+    '--absolute-git-dir',
+    '--git-common-dir',
+  ]);
   if (result.code !== 0) return undefined;
   const [top, gitDir, commonDir] = result.stdout.split('\n');
   if (!top || !gitDir || !commonDir) return undefined;
@@ -51,10 +58,17 @@ export async function findRepository(exec: GitExec, root: string): Promise<GitLo
 }
 
 /** Throws a WorkspaceError saying why git may not use `location` from `root`. */
-export async function checkRepositoryLocation(exec: GitExec, location: GitLocation, root: string, trusted: boolean): Promise<void> {
+export async function checkRepositoryLocation(
+  exec: GitExec,
+  location: GitLocation,
+  root: string,
+  trusted: boolean,
+): Promise<void> {
   const { top, gitDir, commonDir } = location;
   if (!isInside(top, root))
-    throw new WorkspaceError(`The repository's work tree is ${top}, which does not contain the workspace root (core.worktree or a .git file points elsewhere); git is not used here.`);
+    throw new WorkspaceError(
+      `The repository's work tree is ${top}, which does not contain the workspace root (core.worktree or a .git file points elsewhere); git is not used here.`,
+    );
   const ownedByWorkspace = top === root || isInside(root, gitDir) || isInside(root, commonDir);
   if (!ownedByWorkspace || trusted) return;
   if (top !== root)
@@ -62,12 +76,19 @@ export async function checkRepositoryLocation(exec: GitExec, location: GitLocati
       `The repository in the workspace (${path.relative(root, gitDir) || '.'}) sets its work tree to ${top}, above the workspace root (core.worktree); git is not used here. ${TRUST_GIT_DIR_HINT}`,
     );
   if (!isInside(root, gitDir) && !(await pointsBackAt(exec, gitDir, root)))
-    throw new WorkspaceError(`The workspace's .git (a file or a link) points to ${gitDir}, outside the workspace and not a worktree or submodule of it; git is not used here. ${TRUST_GIT_DIR_HINT}`);
+    throw new WorkspaceError(
+      `The workspace's .git (a file or a link) points to ${gitDir}, outside the workspace and not a worktree or submodule of it; git is not used here. ${TRUST_GIT_DIR_HINT}`,
+    );
   if (!isInside(root, commonDir) && isInside(root, gitDir))
-    throw new WorkspaceError(`The workspace's .git/commondir points to ${commonDir}, outside the workspace; git is not used here. ${TRUST_GIT_DIR_HINT}`);
+    throw new WorkspaceError(
+      `The workspace's .git/commondir points to ${commonDir}, outside the workspace; git is not used here. ${TRUST_GIT_DIR_HINT}`,
+    );
   if (isInside(root, commonDir)) {
     const outside = await alternatesOutside(path.join(commonDir, 'objects'), root, 0);
-    if (outside) throw new WorkspaceError(`The workspace's repository borrows objects from ${outside} (objects/info/alternates), outside the workspace; git is not used here. ${TRUST_GIT_DIR_HINT}`);
+    if (outside)
+      throw new WorkspaceError(
+        `The workspace's repository borrows objects from ${outside} (objects/info/alternates), outside the workspace; git is not used here. ${TRUST_GIT_DIR_HINT}`,
+      );
   }
 }
 
@@ -80,8 +101,19 @@ async function pointsBackAt(exec: GitExec, gitDir: string, root: string): Promis
   } catch {
     // not a linked worktree
   }
-  const worktree = await exec(['config', '--file', path.join(gitDir, 'config'), '--no-includes', '--get', 'core.worktree']);
-  return worktree.code === 0 && worktree.stdout.trim() !== '' && (await real(path.resolve(gitDir, worktree.stdout.trim()))) === root;
+  const worktree = await exec([
+    'config',
+    '--file',
+    path.join(gitDir, 'config'),
+    '--no-includes',
+    '--get',
+    'core.worktree',
+  ]);
+  return (
+    worktree.code === 0 &&
+    worktree.stdout.trim() !== '' &&
+    (await real(path.resolve(gitDir, worktree.stdout.trim()))) === root
+  );
 }
 
 async function alternatesOutside(objects: string, root: string, depth: number): Promise<string | undefined> {

@@ -22,7 +22,18 @@ describe('scopeRevision', () => {
     expect(scopeRevision(input, prefix)).toEqual({ revision, pathForm, ends });
   });
 
-  it.each(['HEAD:../x', 'HEAD:./../x', 'HEAD:a/../../x', ':0:../x', ':../x', 'HEAD:/etc/passwd', 'main..HEAD:x', ':(top)x', '-p', 'HEAD --output=x'])('refuses %s', (input) => {
+  it.each([
+    'HEAD:../x',
+    'HEAD:./../x',
+    'HEAD:a/../../x',
+    ':0:../x',
+    ':../x',
+    'HEAD:/etc/passwd',
+    'main..HEAD:x',
+    ':(top)x',
+    '-p',
+    'HEAD --output=x',
+  ])('refuses %s', (input) => {
     expect(() => scopeRevision(input, 'sub/')).toThrow(WorkspaceError);
   });
 });

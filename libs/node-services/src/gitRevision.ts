@@ -11,9 +11,16 @@ export function quote(value: string, max = 200): string {
 }
 
 export function checkRevision(revision: unknown): string {
-  if (typeof revision !== 'string' || revision === '') throw new WorkspaceError('A revision is required, e.g. HEAD, HEAD~2, main or a commit hash.');
-  if (revision.startsWith('-')) throw new WorkspaceError(`Revision '${quote(revision)}' starts with '-', which git would read as an option; it is refused. Give a branch, tag or commit hash.`);
-  if (revision.length > 256 || !REVISION.test(revision)) throw new WorkspaceError(`Revision '${quote(revision)}' is not a valid revision (letters, digits and . _ / ~ ^ @ { } : + - only).`);
+  if (typeof revision !== 'string' || revision === '')
+    throw new WorkspaceError('A revision is required, e.g. HEAD, HEAD~2, main or a commit hash.');
+  if (revision.startsWith('-'))
+    throw new WorkspaceError(
+      `Revision '${quote(revision)}' starts with '-', which git would read as an option; it is refused. Give a branch, tag or commit hash.`,
+    );
+  if (revision.length > 256 || !REVISION.test(revision))
+    throw new WorkspaceError(
+      `Revision '${quote(revision)}' is not a valid revision (letters, digits and . _ / ~ ^ @ { } : + - only).`,
+    );
   return revision;
 }
 
@@ -40,12 +47,16 @@ function pathColon(revision: string): number {
 
 /** A path relative to the root, as a path from the repository top; refuses escapes and absolute paths. */
 export function pathFromTop(input: string, prefix: string, revision: string): string {
-  if (input.startsWith('/')) throw new WorkspaceError(`Revision '${quote(revision)}' names an absolute path; give the path relative to the workspace root, e.g. HEAD:src/file.ts.`);
+  if (input.startsWith('/'))
+    throw new WorkspaceError(
+      `Revision '${quote(revision)}' names an absolute path; give the path relative to the workspace root, e.g. HEAD:src/file.ts.`,
+    );
   const parts: string[] = [];
   for (const segment of input.split('/')) {
     if (segment === '' || segment === '.') continue;
     if (segment === '..') {
-      if (parts.length === 0) throw new WorkspaceError(`Revision '${quote(revision)}' names a path outside the workspace; it is refused.`);
+      if (parts.length === 0)
+        throw new WorkspaceError(`Revision '${quote(revision)}' names a path outside the workspace; it is refused.`);
       parts.pop();
     } else parts.push(segment);
   }
@@ -58,13 +69,24 @@ export function scopeRevision(input: unknown, prefix: string): ScopedRevision {
   if (revision.startsWith(':')) {
     const stage = /^:([0-3]):/.exec(revision);
     const rest = stage ? revision.slice(3) : revision.slice(1);
-    return { revision: `:${stage ? `${stage[1]}:` : ''}${pathFromTop(rest, prefix, revision)}`, pathForm: true, ends: [] };
+    return {
+      revision: `:${stage ? `${stage[1]}:` : ''}${pathFromTop(rest, prefix, revision)}`,
+      pathForm: true,
+      ends: [],
+    };
   }
   const colon = pathColon(revision);
   if (colon >= 0) {
     const treeish = revision.slice(0, colon);
-    if (treeish.includes('..')) throw new WorkspaceError(`Revision '${quote(revision)}' mixes a range with a path; give one revision and the path, e.g. HEAD~1:src/file.ts.`);
-    return { revision: `${treeish}:${pathFromTop(revision.slice(colon + 1), prefix, revision)}`, pathForm: true, ends: [] };
+    if (treeish.includes('..'))
+      throw new WorkspaceError(
+        `Revision '${quote(revision)}' mixes a range with a path; give one revision and the path, e.g. HEAD~1:src/file.ts.`,
+      );
+    return {
+      revision: `${treeish}:${pathFromTop(revision.slice(colon + 1), prefix, revision)}`,
+      pathForm: true,
+      ends: [],
+    };
   }
   const ends = revision.split(/\.{2,3}/).filter((end) => end !== '');
   return { revision, pathForm: false, ends };

@@ -13,26 +13,54 @@ export interface ConfigOverride {
 
 /** On every git invocation, the commit included. */
 export const ALWAYS_OVERRIDES: readonly ConfigOverride[] = [
-  { key: 'core.fsmonitor', value: 'false', why: 'core.fsmonitor=<program> runs on status, diff, blame and commit (any index refresh).' },
+  {
+    key: 'core.fsmonitor',
+    value: 'false',
+    why: 'core.fsmonitor=<program> runs on status, diff, blame and commit (any index refresh).',
+  },
   { key: 'core.pager', value: 'cat', why: 'a pager command; also --no-pager and GIT_PAGER=cat.' },
   { key: 'log.showSignature', value: 'false', why: 'log/show would verify signatures by running gpg.program.' },
   { key: 'credential.helper', value: '', why: 'an empty value clears the helper list: no credential program runs.' },
-  { key: 'protocol.allow', value: 'never', why: 'no transport (lazy fetch of a partial clone, ext::, file://); GIT_ALLOW_PROTOCOL= enforces it over per-protocol config.' },
-  { key: 'core.sshCommand', value: 'false', why: "never reached (no transport), but the program would be the repository's." },
+  {
+    key: 'protocol.allow',
+    value: 'never',
+    why: 'no transport (lazy fetch of a partial clone, ext::, file://); GIT_ALLOW_PROTOCOL= enforces it over per-protocol config.',
+  },
+  {
+    key: 'core.sshCommand',
+    value: 'false',
+    why: "never reached (no transport), but the program would be the repository's.",
+  },
   { key: 'gc.auto', value: '0', why: 'no background `gc --auto` (detached, outlives the call, runs pre-auto-gc).' },
   { key: 'maintenance.auto', value: 'false', why: 'no background maintenance after a commit.' },
   { key: 'submodule.recurse', value: 'false', why: 'no git run inside a submodule, whose config we have not read.' },
-  { key: 'diff.ignoreSubmodules', value: 'dirty', why: "status/diff compare a submodule's commit only, never start `git status` inside it (its own filters would run)." },
+  {
+    key: 'diff.ignoreSubmodules',
+    value: 'dirty',
+    why: "status/diff compare a submodule's commit only, never start `git status` inside it (its own filters would run).",
+  },
   { key: 'status.submoduleSummary', value: 'false', why: 'the same, for the submodule summary.' },
-  { key: 'diff.submodule', value: 'short', why: "diff.submodule=log|diff opens the submodule's repository, which a .git file may place outside the root, and prints its commits." },
-  { key: 'status.relativePaths', value: 'true', why: 'paths print relative to the workspace root, which may be below the repository top.' },
+  {
+    key: 'diff.submodule',
+    value: 'short',
+    why: "diff.submodule=log|diff opens the submodule's repository, which a .git file may place outside the root, and prints its commits.",
+  },
+  {
+    key: 'status.relativePaths',
+    value: 'true',
+    why: 'paths print relative to the workspace root, which may be below the repository top.',
+  },
   { key: 'color.ui', value: 'false', why: 'plain text for the model.' },
   { key: 'core.quotePath', value: 'false', why: 'paths print as they are.' },
 ];
 
 /** Also on read-only commands (and on a commit nobody confirmed): nothing of the repository runs. */
 export const READ_ONLY_OVERRIDES: readonly ConfigOverride[] = [
-  { key: 'core.hooksPath', value: '/dev/null', why: 'no hook (post-index-change, reference-transaction, …) from .git/hooks or core.hooksPath.' },
+  {
+    key: 'core.hooksPath',
+    value: '/dev/null',
+    why: 'no hook (post-index-change, reference-transaction, …) from .git/hooks or core.hooksPath.',
+  },
   { key: 'gpg.program', value: 'false', why: 'gpg.program=<program> with log.showSignature or commit.gpgsign.' },
   { key: 'gpg.openpgp.program', value: 'false', why: 'the same for gpg.format=openpgp.' },
   { key: 'gpg.x509.program', value: 'false', why: 'the same for gpg.format=x509.' },
@@ -83,13 +111,21 @@ export function driverOverrides(entries: readonly ConfigEntry[]): ConfigOverride
       overrides.push({ key: `filter.${name}.${key}`, value, why });
   }
   for (const name of diffs)
-    overrides.push({ key: `diff.${name}.textconv`, value: 'cat', why: `diff.${name}.textconv is defined by the repository: it runs on diff, show and blame (--no-ext-diff does not stop it).` });
+    overrides.push({
+      key: `diff.${name}.textconv`,
+      value: 'cat',
+      why: `diff.${name}.textconv is defined by the repository: it runs on diff, show and blame (--no-ext-diff does not stop it).`,
+    });
   return overrides;
 }
 
 /** The repository's filter drivers with a program, as `filter.<name>.<kind> = <program>` (for a commit's confirmation). */
 export function repositoryFilterPrograms(entries: readonly ConfigEntry[]): string[] {
-  return entries.filter((e) => REPOSITORY_SCOPES.has(e.scope) && /^filter\..+\.(clean|smudge|process)$/.test(e.key) && e.value !== '').map((e) => `${e.key} = ${e.value}`);
+  return entries
+    .filter(
+      (e) => REPOSITORY_SCOPES.has(e.scope) && /^filter\..+\.(clean|smudge|process)$/.test(e.key) && e.value !== '',
+    )
+    .map((e) => `${e.key} = ${e.value}`);
 }
 
 /**
@@ -97,7 +133,11 @@ export function repositoryFilterPrograms(entries: readonly ConfigEntry[]): strin
  * GIT_WORK_TREE, GIT_INDEX_FILE, GIT_CONFIG_*, GIT_EXEC_PATH, GIT_ALTERNATE_OBJECT_DIRECTORIES, …
  * would redirect git or inject config), plus fixed settings and the overrides.
  */
-export function gitEnvironment(base: NodeJS.ProcessEnv, overrides: readonly ConfigOverride[], pinned: Readonly<Record<string, string>> = {}): Record<string, string> {
+export function gitEnvironment(
+  base: NodeJS.ProcessEnv,
+  overrides: readonly ConfigOverride[],
+  pinned: Readonly<Record<string, string>> = {},
+): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(base)) if (value !== undefined && !/^GIT_/i.test(name)) env[name] = value;
   Object.assign(env, {

@@ -63,14 +63,20 @@ export function createGlobMatcher(glob: string, syntax: GlobSyntax = {}): (relat
         for (const inner of expand(option)) {
           results.add(head + inner + tail);
           if (results.size > MAX_ALTERNATIVES)
-            throw new Error(`The glob '${glob.length > 200 ? `${glob.slice(0, 200)}…` : glob}' expands to more than ${MAX_ALTERNATIVES} alternatives; use fewer {…} groups.`);
+            throw new Error(
+              `The glob '${glob.length > 200 ? `${glob.slice(0, 200)}…` : glob}' expands to more than ${MAX_ALTERNATIVES} alternatives; use fewer {…} groups.`,
+            );
         }
       }
     }
     return [...results];
   };
 
-  type Token = { kind: 'char'; ch: string } | { kind: 'any' } | { kind: 'star' } | { kind: 'class'; negate: boolean; items: string[] };
+  type Token =
+    | { kind: 'char'; ch: string }
+    | { kind: 'any' }
+    | { kind: 'star' }
+    | { kind: 'class'; negate: boolean; items: string[] };
   const compileSegment = (segment: string): Token[] => {
     const tokens: Token[] = [];
     for (let i = 0; i < segment.length; i++) {
@@ -106,7 +112,12 @@ export function createGlobMatcher(glob: string, syntax: GlobSyntax = {}): (relat
   };
   // The classic wildcard algorithm: on a mismatch, retry from the last star one character later.
   // `star` may be any run of units; `isStar`/`same` make it work on characters and on segments.
-  const wildcard = <P, U>(tokens: readonly P[], units: ArrayLike<U>, isStar: (p: P) => boolean, same: (p: P, u: U) => boolean): boolean => {
+  const wildcard = <P, U>(
+    tokens: readonly P[],
+    units: ArrayLike<U>,
+    isStar: (p: P) => boolean,
+    same: (p: P, u: U) => boolean,
+  ): boolean => {
     let t = 0;
     let u = 0;
     let starAt = -1;
@@ -129,7 +140,9 @@ export function createGlobMatcher(glob: string, syntax: GlobSyntax = {}): (relat
 
   type Segment = { globstar: true } | { globstar: false; tokens: Token[] };
   const alternatives = expand(pattern).map((alternative): Segment[] => {
-    const segments: Segment[] = alternative.split('/').map((part) => (part === '**' ? { globstar: true } : { globstar: false, tokens: compileSegment(part) }));
+    const segments: Segment[] = alternative
+      .split('/')
+      .map((part) => (part === '**' ? { globstar: true } : { globstar: false, tokens: compileSegment(part) }));
     // A trailing `**` means everything below, so at least one more name (`src/**` is not `src`).
     if (segments[segments.length - 1].globstar) segments.push({ globstar: false, tokens: [{ kind: 'star' }] });
     return anyDepth ? [{ globstar: true }, ...segments] : segments;

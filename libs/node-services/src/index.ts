@@ -1,5 +1,15 @@
-export { NodeWorkspaceFileSystem, MAX_TEXT_BYTES, isBinary, type NodeWorkspaceOptions } from './nodeWorkspaceFileSystem';
-export { SensitivePaths, DEFAULT_SENSITIVE_PATHS, type SensitivePathRule, type SensitivePathsOptions } from './sensitivePaths';
+export {
+  NodeWorkspaceFileSystem,
+  MAX_TEXT_BYTES,
+  isBinary,
+  type NodeWorkspaceOptions,
+} from './nodeWorkspaceFileSystem';
+export {
+  SensitivePaths,
+  DEFAULT_SENSITIVE_PATHS,
+  type SensitivePathRule,
+  type SensitivePathsOptions,
+} from './sensitivePaths';
 export { ConflictError, TEMP_GLOB } from './writeSteps';
 export { NodeSearchService, MAX_SEARCH_FILE_BYTES, type NodeSearchOptions } from './nodeSearchService';
 export { NodeGitService, GitCommandError, checkRevision, type NodeGitOptions } from './nodeGitService';

@@ -19,7 +19,10 @@ describe('InspectorClient.connect', () => {
   it('gives up when cancelled, long before the handshake timeout', async () => {
     const { port } = server.address() as net.AddressInfo;
     const source = new CancellationTokenSource();
-    const connecting = InspectorClient.connect(`ws://127.0.0.1:${port}/silent`, { timeoutMs: 60_000, token: source.token });
+    const connecting = InspectorClient.connect(`ws://127.0.0.1:${port}/silent`, {
+      timeoutMs: 60_000,
+      token: source.token,
+    });
     for (let i = 0; i < 500 && sockets.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(sockets).toHaveLength(1);
     source.cancel();
@@ -30,6 +33,8 @@ describe('InspectorClient.connect', () => {
     const source = new CancellationTokenSource();
     source.cancel();
     await expect(InspectorClient.connect('ws://127.0.0.1:9/x', { token: source.token })).rejects.toThrow(/cancelled/);
-    await expect(InspectorClient.connect('ws://127.0.0.1:9/x')).rejects.toThrow(/Could not connect to the Node inspector/);
+    await expect(InspectorClient.connect('ws://127.0.0.1:9/x')).rejects.toThrow(
+      /Could not connect to the Node inspector/,
+    );
   });
 });

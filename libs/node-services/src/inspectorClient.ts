@@ -8,7 +8,10 @@ type Listener = (params: any) => void;
 
 export class InspectorClient {
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void; method: string }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (v: any) => void; reject: (e: Error) => void; method: string }
+  >();
   private readonly listeners = new Map<string, Set<Listener>>();
   private closed = false;
 
@@ -19,7 +22,10 @@ export class InspectorClient {
   }
 
   /** Opens the connection; a cancelled `token` abandons it at once (the socket is destroyed). */
-  static connect(url: string, options: { timeoutMs?: number; token?: CancellationToken } = {}): Promise<InspectorClient> {
+  static connect(
+    url: string,
+    options: { timeoutMs?: number; token?: CancellationToken } = {},
+  ): Promise<InspectorClient> {
     return new Promise((resolve, reject) => {
       if (options.token?.isCancellationRequested) return reject(new Error('connecting to the inspector was cancelled'));
       const socket = new WebSocket(url, { perMessageDeflate: false, handshakeTimeout: options.timeoutMs ?? 10_000 });
@@ -62,7 +68,13 @@ export class InspectorClient {
   }
 
   private receive(raw: string): void {
-    const message = JSON.parse(raw) as { id?: number; method?: string; params?: unknown; result?: unknown; error?: { message: string } };
+    const message = JSON.parse(raw) as {
+      id?: number;
+      method?: string;
+      params?: unknown;
+      result?: unknown;
+      error?: { message: string };
+    };
     if (message.id !== undefined) {
       const waiter = this.pending.get(message.id);
       if (!waiter) return;

@@ -133,7 +133,10 @@ describe('NodeDebugService lifecycle: no debuggee leaks, the state follows the p
 describe('processCensus', () => {
   it('finds a live process by marker and group, and not once it is gone', async () => {
     const { spawn } = await import('node:child_process');
-    const child = spawn(process.execPath, [path.join(fixture.root, 'grandchild.js')], { detached: true, stdio: 'ignore' });
+    const child = spawn(process.execPath, [path.join(fixture.root, 'grandchild.js')], {
+      detached: true,
+      stdio: 'ignore',
+    });
     await new Promise((resolve) => child.once('spawn', resolve));
     expect(liveProcesses({ marker: fixture.root }).map((p) => p.pid)).toEqual([child.pid]);
     expect(liveProcesses({ group: child.pid }).map((p) => p.pid)).toEqual([child.pid]);
@@ -159,7 +162,9 @@ describe('NodeDebugService lifecycle: queued and refused starts', () => {
 
   it('refuses to start after dispose, and explains a node that cannot run', async () => {
     debug = service({ node: path.join(fixture.root, 'no-such-node') });
-    await expect(debug.start({ program: 'endless.js' })).rejects.toThrow(/could not be started under the debugger: node could not run/);
+    await expect(debug.start({ program: 'endless.js' })).rejects.toThrow(
+      /could not be started under the debugger: node could not run/,
+    );
     expect(debug.state).toBe('inactive');
     debug.dispose();
     await expect(debug.start({ program: 'endless.js' })).rejects.toThrow(/shut down/);

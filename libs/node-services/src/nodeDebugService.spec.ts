@@ -32,7 +32,11 @@ describe('NodeDebugService (a real debuggee over the inspector protocol)', () =>
     expect(bp).toEqual({ id: 'bp-1', path: 'program.js', line: 2, verified: false });
 
     const first = await debug.start({ program: 'program.js' });
-    expect(first).toMatchObject({ state: 'stopped', reason: 'breakpoint bp-1', frame: { name: 'add', path: 'program.js', line: 2 } });
+    expect(first).toMatchObject({
+      state: 'stopped',
+      reason: 'breakpoint bp-1',
+      frame: { name: 'add', path: 'program.js', line: 2 },
+    });
     expect(debug.state).toBe('stopped');
     expect(debug.listBreakpoints()[0].verified).toBe(true);
 
@@ -51,7 +55,9 @@ describe('NodeDebugService (a real debuggee over the inspector protocol)', () =>
       ]),
     );
     const outer = await debug.variables(1);
-    expect(outer.flatMap((s) => s.variables)).toEqual(expect.arrayContaining([{ name: 'items', value: 'Array(3) [1, 2, 3]', type: 'array' }]));
+    expect(outer.flatMap((s) => s.variables)).toEqual(
+      expect.arrayContaining([{ name: 'items', value: 'Array(3) [1, 2, 3]', type: 'array' }]),
+    );
     expect(await debug.evaluate('a + b * 10', 0)).toBe('10');
     expect(await debug.evaluate('items.map(x => x * 2)', 1)).toBe('Array(3) [2, 4, 6]');
     await expect(debug.evaluate('nope.x', 0)).rejects.toThrow(/threw: ReferenceError: nope is not defined/);
@@ -105,7 +111,13 @@ describe('NodeDebugService (a real debuggee over the inspector protocol)', () =>
   it('formats remote values readably', () => {
     expect(formatRemoteObject({ type: 'string', value: 'a"b' })).toBe('"a\\"b"');
     expect(formatRemoteObject({ type: 'object', subtype: 'null' })).toBe('null');
-    expect(formatRemoteObject({ type: 'object', description: 'Object', preview: { overflow: true, properties: [{ name: 'x', type: 'number', value: '1' }] } })).toBe('{x: 1, …}');
+    expect(
+      formatRemoteObject({
+        type: 'object',
+        description: 'Object',
+        preview: { overflow: true, properties: [{ name: 'x', type: 'number', value: '1' }] },
+      }),
+    ).toBe('{x: 1, …}');
     expect(formatRemoteObject({ type: 'bigint', unserializableValue: '10n' })).toBe('10n');
   });
 });

@@ -106,11 +106,17 @@ export class NodeDebugService implements DebugService {
   }
 
   /** Serialized: a start waits for the one before it (and then ends its session). */
-  start(options: { program: string; args?: readonly string[]; stopOnEntry?: boolean }, token?: CancellationToken): Promise<DebugStatus> {
+  start(
+    options: { program: string; args?: readonly string[]; stopOnEntry?: boolean },
+    token?: CancellationToken,
+  ): Promise<DebugStatus> {
     return this.starts.run(() => this.startNow(options, token), token, DebugErrors.startCancelled);
   }
 
-  private async startNow(options: { program: string; args?: readonly string[]; stopOnEntry?: boolean }, token?: CancellationToken): Promise<DebugStatus> {
+  private async startNow(
+    options: { program: string; args?: readonly string[]; stopOnEntry?: boolean },
+    token?: CancellationToken,
+  ): Promise<DebugStatus> {
     if (this.disposed) throw DebugErrors.disposed();
     const program = await this.workspace.resolve(options.program);
     const stat = await this.workspace.stat(program);
@@ -158,7 +164,11 @@ export class NodeDebugService implements DebugService {
   }
 
   /** Attaches the inspector, sets the breakpoints and lets the program run to its first stop. */
-  private async attachAndRun(debuggee: Debuggee, reportEntry: boolean, token?: CancellationToken): Promise<DebugStatus> {
+  private async attachAndRun(
+    debuggee: Debuggee,
+    reportEntry: boolean,
+    token?: CancellationToken,
+  ): Promise<DebugStatus> {
     const url = await debuggee.inspectorUrl;
     let client: InspectorClient;
     try {
@@ -173,12 +183,21 @@ export class NodeDebugService implements DebugService {
     const session: Session = { debuggee, client, scriptUrls: new Map(), reportEntry };
     this.session = session;
 
-    client.on('Debugger.scriptParsed', (p: { scriptId: string; url: string }) => session.scriptUrls.set(p.scriptId, p.url));
+    client.on('Debugger.scriptParsed', (p: { scriptId: string; url: string }) =>
+      session.scriptUrls.set(p.scriptId, p.url),
+    );
     client.on('Debugger.paused', (p: { callFrames: CdpCallFrame[]; reason: string; hitBreakpoints?: string[] }) => {
       session.callFrames = p.callFrames;
-      const hit = p.hitBreakpoints?.map((cdpId) => [...this.breakpoints.values()].find((b) => b.cdpId === cdpId)?.id).filter(Boolean);
-      session.pauseReason = hit?.length ? `breakpoint ${hit.join(', ')}` : p.reason === 'Break on start' ? 'entry' : p.reason;
-      if (this.session === session && (session.pauseReason !== 'entry' || session.reportEntry)) this.setState('stopped');
+      const hit = p.hitBreakpoints
+        ?.map((cdpId) => [...this.breakpoints.values()].find((b) => b.cdpId === cdpId)?.id)
+        .filter(Boolean);
+      session.pauseReason = hit?.length
+        ? `breakpoint ${hit.join(', ')}`
+        : p.reason === 'Break on start'
+          ? 'entry'
+          : p.reason;
+      if (this.session === session && (session.pauseReason !== 'entry' || session.reportEntry))
+        this.setState('stopped');
       this.stops.notify();
     });
     client.on('Debugger.resumed', () => {
@@ -197,15 +216,20 @@ export class NodeDebugService implements DebugService {
     const entry = this.stops.next(this.stopWaitMs, token);
     await client.send('Runtime.runIfWaitingForDebugger');
     await entry;
-    if (session.pauseReason === 'entry' && !session.reportEntry && this.session === session) return this.resumeAndWait(() => client.send('Debugger.resume'), token);
+    if (session.pauseReason === 'entry' && !session.reportEntry && this.session === session)
+      return this.resumeAndWait(() => client.send('Debugger.resume'), token);
     return this.status();
   }
 
   async setBreakpoint(options: { path: string; line: number; condition?: string }): Promise<BreakpointInfo> {
-    if (!Number.isInteger(options.line) || options.line < 1) throw new WorkspaceError('line must be a whole number, 1 or more.');
+    if (!Number.isInteger(options.line) || options.line < 1)
+      throw new WorkspaceError('line must be a whole number, 1 or more.');
     const absolutePath = await this.workspace.resolve(options.path);
-    if ((await this.workspace.stat(absolutePath))?.type !== 'file') throw new WorkspaceError(`File '${options.path}' does not exist.`);
-    const existing = [...this.breakpoints.values()].find((b) => b.absolutePath === absolutePath && b.line === options.line);
+    if ((await this.workspace.stat(absolutePath))?.type !== 'file')
+      throw new WorkspaceError(`File '${options.path}' does not exist.`);
+    const existing = [...this.breakpoints.values()].find(
+      (b) => b.absolutePath === absolutePath && b.line === options.line,
+    );
     if (existing) await this.removeBreakpoint(existing.id);
     const record: BreakpointRecord = {
       id: `bp-${this.nextBreakpoint++}`,
@@ -224,7 +248,10 @@ export class NodeDebugService implements DebugService {
     const record = this.breakpoints.get(id);
     if (!record) throw DebugErrors.noBreakpoint(id);
     this.breakpoints.delete(id);
-    if (this.session && record.cdpId) await this.session.client.send('Debugger.removeBreakpoint', { breakpointId: record.cdpId }).catch(() => undefined);
+    if (this.session && record.cdpId)
+      await this.session.client
+        .send('Debugger.removeBreakpoint', { breakpointId: record.cdpId })
+        .catch(() => undefined);
   }
 
   listBreakpoints(): readonly BreakpointInfo[] {
@@ -239,28 +266,39 @@ export class NodeDebugService implements DebugService {
     const frame = this.frameAt(frameIndex);
     const scopes: ScopeInfo[] = [];
     for (const scope of frame.scopeChain.filter((s) => SCOPES_SHOWN.has(s.type))) {
-      const { result } = await this.session!.client.send<{ result: { name: string; value?: CdpRemoteObject }[] }>('Runtime.getProperties', {
-        objectId: scope.object.objectId,
-        ownProperties: true,
-        generatePreview: true,
-      });
-      const variables: VariableInfo[] = result.filter((p) => p.value).map((p) => ({ name: p.name, value: formatRemoteObject(p.value!), type: p.value!.subtype ?? p.value!.type }));
+      const { result } = await this.session!.client.send<{ result: { name: string; value?: CdpRemoteObject }[] }>(
+        'Runtime.getProperties',
+        {
+          objectId: scope.object.objectId,
+          ownProperties: true,
+          generatePreview: true,
+        },
+      );
+      const variables: VariableInfo[] = result
+        .filter((p) => p.value)
+        .map((p) => ({ name: p.name, value: formatRemoteObject(p.value!), type: p.value!.subtype ?? p.value!.type }));
       scopes.push({ name: scope.name ? `${scope.type} (${scope.name})` : scope.type, variables });
     }
     return scopes;
   }
 
   async evaluate(expression: string, frameIndex: number): Promise<string> {
-    if (typeof expression !== 'string' || expression.trim() === '') throw new WorkspaceError('An expression is required.');
+    if (typeof expression !== 'string' || expression.trim() === '')
+      throw new WorkspaceError('An expression is required.');
     const frame = this.frameAt(frameIndex);
-    const response = await this.session!.client.send<{ result: CdpRemoteObject; exceptionDetails?: { exception?: CdpRemoteObject; text: string } }>('Debugger.evaluateOnCallFrame', {
+    const response = await this.session!.client.send<{
+      result: CdpRemoteObject;
+      exceptionDetails?: { exception?: CdpRemoteObject; text: string };
+    }>('Debugger.evaluateOnCallFrame', {
       callFrameId: frame.callFrameId,
       expression,
       generatePreview: true,
       timeout: 5_000,
     });
     if (response.exceptionDetails) {
-      const thrown = response.exceptionDetails.exception ? formatRemoteObject(response.exceptionDetails.exception) : response.exceptionDetails.text;
+      const thrown = response.exceptionDetails.exception
+        ? formatRemoteObject(response.exceptionDetails.exception)
+        : response.exceptionDetails.text;
       throw new WorkspaceError(`Evaluating \`${expression}\` threw: ${thrown}`);
     }
     return formatRemoteObject(response.result);
@@ -319,18 +357,22 @@ export class NodeDebugService implements DebugService {
     this.output = '';
     if (!this.current) return { state: 'inactive', exitCode: this.lastExitCode, output };
     const session = this.session;
-    if (this._state === 'stopped' && session?.callFrames?.length) return { state: 'stopped', reason: session.pauseReason, frame: this.toFrame(session.callFrames[0], 0), output };
+    if (this._state === 'stopped' && session?.callFrames?.length)
+      return { state: 'stopped', reason: session.pauseReason, frame: this.toFrame(session.callFrames[0], 0), output };
     return { state: this._state, output };
   }
 
   private async applyBreakpoint(record: BreakpointRecord): Promise<void> {
     const session = this.session!;
     const escaped = record.absolutePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const result = await session.client.send<{ breakpointId: string; locations: unknown[] }>('Debugger.setBreakpointByUrl', {
-      urlRegex: `^(file://)?${escaped}$`,
-      lineNumber: record.line - 1,
-      condition: record.condition ?? '',
-    });
+    const result = await session.client.send<{ breakpointId: string; locations: unknown[] }>(
+      'Debugger.setBreakpointByUrl',
+      {
+        urlRegex: `^(file://)?${escaped}$`,
+        lineNumber: record.line - 1,
+        condition: record.condition ?? '',
+      },
+    );
     record.cdpId = result.breakpointId;
     record.verified = result.locations.length > 0;
   }
@@ -367,7 +409,9 @@ export class NodeDebugService implements DebugService {
   private stoppedFrames(): CdpCallFrame[] {
     const session = this.requireSession();
     if (this._state !== 'stopped' || !session.callFrames) throw DebugErrors.notStopped();
-    const own = session.callFrames.filter((frame) => !(frame.url || session.scriptUrls.get(frame.location.scriptId) || '').startsWith('node:'));
+    const own = session.callFrames.filter(
+      (frame) => !(frame.url || session.scriptUrls.get(frame.location.scriptId) || '').startsWith('node:'),
+    );
     return own.length ? own : session.callFrames;
   }
 
@@ -380,12 +424,27 @@ export class NodeDebugService implements DebugService {
     let file: string | undefined;
     if (url) {
       const absolute = url.startsWith('file://') ? fileURLToPath(url) : url;
-      file = path.isAbsolute(absolute) && !path.relative(this.workspace.root, absolute).startsWith('..') ? this.workspace.relative(absolute) : absolute;
+      file =
+        path.isAbsolute(absolute) && !path.relative(this.workspace.root, absolute).startsWith('..')
+          ? this.workspace.relative(absolute)
+          : absolute;
     }
-    return { index, name: frame.functionName || '(anonymous)', path: file, line: frame.location.lineNumber + 1, column: frame.location.columnNumber + 1 };
+    return {
+      index,
+      name: frame.functionName || '(anonymous)',
+      path: file,
+      line: frame.location.lineNumber + 1,
+      column: frame.location.columnNumber + 1,
+    };
   }
 }
 
 function toInfo(record: BreakpointRecord): BreakpointInfo {
-  return { id: record.id, path: record.path, line: record.line, ...(record.condition ? { condition: record.condition } : {}), verified: record.verified };
+  return {
+    id: record.id,
+    path: record.path,
+    line: record.line,
+    ...(record.condition ? { condition: record.condition } : {}),
+    verified: record.verified,
+  };
 }

@@ -49,7 +49,9 @@ describe('NodeGitService', () => {
 
   it('shows the log, a commit and blame for a line range', async () => {
     const log = await git.log({ count: 5 });
-    expect(log).toMatch(/^[0-9a-f]{7,} \d{4}-\d\d-\d\dT\S+ Test User\n {4}second commit\n[0-9a-f]{7,} .*\n {4}first commit$/);
+    expect(log).toMatch(
+      /^[0-9a-f]{7,} \d{4}-\d\d-\d\dT\S+ Test User\n {4}second commit\n[0-9a-f]{7,} .*\n {4}first commit$/,
+    );
     expect((await git.log({ count: 1, path: 'a.txt' })).split('\n')).toHaveLength(2);
     const show = await git.show('HEAD~1');
     expect(show).toContain('first commit');

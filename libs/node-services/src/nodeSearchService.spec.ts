@@ -28,7 +28,10 @@ beforeAll(async () => {
   await write('dist/out.js', 'needle in build output\n');
   await write('debug.log', 'needle in a log\n');
   await write('.gitignore', 'dist/\n*.log\n# comment\n!keep.log\nsrc/generated/\n');
-  await write('bin.dat', Buffer.concat([Buffer.from('needle before nul\n'), Buffer.from([0, 1, 2]), Buffer.from('\nneedle after\n')]));
+  await write(
+    'bin.dat',
+    Buffer.concat([Buffer.from('needle before nul\n'), Buffer.from([0, 1, 2]), Buffer.from('\nneedle after\n')]),
+  );
   await write('unicode.txt', 'Ünïcödé needle ✓\nstraße NEEDLE\n');
   await write('long.txt', `${'x'.repeat(1000)} needle\n`);
   await write('regex.txt', 'foo123bar\nfoobar\nfoo(bar)\n');
@@ -39,7 +42,13 @@ beforeAll(async () => {
 
 afterAll(() => fs.rm(root, { recursive: true, force: true }));
 
-const query = (q: Partial<GrepQuery>): GrepQuery => ({ pattern: 'needle', isRegexp: false, caseSensitive: false, maxResults: 200, ...q });
+const query = (q: Partial<GrepQuery>): GrepQuery => ({
+  pattern: 'needle',
+  isRegexp: false,
+  caseSensitive: false,
+  maxResults: 200,
+  ...q,
+});
 
 const queries: [string, Partial<GrepQuery>][] = [
   ['literal, case-insensitive', {}],
@@ -84,19 +93,25 @@ describe('NodeSearchService.grep', () => {
   });
 
   // CI installs ripgrep (.ci/run), so there this fails rather than letting the comparisons below skip.
-  (process.env.CI || hasRipgrep ? it : it.skip)('has ripgrep to compare against (Debian package ripgrep; skipped without it outside CI)', () => {
-    expect(hasRipgrep).toBe(true);
-  });
+  (process.env.CI || hasRipgrep ? it : it.skip)(
+    'has ripgrep to compare against (Debian package ripgrep; skipped without it outside CI)',
+    () => {
+      expect(hasRipgrep).toBe(true);
+    },
+  );
 
-  (hasRipgrep ? it.each(queries) : it.skip.each(queries))('ripgrep and the scanner agree (skipped without rg): %s', async (_name, q) => {
-    const withRipgrep = await new NodeSearchService(root).grep(query(q));
-    const withScanner = await scanner().grep(query(q));
-    expect(withRipgrep.engine).toBe('ripgrep');
-    expect(withRipgrep.matches.length).toBeGreaterThan(0);
-    expect(withRipgrep.matches).toEqual(withScanner.matches);
-    expect(withRipgrep.truncated).toBe(withScanner.truncated);
-    expect(withRipgrep.skippedLargeFiles).toEqual(withScanner.skippedLargeFiles);
-  });
+  (hasRipgrep ? it.each(queries) : it.skip.each(queries))(
+    'ripgrep and the scanner agree (skipped without rg): %s',
+    async (_name, q) => {
+      const withRipgrep = await new NodeSearchService(root).grep(query(q));
+      const withScanner = await scanner().grep(query(q));
+      expect(withRipgrep.engine).toBe('ripgrep');
+      expect(withRipgrep.matches.length).toBeGreaterThan(0);
+      expect(withRipgrep.matches).toEqual(withScanner.matches);
+      expect(withRipgrep.truncated).toBe(withScanner.truncated);
+      expect(withRipgrep.skippedLargeFiles).toEqual(withScanner.skippedLargeFiles);
+    },
+  );
 
   it('falls back to the scanner for a pattern ripgrep cannot run (look-ahead), or without ripgrep', async () => {
     const result = await new NodeSearchService(root).grep(query({ pattern: 'foo(?=\\d)', isRegexp: true }));
@@ -104,7 +119,9 @@ describe('NodeSearchService.grep', () => {
   });
 
   it('explains an invalid regex and an invalid include glob', async () => {
-    await expect(scanner().grep(query({ pattern: 'foo(', isRegexp: true }))).rejects.toThrow(/Invalid regular expression \/foo\(\/: .*set isRegexp to false/);
+    await expect(scanner().grep(query({ pattern: 'foo(', isRegexp: true }))).rejects.toThrow(
+      /Invalid regular expression \/foo\(\/: .*set isRegexp to false/,
+    );
     await expect(scanner().grep(query({ includePattern: '*.{ts' }))).rejects.toThrow(/Invalid includePattern/);
     await expect(scanner().grep(query({ pattern: '' }))).rejects.toBeInstanceOf(WorkspaceError);
   });
@@ -114,9 +131,17 @@ describe('NodeSearchService.grep', () => {
     try {
       await fs.writeFile(path.join(dir, 'big.txt'), `${'a'.repeat(40)}b\n`.repeat(2000));
       const started = Date.now();
-      await expect(new NodeSearchService(dir, { ripgrep: false, timeoutMs: 300 }).grep(query({ pattern: '(a+)+$', isRegexp: true }))).rejects.toThrow(/did not finish within 0.3 s/);
+      await expect(
+        new NodeSearchService(dir, { ripgrep: false, timeoutMs: 300 }).grep(
+          query({ pattern: '(a+)+$', isRegexp: true }),
+        ),
+      ).rejects.toThrow(/did not finish within 0.3 s/);
       expect(Date.now() - started).toBeLessThan(10_000);
-      if (hasRipgrep) expect((await new NodeSearchService(dir, { timeoutMs: 5_000 }).grep(query({ pattern: '(a+)+$', isRegexp: true }))).matches).toEqual([]);
+      if (hasRipgrep)
+        expect(
+          (await new NodeSearchService(dir, { timeoutMs: 5_000 }).grep(query({ pattern: '(a+)+$', isRegexp: true })))
+            .matches,
+        ).toEqual([]);
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
@@ -128,7 +153,10 @@ describe('NodeSearchService.grep', () => {
       await fs.writeFile(path.join(dir, 'big.txt'), `${'a'.repeat(40)}b\n`.repeat(2000));
       await fs.writeFile(path.join(dir, 'small.ts'), 'x\n');
       const source = new CancellationTokenSource();
-      const hostile = new NodeSearchService(dir, { ripgrep: false, timeoutMs: 600_000 }).grep(query({ pattern: '(a+)+$', isRegexp: true }), source.token);
+      const hostile = new NodeSearchService(dir, { ripgrep: false, timeoutMs: 600_000 }).grep(
+        query({ pattern: '(a+)+$', isRegexp: true }),
+        source.token,
+      );
       const outcome = hostile.then(
         () => 'ok',
         (error: Error) => error.message,
@@ -150,7 +178,9 @@ describe('NodeSearchService.grep', () => {
       const listing = new NodeSearchService(dir, { ripgrep: false }).findFiles('*.ts', 10, source.token);
       source.cancel();
       await expect(listing).rejects.toThrow(/cancelled/);
-      await expect(new NodeSearchService(dir, { ripgrep: false, timeoutMs: 0 }).findFiles('*.ts', 10)).rejects.toThrow(/did not finish within 0 s/);
+      await expect(new NodeSearchService(dir, { ripgrep: false, timeoutMs: 0 }).findFiles('*.ts', 10)).rejects.toThrow(
+        /did not finish within 0 s/,
+      );
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }

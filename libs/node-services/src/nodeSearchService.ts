@@ -6,7 +6,14 @@
 import { spawnSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import type { CancellationToken } from '@toolpacks/base';
-import { WorkspaceError, type FileSearchResult, type GrepQuery, type GrepResult, type SearchService, type SkippedLargeFiles } from '@toolpacks/services';
+import {
+  WorkspaceError,
+  type FileSearchResult,
+  type GrepQuery,
+  type GrepResult,
+  type SearchService,
+  type SkippedLargeFiles,
+} from '@toolpacks/services';
 import { compileGlobForModel, compileQuery, MAX_MATCH_LINE_CHARS, MAX_SEARCH_FILE_BYTES } from './searchLimits';
 import { loadIgnoreContext, mainThreadRules } from './searchIgnoreContext';
 import { grepWithRipgrep } from './ripgrepSearch';
@@ -50,7 +57,14 @@ export class NodeSearchService implements SearchService {
     compileGlobForModel(pattern); // a malformed glob is explained before any walk
     const context = await loadIgnoreContext(this.realRoot, token);
     const { files } = await runScanner(
-      { root: this.realRoot, rules: context.config, include: pattern, maxResults, maxFileBytes: MAX_SEARCH_FILE_BYTES, maxLineChars: MAX_MATCH_LINE_CHARS },
+      {
+        root: this.realRoot,
+        rules: context.config,
+        include: pattern,
+        maxResults,
+        maxFileBytes: MAX_SEARCH_FILE_BYTES,
+        maxLineChars: MAX_MATCH_LINE_CHARS,
+      },
       this.timeoutMs,
       token,
     );
@@ -73,7 +87,13 @@ export class NodeSearchService implements SearchService {
         token,
         memoryLimitBytes: this.memoryLimitBytes,
       });
-      if (result) return { matches: result.matches, truncated: result.truncated, engine: 'ripgrep', ...skipped(result.skippedLarge) };
+      if (result)
+        return {
+          matches: result.matches,
+          truncated: result.truncated,
+          engine: 'ripgrep',
+          ...skipped(result.skippedLarge),
+        };
     }
     const scan = await runScanner(
       {
@@ -88,19 +108,36 @@ export class NodeSearchService implements SearchService {
       this.timeoutMs,
       token,
     );
-    return { matches: scan.matches.slice(0, query.maxResults), truncated: scan.matches.length > query.maxResults, engine: 'scanner', ...skipped(scan.skippedLarge) };
+    return {
+      matches: scan.matches.slice(0, query.maxResults),
+      truncated: scan.matches.length > query.maxResults,
+      engine: 'scanner',
+      ...skipped(scan.skippedLarge),
+    };
   }
 
-  async ignoredEntries(folder: string, entries: readonly { readonly name: string; readonly isDirectory: boolean }[], token?: CancellationToken): Promise<ReadonlySet<string>> {
+  async ignoredEntries(
+    folder: string,
+    entries: readonly { readonly name: string; readonly isDirectory: boolean }[],
+    token?: CancellationToken,
+  ): Promise<ReadonlySet<string>> {
     const rules = mainThreadRules(this.realRoot, await loadIgnoreContext(this.realRoot, token));
     const prefix = folder === '' || folder === '.' ? '' : `${folder.replace(/\/+$/, '')}/`;
-    return new Set(entries.filter((entry) => (entry.isDirectory ? rules.isIgnoredFolder(prefix + entry.name) : rules.isHiddenFile(prefix + entry.name))).map((entry) => entry.name));
+    return new Set(
+      entries
+        .filter((entry) =>
+          entry.isDirectory ? rules.isIgnoredFolder(prefix + entry.name) : rules.isHiddenFile(prefix + entry.name),
+        )
+        .map((entry) => entry.name),
+    );
   }
 }
 
 /** Never silent: the files over the limit are counted in the result (none: no field). */
 function skipped(files: readonly string[]): { skippedLargeFiles?: SkippedLargeFiles } {
-  return files.length === 0 ? {} : { skippedLargeFiles: { count: files.length, limitBytes: MAX_SEARCH_FILE_BYTES, examples: files.slice(0, 5) } };
+  return files.length === 0
+    ? {}
+    : { skippedLargeFiles: { count: files.length, limitBytes: MAX_SEARCH_FILE_BYTES, examples: files.slice(0, 5) } };
 }
 
 function findRipgrep(): string | undefined {

@@ -87,7 +87,8 @@ describe('bounded echoes', () => {
         () => undefined,
         (e: Error) => e,
       );
-      if (!(error instanceof WorkspaceError)) throw new Error(`attempt ${index}: not a WorkspaceError: ${String(error).slice(0, 300)}`);
+      if (!(error instanceof WorkspaceError))
+        throw new Error(`attempt ${index}: not a WorkspaceError: ${String(error).slice(0, 300)}`);
       expect(error!.message.length).toBeLessThan(600);
     }
   });
@@ -117,24 +118,36 @@ describe('sensitive paths', () => {
     expect(await fs.readFile(path.join(root, relative), 'utf8')).toBe('x');
   });
 
-  it.each(['src/a.ts', '.vscode/extensions.json', 'docs/git.md', '.github/workflows/ci.yml'])('%s is not sensitive', async (relative) => {
-    expect(await workspace.sensitiveReason(relative)).toBeUndefined();
-  });
+  it.each(['src/a.ts', '.vscode/extensions.json', 'docs/git.md', '.github/workflows/ci.yml'])(
+    '%s is not sensitive',
+    async (relative) => {
+      expect(await workspace.sensitiveReason(relative)).toBeUndefined();
+    },
+  );
 
   it('decides on the real path: a symlink, a spelling or a created .git folder cannot route around it', async () => {
     await fs.mkdir(path.join(root, '.vscode'));
     await fs.writeFile(path.join(root, '.vscode/settings.json'), '{}\n');
     await fs.symlink('.vscode', path.join(root, 'innocent'));
     await fs.symlink('.vscode/settings.json', path.join(root, 'notes.json'));
-    for (const spelling of ['innocent/settings.json', 'notes.json', './src/../.vscode/settings.json', path.join(root, '.VSCode/../.vscode/settings.json')]) {
+    for (const spelling of [
+      'innocent/settings.json',
+      'notes.json',
+      './src/../.vscode/settings.json',
+      path.join(root, '.VSCode/../.vscode/settings.json'),
+    ]) {
       expect(await workspace.sensitiveReason(spelling)).toMatch(/settings/);
       await expect(workspace.edit(spelling, () => '{"x":1}')).rejects.toThrow(/needs the user's confirmation/);
-      await expect(workspace.writeText(spelling, '{"x":1}', 'overwrite')).rejects.toThrow(/needs the user's confirmation/);
+      await expect(workspace.writeText(spelling, '{"x":1}', 'overwrite')).rejects.toThrow(
+        /needs the user's confirmation/,
+      );
       await expect(workspace.delete(spelling)).rejects.toThrow(/needs the user's confirmation/);
     }
     expect(await fs.readFile(path.join(root, '.vscode/settings.json'), 'utf8')).toBe('{}\n');
     // mkdir of a `.git` parent is itself a sensitive write: nothing is created.
-    await expect(workspace.writeText('pkg/.git/hooks/post-checkout', '#!/bin/sh\n', 'create')).rejects.toThrow(/needs the user's confirmation/);
+    await expect(workspace.writeText('pkg/.git/hooks/post-checkout', '#!/bin/sh\n', 'create')).rejects.toThrow(
+      /needs the user's confirmation/,
+    );
     expect(await workspace.stat('pkg')).toBeUndefined();
     // Confirmed by the user: allowed, and the edit goes through the link to the real file.
     await workspace.edit('notes.json', () => '{"x":1}\n', { allowSensitive: true });
@@ -144,17 +157,26 @@ describe('sensitive paths', () => {
 
   it('moves into or out of a sensitive path need confirmation too', async () => {
     await fs.writeFile(path.join(root, 'tasks.json'), '{}\n');
-    await expect(workspace.applyChanges([{ type: 'move', path: 'tasks.json', to: '.vscode/tasks.json' }])).rejects.toThrow(/needs the user's confirmation/);
+    await expect(
+      workspace.applyChanges([{ type: 'move', path: 'tasks.json', to: '.vscode/tasks.json' }]),
+    ).rejects.toThrow(/needs the user's confirmation/);
     expect(await workspace.stat('.vscode')).toBeUndefined();
     expect(await workspace.readText('tasks.json')).toBe('{}\n');
   });
 
   it('is configurable: entries added and removed', async () => {
-    const custom = new NodeWorkspaceFileSystem(root, { sensitivePaths: { add: ['**/Makefile', { pattern: 'scripts/**', reason: 'run by CI' }], remove: ['**/.vscode/settings.json'] } });
+    const custom = new NodeWorkspaceFileSystem(root, {
+      sensitivePaths: {
+        add: ['**/Makefile', { pattern: 'scripts/**', reason: 'run by CI' }],
+        remove: ['**/.vscode/settings.json'],
+      },
+    });
     expect(await custom.sensitiveReason('sub/Makefile')).toMatch(/configured as sensitive/);
     expect(await custom.sensitiveReason('scripts/build.sh')).toMatch(/run by CI/);
     expect(await custom.sensitiveReason('.vscode/settings.json')).toBeUndefined();
     expect(await custom.sensitiveReason('.git/config')).toMatch(/git config/);
-    expect(new SensitivePaths().rules.every((rule) => rule.reason.length > 10 && !rule.reason.includes('\n'))).toBe(true);
+    expect(new SensitivePaths().rules.every((rule) => rule.reason.length > 10 && !rule.reason.includes('\n'))).toBe(
+      true,
+    );
   });
 });

@@ -45,7 +45,9 @@ describe('NodeWorkspaceFileSystem', () => {
   });
 
   it('explains missing, folder, binary and oversized files', async () => {
-    await expect(workspace.readText('nope.ts')).rejects.toThrow("File 'nope.ts' does not exist. Use file_search or list_dir");
+    await expect(workspace.readText('nope.ts')).rejects.toThrow(
+      "File 'nope.ts' does not exist. Use file_search or list_dir",
+    );
     await expect(workspace.readText('src')).rejects.toThrow(/is a folder; use list_dir/);
     await fs.writeFile(path.join(root, 'image.png'), Buffer.from([0x89, 0x50, 0x00, 0x01]));
     await expect(workspace.readText('image.png')).rejects.toThrow(/is binary \(4 bytes\)/);

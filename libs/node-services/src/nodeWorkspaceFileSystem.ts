@@ -3,7 +3,15 @@
 // through the one write path (per-file queues, compare-and-swap, atomic rename, rollback).
 import { promises as fs, realpathSync } from 'node:fs';
 import * as path from 'node:path';
-import { WorkspaceError, type AppliedChange, type DirectoryEntry, type FileChange, type FileStat, type WorkspaceFileSystem, type WriteOptions } from '@toolpacks/services';
+import {
+  WorkspaceError,
+  type AppliedChange,
+  type DirectoryEntry,
+  type FileChange,
+  type FileStat,
+  type WorkspaceFileSystem,
+  type WriteOptions,
+} from '@toolpacks/services';
 import { MAX_TEXT_BYTES, readAll, tooLarge } from './fileSnapshot';
 import { RepositoryConfigPaths } from './gitConfigSensitivePaths';
 import { boundedError, quote } from './quote';
@@ -77,7 +85,8 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
         return resolved;
       } catch (error) {
         if (error instanceof WorkspaceError) throw error;
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && (error as NodeJS.ErrnoException).code !== 'ENOTDIR') throw error;
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && (error as NodeJS.ErrnoException).code !== 'ENOTDIR')
+          throw error;
         rest.unshift(path.basename(existing));
         existing = path.dirname(existing);
       }
@@ -114,16 +123,23 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
     for (let attempt = 0; attempt < MAX_SWAP_RETRIES; attempt++) {
       const location = await this.opener.locate(input);
       try {
-        if (!location.name) throw new WorkspaceError(`${quote(input)} is the workspace folder; use list_dir to see what it holds.`);
+        if (!location.name)
+          throw new WorkspaceError(`${quote(input)} is the workspace folder; use list_dir to see what it holds.`);
         const handle = await this.opener.openFile(location, input);
         if (handle === 'symlink') continue;
-        if (!handle) throw new WorkspaceError(`File ${quote(input)} does not exist. Use file_search or list_dir to find the right path.`);
+        if (!handle)
+          throw new WorkspaceError(
+            `File ${quote(input)} does not exist. Use file_search or list_dir to find the right path.`,
+          );
         try {
           const { size } = await handle.stat();
           if (size > MAX_TEXT_BYTES) throw tooLarge(input, size);
           const buffer = await readAll(handle, size);
           if (buffer.length > MAX_TEXT_BYTES) throw tooLarge(input, buffer.length);
-          if (isBinary(buffer)) throw new WorkspaceError(`File ${quote(input)} is binary (${buffer.length} bytes); it cannot be read or edited as text.`);
+          if (isBinary(buffer))
+            throw new WorkspaceError(
+              `File ${quote(input)} is binary (${buffer.length} bytes); it cannot be read or edited as text.`,
+            );
           // Lenient for display; edits decode strictly and refuse what is not UTF-8.
           return buffer.toString('utf8');
         } finally {
@@ -143,7 +159,8 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
   /** The repository's config as it is now decides too (re-read only when its files changed). */
   private async learnRepositoryPaths(): Promise<void> {
     // git missing or failing to start: it runs no hook either, and the fixed list still holds.
-    if (this.repositoryPaths) this.sensitivePaths.setRepositoryPaths(await this.repositoryPaths.current().catch(() => []));
+    if (this.repositoryPaths)
+      this.sensitivePaths.setRepositoryPaths(await this.repositoryPaths.current().catch(() => []));
   }
 
   private async sensitiveReasonUnbounded(input: string): Promise<string | undefined> {
@@ -156,24 +173,46 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
       (stat) => (stat.isFile() ? stat.nlink : 1),
       () => 1,
     );
-    return links > 1 ? `${this.relative(real)} — it has ${links - 1} other name(s) (hard links) that change with it, possibly git config or a hook` : undefined;
+    return links > 1
+      ? `${this.relative(real)} — it has ${links - 1} other name(s) (hard links) that change with it, possibly git config or a hook`
+      : undefined;
   }
 
   writeText(input: string, text: string, mode: 'create' | 'overwrite', options?: WriteOptions): Promise<void> {
     return this.bounded(() => this.writeTextUnbounded(input, text, mode, options));
   }
 
-  private async writeTextUnbounded(input: string, text: string, mode: 'create' | 'overwrite', options?: WriteOptions): Promise<void> {
+  private async writeTextUnbounded(
+    input: string,
+    text: string,
+    mode: 'create' | 'overwrite',
+    options?: WriteOptions,
+  ): Promise<void> {
     if (typeof text !== 'string') throw new WorkspaceError('The content must be text.');
     await this.learnRepositoryPaths();
-    await this.writes.apply([mode === 'create' ? { type: 'create', path: input, content: text } : { type: 'write', path: input, content: text }], options);
+    await this.writes.apply(
+      [
+        mode === 'create'
+          ? { type: 'create', path: input, content: text }
+          : { type: 'write', path: input, content: text },
+      ],
+      options,
+    );
   }
 
-  edit(input: string, transform: (text: string) => string | Promise<string>, options?: WriteOptions): Promise<{ before: string; after: string }> {
+  edit(
+    input: string,
+    transform: (text: string) => string | Promise<string>,
+    options?: WriteOptions,
+  ): Promise<{ before: string; after: string }> {
     return this.bounded(() => this.editUnbounded(input, transform, options));
   }
 
-  private async editUnbounded(input: string, transform: (text: string) => string | Promise<string>, options?: WriteOptions): Promise<{ before: string; after: string }> {
+  private async editUnbounded(
+    input: string,
+    transform: (text: string) => string | Promise<string>,
+    options?: WriteOptions,
+  ): Promise<{ before: string; after: string }> {
     await this.learnRepositoryPaths();
     const [applied] = await this.writes.apply([{ type: 'update', path: input, content: transform }], options);
     return { before: applied.before ?? '', after: applied.after ?? '' };
@@ -209,13 +248,20 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
         if (!dir) throw missingFolder(input);
         if (dir === 'file') {
           const stat = await fs.lstat(location.dir.at(location.name));
-          throw new WorkspaceError(stat.isFile() ? `${quote(input)} is a file, not a folder; use read_file to read it.` : `${quote(input)} is not a folder.`);
+          throw new WorkspaceError(
+            stat.isFile()
+              ? `${quote(input)} is a file, not a folder; use read_file to read it.`
+              : `${quote(input)} is not a folder.`,
+          );
         }
         try {
           const entries = await fs.readdir(dir.at(''), { withFileTypes: true });
           return entries
             .filter((e) => !isWritePathFile(e.name))
-            .map<DirectoryEntry>((e) => ({ name: e.name, type: e.isFile() ? 'file' : e.isDirectory() ? 'directory' : 'other' }))
+            .map<DirectoryEntry>((e) => ({
+              name: e.name,
+              type: e.isFile() ? 'file' : e.isDirectory() ? 'directory' : 'other',
+            }))
             .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
         } finally {
           await dir.close();
@@ -224,7 +270,9 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
         await location.dir.close();
       }
     }
-    throw new WorkspaceError(`${quote(input)} kept changing between a folder and a link while it was listed; try again.`);
+    throw new WorkspaceError(
+      `${quote(input)} kept changing between a folder and a link while it was listed; try again.`,
+    );
   }
 
   /** Every public call: system errors that quote a (model-given) path are cut. */

@@ -63,7 +63,10 @@ describe('processGroup', () => {
         clearInterval(wait);
         ${ending};
       }, 20);`;
-    const tracker = spawn(process.execPath, ['-e', script], { stdio: 'ignore', cwd: path.resolve(__dirname, '../../..') });
+    const tracker = spawn(process.execPath, ['-e', script], {
+      stdio: 'ignore',
+      cwd: path.resolve(__dirname, '../../..'),
+    });
     const code = await new Promise((resolve) => tracker.once('exit', resolve));
     expect(code).not.toBe(0);
     const pids = await fixture.pids();

@@ -18,7 +18,11 @@ export function lockName(name: string): string {
 }
 
 /** Takes the lock file for `name` in `dir`; resolves to its release. Undefined when the folder cannot hold one. */
-export async function acquireProcessLock(dir: OpenDirectory, name: string, what: string): Promise<(() => Promise<void>) | undefined> {
+export async function acquireProcessLock(
+  dir: OpenDirectory,
+  name: string,
+  what: string,
+): Promise<(() => Promise<void>) | undefined> {
   const lock = dir.at(lockName(name));
   for (let attempt = 0; attempt < WAIT_ATTEMPTS; attempt++) {
     try {

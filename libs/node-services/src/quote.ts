@@ -17,8 +17,12 @@ export function boundedError(error: unknown): unknown {
   // Duck-typed: errors from Node's core may come from another realm (test sandboxes).
   if (typeof error !== 'object' || error === null || typeof (error as Error).message !== 'string') return error;
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENAMETOOLONG') return new WorkspaceError('A name in the path is too long for the file system (more than 255 bytes); use a shorter name.');
+  if (code === 'ENAMETOOLONG')
+    return new WorkspaceError(
+      'A name in the path is too long for the file system (more than 255 bytes); use a shorter name.',
+    );
   const message = (error as Error).message;
-  if (message.length > 2 * MAX_QUOTED_CHARS + 200) (error as Error).message = `${message.slice(0, 2 * MAX_QUOTED_CHARS + 200)}… (cut)`;
+  if (message.length > 2 * MAX_QUOTED_CHARS + 200)
+    (error as Error).message = `${message.slice(0, 2 * MAX_QUOTED_CHARS + 200)}… (cut)`;
   return error;
 }

@@ -31,10 +31,14 @@ export function formatRemoteObject(object: CdpRemoteObject): string {
       const preview = object.preview;
       if (!preview) return object.description ?? object.type;
       const isArray = object.subtype === 'array';
-      const members = preview.properties.map((p) => (isArray ? formatPreviewValue(p) : `${p.name}: ${formatPreviewValue(p)}`));
+      const members = preview.properties.map((p) =>
+        isArray ? formatPreviewValue(p) : `${p.name}: ${formatPreviewValue(p)}`,
+      );
       if (preview.overflow) members.push('…');
       const body = members.join(', ');
-      return isArray ? `${object.description} [${body}]` : `${object.description === 'Object' ? '' : `${object.description} `}{${body}}`;
+      return isArray
+        ? `${object.description} [${body}]`
+        : `${object.description === 'Object' ? '' : `${object.description} `}{${body}}`;
     }
   }
 }

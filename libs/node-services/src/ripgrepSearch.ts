@@ -10,7 +10,13 @@ import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { CancellationToken } from '@toolpacks/base';
 import { WorkspaceError, type GrepMatch, type GrepQuery } from '@toolpacks/services';
-import { DEFAULT_MEMORY_LIMITS, outOfMemoryMessage, ranOutOfMemory, withMemoryLimit, wrapperExecFailure } from './childLimits';
+import {
+  DEFAULT_MEMORY_LIMITS,
+  outOfMemoryMessage,
+  ranOutOfMemory,
+  withMemoryLimit,
+  wrapperExecFailure,
+} from './childLimits';
 import type { IgnoreRules } from './gitIgnoreRules';
 import { literalFolderPrefix } from './glob';
 import { killProcessGroup, trackProcessGroup } from './processGroup';
@@ -75,10 +81,22 @@ export async function grepWithRipgrep(run: RipgrepRun): Promise<RipgrepOutcome |
   const [walked, more] = await Promise.all([walk.done, extra?.done]);
   if (walked === undefined || (extra && more === undefined)) return undefined;
   if (walked !== 'too-many' && more !== 'too-many') {
-    return finish(run, rules, [...walked.matches, ...(more ? (more as Collected).matches : [])], [...walked.skippedLarge, ...(more ? (more as Collected).skippedLarge : [])]);
+    return finish(
+      run,
+      rules,
+      [...walked.matches, ...(more ? (more as Collected).matches : [])],
+      [...walked.skippedLarge, ...(more ? (more as Collected).skippedLarge : [])],
+    );
   }
   // Too many to sort here: ripgrep's single-threaded sorted walk, which stops early.
-  const sorted = await runRipgrep(run, [folder, ...explicit.map((file) => `./${file}`)], new Set(explicit), 'sorted', globs, rules).done;
+  const sorted = await runRipgrep(
+    run,
+    [folder, ...explicit.map((file) => `./${file}`)],
+    new Set(explicit),
+    'sorted',
+    globs,
+    rules,
+  ).done;
   if (sorted === undefined || sorted === 'too-many') return undefined;
   return finish(run, rules, sorted.matches, sorted.skippedLarge);
 }
@@ -94,7 +112,9 @@ async function prepare(run: RipgrepRun, folder: string): Promise<Prepared | unde
   const [context, trackedIgnored] = await Promise.all([run.context, loadTrackedIgnored(run.root, folder, run.token)]);
   if (context.repository && !trackedIgnored) return undefined;
   const rules = mainThreadRules(run.root, context);
-  const explicit = (context.repository ? trackedIgnored! : []).filter((file) => (!run.compiled.include || run.compiled.include(file)) && !rules.isHiddenFile(file));
+  const explicit = (context.repository ? trackedIgnored! : []).filter(
+    (file) => (!run.compiled.include || run.compiled.include(file)) && !rules.isHiddenFile(file),
+  );
   if (explicit.length > MAX_EXPLICIT_FILES) return undefined;
   return { rules, explicit, globs: context.hiddenGlobs };
 }
@@ -110,7 +130,12 @@ interface Collected {
 }
 
 /** The rules applied, in walk order, every line re-read through the safe opener, cut at maxResults. */
-async function finish(run: RipgrepRun, rules: IgnoreRules, found: readonly GrepMatch[], large: readonly string[]): Promise<RipgrepOutcome> {
+async function finish(
+  run: RipgrepRun,
+  rules: IgnoreRules,
+  found: readonly GrepMatch[],
+  large: readonly string[],
+): Promise<RipgrepOutcome> {
   const seen = new Set<string>();
   const matches = found.filter((match) => {
     const key = `${match.line}:${match.path}`;
@@ -122,8 +147,14 @@ async function finish(run: RipgrepRun, rules: IgnoreRules, found: readonly GrepM
   const verified = await verifyMatches(run.opener, matches);
   // As the scanner, which stops at the match after the last one shown: files past it were not reached.
   const stopAt = verified[run.query.maxResults];
-  const reached = [...new Set(large)].filter((file) => !rules.isHiddenFile(file) && (!stopAt || compareMatches({ path: file, line: 0, text: '' }, stopAt) < 0));
-  return { matches: verified.slice(0, run.query.maxResults), truncated: verified.length > run.query.maxResults, skippedLarge: walkOrder(reached) };
+  const reached = [...new Set(large)].filter(
+    (file) => !rules.isHiddenFile(file) && (!stopAt || compareMatches({ path: file, line: 0, text: '' }, stopAt) < 0),
+  );
+  return {
+    matches: verified.slice(0, run.query.maxResults),
+    truncated: verified.length > run.query.maxResults,
+    skippedLarge: walkOrder(reached),
+  };
 }
 
 /**
@@ -140,7 +171,18 @@ function runRipgrep(
   rules?: IgnoreRules,
 ): { done: Promise<Collected | 'too-many' | undefined>; stop(): void } {
   const { query } = run;
-  const args = [...(mode === 'sorted' ? ['--sort', 'path'] : []), '--no-config', '--no-heading', '--line-number', '--with-filename', '--null', '--hidden', '--no-messages', '--color', 'never'];
+  const args = [
+    ...(mode === 'sorted' ? ['--sort', 'path'] : []),
+    '--no-config',
+    '--no-heading',
+    '--line-number',
+    '--with-filename',
+    '--null',
+    '--hidden',
+    '--no-messages',
+    '--color',
+    'never',
+  ];
   args.push('--no-require-git', '--no-ignore-global', '--no-ignore-parent', '--no-ignore-dot');
   // --debug is how ripgrep names the files over --max-filesize ("ignoring ./x: N bytes").
   args.push('--debug', '--max-filesize', String(MAX_SEARCH_FILE_BYTES));
@@ -150,13 +192,19 @@ function runRipgrep(
   // quite ours, and with --debug it names every file it does not match. It is applied here.
   for (const name of globs) args.push('--glob', `!${name}`);
   args.push('-e', query.pattern, '--', ...paths);
-  const selected = (file: string) => (!run.compiled.include || run.compiled.include(file)) && (!rules || !rules.isHiddenFile(file));
+  const selected = (file: string) =>
+    (!run.compiled.include || run.compiled.include(file)) && (!rules || !rules.isHiddenFile(file));
 
   // Bounded: a huge line is buffered whole, and rg's allocation failure must not be the machine's.
   const memoryLimit = run.memoryLimitBytes ?? DEFAULT_MEMORY_LIMITS.ripgrep;
   const env: Record<string, string | undefined> = { ...process.env };
   const limited = withMemoryLimit(run.rg, args, memoryLimit, env);
-  const child = spawn(limited.command, limited.args, { cwd: run.root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(limited.command, limited.args, {
+    cwd: run.root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let stopped: 'enough' | 'too-many' | 'timeout' | 'cancelled' | 'unneeded' | undefined;
   const stop = (why: typeof stopped) => {
     stopped ??= why;
@@ -216,11 +264,19 @@ function runRipgrep(
       if (notRun !== undefined) return reject(new Error(`ripgrep could not run: ${notRun}`));
       if (outOfMemory && !stopped) {
         return reject(
-          new WorkspaceError(outOfMemoryMessage('The search (ripgrep)', memoryLimit, 'A file with very long lines can take this much: narrow the search (includePattern) to leave such files out.')),
+          new WorkspaceError(
+            outOfMemoryMessage(
+              'The search (ripgrep)',
+              memoryLimit,
+              'A file with very long lines can take this much: narrow the search (includePattern) to leave such files out.',
+            ),
+          ),
         );
       }
-      if (code === 2 && !stopped && /regex parse error|error parsing|look-around|backreferences/i.test(errors)) return resolve(undefined);
-      if (code !== 0 && code !== 1 && !stopped) return reject(new Error(`ripgrep failed (exit ${code}): ${errors.trim().slice(0, 500)}`));
+      if (code === 2 && !stopped && /regex parse error|error parsing|look-around|backreferences/i.test(errors))
+        return resolve(undefined);
+      if (code !== 0 && code !== 1 && !stopped)
+        return reject(new Error(`ripgrep failed (exit ${code}): ${errors.trim().slice(0, 500)}`));
       resolve({ matches, skippedLarge });
     });
   });

@@ -45,7 +45,11 @@ describe.each([
     const opener = new SafeOpener(root, { procFd: !portableConfinement });
     const location = await opener.locate('abs-link.txt');
     try {
-      expect([location.dir.relative, location.name, location.relative]).toEqual(['src/deep', 'a.txt', 'src/deep/a.txt']);
+      expect([location.dir.relative, location.name, location.relative]).toEqual([
+        'src/deep',
+        'a.txt',
+        'src/deep/a.txt',
+      ]);
     } finally {
       await location.dir.close();
     }

@@ -63,7 +63,8 @@ export interface WalkOptions {
   readonly guard?: (relative: string) => void;
 }
 
-export const kind = (stat: { isFile(): boolean; isDirectory(): boolean }): 'file' | 'directory' | 'other' => (stat.isFile() ? 'file' : stat.isDirectory() ? 'directory' : 'other');
+export const kind = (stat: { isFile(): boolean; isDirectory(): boolean }): 'file' | 'directory' | 'other' =>
+  stat.isFile() ? 'file' : stat.isDirectory() ? 'directory' : 'other';
 
 export class SafeOpener {
   readonly usesProcFd: boolean;
@@ -79,18 +80,25 @@ export class SafeOpener {
 
   /** Splits a model-given path into components below the root, or refuses it. */
   components(input: string): string[] {
-    if (typeof input !== 'string' || input.trim() === '') throw new WorkspaceError('A path is required: give it relative to the workspace root or absolute.');
+    if (typeof input !== 'string' || input.trim() === '')
+      throw new WorkspaceError('A path is required: give it relative to the workspace root or absolute.');
     if (input.includes('\0')) throw new WorkspaceError('The path contains a NUL character.');
-    if (input.length > MAX_PATH_CHARS) throw new WorkspaceError(`The path ${quote(input)} is too long (${input.length} characters, limit ${MAX_PATH_CHARS}).`);
+    if (input.length > MAX_PATH_CHARS)
+      throw new WorkspaceError(
+        `The path ${quote(input)} is too long (${input.length} characters, limit ${MAX_PATH_CHARS}).`,
+      );
     const absolute = path.resolve(this.root, input);
     const relative = path.relative(this.root, absolute);
     if (relative === '') return [];
-    if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) throw this.outside(input);
+    if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative))
+      throw this.outside(input);
     return relative.split(path.sep).filter(Boolean);
   }
 
   outside(input: string): WorkspaceError {
-    return new WorkspaceError(`Path ${quote(input)} is outside the workspace (${this.root}). Use a path inside it, relative to the root or absolute.`);
+    return new WorkspaceError(
+      `Path ${quote(input)} is outside the workspace (${this.root}). Use a path inside it, relative to the root or absolute.`,
+    );
   }
 
   /**
@@ -134,7 +142,8 @@ export class SafeOpener {
     const before = await lstatOrUndefined(target);
     if (!before) return undefined;
     if (before.isSymbolicLink()) return 'symlink';
-    if (before.isDirectory()) throw new WorkspaceError(`${quote(input)} is a folder; use list_dir to see what it holds.`);
+    if (before.isDirectory())
+      throw new WorkspaceError(`${quote(input)} is a folder; use list_dir to see what it holds.`);
     if (!before.isFile()) throw notRegular(input);
     let handle: FileHandle;
     try {
@@ -144,12 +153,14 @@ export class SafeOpener {
       if (code === 'ENOENT') return undefined;
       if (code === 'ELOOP') return 'symlink';
       if (code === 'ENXIO') throw notRegular(input);
-      if (code === 'EISDIR') throw new WorkspaceError(`${quote(input)} is a folder; use list_dir to see what it holds.`);
+      if (code === 'EISDIR')
+        throw new WorkspaceError(`${quote(input)} is a folder; use list_dir to see what it holds.`);
       throw error;
     }
     try {
       const stat = await handle.stat();
-      if (stat.isDirectory()) throw new WorkspaceError(`${quote(input)} is a folder; use list_dir to see what it holds.`);
+      if (stat.isDirectory())
+        throw new WorkspaceError(`${quote(input)} is a folder; use list_dir to see what it holds.`);
       if (!stat.isFile()) throw notRegular(input);
       await this.verifyInside(handle, input, target);
       return handle;
@@ -169,7 +180,8 @@ export class SafeOpener {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return undefined;
       if (code === 'ELOOP') return 'symlink';
-      if (code === 'ENOTDIR') return (await lstatOrUndefined(location.dir.at(location.name)))?.isSymbolicLink() ? 'symlink' : 'file';
+      if (code === 'ENOTDIR')
+        return (await lstatOrUndefined(location.dir.at(location.name)))?.isSymbolicLink() ? 'symlink' : 'file';
       throw error;
     }
     const dir = this.directory(handle, location.relative);
@@ -198,7 +210,11 @@ export class SafeOpener {
     if (held.dev !== named.dev || held.ino !== named.ino) throw this.outside(input);
   }
 
-  private async walk(input: string, parts: string[], options: WalkOptions): Promise<{ dir: OpenDirectory; created: string[] } | { redirect: string[] }> {
+  private async walk(
+    input: string,
+    parts: string[],
+    options: WalkOptions,
+  ): Promise<{ dir: OpenDirectory; created: string[] } | { redirect: string[] }> {
     let dir = await this.openRoot();
     const created: string[] = [];
     try {
@@ -217,7 +233,9 @@ export class SafeOpener {
                 await dir.close();
                 return { redirect: parts };
               }
-              throw new MissingParentError(`${quote(parts.slice(0, i + 1).join('/'))} is a file, not a folder, so ${quote(input)} cannot exist.`);
+              throw new MissingParentError(
+                `${quote(parts.slice(0, i + 1).join('/'))} is a file, not a folder, so ${quote(input)} cannot exist.`,
+              );
             }
             const redirect = this.redirect(input, dir.relative, link, parts.slice(i + 1));
             await dir.close();
@@ -281,7 +299,8 @@ export class SafeOpener {
       // The root itself is trusted, but it must still be the folder we were given.
       this.rootIdentity ??= fs.stat(this.root).then((s) => ({ dev: s.dev, ino: s.ino }));
       const [stat, expected] = await Promise.all([handle.stat(), this.rootIdentity]);
-      if (stat.dev !== expected.dev || stat.ino !== expected.ino) throw new Error(`The workspace root ${this.root} was replaced; reopen the workspace.`);
+      if (stat.dev !== expected.dev || stat.ino !== expected.ino)
+        throw new Error(`The workspace root ${this.root} was replaced; reopen the workspace.`);
     } catch (error) {
       await handle.close();
       throw error;
@@ -299,8 +318,12 @@ export class SafeOpener {
       ensure: async () => {
         if (this.usesProcFd) return;
         const real = await fs.realpath(base).catch(() => undefined);
-        const [held, named] = await Promise.all([handle.stat(), real ? fs.stat(real).catch(() => undefined) : undefined]);
-        if (!real || !isInside(this.root, real) || !named || named.dev !== held.dev || named.ino !== held.ino) throw this.outside(relative || '.');
+        const [held, named] = await Promise.all([
+          handle.stat(),
+          real ? fs.stat(real).catch(() => undefined) : undefined,
+        ]);
+        if (!real || !isInside(this.root, real) || !named || named.dev !== held.dev || named.ino !== held.ino)
+          throw this.outside(relative || '.');
       },
       close: async () => {
         if (closed) return;
@@ -331,12 +354,16 @@ export async function lstatOrUndefined(target: string) {
 }
 
 export function notRegular(input: string): WorkspaceError {
-  return new WorkspaceError(`${quote(input)} is not a regular file (a pipe, socket or device); file tools only open regular files.`);
+  return new WorkspaceError(
+    `${quote(input)} is not a regular file (a pipe, socket or device); file tools only open regular files.`,
+  );
 }
 
 /** A folder on the way does not exist (stat answers undefined for it). */
 export class MissingParentError extends WorkspaceError {}
 
 function missingParent(input: string): WorkspaceError {
-  return new MissingParentError(`The folder of ${quote(input)} does not exist. Use list_dir or file_search to find the right path.`);
+  return new MissingParentError(
+    `The folder of ${quote(input)} does not exist. Use list_dir or file_search to find the right path.`,
+  );
 }

@@ -61,7 +61,11 @@ const FILES: Record<string, string> = {
 };
 
 function git(...args: string[]): string {
-  return execFileSync('git', ['-c', 'core.excludesFile=/dev/null', ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' } });
+  return execFileSync('git', ['-c', 'core.excludesFile=/dev/null', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' },
+  });
 }
 
 beforeAll(async () => {
@@ -116,25 +120,39 @@ describe('search lists exactly what git lists', () => {
   });
 
   it('grep with the scanner searches exactly those files (links are listed, not followed; over-limit files are counted)', async () => {
-    const expected = gitListed().filter((file) => !['linkdir', 'big/huge.txt'].includes(file) && !file.endsWith('.gitignore'));
-    const result = await new NodeSearchService(root, { ripgrep: false }).grep({ pattern: 'marker', isRegexp: false, caseSensitive: true, maxResults: 10_000 });
+    const expected = gitListed().filter(
+      (file) => !['linkdir', 'big/huge.txt'].includes(file) && !file.endsWith('.gitignore'),
+    );
+    const result = await new NodeSearchService(root, { ripgrep: false }).grep({
+      pattern: 'marker',
+      isRegexp: false,
+      caseSensitive: true,
+      maxResults: 10_000,
+    });
     expect(result.matches.map((m) => m.path)).toEqual(expected);
-    expect(result.skippedLargeFiles).toEqual({ count: 1, limitBytes: MAX_SEARCH_FILE_BYTES, examples: ['big/huge.txt'] });
+    expect(result.skippedLargeFiles).toEqual({
+      count: 1,
+      limitBytes: MAX_SEARCH_FILE_BYTES,
+      examples: ['big/huge.txt'],
+    });
   });
 
-  (hasRipgrep ? it : it.skip)('grep with ripgrep returns the same as the scanner (whole tree, and under include globs)', async () => {
-    for (const includePattern of [undefined, 'packages/**', 'dts/**', '*.ts', '**/node_modules/**', 'big/*']) {
-      const q = { pattern: 'marker', isRegexp: false, caseSensitive: true, maxResults: 10_000, includePattern };
-      const withScanner = await new NodeSearchService(root, { ripgrep: false }).grep(q);
-      const withRipgrep = await new NodeSearchService(root).grep(q);
-      expect(withRipgrep.engine).toBe('ripgrep');
-      expect({ includePattern, matches: withRipgrep.matches, skipped: withRipgrep.skippedLargeFiles }).toEqual({
-        includePattern,
-        matches: withScanner.matches,
-        skipped: withScanner.skippedLargeFiles,
-      });
-    }
-  });
+  (hasRipgrep ? it : it.skip)(
+    'grep with ripgrep returns the same as the scanner (whole tree, and under include globs)',
+    async () => {
+      for (const includePattern of [undefined, 'packages/**', 'dts/**', '*.ts', '**/node_modules/**', 'big/*']) {
+        const q = { pattern: 'marker', isRegexp: false, caseSensitive: true, maxResults: 10_000, includePattern };
+        const withScanner = await new NodeSearchService(root, { ripgrep: false }).grep(q);
+        const withRipgrep = await new NodeSearchService(root).grep(q);
+        expect(withRipgrep.engine).toBe('ripgrep');
+        expect({ includePattern, matches: withRipgrep.matches, skipped: withRipgrep.skippedLargeFiles }).toEqual({
+          includePattern,
+          matches: withScanner.matches,
+          skipped: withScanner.skippedLargeFiles,
+        });
+      }
+    },
+  );
 
   it('hostile globs answer at once (they hung the main thread for 40 s and more)', async () => {
     const service = new NodeSearchService(root, { ripgrep: false });
@@ -190,7 +208,12 @@ describe('search lists what git lists on generated trees', () => {
       const rnd = random(seed);
       const pick = <T>(items: readonly T[]) => items[Math.floor(rnd() * items.length)];
       const dir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), `search-git-random-${seed}-`)));
-      const run = (...args: string[]) => execFileSync('git', ['-c', 'core.excludesFile=/dev/null', ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' } });
+      const run = (...args: string[]) =>
+        execFileSync('git', ['-c', 'core.excludesFile=/dev/null', ...args], {
+          cwd: dir,
+          encoding: 'utf8',
+          env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' },
+        });
       try {
         run('init', '-q');
         const files = new Set<string>();
@@ -223,7 +246,9 @@ describe('search lists what git lists on generated trees', () => {
         await fs.appendFile(path.join(dir, '.git/info/exclude'), `\n${pick(LINES)}\n`);
         const toTrack = written.filter(() => rnd() < 0.15);
         if (toTrack.length > 0) run('add', '-f', '--', ...toTrack);
-        const expected = walkOrder(run('ls-files', '-z', '--cached', '--others', '--exclude-standard').split('\0').filter(Boolean));
+        const expected = walkOrder(
+          run('ls-files', '-z', '--cached', '--others', '--exclude-standard').split('\0').filter(Boolean),
+        );
         const found = await new NodeSearchService(dir, { ripgrep: false }).findFiles('**', 10_000);
         const q = { pattern: 'marker', isRegexp: false, caseSensitive: true, maxResults: 10_000 };
         const scanned = (await new NodeSearchService(dir, { ripgrep: false }).grep(q)).matches.map((m) => m.path);
@@ -231,9 +256,14 @@ describe('search lists what git lists on generated trees', () => {
         const gitFiles = expected.filter((f) => !f.endsWith('.gitignore'));
         listed += gitFiles.length;
         hidden += written.length - gitFiles.length;
-        if (JSON.stringify(found.files) !== JSON.stringify(expected)) outcomes.push(`seed ${seed} file_search: git ${JSON.stringify(expected)} search ${JSON.stringify(found.files)}`);
-        if (JSON.stringify(scanned) !== JSON.stringify(gitFiles)) outcomes.push(`seed ${seed} scanner grep: ${JSON.stringify(scanned)} vs git ${JSON.stringify(gitFiles)}`);
-        if (JSON.stringify(grepped) !== JSON.stringify(gitFiles)) outcomes.push(`seed ${seed} ripgrep grep: ${JSON.stringify(grepped)} vs git ${JSON.stringify(gitFiles)}`);
+        if (JSON.stringify(found.files) !== JSON.stringify(expected))
+          outcomes.push(
+            `seed ${seed} file_search: git ${JSON.stringify(expected)} search ${JSON.stringify(found.files)}`,
+          );
+        if (JSON.stringify(scanned) !== JSON.stringify(gitFiles))
+          outcomes.push(`seed ${seed} scanner grep: ${JSON.stringify(scanned)} vs git ${JSON.stringify(gitFiles)}`);
+        if (JSON.stringify(grepped) !== JSON.stringify(gitFiles))
+          outcomes.push(`seed ${seed} ripgrep grep: ${JSON.stringify(grepped)} vs git ${JSON.stringify(gitFiles)}`);
       } finally {
         await fs.rm(dir, { recursive: true, force: true });
       }

@@ -24,29 +24,49 @@ const MAX_LS_FILES_BYTES = 256 * 1024 * 1024;
 export async function loadIgnoreContext(root: string, token?: CancellationToken): Promise<IgnoreContext> {
   // The root is not inside a repository: no git to start (processes cost time on every search).
   if (!hasGitAbove(root)) return outsideRepository();
-  const [listed, located] = await Promise.all([git(root, ['ls-files', '-z', '--cached'], token), git(root, ['rev-parse', '--show-toplevel', '--git-path', 'info/exclude'], token)]);
+  const [listed, located] = await Promise.all([
+    git(root, ['ls-files', '-z', '--cached'], token),
+    git(root, ['rev-parse', '--show-toplevel', '--git-path', 'info/exclude'], token),
+  ]);
   const repository = listed?.code === 0 && !listed.truncated && located?.code === 0;
   if (!repository) return outsideRepository();
   const tracked = listed!.stdout.split('\0').filter(Boolean);
   const [topLevel, excludePath] = located!.stdout.split('\n');
   // info/exclude is relative to the repository's top: it applies as is only when that is the root.
-  const excludeText = path.resolve(topLevel) === path.resolve(root) ? (readSmallText(path.resolve(root, excludePath)) ?? '') : '';
+  const excludeText =
+    path.resolve(topLevel) === path.resolve(root) ? (readSmallText(path.resolve(root, excludePath)) ?? '') : '';
   const hiddenNames = ['.git'];
-  return { repository, hiddenGlobs: [...hiddenNames, TEMP_GLOB], config: { tracked, excludeText, hiddenNames, hiddenAffixes: TEMP_AFFIXES } };
+  return {
+    repository,
+    hiddenGlobs: [...hiddenNames, TEMP_GLOB],
+    config: { tracked, excludeText, hiddenNames, hiddenAffixes: TEMP_AFFIXES },
+  };
 }
 
 /**
  * Tracked files below `folder` ('.' for all) that an ignore rule matches: git never hides them,
  * ripgrep would, so they are passed to it by name. (git answers this faster than the rules here.)
  */
-export async function loadTrackedIgnored(root: string, folder: string, token?: CancellationToken): Promise<string[] | undefined> {
+export async function loadTrackedIgnored(
+  root: string,
+  folder: string,
+  token?: CancellationToken,
+): Promise<string[] | undefined> {
   if (!hasGitAbove(root)) return [];
-  const result = await git(root, ['ls-files', '-z', '--cached', '--ignored', '--exclude-standard', '--', folder], token);
+  const result = await git(
+    root,
+    ['ls-files', '-z', '--cached', '--ignored', '--exclude-standard', '--', folder],
+    token,
+  );
   return result?.code === 0 && !result.truncated ? result.stdout.split('\0').filter(Boolean) : undefined;
 }
 
 // The user's core.excludesFile is not applied (see gitIgnoreRules.ts): off for git too.
-const GIT_OVERRIDES = [...ALWAYS_OVERRIDES, ...READ_ONLY_OVERRIDES, { key: 'core.excludesFile', value: '/dev/null', why: 'search does not apply the per-user excludes' }];
+const GIT_OVERRIDES = [
+  ...ALWAYS_OVERRIDES,
+  ...READ_ONLY_OVERRIDES,
+  { key: 'core.excludesFile', value: '/dev/null', why: 'search does not apply the per-user excludes' },
+];
 
 function git(root: string, args: string[], token: CancellationToken | undefined) {
   return runGitProcess({
@@ -66,7 +86,11 @@ const TEMP_AFFIXES = [TEMP_GLOB.split('*') as [string, string]];
 function outsideRepository(): IgnoreContext {
   // No git to say what is a dependency: node_modules is hidden as well.
   const hiddenNames = ['.git', 'node_modules'];
-  return { repository: false, hiddenGlobs: [...hiddenNames, TEMP_GLOB], config: { tracked: undefined, excludeText: '', hiddenNames, hiddenAffixes: TEMP_AFFIXES } };
+  return {
+    repository: false,
+    hiddenGlobs: [...hiddenNames, TEMP_GLOB],
+    config: { tracked: undefined, excludeText: '', hiddenNames, hiddenAffixes: TEMP_AFFIXES },
+  };
 }
 
 /** A `.git` (folder, or file for a worktree) in the root or a folder above it. */
@@ -79,7 +103,9 @@ export function hasGitAbove(root: string): boolean {
 
 /** The rules on the main thread (to filter what ripgrep reports), reading .gitignore files by path. */
 export function mainThreadRules(root: string, context: IgnoreContext): IgnoreRules {
-  const rules = createIgnoreRules(createGlobMatcher, context.config, (folder) => readSmallText(path.join(root, folder, '.gitignore')));
+  const rules = createIgnoreRules(createGlobMatcher, context.config, (folder) =>
+    readSmallText(path.join(root, folder, '.gitignore')),
+  );
   return rules;
 }
 

@@ -16,7 +16,8 @@ export interface CompiledQuery {
 
 export function compileQuery(query: GrepQuery): CompiledQuery {
   if (typeof query.pattern !== 'string' || query.pattern === '') throw new WorkspaceError('The search query is empty.');
-  if (!Number.isInteger(query.maxResults) || query.maxResults < 1) throw new WorkspaceError('maxResults must be a positive whole number.');
+  if (!Number.isInteger(query.maxResults) || query.maxResults < 1)
+    throw new WorkspaceError('maxResults must be a positive whole number.');
   const caseFlag = query.caseSensitive ? '' : 'i';
   const source = query.isRegexp ? query.pattern : query.pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   let flags = `u${caseFlag}`;
@@ -47,7 +48,9 @@ export function compileGlobForModel(pattern: string): (relativePath: string) => 
   try {
     return compileGlob(pattern);
   } catch (error) {
-    throw new WorkspaceError(`Invalid glob pattern: ${(error as Error).message} Example: '**/*.ts' or 'src/**/index.*'.`);
+    throw new WorkspaceError(
+      `Invalid glob pattern: ${(error as Error).message} Example: '**/*.ts' or 'src/**/index.*'.`,
+    );
   }
 }
 

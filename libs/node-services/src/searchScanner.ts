@@ -28,7 +28,11 @@ export interface ScanResult {
   readonly skippedLarge: string[];
 }
 
-export function runScanner(request: ScanRequest, timeoutMs: number, token: CancellationToken | undefined): Promise<ScanResult> {
+export function runScanner(
+  request: ScanRequest,
+  timeoutMs: number,
+  token: CancellationToken | undefined,
+): Promise<ScanResult> {
   if (token?.isCancellationRequested) return Promise.reject(new WorkspaceError('The search was cancelled.'));
   return new Promise((resolve, reject) => {
     const worker = new Worker(SCANNER_SOURCE, { eval: true, workerData: request });
@@ -42,10 +46,14 @@ export function runScanner(request: ScanRequest, timeoutMs: number, token: Cance
       action();
     };
     const timer = setTimeout(() => finish(() => reject(searchTimeoutError(timeoutMs))), timeoutMs);
-    const cancellation = token?.onCancellationRequested(() => finish(() => reject(new WorkspaceError('The search was cancelled.'))));
+    const cancellation = token?.onCancellationRequested(() =>
+      finish(() => reject(new WorkspaceError('The search was cancelled.'))),
+    );
     worker.on('message', (result: ScanResult) => finish(() => resolve(result)));
     worker.on('error', (error) => finish(() => reject(error)));
-    worker.on('exit', (code) => finish(() => reject(new Error(`The search worker stopped unexpectedly (exit ${code}).`))));
+    worker.on('exit', (code) =>
+      finish(() => reject(new Error(`The search worker stopped unexpectedly (exit ${code}).`))),
+    );
   });
 }
 

@@ -27,7 +27,8 @@ export async function verifyMatches(opener: SafeOpener, matches: GrepMatch[]): P
   const verified: GrepMatch[] = [];
   for (const match of matches) {
     const text = lines.get(match.path)?.[match.line - 1];
-    if (text !== undefined && text.replace(/\r$/, '') === match.text.replace(/\r$/, '')) verified.push({ ...match, text: clip(text) });
+    if (text !== undefined && text.replace(/\r$/, '') === match.text.replace(/\r$/, ''))
+      verified.push({ ...match, text: clip(text) });
   }
   return verified;
 }

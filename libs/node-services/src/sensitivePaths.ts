@@ -18,7 +18,10 @@ export const DEFAULT_SENSITIVE_PATHS: readonly SensitivePathRule[] = [
   { pattern: '**/.gitmodules', reason: 'submodule URLs and update commands are fetched and run by git' },
   { pattern: '**/.githooks/**', reason: 'a hooks folder that git runs on commit, checkout and push' },
   { pattern: '**/.husky/**', reason: 'husky hooks run on every git commit and push' },
-  { pattern: '**/.vscode/settings.json', reason: 'editor settings can point tools at programs and enable auto-approval' },
+  {
+    pattern: '**/.vscode/settings.json',
+    reason: 'editor settings can point tools at programs and enable auto-approval',
+  },
   { pattern: '**/.vscode/tasks.json', reason: 'tasks are shell commands the editor runs' },
   { pattern: '**/.vscode/launch.json', reason: 'launch configurations start programs in the debugger' },
   { pattern: '**/.vscode/mcp.json', reason: 'MCP server entries are programs the editor starts' },
@@ -41,9 +44,14 @@ export class SensitivePaths {
 
   constructor(options: SensitivePathsOptions = {}) {
     const removed = new Set(options.remove ?? []);
-    const added = (options.add ?? []).map((rule) => (typeof rule === 'string' ? { pattern: rule, reason: 'configured as sensitive for this workspace' } : rule));
+    const added = (options.add ?? []).map((rule) =>
+      typeof rule === 'string' ? { pattern: rule, reason: 'configured as sensitive for this workspace' } : rule,
+    );
     this.rules = [...DEFAULT_SENSITIVE_PATHS.filter((rule) => !removed.has(rule.pattern)), ...added];
-    this.compiled = this.rules.map((rule) => ({ regex: new RegExp(globToRegExp(foldCase(rule.pattern)).source), reason: rule.reason }));
+    this.compiled = this.rules.map((rule) => ({
+      regex: new RegExp(globToRegExp(foldCase(rule.pattern)).source),
+      reason: rule.reason,
+    }));
   }
 
   /** Replaces the paths learnt from the repository's config (gitConfigSensitivePaths.ts); a folder covers what is below it. */

@@ -50,18 +50,24 @@ afterEach(() => fs.rm(sandbox, { recursive: true, force: true }));
 
 function run(id: number): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(sandbox, 'child.js'), path.join(sandbox, 'ws'), `p${id}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(sandbox, 'child.js'), path.join(sandbox, 'ws'), `p${id}`], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (err += d));
-    child.on('close', (code) => (code === 0 ? resolve(out.trim().split('\n')) : reject(new Error(`child ${id}: ${err}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(out.trim().split('\n')) : reject(new Error(`child ${id}: ${err}`)),
+    );
   });
 }
 
 /** Starts a child that rewrites big.txt in a loop and kills it with SIGKILL after `writes` writes. */
 function killDuringWrites(writes: number): Promise<void> {
-  const child = spawn(process.execPath, [path.join(sandbox, 'child.js'), path.join(sandbox, 'ws'), 'k', 'loop'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(sandbox, 'child.js'), path.join(sandbox, 'ws'), 'k', 'loop'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let seen = 0;
   child.stdout.on('data', (d: Buffer) => {
     seen += String(d)
@@ -77,7 +83,9 @@ it(`${PROCESSES} processes editing one file lose no edit that reported success`,
   const reports = (await Promise.all(Array.from({ length: PROCESSES }, (_, i) => run(i)))).flat();
   const succeeded = reports.filter((r) => r.startsWith('ok ')).map((r) => r.slice(3));
   const failed = reports.filter((r) => !r.startsWith('ok '));
-  console.log(`processes: ${succeeded.length} of ${PROCESSES * EDITS} edits applied; failures: ${failed.join('; ') || 'none'}`);
+  console.log(
+    `processes: ${succeeded.length} of ${PROCESSES * EDITS} edits applied; failures: ${failed.join('; ') || 'none'}`,
+  );
   for (const failure of failed) expect(failure).toMatch(/ConflictError$/);
   const lines = (await fs.readFile(path.join(sandbox, 'ws/shared.txt'), 'utf8')).split('\n').filter(Boolean);
   expect(lines.sort()).toEqual(succeeded.sort());
@@ -102,5 +110,7 @@ it('a process killed with SIGKILL mid-write leaves a whole file, and its temp fi
     expect(removed.length).toBe(names.filter((n) => n.endsWith('.tmp')).length);
     expect((await fs.readdir(path.join(sandbox, 'ws'))).sort()).toEqual(['big.txt', 'shared.txt']);
   }
-  console.log(`SIGKILL during writes: ${leftovers} temp or lock files left in 5 runs, all removed at the next start-up`);
+  console.log(
+    `SIGKILL during writes: ${leftovers} temp or lock files left in 5 runs, all removed at the next start-up`,
+  );
 }, 60_000);

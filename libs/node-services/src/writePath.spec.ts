@@ -26,20 +26,25 @@ afterEach(async () => {
   await fs.rm(root, { recursive: true, force: true });
 });
 
-const listAll = async (dir = root): Promise<string[]> => (await fs.readdir(dir, { recursive: true })).map(String).sort();
+const listAll = async (dir = root): Promise<string[]> =>
+  (await fs.readdir(dir, { recursive: true })).map(String).sort();
 
 describe('bytes are kept exactly', () => {
   it('refuses to edit text that is not valid UTF-8 instead of turning it into U+FFFD', async () => {
     const latin1 = Buffer.concat([Buffer.from('caf'), Buffer.from([0xe9]), Buffer.from('\nreplace me\n')]);
     await fs.writeFile(file('latin1.txt'), latin1);
-    await expect(workspace.edit('latin1.txt', (t) => t.replace('replace me', 'done'))).rejects.toThrow(/not valid UTF-8.*Nothing was changed/);
+    await expect(workspace.edit('latin1.txt', (t) => t.replace('replace me', 'done'))).rejects.toThrow(
+      /not valid UTF-8.*Nothing was changed/,
+    );
     expect(await fs.readFile(file('latin1.txt'))).toEqual(latin1);
   });
 
   it('refuses to edit a binary file whose first NUL is after 8 KB', async () => {
     const bytes = Buffer.concat([Buffer.alloc(9000, 'a'), Buffer.from([0, 1, 2]), Buffer.from('\nreplace me\n')]);
     await fs.writeFile(file('late-nul.bin'), bytes);
-    await expect(workspace.edit('late-nul.bin', (t) => t.replace('replace me', 'x'))).rejects.toThrow(/binary \(a NUL byte at offset 9000\)/);
+    await expect(workspace.edit('late-nul.bin', (t) => t.replace('replace me', 'x'))).rejects.toThrow(
+      /binary \(a NUL byte at offset 9000\)/,
+    );
     expect(await fs.readFile(file('late-nul.bin'))).toEqual(bytes);
   });
 
@@ -56,14 +61,18 @@ describe('bytes are kept exactly', () => {
     const original = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('ünï\r\nreplace me\r\n✓ end')]);
     await fs.writeFile(file('bom.txt'), original);
     await workspace.edit('bom.txt', (t) => t.replace('replace me', 'replaced'));
-    expect(await fs.readFile(file('bom.txt'))).toEqual(Buffer.from(original.toString('latin1').replace('replace me', 'replaced'), 'latin1'));
+    expect(await fs.readFile(file('bom.txt'))).toEqual(
+      Buffer.from(original.toString('latin1').replace('replace me', 'replaced'), 'latin1'),
+    );
   });
 });
 
 describe('permissions, mode, owner', () => {
   it('refuses to change a read-only file (edit, overwrite, delete, move)', async () => {
     await fs.chmod(file('a.txt'), 0o444);
-    await expect(workspace.edit('a.txt', (t) => t + 'x')).rejects.toThrow(/'a.txt' is write-protected \(read-only\); it was not changed/);
+    await expect(workspace.edit('a.txt', (t) => t + 'x')).rejects.toThrow(
+      /'a.txt' is write-protected \(read-only\); it was not changed/,
+    );
     await expect(workspace.writeText('a.txt', 'x', 'overwrite')).rejects.toThrow(/read-only/);
     await expect(workspace.delete('a.txt')).rejects.toThrow(/read-only/);
     await expect(workspace.applyChanges([{ type: 'move', path: 'a.txt', to: 'b.txt' }])).rejects.toThrow(/read-only/);
@@ -77,8 +86,12 @@ describe('permissions, mode, owner', () => {
     await fs.writeFile(file('locked/x.txt'), 'x\n');
     await fs.chmod(file('locked'), 0o555);
     try {
-      await expect(workspace.writeText('locked/new.txt', 'n', 'create')).rejects.toThrow(/folder of 'locked\/new.txt' \('locked'\) is write-protected \(read-only\); nothing was changed/);
-      await expect(workspace.edit('locked/x.txt', (t) => t + 'y')).rejects.toThrow(/is write-protected \(read-only\); nothing was changed/);
+      await expect(workspace.writeText('locked/new.txt', 'n', 'create')).rejects.toThrow(
+        /folder of 'locked\/new.txt' \('locked'\) is write-protected \(read-only\); nothing was changed/,
+      );
+      await expect(workspace.edit('locked/x.txt', (t) => t + 'y')).rejects.toThrow(
+        /is write-protected \(read-only\); nothing was changed/,
+      );
       const message = await workspace.edit('locked/x.txt', (t) => t + 'y').catch((e: Error) => e.message);
       expect(message).not.toMatch(/EACCES|\.tmp/);
       expect(await fs.readdir(file('locked'))).toEqual(['x.txt']);
@@ -107,7 +120,9 @@ describe('hard links', () => {
     await fs.writeFile(file('.git/config'), '[core]\n');
     await fs.link(file('.git/config'), file('notes.txt'));
     expect(await workspace.sensitiveReason('notes.txt')).toMatch(/other name\(s\) \(hard links\)/);
-    await expect(workspace.edit('notes.txt', (t) => t + '\tfsmonitor = evil\n')).rejects.toThrow(/hard links.*needs the user's confirmation/);
+    await expect(workspace.edit('notes.txt', (t) => t + '\tfsmonitor = evil\n')).rejects.toThrow(
+      /hard links.*needs the user's confirmation/,
+    );
     expect(await fs.readFile(file('.git/config'), 'utf8')).toBe('[core]\n');
   });
 
@@ -131,7 +146,9 @@ describe('temp files', () => {
     await fs.writeFile(file(`src/.toolpacks-${dead}-0123456789ab.tmp`), 'needle half-written');
     await fs.writeFile(file(`.toolpacks-${process.pid}-aaaaaaaaaaaa.tmp`), 'needle in flight');
     for (const search of [new NodeSearchService(root, { ripgrep: false }), new NodeSearchService(root)]) {
-      expect((await search.grep({ pattern: 'needle', isRegexp: false, caseSensitive: false, maxResults: 10 })).matches).toEqual([]);
+      expect(
+        (await search.grep({ pattern: 'needle', isRegexp: false, caseSensitive: false, maxResults: 10 })).matches,
+      ).toEqual([]);
       expect((await search.findFiles('**/*.tmp', 10)).files).toEqual([]);
     }
     await workspace.writeText('b.txt', 'b', 'create');
@@ -275,9 +292,13 @@ describe('applyChanges: all or nothing', () => {
 describe('a stopped call', () => {
   it('writes nothing once its token is cancelled, even when the tool went on regardless', async () => {
     const cancelled = { isCancellationRequested: true, onCancellationRequested: () => ({ dispose() {} }) };
-    await expect(workspace.edit('a.txt', (t) => t + 'late\n', { token: cancelled })).rejects.toThrow(/stopped .* before anything was written; nothing was changed/);
+    await expect(workspace.edit('a.txt', (t) => t + 'late\n', { token: cancelled })).rejects.toThrow(
+      /stopped .* before anything was written; nothing was changed/,
+    );
     await expect(workspace.writeText('new.txt', 'x', 'create', { token: cancelled })).rejects.toThrow(WorkspaceError);
-    await expect(workspace.applyChanges([{ type: 'delete', path: 'a.txt' }], { token: cancelled })).rejects.toThrow(WorkspaceError);
+    await expect(workspace.applyChanges([{ type: 'delete', path: 'a.txt' }], { token: cancelled })).rejects.toThrow(
+      WorkspaceError,
+    );
     expect(await fs.readFile(file('a.txt'), 'utf8')).toBe('alpha\nbeta\n');
     expect(await listAll()).toEqual(['a.txt']);
   });

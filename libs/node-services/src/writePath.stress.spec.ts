@@ -44,7 +44,9 @@ it('50 parallel edits of one file, of every kind, all land', async () => {
     }),
   );
   expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
-  expect(sorted(await lines('a/one.txt'))).toEqual(sorted(['start', ...Array.from({ length: 50 }, (_, i) => `edit ${i}`)]));
+  expect(sorted(await lines('a/one.txt'))).toEqual(
+    sorted(['start', ...Array.from({ length: 50 }, (_, i) => `edit ${i}`)]),
+  );
   expect((await fs.readdir(file('a'))).filter((n) => n.endsWith('.tmp'))).toEqual([]);
 });
 
@@ -60,7 +62,9 @@ it('edits through five spellings of one file (relative, absolute, ./a/../, a sym
       const line = `${i}\n`;
       // A hard-linked file needs the user's confirmation (its other names change too): given here.
       const confirmed = { allowSensitive: true };
-      return i % 2 ? workspace.edit(target, async (t) => (await tick(), t + line), confirmed) : workspace.applyChanges([{ type: 'update', path: target, content: (t) => t + line }], confirmed);
+      return i % 2
+        ? workspace.edit(target, async (t) => (await tick(), t + line), confirmed)
+        : workspace.applyChanges([{ type: 'update', path: target, content: (t) => t + line }], confirmed);
     }),
   );
   expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
@@ -80,7 +84,11 @@ it('edits through five spellings of one file (relative, absolute, ./a/../, a sym
 it('independent writers (separate instances, like separate processes) never lose an edit that reported success', async () => {
   await fs.writeFile(file('shared.txt'), '');
   const writers = Array.from({ length: 10 }, () => new NodeWorkspaceFileSystem(root));
-  const results = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => writers[i % writers.length].edit('shared.txt', async (t) => (await tick(), `${t}${i}\n`))));
+  const results = await Promise.allSettled(
+    Array.from({ length: 40 }, (_, i) =>
+      writers[i % writers.length].edit('shared.txt', async (t) => (await tick(), `${t}${i}\n`)),
+    ),
+  );
   const succeeded = results.flatMap((r, i) => (r.status === 'fulfilled' ? [String(i)] : []));
   const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   for (const failure of failed) expect(failure.reason).toBeInstanceOf(ConflictError);
@@ -123,7 +131,9 @@ for i in range(${APPENDS}):
   await finished;
   const text = await fs.readFile(file('log.txt'), 'utf8');
   const appended = text.split('\n').filter((l) => l.startsWith('appended '));
-  console.log(`appender: ${appended.length} of ${APPENDS} lines kept; ${applied} edits applied, ${conflicts} refused as conflicts`);
+  console.log(
+    `appender: ${appended.length} of ${APPENDS} lines kept; ${applied} edits applied, ${conflicts} refused as conflicts`,
+  );
   expect(appended).toEqual(Array.from({ length: APPENDS }, (_, i) => `appended ${i}`));
   expect(text.startsWith(`counter ${applied}\n`)).toBe(true);
 }, 30_000);

@@ -13,7 +13,17 @@ import { acquireProcessLock } from './processLock';
 import { quote } from './quote';
 import { READ_FLAGS, type Location, type SafeOpener } from './safeOpen';
 import type { SensitivePaths } from './sensitivePaths';
-import { checkWritableFile, checkWritableFolder, ConflictError, inodeAt, permissionError, removeQuietly, tempName, writeTemp, type Temp } from './writeSteps';
+import {
+  checkWritableFile,
+  checkWritableFolder,
+  ConflictError,
+  inodeAt,
+  permissionError,
+  removeQuietly,
+  tempName,
+  writeTemp,
+  type Temp,
+} from './writeSteps';
 
 /** FileChange plus the host's own `write` (create or replace with given text). */
 export type WriteChange = FileChange | { readonly type: 'write'; readonly path: string; readonly content: string };
@@ -56,7 +66,13 @@ export class WritePath {
   async apply(changes: readonly WriteChange[], options: WriteOptions = {}): Promise<AppliedChange[]> {
     if (!Array.isArray(changes) || changes.length === 0) throw new WorkspaceError('No changes were given.');
     await this.beforeFirstWrite();
-    const retryable = changes.every((c) => c.type === 'delete' || c.type === 'move' || c.type === 'create' || (c.type === 'update' && typeof c.content === 'function' && c.expected === undefined));
+    const retryable = changes.every(
+      (c) =>
+        c.type === 'delete' ||
+        c.type === 'move' ||
+        c.type === 'create' ||
+        (c.type === 'update' && typeof c.content === 'function' && c.expected === undefined),
+    );
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.applyOnce(changes, options);
@@ -88,26 +104,40 @@ export class WritePath {
         }
       }
       const duplicate = keys.filter((key, i) => !key.startsWith('inode:') && keys.indexOf(key) !== i);
-      if (duplicate.length) throw new WorkspaceError(`A file appears in more than one change; combine its changes into one. Nothing was changed.`);
+      if (duplicate.length)
+        throw new WorkspaceError(
+          `A file appears in more than one change; combine its changes into one. Nothing was changed.`,
+        );
       release = await this.locks.acquire(keys);
       // Then the lock files that queue other processes, in the same fixed order.
       for (const key of [...named.keys()].sort()) {
         const location = named.get(key)!;
-        const releaseFile = location.name ? await acquireProcessLock(location.dir, location.name, quote(location.relative)) : undefined;
+        const releaseFile = location.name
+          ? await acquireProcessLock(location.dir, location.name, quote(location.relative))
+          : undefined;
         if (releaseFile) fileLocks.push(releaseFile);
       }
       const held = new Set(keys);
       for (const plan of plans) await this.stage(plan, options, held);
       // The commit point: a call reported as stopped (cancelled, timed out) must not write after it.
-      if (options.token?.isCancellationRequested) throw new WorkspaceError('The call was stopped (cancelled or out of time) before anything was written; nothing was changed.');
+      if (options.token?.isCancellationRequested)
+        throw new WorkspaceError(
+          'The call was stopped (cancelled or out of time) before anything was written; nothing was changed.',
+        );
       for (const plan of plans) await this.commit(plan, undo);
       // A folder moved out of the root after it was opened takes our writes with it: undo them.
-      for (const plan of plans) for (const location of [plan.source, plan.dest]) if (location) await this.opener.verifyInside(location.dir.handle, location.relative, location.dir.at(''));
+      for (const plan of plans)
+        for (const location of [plan.source, plan.dest])
+          if (location) await this.opener.verifyInside(location.dir.handle, location.relative, location.dir.at(''));
       // A writer that opened the old file just before the rename (an appender descheduled between
       // open and write) writes to the replaced file: look twice, the second time a moment later.
-      for (const plan of plans) if (plan.checked && !(await this.untouchedSinceCheck(plan))) throw new ConflictError(quote(plan.source.relative));
+      for (const plan of plans)
+        if (plan.checked && !(await this.untouchedSinceCheck(plan)))
+          throw new ConflictError(quote(plan.source.relative));
       if (plans.some((plan) => plan.checked)) await new Promise((resolve) => setTimeout(resolve, LATE_WRITER_GRACE_MS));
-      for (const plan of plans) if (plan.checked && !(await this.untouchedSinceCheck(plan))) throw new ConflictError(quote(plan.source.relative));
+      for (const plan of plans)
+        if (plan.checked && !(await this.untouchedSinceCheck(plan)))
+          throw new ConflictError(quote(plan.source.relative));
       committed = true;
       return plans.map(describe);
     } catch (error) {
@@ -125,7 +155,12 @@ export class WritePath {
       for (const plan of plans) {
         if (plan.temp) await removeQuietly(plan.temp.dir, plan.temp.name);
         // A backup goes once the batch holds, or once rollback linked it back under its name.
-        if (plan.backup && (committed || (await inodeAt(plan.source.dir, plan.source.name))?.ino === (await inodeAt(plan.source.dir, plan.backup))?.ino))
+        if (
+          plan.backup &&
+          (committed ||
+            (await inodeAt(plan.source.dir, plan.source.name))?.ino ===
+              (await inodeAt(plan.source.dir, plan.backup))?.ino)
+        )
           await removeQuietly(plan.source.dir, plan.backup);
         await plan.snapshot?.handle.close().catch(() => undefined);
         await plan.inPlaceHandle?.close().catch(() => undefined);
@@ -133,13 +168,15 @@ export class WritePath {
         await plan.dest?.dir.close();
       }
       // Folders this batch created, deepest first, once its temp files are gone (rmdir only removes empty ones).
-      if (!committed) for (const dir of created.reverse()) await fs.rmdir(path.join(this.opener.root, dir)).catch(() => undefined);
+      if (!committed)
+        for (const dir of created.reverse()) await fs.rmdir(path.join(this.opener.root, dir)).catch(() => undefined);
       release?.();
     }
   }
 
   private async locate(change: WriteChange, options: WriteOptions, created: string[]): Promise<Plan> {
-    if (!change || typeof change !== 'object' || typeof change.path !== 'string') throw new WorkspaceError('Each change needs a type and a path.');
+    if (!change || typeof change !== 'object' || typeof change.path !== 'string')
+      throw new WorkspaceError('Each change needs a type and a path.');
     const guard = (relative: string) => this.refuseSensitive(relative, options);
     const creates = change.type === 'create' || change.type === 'write';
     const source = await this.opener.locate(change.path, { createParents: creates, guard });
@@ -171,7 +208,9 @@ export class WritePath {
     if (options.allowSensitive) return;
     const reason = this.sensitive.reason(relative);
     if (reason)
-      throw new WorkspaceError(`Writing ${quote(relative)} needs the user's confirmation (${reason}). Nothing was changed; the tool must ask the user, showing the change, before writing there.`);
+      throw new WorkspaceError(
+        `Writing ${quote(relative)} needs the user's confirmation (${reason}). Nothing was changed; the tool must ask the user, showing the change, before writing there.`,
+      );
   }
 
   private async stage(plan: Plan, options: WriteOptions, held: Set<string>): Promise<void> {
@@ -181,7 +220,9 @@ export class WritePath {
     this.refuseSensitive(source.relative, options);
     if (dest) this.refuseSensitive(dest.relative, options);
     if ((await inodeAt(source.dir, source.name))?.isDirectory)
-      throw new WorkspaceError(`${quote(input)} is a folder, not a file; ${change.type === 'delete' ? 'only files can be deleted' : 'give the path of a file'}. Nothing was changed.`);
+      throw new WorkspaceError(
+        `${quote(input)} is a folder, not a file; ${change.type === 'delete' ? 'only files can be deleted' : 'give the path of a file'}. Nothing was changed.`,
+      );
     const handle = await this.opener.openFile(source, input);
     if (handle === 'symlink') throw new ConflictError(quote(source.relative));
     if (handle)
@@ -193,9 +234,13 @@ export class WritePath {
     if (change.type === 'create') {
       if (existing) throw new WorkspaceError(`${quote(input)} already exists; edit it instead of creating it.`);
     } else if (!existing) {
-      if (change.type !== 'write') throw new WorkspaceError(`File ${quote(input)} does not exist. Use file_search or list_dir to find the right path.`);
+      if (change.type !== 'write')
+        throw new WorkspaceError(
+          `File ${quote(input)} does not exist. Use file_search or list_dir to find the right path.`,
+        );
     } else {
-      if (existing.stat.nlink > 1n && !held.has(`inode:${existing.stat.dev}:${existing.stat.ino}`)) throw new ConflictError(quote(source.relative));
+      if (existing.stat.nlink > 1n && !held.has(`inode:${existing.stat.dev}:${existing.stat.ino}`))
+        throw new ConflictError(quote(source.relative));
       // A hard-linked file is written in place, so every other name of it changes too — and one of
       // them may be .git/config or a hook: it needs the same confirmation as a sensitive path.
       if (existing.stat.nlink > 1n && !options.allowSensitive)
@@ -204,20 +249,34 @@ export class WritePath {
         );
       await checkWritableFile(source.dir, source.name, existing.stat, input, options.allowWriteProtected);
     }
-    await checkWritableFolder(dest?.dir ?? source.dir, dest ? String(dest.relative) : input, options.allowWriteProtected);
-    if (dest && (await inodeAt(dest.dir, dest.name))) throw new WorkspaceError(`Cannot move ${quote(input)} to ${quote(dest.relative)}: it already exists. Nothing was changed.`);
+    await checkWritableFolder(
+      dest?.dir ?? source.dir,
+      dest ? String(dest.relative) : input,
+      options.allowWriteProtected,
+    );
+    if (dest && (await inodeAt(dest.dir, dest.name)))
+      throw new WorkspaceError(
+        `Cannot move ${quote(input)} to ${quote(dest.relative)}: it already exists. Nothing was changed.`,
+      );
 
     // The text is needed to transform it or to compare it; a plain replacement does not decode (the
     // old file may be binary).
-    if ((change.type === 'update' && (typeof change.content === 'function' || change.expected !== undefined)) || (change.type === 'delete' && change.expected !== undefined)) {
+    if (
+      (change.type === 'update' && (typeof change.content === 'function' || change.expected !== undefined)) ||
+      (change.type === 'delete' && change.expected !== undefined)
+    ) {
       plan.before = decodeForEdit(existing!.bytes, input);
       if (change.expected !== undefined && change.expected !== plan.before)
-        throw new WorkspaceError(`${quote(input)} is not what the change expected (it changed since it was read). Nothing was changed; read it again and redo the change.`);
+        throw new WorkspaceError(
+          `${quote(input)} is not what the change expected (it changed since it was read). Nothing was changed; read it again and redo the change.`,
+        );
     }
     if (change.type === 'delete') return;
-    if (change.type === 'update') plan.after = typeof change.content === 'function' ? await change.content(plan.before!) : change.content;
+    if (change.type === 'update')
+      plan.after = typeof change.content === 'function' ? await change.content(plan.before!) : change.content;
     else if (change.type === 'create' || change.type === 'write') plan.after = change.content;
-    if (plan.after !== undefined && typeof plan.after !== 'string') throw new WorkspaceError(`The new content of ${quote(input)} must be text.`);
+    if (plan.after !== undefined && typeof plan.after !== 'string')
+      throw new WorkspaceError(`The new content of ${quote(input)} must be text.`);
     plan.bytes = plan.after !== undefined ? Buffer.from(plan.after, 'utf8') : existing!.bytes;
     if (!dest && existing && existing.bytes.equals(plan.bytes)) return; // nothing to write
     // Hard links are written in place so every name sees the edit; so is a file whose owner this
@@ -254,9 +313,11 @@ export class WritePath {
       return;
     }
     if (plan.inPlace) {
-      const handle = await fs.open(source.dir.at(source.name), C.O_RDWR | C.O_NOFOLLOW | C.O_NONBLOCK).catch((error) => {
-        throw permissionError(error, quote(what));
-      });
+      const handle = await fs
+        .open(source.dir.at(source.name), C.O_RDWR | C.O_NOFOLLOW | C.O_NONBLOCK)
+        .catch((error) => {
+          throw permissionError(error, quote(what));
+        });
       plan.inPlaceHandle = handle;
       const stat = await handle.stat({ bigint: true });
       if (stat.ino !== snapshot!.stat.ino || stat.dev !== snapshot!.stat.dev) throw new ConflictError(quote(what));
@@ -284,7 +345,13 @@ export class WritePath {
     const { source, snapshot } = plan;
     await this.opener.verifyInside(source.dir.handle, source.relative, source.dir.at(''));
     const now = await inodeAt(source.dir, source.name);
-    if (!now || now.ino !== Number(snapshot!.stat.ino) || now.dev !== Number(snapshot!.stat.dev) || !(await stillUnchanged(snapshot!))) throw new ConflictError(quote(source.relative));
+    if (
+      !now ||
+      now.ino !== Number(snapshot!.stat.ino) ||
+      now.dev !== Number(snapshot!.stat.dev) ||
+      !(await stillUnchanged(snapshot!))
+    )
+      throw new ConflictError(quote(source.relative));
   }
 
   /** After the rename: nobody wrote to the old file in the moment between check and rename. */
@@ -307,7 +374,8 @@ export class WritePath {
     try {
       const now = await ours.stat();
       const current = await readAll(ours, now.size);
-      if (now.ino !== ourIno || !current.subarray(0, plan.bytes!.length).equals(plan.bytes!)) throw new Error('changed again');
+      if (now.ino !== ourIno || !current.subarray(0, plan.bytes!.length).equals(plan.bytes!))
+        throw new Error('changed again');
       tail = current.subarray(plan.bytes!.length);
     } finally {
       await ours.close();
@@ -323,7 +391,13 @@ export class WritePath {
 
 function describe(plan: Plan): AppliedChange {
   const type = plan.change.type === 'write' ? (plan.snapshot ? 'update' : 'create') : plan.change.type;
-  return { type, path: plan.source.relative, ...(plan.dest ? { movedTo: plan.dest.relative } : {}), before: plan.before, after: plan.after };
+  return {
+    type,
+    path: plan.source.relative,
+    ...(plan.dest ? { movedTo: plan.dest.relative } : {}),
+    before: plan.before,
+    after: plan.after,
+  };
 }
 
 async function linkExclusive(from: string, to: string, relative: string, conflict = false): Promise<void> {
@@ -331,7 +405,9 @@ async function linkExclusive(from: string, to: string, relative: string, conflic
     await fs.link(from, to);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw permissionError(error, quote(relative));
-    throw conflict ? new ConflictError(quote(relative)) : new WorkspaceError(`${quote(relative)} already exists; edit it instead of creating it. Nothing was changed.`);
+    throw conflict
+      ? new ConflictError(quote(relative))
+      : new WorkspaceError(`${quote(relative)} already exists; edit it instead of creating it. Nothing was changed.`);
   }
 }
 
@@ -341,6 +417,7 @@ async function unlinkIfInode(location: Location, ino: number): Promise<void> {
 
 async function writeInPlace(handle: FileHandle, bytes: Buffer): Promise<void> {
   let written = 0;
-  while (written < bytes.length) written += (await handle.write(bytes, written, bytes.length - written, written)).bytesWritten;
+  while (written < bytes.length)
+    written += (await handle.write(bytes, written, bytes.length - written, written)).bytesWritten;
   await handle.truncate(bytes.length);
 }

@@ -24,7 +24,12 @@ export interface Temp {
 }
 
 /** Writes `bytes` to a new temp file in `dir`, with the mode, owner and group of `like` if given. */
-export async function writeTemp(dir: OpenDirectory, bytes: Buffer, like: BigIntStats | undefined, input: string): Promise<Temp> {
+export async function writeTemp(
+  dir: OpenDirectory,
+  bytes: Buffer,
+  like: BigIntStats | undefined,
+  input: string,
+): Promise<Temp> {
   const name = tempName();
   let handle;
   try {
@@ -65,8 +70,16 @@ export async function removeQuietly(dir: OpenDirectory, name: string): Promise<v
  * A file this user may not write is refused, never replaced. A file marked read-only (no write bit)
  * that this process could write anyway (root) is changed only with the user's approval.
  */
-export async function checkWritableFile(dir: OpenDirectory, name: string, stat: BigIntStats, input: string, allowWriteProtected = false): Promise<void> {
-  const readOnly = new WorkspaceError(`${quote(input)} is read-only; it was not changed. If it should change, the user has to make it writable first.`);
+export async function checkWritableFile(
+  dir: OpenDirectory,
+  name: string,
+  stat: BigIntStats,
+  input: string,
+  allowWriteProtected = false,
+): Promise<void> {
+  const readOnly = new WorkspaceError(
+    `${quote(input)} is read-only; it was not changed. If it should change, the user has to make it writable first.`,
+  );
   if (
     !IS_ROOT &&
     !(await fs.access(dir.at(name), C.W_OK).then(
@@ -76,12 +89,20 @@ export async function checkWritableFile(dir: OpenDirectory, name: string, stat: 
   )
     throw readOnly;
   if ((Number(stat.mode) & 0o222) === 0 && !allowWriteProtected)
-    throw new WorkspaceError(`${quote(input)} is write-protected (read-only); it was not changed. It changes only when the user approves overwriting it.`);
+    throw new WorkspaceError(
+      `${quote(input)} is write-protected (read-only); it was not changed. It changes only when the user approves overwriting it.`,
+    );
 }
 
-export async function checkWritableFolder(dir: OpenDirectory, input: string, allowWriteProtected = false): Promise<void> {
+export async function checkWritableFolder(
+  dir: OpenDirectory,
+  input: string,
+  allowWriteProtected = false,
+): Promise<void> {
   const stat = await dir.handle.stat();
-  const readOnly = new WorkspaceError(`The folder of ${quote(input)} (${quote(dir.relative || '.')}) is read-only; nothing was changed.`);
+  const readOnly = new WorkspaceError(
+    `The folder of ${quote(input)} (${quote(dir.relative || '.')}) is read-only; nothing was changed.`,
+  );
   if (
     !IS_ROOT &&
     !(await fs.access(dir.at(''), C.W_OK).then(
@@ -91,19 +112,26 @@ export async function checkWritableFolder(dir: OpenDirectory, input: string, all
   )
     throw readOnly;
   if ((stat.mode & 0o222) === 0 && !allowWriteProtected)
-    throw new WorkspaceError(`The folder of ${quote(input)} (${quote(dir.relative || '.')}) is write-protected (read-only); nothing was changed. It changes only when the user approves it.`);
+    throw new WorkspaceError(
+      `The folder of ${quote(input)} (${quote(dir.relative || '.')}) is write-protected (read-only); nothing was changed. It changes only when the user approves it.`,
+    );
 }
 
 export function permissionError(error: unknown, what: string): unknown {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EACCES' || code === 'EPERM') return new WorkspaceError(`Permission denied writing ${what}; nothing was changed.`);
+  if (code === 'EACCES' || code === 'EPERM')
+    return new WorkspaceError(`Permission denied writing ${what}; nothing was changed.`);
   if (code === 'EROFS') return new WorkspaceError(`${what} is on a read-only file system; nothing was changed.`);
-  if (code === 'ENOSPC' || code === 'EDQUOT') return new WorkspaceError(`No space left to write ${what}; nothing was changed.`);
+  if (code === 'ENOSPC' || code === 'EDQUOT')
+    return new WorkspaceError(`No space left to write ${what}; nothing was changed.`);
   return error;
 }
 
 /** The inode a name in `dir` refers to now (without following links), or undefined. */
-export async function inodeAt(dir: OpenDirectory, name: string): Promise<{ dev: number; ino: number; nlink: number; isFile: boolean; isDirectory: boolean } | undefined> {
+export async function inodeAt(
+  dir: OpenDirectory,
+  name: string,
+): Promise<{ dev: number; ino: number; nlink: number; isFile: boolean; isDirectory: boolean } | undefined> {
   try {
     const stat = await fs.lstat(dir.at(name));
     return { dev: stat.dev, ino: stat.ino, nlink: stat.nlink, isFile: stat.isFile(), isDirectory: stat.isDirectory() };
@@ -133,7 +161,9 @@ export async function sweepLeftoverTemps(opener: SafeOpener, maxFolders = 20_000
         if (child) await visit(child).finally(() => child.close());
       } else if (entry.isFile()) {
         const match = TEMP_NAME.exec(entry.name);
-        const abandoned = match ? !isRunning(Number(match[1])) || (await isStale(dir, entry.name)) : LOCK_NAME.test(entry.name) && (await isAbandoned(dir.at(entry.name)));
+        const abandoned = match
+          ? !isRunning(Number(match[1])) || (await isStale(dir, entry.name))
+          : LOCK_NAME.test(entry.name) && (await isAbandoned(dir.at(entry.name)));
         if (abandoned) {
           await fs.unlink(dir.at(entry.name)).then(
             () => removed.push(dir.relative ? `${dir.relative}/${entry.name}` : entry.name),

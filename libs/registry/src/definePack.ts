@@ -6,5 +6,10 @@ import type { ToolPack, ToolPackInput } from './definitions';
  * refuses the whole pack with diagnostics instead of throwing into the host.
  */
 export function definePack(pack: ToolPackInput): ToolPack {
-  return Object.freeze({ ...pack, tools: Object.freeze([...pack.tools]), toolSets: Object.freeze([...(pack.toolSets ?? [])]), kind: 'toolpacks.pack' as const });
+  return Object.freeze({
+    ...pack,
+    tools: Object.freeze([...pack.tools]),
+    toolSets: Object.freeze([...(pack.toolSets ?? [])]),
+    kind: 'toolpacks.pack' as const,
+  });
 }

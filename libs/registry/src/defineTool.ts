@@ -6,7 +6,16 @@
 import type { Newable } from 'inversify';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { CancellationToken } from '@toolpacks/base';
-import type { PackTool, PreparedToolInvocation, ProviderResult, ToolDefinition, ToolInvocationOptions, ToolInvocationPrepareOptions, ToolResultLike, ToolSetDefinition } from './definitions';
+import type {
+  PackTool,
+  PreparedToolInvocation,
+  ProviderResult,
+  ToolDefinition,
+  ToolInvocationOptions,
+  ToolInvocationPrepareOptions,
+  ToolResultLike,
+  ToolSetDefinition,
+} from './definitions';
 
 /**
  * How the schema is read: a property with a `default` stays optional (the registry validates input
@@ -31,7 +40,11 @@ type Declared<T> = { readonly [K in keyof T as string extends K ? never : number
 export type NoInput = { readonly [K in never]: never };
 
 /** The handler's input type for an input schema written `as const` (or inferred by defineTool). */
-export type InputOfSchema<S> = [S] extends [undefined] ? NoInput : S extends JSONSchema ? Declared<FromSchema<S, SchemaOptions>> : never;
+export type InputOfSchema<S> = [S] extends [undefined]
+  ? NoInput
+  : S extends JSONSchema
+    ? Declared<FromSchema<S, SchemaOptions>>
+    : never;
 
 /** The input type of a tool: of its defineTool value, or of a definition written `as const` / `satisfies ToolDefinition`. */
 export type InputOf<T> = T extends ToolValue<infer D> ? InputOfDefinition<D> : InputOfDefinition<T>;
@@ -54,15 +67,24 @@ export interface ToolImplementation<T> {
   /** Runs the tool (as `vscode.LanguageModelTool.invoke`). */
   invoke: (options: ToolInvocationOptions<T>, token: CancellationToken) => ProviderResult<ToolResultLike>;
   /** What to show, and whether to ask, before the tool runs (as `vscode.LanguageModelTool.prepareInvocation`). */
-  prepareInvocation?: (options: ToolInvocationPrepareOptions<T>, token: CancellationToken) => ProviderResult<PreparedToolInvocation>;
+  prepareInvocation?: (
+    options: ToolInvocationPrepareOptions<T>,
+    token: CancellationToken,
+  ) => ProviderResult<PreparedToolInvocation>;
 }
 
 /** Properties a handler's declared input type has beyond `T` (never when it declares none, or takes no input). */
 type Undeclared<H, T> = unknown extends H ? never : Exclude<keyof H, keyof T>;
 
 type InstanceOf<I> = I extends Newable<infer Instance> ? Instance : I;
-type InvokeInput<I> = InstanceOf<I> extends { invoke(options: ToolInvocationOptions<infer H>, ...rest: never[]): unknown } ? H : unknown;
-type PrepareInput<I> = InstanceOf<I> extends { prepareInvocation?(options: ToolInvocationPrepareOptions<infer H>, ...rest: never[]): unknown } ? H : unknown;
+type InvokeInput<I> =
+  InstanceOf<I> extends { invoke(options: ToolInvocationOptions<infer H>, ...rest: never[]): unknown } ? H : unknown;
+type PrepareInput<I> =
+  InstanceOf<I> extends {
+    prepareInvocation?(options: ToolInvocationPrepareOptions<infer H>, ...rest: never[]): unknown;
+  }
+    ? H
+    : unknown;
 
 /**
  * Refuses an implementation whose handler input type declares a property the schema does not, even
@@ -71,7 +93,10 @@ type PrepareInput<I> = InstanceOf<I> extends { prepareInvocation?(options: ToolI
  */
 type OnlyDeclared<I, T> = [Undeclared<InvokeInput<I>, T> | Undeclared<PrepareInput<I>, T>] extends [never]
   ? unknown
-  : { readonly 'the handler reads input properties its schema does not declare': Undeclared<InvokeInput<I>, T> | Undeclared<PrepareInput<I>, T> };
+  : {
+      readonly 'the handler reads input properties its schema does not declare':
+        Undeclared<InvokeInput<I>, T> | Undeclared<PrepareInput<I>, T>;
+    };
 
 /** What defineTool returns: a PackTool (definePack takes it) that keeps its definition's literal type. */
 export interface DefinedTool<D extends ToolDefinition = ToolDefinition> extends PackTool {
@@ -88,10 +113,10 @@ export interface DefinedTool<D extends ToolDefinition = ToolDefinition> extends 
  * implementation must take exactly that input: a handler that reads a property the schema does not
  * declare does not compile. Returns a PackTool for `definePack({ tools })` and `defineToolSet({ tools })`.
  */
-export function defineTool<const D extends ToolDefinition, I extends Newable<ToolImplementation<InputOf<D>>> | ToolImplementation<InputOf<D>>>(tool: {
-  readonly definition: D;
-  readonly implementation: I & OnlyDeclared<I, InputOf<D>>;
-}): DefinedTool<D> {
+export function defineTool<
+  const D extends ToolDefinition,
+  I extends Newable<ToolImplementation<InputOf<D>>> | ToolImplementation<InputOf<D>>,
+>(tool: { readonly definition: D; readonly implementation: I & OnlyDeclared<I, InputOf<D>> }): DefinedTool<D> {
   return Object.freeze({ definition: tool.definition, implementation: tool.implementation });
 }
 
@@ -129,7 +154,12 @@ export interface ToolSetInput {
  */
 export function defineToolSet(set: ToolSetInput): ToolSetDefinition {
   const tools = [...new Set(set.tools.map(memberName))];
-  return Object.freeze({ name: set.name, description: set.description, ...(set.icon !== undefined ? { icon: set.icon } : {}), tools: Object.freeze(tools) });
+  return Object.freeze({
+    name: set.name,
+    description: set.description,
+    ...(set.icon !== undefined ? { icon: set.icon } : {}),
+    tools: Object.freeze(tools),
+  });
 }
 
 function memberName(member: ToolSetMember): string {

@@ -33,7 +33,16 @@ type Input = InputOf<typeof definition>;
 
 // Required properties are required, the others optional (a `default` does not make one required:
 // the registry does not fill defaults in); enums become unions; arrays of items become arrays.
-same<Input, { readonly path: string; readonly count?: number; readonly kind?: 'over' | 'into' | 'out'; readonly args?: string[]; readonly deep?: boolean }>(true);
+same<
+  Input,
+  {
+    readonly path: string;
+    readonly count?: number;
+    readonly kind?: 'over' | 'into' | 'out';
+    readonly args?: string[];
+    readonly deep?: boolean;
+  }
+>(true);
 // @ts-expect-error a required property cannot be left out
 export const missingPath: Input = { count: 1 };
 // @ts-expect-error an enum takes only its values
@@ -90,7 +99,11 @@ export const wrongType = defineTool({ definition, implementation: WrongType });
 // An inline definition is read as a constant without `as const`; a schema without
 // `additionalProperties: false` still gives only its declared properties to read.
 export const inline = defineTool({
-  definition: { name: 'inline_tool', modelDescription: 'Inline.', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } },
+  definition: {
+    name: 'inline_tool',
+    modelDescription: 'Inline.',
+    inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+  },
   implementation: {
     invoke: ({ input }) => {
       // @ts-expect-error only declared properties can be read, even when the model may send more
@@ -103,14 +116,26 @@ same<InputOf<typeof inline>, { readonly text: string }>(true);
 
 // A tool without input: a handler without parameters, or one that ignores them.
 export const noInput = defineTool({
-  definition: { name: 'no_input', modelDescription: 'None.', inputSchema: { type: 'object', properties: {}, additionalProperties: false } },
+  definition: {
+    name: 'no_input',
+    modelDescription: 'None.',
+    inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+  },
   implementation: { invoke: () => ({ content: [] }) },
 });
-export const noSchema = defineTool({ definition: { name: 'no_schema', modelDescription: 'None.' }, implementation: { invoke: (_options: unknown) => ({ content: [] }) } });
+export const noSchema = defineTool({
+  definition: { name: 'no_schema', modelDescription: 'None.' },
+  implementation: { invoke: (_options: unknown) => ({ content: [] }) },
+});
 
 // Toolsets take tool values, other toolsets' values and reference names of other packs' tools; not an override.
 const override = defineTool({
-  definition: { name: 'gemini_sample', overridesTool: 'sample_tool', models: [{ family: 'gemini*' }], modelDescription: 'Gemini.' },
+  definition: {
+    name: 'gemini_sample',
+    overridesTool: 'sample_tool',
+    models: [{ family: 'gemini*' }],
+    modelDescription: 'Gemini.',
+  },
   implementation: { invoke: () => ({ content: [] }) },
 });
 const inner = defineToolSet({ name: 'inner', description: 'Inner.', tools: [inline] });

@@ -135,7 +135,8 @@ export interface PreparedToolInvocation {
   readonly approvalKey?: string;
 }
 
-export type ToolResultPart = { readonly value: string } | { readonly value: unknown } | { readonly mimeType: string; readonly data: Uint8Array };
+export type ToolResultPart =
+  { readonly value: string } | { readonly value: unknown } | { readonly mimeType: string; readonly data: Uint8Array };
 
 export interface ToolResultLike {
   readonly content: readonly ToolResultPart[] | readonly unknown[];
@@ -147,7 +148,10 @@ export type ProviderResult<T> = T | undefined | null | Thenable<T | undefined | 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as vscode.LanguageModelTool<T>: a tool of any input type is a Tool
 export interface Tool<T = any> {
   invoke(options: ToolInvocationOptions<T>, token: CancellationToken): ProviderResult<ToolResultLike>;
-  prepareInvocation?(options: ToolInvocationPrepareOptions<T>, token: CancellationToken): ProviderResult<PreparedToolInvocation>;
+  prepareInvocation?(
+    options: ToolInvocationPrepareOptions<T>,
+    token: CancellationToken,
+  ): ProviderResult<PreparedToolInvocation>;
 }
 
 // Compile-time proof that our shapes stay assignable to VS Code's.
@@ -211,10 +215,21 @@ export interface ToolCall {
   readonly input: unknown;
 }
 
-export type ToolCallStatus = 'ok' | 'activated' | 'unknown-tool' | 'not-enabled' | 'invalid-input' | 'declined' | 'cancelled' | 'timeout' | 'error';
+export type ToolCallStatus =
+  | 'ok'
+  | 'activated'
+  | 'unknown-tool'
+  | 'not-enabled'
+  | 'invalid-input'
+  | 'declined'
+  | 'cancelled'
+  | 'timeout'
+  | 'error';
 
 export type ToolCallContent =
-  { readonly kind: 'text'; readonly value: string } | { readonly kind: 'promptTsx'; readonly value: unknown } | { readonly kind: 'data'; readonly mimeType: string; readonly data: Uint8Array };
+  | { readonly kind: 'text'; readonly value: string }
+  | { readonly kind: 'promptTsx'; readonly value: unknown }
+  | { readonly kind: 'data'; readonly mimeType: string; readonly data: Uint8Array };
 
 export interface ToolCallResult {
   readonly callId: string;

@@ -35,7 +35,14 @@ describe('ToolRegistry.dispose', () => {
     expect(loaded.loaded).toBe(true);
     const registration = registry.registerTool(def('direct_tool', { when: '(broken' }), destroying(log, 'direct tool'));
     registry.registerToolSet({ name: 'direct_set', description: 'D', tools: ['direct_tool'] });
-    await registry.loadPack(definePack({ id: 'refused', displayName: 'R', version: '1', tools: [{ definition: def('bad name'), implementation: recordingTool('x') }] }));
+    await registry.loadPack(
+      definePack({
+        id: 'refused',
+        displayName: 'R',
+        version: '1',
+        tools: [{ definition: def('bad name'), implementation: recordingTool('x') }],
+      }),
+    );
     expect(registry.diagnostics.length).toBeGreaterThan(0);
 
     await registry.dispose();
@@ -67,15 +74,33 @@ describe('ToolRegistry.dispose', () => {
     registry.registerTool(def('read_file'), recordingTool('read', calls));
     const resolved = registry.resolve({ model: models.claude });
     await registry.dispose();
-    expect(() => registry.resolve({ model: models.claude })).toThrow(/resolve\(\) was called on a disposed tool registry/);
+    expect(() => registry.resolve({ model: models.claude })).toThrow(
+      /resolve\(\) was called on a disposed tool registry/,
+    );
     expect(() => registry.bindTool('read_file')).toThrow(/disposed/);
     expect(() => registry.registerTool(def('late_tool'), recordingTool('late'))).toThrow(/disposed/);
     expect(() => registry.registerToolSet({ name: 'late', description: 'L', tools: [] })).toThrow(/disposed/);
-    const late = await registry.loadPack(definePack({ id: 'late', displayName: 'L', version: '1', tools: [{ definition: def('late_tool'), implementation: recordingTool('late') }] }));
-    expect(late).toMatchObject({ id: 'late', loaded: false, diagnostics: [expect.objectContaining({ code: 'registry-disposed' })] });
+    const late = await registry.loadPack(
+      definePack({
+        id: 'late',
+        displayName: 'L',
+        version: '1',
+        tools: [{ definition: def('late_tool'), implementation: recordingTool('late') }],
+      }),
+    );
+    expect(late).toMatchObject({
+      id: 'late',
+      loaded: false,
+      diagnostics: [expect.objectContaining({ code: 'registry-disposed' })],
+    });
     expect(registry.diagnostics).toEqual([]);
     const result = await registry.invoke(resolved, { callId: '1', name: 'read_file', input: {} });
-    expect(result).toMatchObject({ callId: '1', status: 'error', isError: true, content: [{ kind: 'text', value: expect.stringMatching(/registry has shut down/) }] });
+    expect(result).toMatchObject({
+      callId: '1',
+      status: 'error',
+      isError: true,
+      content: [{ kind: 'text', value: expect.stringMatching(/registry has shut down/) }],
+    });
     expect(await registry.prepare(resolved, { name: 'read_file', input: {} })).toBeUndefined();
     expect(calls).toEqual([]);
   });
@@ -109,7 +134,14 @@ describe('ToolRegistry.dispose', () => {
     let sessionChanges = 0;
     registry.onDidChange(() => changes++);
     session.onDidChange(() => sessionChanges++);
-    const loaded = await registry.loadPack(definePack({ id: 'p', displayName: 'P', version: '1', tools: [{ definition: def('pack_tool'), implementation: recordingTool('p') }] }));
+    const loaded = await registry.loadPack(
+      definePack({
+        id: 'p',
+        displayName: 'P',
+        version: '1',
+        tools: [{ definition: def('pack_tool'), implementation: recordingTool('p') }],
+      }),
+    );
     const before = changes;
     expect(before).toBeGreaterThan(0);
     await registry.dispose();

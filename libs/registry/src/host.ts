@@ -15,6 +15,14 @@ export { describeSelectors, matchSpecificity, modelMatches } from './modelSelect
 export { parseWhenClause, type WhenClause } from './when/whenClause';
 export { checkToolDefinition } from './store/definitionChecks';
 export { adaptTool, dialectFor } from './schema/adaptTool';
-export { SCHEMA_RULE_FIELDS, type AdaptedTool, type ModelDialect, type SchemaChange, type SchemaDialect, type SchemaRuleName, type SchemaRules } from './schema/schemaTypes';
+export {
+  SCHEMA_RULE_FIELDS,
+  type AdaptedTool,
+  type ModelDialect,
+  type SchemaChange,
+  type SchemaDialect,
+  type SchemaRuleName,
+  type SchemaRules,
+} from './schema/schemaTypes';
 export { DEFAULT_SCHEMA_DIALECTS, OPENAI_STRICT_DIALECT } from './schema/builtinDialects';
 export { schemaReport, type SchemaReport, type ToolSchemaReport } from './schema/schemaReport';

@@ -6,7 +6,16 @@ import 'reflect-metadata';
 export * from './definitions';
 export { definePack } from './definePack';
 export { codeBlock, inertLine, inertText } from './inertText';
-export { LanguageModelDataPart, LanguageModelPromptTsxPart, LanguageModelTextPart, LanguageModelToolResult, defaultTokenization, estimateTokens, renderPromptResult, textResult } from './toolResult';
+export {
+  LanguageModelDataPart,
+  LanguageModelPromptTsxPart,
+  LanguageModelTextPart,
+  LanguageModelToolResult,
+  defaultTokenization,
+  estimateTokens,
+  renderPromptResult,
+  textResult,
+} from './toolResult';
 export {
   defineTool,
   defineToolSet,

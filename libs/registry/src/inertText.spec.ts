@@ -16,14 +16,49 @@ describe('inertText', () => {
     expect(inertText('\x1b[2J\x1b[H\x1b[1A\x1b[31mred\x1b[0m')).toBe('␛[2J␛[H␛[1A␛[31mred␛[0m');
     expect(inertText('\x1b]0;title\x07\x1b]8;;http://x\x1b\\link')).toBe('␛]0;title␇␛]8;;http://x␛\\link');
     // C1: CSI, OSC, NEL and ST as single characters (8-bit controls some terminals act on).
-    expect(inertText('\u009b2K\u009d0;t\u009c\u0085\u0080\u009f')).toBe('⟨U+009B⟩2K⟨U+009D⟩0;t⟨U+009C⟩⟨U+0085⟩⟨U+0080⟩⟨U+009F⟩');
+    expect(inertText('\u009b2K\u009d0;t\u009c\u0085\u0080\u009f')).toBe(
+      '⟨U+009B⟩2K⟨U+009D⟩0;t⟨U+009C⟩⟨U+0085⟩⟨U+0080⟩⟨U+009F⟩',
+    );
   });
 
   it('shows bidi controls, zero-width and other invisible characters as code points', () => {
-    const bidi = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c'];
-    for (const c of bidi) expect(inertText(`a${c}b`)).toBe(`a⟨U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟩b`);
-    expect(inertText('if (isAdmin\u202e \u2066// check\u2069\u2066) {')).toBe('if (isAdmin⟨U+202E⟩ ⟨U+2066⟩// check⟨U+2069⟩⟨U+2066⟩) {');
-    const invisible = ['\u200b', '\u200c', '\u200d', '\u2060', '\u2061', '\u2062', '\u2063', '\u2064', '\ufeff', '\u00ad', '\u180e', '\u2028', '\u2029', '\u034f', '\u3164', '\u115f'];
+    const bidi = [
+      '\u202a',
+      '\u202b',
+      '\u202c',
+      '\u202d',
+      '\u202e',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+      '\u200e',
+      '\u200f',
+      '\u061c',
+    ];
+    for (const c of bidi)
+      expect(inertText(`a${c}b`)).toBe(`a⟨U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟩b`);
+    expect(inertText('if (isAdmin\u202e \u2066// check\u2069\u2066) {')).toBe(
+      'if (isAdmin⟨U+202E⟩ ⟨U+2066⟩// check⟨U+2069⟩⟨U+2066⟩) {',
+    );
+    const invisible = [
+      '\u200b',
+      '\u200c',
+      '\u200d',
+      '\u2060',
+      '\u2061',
+      '\u2062',
+      '\u2063',
+      '\u2064',
+      '\ufeff',
+      '\u00ad',
+      '\u180e',
+      '\u2028',
+      '\u2029',
+      '\u034f',
+      '\u3164',
+      '\u115f',
+    ];
     for (const c of invisible) expect(inertText(`a${c}b`)).toMatch(/^a⟨U\+[0-9A-F]{4}⟩b$/);
     // Tag characters (invisible ASCII) and a lone surrogate.
     expect(inertText('x\u{e0069}\u{e0067}\u{e007f}')).toBe('x⟨U+E0069⟩⟨U+E0067⟩⟨U+E007F⟩');
@@ -62,7 +97,10 @@ describe('inertLine', () => {
 
 describe('inertConfirmation', () => {
   it('keeps a plain question as it is', () => {
-    expect(inertConfirmation('Change a.txt?', '```diff\n+x\n```')).toEqual({ title: 'Change a.txt?', message: '```diff\n+x\n```' });
+    expect(inertConfirmation('Change a.txt?', '```diff\n+x\n```')).toEqual({
+      title: 'Change a.txt?',
+      message: '```diff\n+x\n```',
+    });
   });
 
   it('makes both parts inert, the title one line, and says what the stand-ins are', () => {

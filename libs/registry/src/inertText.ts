@@ -38,12 +38,15 @@ function standIn(char: string): string {
 }
 
 function inert(text: string, keepLines: boolean): string {
-  return text.replace(keepLines ? TEXT_PATTERN : LINE_PATTERN, (match, emoji: unknown, selector: unknown, crlf: unknown) => {
-    if (typeof emoji === 'string' || typeof selector === 'string') return match;
-    // TEXT_PATTERN has no third group: its third argument is the offset.
-    if (typeof crlf === 'string') return '\u240D\u240A';
-    return standIn(match);
-  });
+  return text.replace(
+    keepLines ? TEXT_PATTERN : LINE_PATTERN,
+    (match, emoji: unknown, selector: unknown, crlf: unknown) => {
+      if (typeof emoji === 'string' || typeof selector === 'string') return match;
+      // TEXT_PATTERN has no third group: its third argument is the offset.
+      if (typeof crlf === 'string') return '\u240D\u240A';
+      return standIn(match);
+    },
+  );
 }
 
 /**
@@ -66,7 +69,8 @@ export function showsStandIns(text: string): boolean {
 }
 
 /** Said after a question that shows stand-ins, so a person knows what ␛ or ⟨U+202E⟩ means. */
-export const STAND_IN_NOTE = 'Note: the text above contains control or invisible characters; they are shown as ␛, ␍, ⟨U+202E⟩ and the like instead of acting on the screen.';
+export const STAND_IN_NOTE =
+  'Note: the text above contains control or invisible characters; they are shown as ␛, ␍, ⟨U+202E⟩ and the like instead of acting on the screen.';
 
 /** A confirmation's text as a person may see it. */
 export interface InertConfirmation {
@@ -83,7 +87,9 @@ export interface InertConfirmation {
  */
 export function inertConfirmation(title: string, message: string): InertConfirmation {
   const shown = { title: inertLine(title), message: inertText(message) };
-  return showsStandIns(shown.title) || showsStandIns(shown.message) ? { ...shown, message: `${shown.message}\n\n${STAND_IN_NOTE}` } : shown;
+  return showsStandIns(shown.title) || showsStandIns(shown.message)
+    ? { ...shown, message: `${shown.message}\n\n${STAND_IN_NOTE}` }
+    : shown;
 }
 
 /**

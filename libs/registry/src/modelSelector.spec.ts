@@ -1,4 +1,10 @@
-import { describeSelectors, matchSpecificity, modelMatches, selectorMatches, selectorSpecificity } from './modelSelector';
+import {
+  describeSelectors,
+  matchSpecificity,
+  modelMatches,
+  selectorMatches,
+  selectorSpecificity,
+} from './modelSelector';
 import type { ModelInfo } from './definitions';
 
 const gpt41: ModelInfo = { id: 'gpt-4.1-2025-04-14', vendor: 'copilot', family: 'gpt-4.1', version: '2025-04-14' };
@@ -38,7 +44,9 @@ describe('model selectors', () => {
     expect(selectorSpecificity({ family: 'gpt-4.1' })).toBeGreaterThan(selectorSpecificity({ family: 'gpt-4*' }));
     expect(matchSpecificity([{ family: 'gpt-4o' }], gpt41)).toBe(-1);
     expect(matchSpecificity(undefined, gpt41)).toBe(0);
-    expect(matchSpecificity([{ vendor: 'copilot' }, { family: 'gpt-4.1', vendor: 'copilot' }], gpt41)).toBe(selectorSpecificity({ family: 'gpt-4.1', vendor: 'copilot' }));
+    expect(matchSpecificity([{ vendor: 'copilot' }, { family: 'gpt-4.1', vendor: 'copilot' }], gpt41)).toBe(
+      selectorSpecificity({ family: 'gpt-4.1', vendor: 'copilot' }),
+    );
   });
 
   it('describes selectors for people', () => {

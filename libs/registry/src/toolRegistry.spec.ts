@@ -10,7 +10,10 @@ describe('ToolRegistry resolution', () => {
   it('sends general tools to every model and model-specific ones only to matching models', () => {
     const registry = createToolRegistry();
     registry.registerTool(def('read_file'), recordingTool('read'));
-    registry.registerModelSpecificTool(def('apply_patch', { models: [{ family: 'gpt-4.1' }, { family: 'gpt-5*' }] }), recordingTool('patch'));
+    registry.registerModelSpecificTool(
+      def('apply_patch', { models: [{ family: 'gpt-4.1' }, { family: 'gpt-5*' }] }),
+      recordingTool('patch'),
+    );
     expect(names(registry.resolve({ model: models.gpt41 }))).toEqual(['read_file', 'apply_patch']);
     expect(names(registry.resolve({ model: models.gpt5 }))).toEqual(['read_file', 'apply_patch']);
     expect(names(registry.resolve({ model: models.claude }))).toEqual(['read_file']);
@@ -18,13 +21,21 @@ describe('ToolRegistry resolution', () => {
 
   it('refuses registerModelSpecificTool without selectors', () => {
     const registry = createToolRegistry();
-    expect(() => registry.registerModelSpecificTool(def('x_tool', { models: [] }) as never, recordingTool('x'))).toThrow(/at least one model selector/);
+    expect(() =>
+      registry.registerModelSpecificTool(def('x_tool', { models: [] }) as never, recordingTool('x')),
+    ).toThrow(/at least one model selector/);
   });
 
   it('shows variants sharing a toolReferenceName once in selection and sends the one matching the model', () => {
     const registry = createToolRegistry();
-    registry.registerModelSpecificTool(def('gpt41_get_time', { toolReferenceName: 'get_time', models: [{ family: 'gpt-4.1' }] }), recordingTool('41'));
-    registry.registerModelSpecificTool(def('gpt4o_get_time', { toolReferenceName: 'get_time', models: [{ family: 'gpt-4o' }] }), recordingTool('4o'));
+    registry.registerModelSpecificTool(
+      def('gpt41_get_time', { toolReferenceName: 'get_time', models: [{ family: 'gpt-4.1' }] }),
+      recordingTool('41'),
+    );
+    registry.registerModelSpecificTool(
+      def('gpt4o_get_time', { toolReferenceName: 'get_time', models: [{ family: 'gpt-4o' }] }),
+      recordingTool('4o'),
+    );
     registry.registerTool(def('get_time'), recordingTool('general'));
     expect(names(registry.resolve({ model: models.gpt41 }))).toEqual(['gpt41_get_time']);
     expect(names(registry.resolve({ model: models.gpt4o }))).toEqual(['gpt4o_get_time']);
@@ -36,8 +47,14 @@ describe('ToolRegistry resolution', () => {
 
   it('reports a tie between equally specific variants and keeps the first loaded', () => {
     const registry = createToolRegistry();
-    registry.registerModelSpecificTool(def('a_time', { toolReferenceName: 'get_time', models: [{ family: 'gpt-4.1' }] }), recordingTool('a'));
-    registry.registerModelSpecificTool(def('b_time', { toolReferenceName: 'get_time', models: [{ family: 'gpt-4.1' }] }), recordingTool('b'));
+    registry.registerModelSpecificTool(
+      def('a_time', { toolReferenceName: 'get_time', models: [{ family: 'gpt-4.1' }] }),
+      recordingTool('a'),
+    );
+    registry.registerModelSpecificTool(
+      def('b_time', { toolReferenceName: 'get_time', models: [{ family: 'gpt-4.1' }] }),
+      recordingTool('b'),
+    );
     const resolved = registry.resolve({ model: models.gpt41 });
     expect(names(resolved)).toEqual(['a_time']);
     expect(resolved.diagnostics).toEqual([expect.objectContaining({ code: 'variant-tie', severity: 'warning' })]);
@@ -48,7 +65,14 @@ describe('ToolRegistry resolution', () => {
       const calls: { label: string; input: unknown }[] = [];
       const registry = createToolRegistry();
       registry.registerTool(
-        def('grep_search', { modelDescription: 'Base grep.', inputSchema: { type: 'object', properties: { query: { type: 'string' }, isRegexp: { type: 'boolean' } }, required: ['query'] } }),
+        def('grep_search', {
+          modelDescription: 'Base grep.',
+          inputSchema: {
+            type: 'object',
+            properties: { query: { type: 'string' }, isRegexp: { type: 'boolean' } },
+            required: ['query'],
+          },
+        }),
         recordingTool('base', calls),
       );
       registry.registerModelSpecificTool(
@@ -66,9 +90,17 @@ describe('ToolRegistry resolution', () => {
     it("gives a matching model the base's name with the override's description and schema", () => {
       const { registry } = setup();
       const resolved = registry.resolve({ model: models.gemini });
-      expect(resolved.tools).toEqual([{ name: 'grep_search', description: 'Gemini grep.', inputSchema: expect.objectContaining({ required: ['text'] }) }]);
+      expect(resolved.tools).toEqual([
+        {
+          name: 'grep_search',
+          description: 'Gemini grep.',
+          inputSchema: expect.objectContaining({ required: ['text'] }),
+        },
+      ]);
       expect(resolved.entries[0]).toMatchObject({ reason: 'override', implementationName: 'gemini_grep_search' });
-      expect(registry.resolve({ model: models.gpt41 }).tools).toEqual([expect.objectContaining({ name: 'grep_search', description: 'Base grep.' })]);
+      expect(registry.resolve({ model: models.gpt41 }).tools).toEqual([
+        expect.objectContaining({ name: 'grep_search', description: 'Base grep.' }),
+      ]);
     });
 
     it("runs the override's implementation, validated against the override's schema", async () => {
@@ -80,43 +112,79 @@ describe('ToolRegistry resolution', () => {
       const bad = await registry.invoke(resolved, { callId: '2', name: 'grep_search', input: { query: 'x' } });
       expect(bad.status).toBe('invalid-input');
       expect(calls).toHaveLength(1);
-      await registry.invoke(registry.resolve({ model: models.gpt41 }), { callId: '3', name: 'grep_search', input: { query: 'x' } });
+      await registry.invoke(registry.resolve({ model: models.gpt41 }), {
+        callId: '3',
+        name: 'grep_search',
+        input: { query: 'x' },
+      });
       expect(calls[1]).toEqual({ label: 'base', input: { query: 'x' } });
     });
 
     it('never appears on its own and follows the base selection', () => {
       const { registry } = setup();
-      expect(names(registry.resolve({ model: models.gemini, selection: { tools: { grep_search: false } } }))).toEqual([]);
-      expect(names(registry.resolve({ model: models.gemini, selection: { tools: { gemini_grep_search: true, grep_search: false } } }))).toEqual([]);
+      expect(names(registry.resolve({ model: models.gemini, selection: { tools: { grep_search: false } } }))).toEqual(
+        [],
+      );
+      expect(
+        names(
+          registry.resolve({
+            model: models.gemini,
+            selection: { tools: { gemini_grep_search: true, grep_search: false } },
+          }),
+        ),
+      ).toEqual([]);
     });
 
     it('is inert with a warning when its base is missing', () => {
       const registry = createToolRegistry();
-      registry.registerModelSpecificTool(def('gemini_lint', { overridesTool: 'run_lint', models: [{ family: 'gemini*' }] }), recordingTool('o'));
+      registry.registerModelSpecificTool(
+        def('gemini_lint', { overridesTool: 'run_lint', models: [{ family: 'gemini*' }] }),
+        recordingTool('o'),
+      );
       const resolved = registry.resolve({ model: models.gemini });
       expect(names(resolved)).toEqual([]);
-      expect(resolved.diagnostics).toEqual([expect.objectContaining({ code: 'override-base-missing', severity: 'warning', toolName: 'gemini_lint' })]);
+      expect(resolved.diagnostics).toEqual([
+        expect.objectContaining({ code: 'override-base-missing', severity: 'warning', toolName: 'gemini_lint' }),
+      ]);
     });
 
     it('picks the most specific matching override and reports ties', () => {
       const { registry, calls } = setup();
       registry.registerModelSpecificTool(
-        def('gemini25_grep', { overridesTool: 'grep_search', models: [{ family: 'gemini-2.5-pro', vendor: 'copilot' }], modelDescription: 'Specific.' }),
+        def('gemini25_grep', {
+          overridesTool: 'grep_search',
+          models: [{ family: 'gemini-2.5-pro', vendor: 'copilot' }],
+          modelDescription: 'Specific.',
+        }),
         recordingTool('specific', calls),
       );
       expect(registry.resolve({ model: models.gemini }).tools[0].description).toBe('Specific.');
       registry.registerModelSpecificTool(
-        def('gemini25_grep_2', { overridesTool: 'grep_search', models: [{ family: 'gemini-2.5-pro', vendor: 'copilot' }], modelDescription: 'Tie.' }),
+        def('gemini25_grep_2', {
+          overridesTool: 'grep_search',
+          models: [{ family: 'gemini-2.5-pro', vendor: 'copilot' }],
+          modelDescription: 'Tie.',
+        }),
         recordingTool('tie', calls),
       );
       const resolved = registry.resolve({ model: models.gemini });
       expect(resolved.tools[0].description).toBe('Specific.');
-      expect(resolved.diagnostics).toEqual([expect.objectContaining({ code: 'override-tie', toolName: 'grep_search' })]);
+      expect(resolved.diagnostics).toEqual([
+        expect.objectContaining({ code: 'override-tie', toolName: 'grep_search' }),
+      ]);
     });
 
     it('is inert when its own when clause is false', () => {
       const { registry } = setup();
-      registry.registerModelSpecificTool(def('gpt_grep', { overridesTool: 'grep_search', models: [{ family: 'gpt-4.1' }], when: 'fancy', modelDescription: 'Fancy.' }), recordingTool('x'));
+      registry.registerModelSpecificTool(
+        def('gpt_grep', {
+          overridesTool: 'grep_search',
+          models: [{ family: 'gpt-4.1' }],
+          when: 'fancy',
+          modelDescription: 'Fancy.',
+        }),
+        recordingTool('x'),
+      );
       expect(registry.resolve({ model: models.gpt41 }).tools[0].description).toBe('Base grep.');
       expect(registry.resolve({ model: models.gpt41, context: { fancy: true } }).tools[0].description).toBe('Fancy.');
     });
@@ -127,7 +195,9 @@ describe('ToolRegistry resolution', () => {
       const registry = createToolRegistry();
       registry.registerTool(def('get_stack', { when: "debugState == 'stopped'" }), recordingTool('s'));
       expect(names(registry.resolve({ model: models.claude, context: { debugState: 'running' } }))).toEqual([]);
-      expect(names(registry.resolve({ model: models.claude, context: { debugState: 'stopped' } }))).toEqual(['get_stack']);
+      expect(names(registry.resolve({ model: models.claude, context: { debugState: 'stopped' } }))).toEqual([
+        'get_stack',
+      ]);
     });
 
     it('turns a malformed clause into an error diagnostic and never sends that tool, without throwing', () => {
@@ -136,7 +206,9 @@ describe('ToolRegistry resolution', () => {
       registry.registerTool(def('good_tool'), recordingTool('g'));
       const resolved = registry.resolve({ model: models.claude, context: { a: true, b: true } });
       expect(names(resolved)).toEqual(['good_tool']);
-      expect(resolved.diagnostics).toEqual([expect.objectContaining({ code: 'when-invalid', severity: 'error', toolName: 'bad_when' })]);
+      expect(resolved.diagnostics).toEqual([
+        expect.objectContaining({ code: 'when-invalid', severity: 'error', toolName: 'bad_when' }),
+      ]);
       expect(registry.diagnostics).toEqual([expect.objectContaining({ code: 'when-invalid', toolName: 'bad_when' })]);
     });
   });
@@ -144,7 +216,8 @@ describe('ToolRegistry resolution', () => {
   describe('toolsets and selection', () => {
     function setup() {
       const registry = createToolRegistry();
-      for (const name of ['read_file', 'list_dir', 'grep_search', 'git_status', 'git_commit']) registry.registerTool(def(name), recordingTool(name));
+      for (const name of ['read_file', 'list_dir', 'grep_search', 'git_status', 'git_commit'])
+        registry.registerTool(def(name), recordingTool(name));
       registry.registerToolSet({ name: 'read', description: 'Read files', tools: ['read_file', 'list_dir'] });
       registry.registerToolSet({ name: 'search', description: 'Search', tools: ['grep_search'] });
       registry.registerToolSet({ name: 'explore', description: 'Read and search', tools: ['read', 'search'] });
@@ -154,15 +227,38 @@ describe('ToolRegistry resolution', () => {
 
     it('turns off every member of a deselected toolset, nested ones included', () => {
       const registry = setup();
-      expect(names(registry.resolve({ model: models.claude, selection: { toolSets: { explore: false } } }))).toEqual(['git_status', 'git_commit']);
-      expect(names(registry.resolve({ model: models.claude, selection: { toolSets: { git: false } } }))).toEqual(['read_file', 'list_dir', 'grep_search']);
+      expect(names(registry.resolve({ model: models.claude, selection: { toolSets: { explore: false } } }))).toEqual([
+        'git_status',
+        'git_commit',
+      ]);
+      expect(names(registry.resolve({ model: models.claude, selection: { toolSets: { git: false } } }))).toEqual([
+        'read_file',
+        'list_dir',
+        'grep_search',
+      ]);
     });
 
     it("lets a tool's explicit selection beat its toolset's, and a nearer toolset beat an outer one", () => {
       const registry = setup();
-      expect(names(registry.resolve({ model: models.claude, selection: { toolSets: { git: false }, tools: { git_status: true } } }))).toContain('git_status');
-      expect(names(registry.resolve({ model: models.claude, selection: { toolSets: { git: true }, tools: { git_commit: false } } }))).not.toContain('git_commit');
-      const nested = names(registry.resolve({ model: models.claude, selection: { toolSets: { explore: false, search: true } } }));
+      expect(
+        names(
+          registry.resolve({
+            model: models.claude,
+            selection: { toolSets: { git: false }, tools: { git_status: true } },
+          }),
+        ),
+      ).toContain('git_status');
+      expect(
+        names(
+          registry.resolve({
+            model: models.claude,
+            selection: { toolSets: { git: true }, tools: { git_commit: false } },
+          }),
+        ),
+      ).not.toContain('git_commit');
+      const nested = names(
+        registry.resolve({ model: models.claude, selection: { toolSets: { explore: false, search: true } } }),
+      );
       expect(nested).toContain('grep_search');
       expect(nested).not.toContain('read_file');
     });
@@ -172,32 +268,48 @@ describe('ToolRegistry resolution', () => {
       registry.registerToolSet({ name: 'loop_a', description: 'a', tools: ['loop_b', 'read_file'] });
       registry.registerToolSet({ name: 'loop_b', description: 'b', tools: ['loop_a'] });
       const resolved = registry.resolve({ model: models.claude, selection: { toolSets: { loop_a: false } } });
-      expect(resolved.diagnostics).toEqual([expect.objectContaining({ code: 'toolset-cycle', severity: 'error', message: expect.stringContaining('loop_a → loop_b → loop_a') })]);
+      expect(resolved.diagnostics).toEqual([
+        expect.objectContaining({
+          code: 'toolset-cycle',
+          severity: 'error',
+          message: expect.stringContaining('loop_a → loop_b → loop_a'),
+        }),
+      ]);
       expect(names(resolved)).not.toContain('read_file');
     });
 
     it('warns about a member that resolves to nothing', () => {
       const registry = setup();
       registry.registerToolSet({ name: 'broken', description: 'b', tools: ['no_such_tool'] });
-      expect(registry.resolve({ model: models.claude }).diagnostics).toEqual([expect.objectContaining({ code: 'toolset-member-missing', severity: 'warning' })]);
+      expect(registry.resolve({ model: models.claude }).diagnostics).toEqual([
+        expect.objectContaining({ code: 'toolset-member-missing', severity: 'warning' }),
+      ]);
     });
 
     it('adds tools that declare toolSet to that set', () => {
       const registry = setup();
       registry.registerTool(def('git_log', { toolSet: 'git' }), recordingTool('log'));
-      expect(names(registry.resolve({ model: models.claude, selection: { toolSets: { git: false } } }))).not.toContain('git_log');
+      expect(names(registry.resolve({ model: models.claude, selection: { toolSets: { git: false } } }))).not.toContain(
+        'git_log',
+      );
     });
 
     it('respects enabledByDefault until the user selects the tool', () => {
       const registry = setup();
       registry.registerTool(def('rare_tool', { enabledByDefault: false }), recordingTool('rare'));
       expect(names(registry.resolve({ model: models.claude }))).not.toContain('rare_tool');
-      expect(names(registry.resolve({ model: models.claude, selection: { tools: { rare_tool: true } } }))).toContain('rare_tool');
+      expect(names(registry.resolve({ model: models.claude, selection: { tools: { rare_tool: true } } }))).toContain(
+        'rare_tool',
+      );
     });
 
     it('sends #-referenced tools and toolsets even when deselected', () => {
       const registry = setup();
-      const resolved = registry.resolve({ model: models.claude, selection: { toolSets: { git: false, explore: false } }, referencedTools: ['git_commit', 'search', 'nope'] });
+      const resolved = registry.resolve({
+        model: models.claude,
+        selection: { toolSets: { git: false, explore: false } },
+        referencedTools: ['git_commit', 'search', 'nope'],
+      });
       expect(names(resolved)).toEqual(['grep_search', 'git_commit']);
       expect(resolved.entries.map((e) => e.reason)).toEqual(['referenced', 'referenced']);
       expect(resolved.diagnostics).toEqual([expect.objectContaining({ code: 'reference-unknown' })]);
@@ -243,7 +355,10 @@ describe('ToolRegistry resolution', () => {
       [def('activate_x'), /reserved for virtual tool groups/],
       [def('no_desc', { modelDescription: '' }), /needs a modelDescription/],
       [def('bad_schema', { inputSchema: { type: 'string' } as never }), /must describe an object/],
-      [def('bad_schema2', { inputSchema: { type: 'object', properties: { a: { type: 'nope' } } } as never }), /not a valid JSON Schema/],
+      [
+        def('bad_schema2', { inputSchema: { type: 'object', properties: { a: { type: 'nope' } } } as never }),
+        /not a valid JSON Schema/,
+      ],
       [def('bad_models', { models: [{ family: 3 }] as never }), /must be a non-empty string/],
       [def('bad_ref', { canBeReferencedInPrompt: true }), /needs a toolReferenceName/],
       [def('self_override', { overridesTool: 'self_override' }), /cannot override itself/],
@@ -256,7 +371,9 @@ describe('ToolRegistry resolution', () => {
     it('refuses a duplicate name, naming the owner', () => {
       const registry = createToolRegistry();
       registry.registerTool(def('dup_tool'), recordingTool('a'));
-      expect(() => registry.registerTool(def('dup_tool'), recordingTool('b'))).toThrow(/already registered by a direct registration/);
+      expect(() => registry.registerTool(def('dup_tool'), recordingTool('b'))).toThrow(
+        /already registered by a direct registration/,
+      );
     });
   });
 });
@@ -321,12 +438,22 @@ describe('packs', () => {
       version: '1.0.0',
       tools: [
         { definition: def('fine_tool'), implementation: recordingTool('fine') },
-        { definition: def('bad_schema', { inputSchema: { type: 'array' } as never }), implementation: recordingTool('bad') },
+        {
+          definition: def('bad_schema', { inputSchema: { type: 'array' } as never }),
+          implementation: recordingTool('bad'),
+        },
       ],
     });
     const result = await registry.loadPack(broken);
     expect(result.loaded).toBe(false);
-    expect(result.diagnostics).toEqual([expect.objectContaining({ severity: 'error', code: 'tool-schema-invalid', toolName: 'bad_schema', packId: 'broken' })]);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        code: 'tool-schema-invalid',
+        toolName: 'bad_schema',
+        packId: 'broken',
+      }),
+    ]);
     expect(registry.tools.map((t) => t.definition.name)).toEqual(['get_time']);
     expect(registry.diagnostics).toEqual(result.diagnostics);
   });
@@ -334,10 +461,17 @@ describe('packs', () => {
   it("refuses a pack that claims another pack's tool name, naming both", async () => {
     const registry = createToolRegistry();
     await registry.loadPack(timePack);
-    const thief = definePack({ id: 'thief', displayName: 'Thief', version: '1', tools: [{ definition: def('get_time'), implementation: recordingTool('t') }] });
+    const thief = definePack({
+      id: 'thief',
+      displayName: 'Thief',
+      version: '1',
+      tools: [{ definition: def('get_time'), implementation: recordingTool('t') }],
+    });
     const result = await registry.loadPack(thief);
     expect(result.loaded).toBe(false);
-    expect(result.diagnostics[0].message).toMatch(/Pack 'thief' was not loaded: Tool 'get_time' is already registered by pack 'time'/);
+    expect(result.diagnostics[0].message).toMatch(
+      /Pack 'thief' was not loaded: Tool 'get_time' is already registered by pack 'time'/,
+    );
   });
 
   it('refuses a pack whose services module fails or whose tool cannot be constructed', async () => {
@@ -352,12 +486,27 @@ describe('packs', () => {
       }),
     });
     const result = await registry.loadPack(failing);
-    expect(result).toMatchObject({ loaded: false, diagnostics: [expect.objectContaining({ code: 'pack-services-failed', message: expect.stringContaining('no database') })] });
-    const unbound = definePack({ id: 'unbound', displayName: 'Unbound', version: '1', tools: [{ definition: def('get_time'), implementation: GetTimeTool }] });
+    expect(result).toMatchObject({
+      loaded: false,
+      diagnostics: [
+        expect.objectContaining({ code: 'pack-services-failed', message: expect.stringContaining('no database') }),
+      ],
+    });
+    const unbound = definePack({
+      id: 'unbound',
+      displayName: 'Unbound',
+      version: '1',
+      tools: [{ definition: def('get_time'), implementation: GetTimeTool }],
+    });
     const second = await registry.loadPack(unbound);
     expect(second).toMatchObject({
       loaded: false,
-      diagnostics: [expect.objectContaining({ code: 'pack-services-failed', message: expect.stringContaining("tool 'get_time' could not be constructed") })],
+      diagnostics: [
+        expect.objectContaining({
+          code: 'pack-services-failed',
+          message: expect.stringContaining("tool 'get_time' could not be constructed"),
+        }),
+      ],
     });
     expect(registry.tools).toEqual([]);
   });
@@ -367,9 +516,18 @@ describe('packs', () => {
     await registry.loadPack(timePack);
     expect((await registry.loadPack(timePack)).diagnostics[0].code).toBe('pack-duplicate');
     expect((await registry.loadPack({ id: 'x y' } as never)).diagnostics[0].code).toBe('pack-invalid');
-    expect((await registry.loadPack(definePack({ id: 'noimpl', displayName: 'n', version: '1', tools: [{ definition: def('a_b'), implementation: {} as never }] }))).diagnostics[0].code).toBe(
-      'tool-implementation-invalid',
-    );
+    expect(
+      (
+        await registry.loadPack(
+          definePack({
+            id: 'noimpl',
+            displayName: 'n',
+            version: '1',
+            tools: [{ definition: def('a_b'), implementation: {} as never }],
+          }),
+        )
+      ).diagnostics[0].code,
+    ).toBe('tool-implementation-invalid');
   });
 
   it('loads a pack whose tool has a malformed when clause, with that tool inert', async () => {
@@ -396,7 +554,16 @@ describe('packs', () => {
       id: 'gemini-tweaks',
       displayName: 'Gemini tweaks',
       version: '1',
-      tools: [{ definition: def('gemini_grep', { overridesTool: 'grep_search', models: [{ family: 'gemini*' }], modelDescription: 'Gemini.' }), implementation: recordingTool('o') }],
+      tools: [
+        {
+          definition: def('gemini_grep', {
+            overridesTool: 'grep_search',
+            models: [{ family: 'gemini*' }],
+            modelDescription: 'Gemini.',
+          }),
+          implementation: recordingTool('o'),
+        },
+      ],
     });
     const loaded = await registry.loadPack(pack);
     expect(registry.resolve({ model: models.gemini }).tools[0].description).toBe('Gemini.');

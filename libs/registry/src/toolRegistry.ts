@@ -14,7 +14,17 @@ import type { SchemaDialect } from './schema/schemaTypes';
 import { DEFAULT_SCHEMA_DIALECTS } from './schema/builtinDialects';
 import { schemaReport, type SchemaReport } from './schema/schemaReport';
 import { ToolStore, whenDiagnostic } from './store/toolStore';
-import type { Diagnostic, LoadedPack, ModelInfo, ModelSelector, PreparedToolInvocation, Tool, ToolDefinition, ToolPack, ToolSetDefinition } from './definitions';
+import type {
+  Diagnostic,
+  LoadedPack,
+  ModelInfo,
+  ModelSelector,
+  PreparedToolInvocation,
+  Tool,
+  ToolDefinition,
+  ToolPack,
+  ToolSetDefinition,
+} from './definitions';
 import type { Disposable } from '@toolpacks/base';
 import type { InvokeOptions } from './invoke/invocationTypes';
 import type { ToolCall, ToolCallResult } from './definitions';
@@ -98,7 +108,11 @@ export class ToolRegistryService implements ToolRegistry {
   }
 
   get packs() {
-    return [...this.store.packRecords.values()].map(({ pack }) => ({ id: pack.id, displayName: pack.displayName, version: pack.version }));
+    return [...this.store.packRecords.values()].map(({ pack }) => ({
+      id: pack.id,
+      displayName: pack.displayName,
+      version: pack.version,
+    }));
   }
 
   get tools() {
@@ -135,9 +149,14 @@ export class ToolRegistryService implements ToolRegistry {
     });
   }
 
-  registerModelSpecificTool(definition: ToolDefinition & { models: readonly ModelSelector[] }, implementation: Newable<Tool> | Tool): Disposable {
+  registerModelSpecificTool(
+    definition: ToolDefinition & { models: readonly ModelSelector[] },
+    implementation: Newable<Tool> | Tool,
+  ): Disposable {
     if (!Array.isArray(definition?.models) || definition.models.length === 0)
-      throw new Error(`registerModelSpecificTool('${definition?.name}') needs at least one model selector; use registerTool for a tool every model gets.`);
+      throw new Error(
+        `registerModelSpecificTool('${definition?.name}') needs at least one model selector; use registerTool for a tool every model gets.`,
+      );
     return this.registerTool(definition, implementation);
   }
 
@@ -169,7 +188,11 @@ export class ToolRegistryService implements ToolRegistry {
 
   isSelected(toolReferenceName: string, selection?: ToolSelection): boolean {
     const { graph, firstByReference } = this.store.derived();
-    return graph.isEnabled(toolReferenceName, firstByReference.get(toolReferenceName)?.enabledByDefault ?? true, selection);
+    return graph.isEnabled(
+      toolReferenceName,
+      firstByReference.get(toolReferenceName)?.enabledByDefault ?? true,
+      selection,
+    );
   }
 
   toolSetMembers(name: string): readonly string[] {
@@ -192,7 +215,11 @@ export class ToolRegistryService implements ToolRegistry {
     return schemaReport(this.tools, model, this.dialects);
   }
 
-  async prepare(resolved: ResolvedToolSet, call: Omit<ToolCall, 'callId'>, token: CancellationToken = CancellationToken.None): Promise<PreparedToolInvocation | undefined> {
+  async prepare(
+    resolved: ResolvedToolSet,
+    call: Omit<ToolCall, 'callId'>,
+    token: CancellationToken = CancellationToken.None,
+  ): Promise<PreparedToolInvocation | undefined> {
     if (this.disposed) return undefined;
     return prepareCall(this.own(resolved, 'prepare'), call, token);
   }
@@ -251,7 +278,10 @@ export class ToolRegistryService implements ToolRegistry {
   }
 
   private own(resolved: ResolvedToolSet, operation: string): ResolvedToolSetImpl {
-    if (!(resolved instanceof ResolvedToolSetImpl) || resolved.owner !== this) throw new TypeError(`${operation}() needs a ResolvedToolSet returned by this registry’s resolve() or bindTool().`);
+    if (!(resolved instanceof ResolvedToolSetImpl) || resolved.owner !== this)
+      throw new TypeError(
+        `${operation}() needs a ResolvedToolSet returned by this registry’s resolve() or bindTool().`,
+      );
     return resolved;
   }
 }
@@ -259,7 +289,8 @@ export class ToolRegistryService implements ToolRegistry {
 /** Creates a registry in `options.container` (or a new one), with its services bound there. */
 export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegistry {
   const container = options.container ?? new Container();
-  if (container.isCurrentBound(ToolRegistry)) throw new Error('This container already holds a ToolRegistry; pass another container.');
+  if (container.isCurrentBound(ToolRegistry))
+    throw new Error('This container already holds a ToolRegistry; pass another container.');
   container.bind(ToolRegistryOptions).toConstantValue(options);
   container.bind(RegistryContainer).toConstantValue(container);
   if (!container.isBound(ApprovalStore)) container.bind(ApprovalStore).to(InMemoryApprovalStore).inSingletonScope();

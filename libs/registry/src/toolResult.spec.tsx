@@ -1,6 +1,12 @@
 import { BasePromptElementProps, PromptElement, PromptSizing, TextChunk } from '@vscode/prompt-tsx';
 import { contentToText, toCallContent } from './invoke/callContent';
-import { estimateTokens, LanguageModelDataPart, LanguageModelTextPart, LanguageModelToolResult, renderPromptResult } from './toolResult';
+import {
+  estimateTokens,
+  LanguageModelDataPart,
+  LanguageModelTextPart,
+  LanguageModelToolResult,
+  renderPromptResult,
+} from './toolResult';
 import { defaultTokenization } from './toolResult';
 
 interface LinesProps extends BasePromptElementProps {
@@ -18,7 +24,8 @@ class Lines extends PromptElement<LinesProps> {
       kept.push(line);
       used += cost;
     }
-    const note = kept.length < this.props.lines.length ? `\n[truncated: ${this.props.lines.length - kept.length} more lines]` : '';
+    const note =
+      kept.length < this.props.lines.length ? `\n[truncated: ${this.props.lines.length - kept.length} more lines]` : '';
     return <TextChunk>{kept.join('\n') + note}</TextChunk>;
   }
 }
@@ -38,13 +45,17 @@ describe('tool results', () => {
   });
 
   it('renders everything when the budget allows', async () => {
-    const text = await contentToText(toCallContent(await renderPromptResult(Lines, { lines: lines.slice(0, 3) }, defaultTokenization(10_000))));
+    const text = await contentToText(
+      toCallContent(await renderPromptResult(Lines, { lines: lines.slice(0, 3) }, defaultTokenization(10_000))),
+    );
     expect(text).toBe(lines.slice(0, 3).join('\n'));
   });
 
   it('normalises the parts any tool returns, VS Code classes or plain objects', async () => {
     const data = new Uint8Array([1, 2, 3]);
-    const content = toCallContent(new LanguageModelToolResult([new LanguageModelTextPart('a'), new LanguageModelDataPart(data, 'image/png')]));
+    const content = toCallContent(
+      new LanguageModelToolResult([new LanguageModelTextPart('a'), new LanguageModelDataPart(data, 'image/png')]),
+    );
     expect(content).toEqual([
       { kind: 'text', value: 'a' },
       { kind: 'data', mimeType: 'image/png', data },

@@ -2,10 +2,26 @@
 // of the same name (as VS Code's services).
 import type { Container, Newable, ServiceIdentifier } from 'inversify';
 import type { CancellationToken, Disposable, Event } from '@toolpacks/base';
-import type { Diagnostic, LoadedPack, ModelInfo, ModelSelector, PreparedToolInvocation, Tool, ToolDefinition, ToolPack, ToolSetDefinition } from './definitions';
+import type {
+  Diagnostic,
+  LoadedPack,
+  ModelInfo,
+  ModelSelector,
+  PreparedToolInvocation,
+  Tool,
+  ToolDefinition,
+  ToolPack,
+  ToolSetDefinition,
+} from './definitions';
 import type { InvokeOptions } from './invoke/invocationTypes';
 import type { ToolCall, ToolCallResult } from './definitions';
-import type { ResolvedToolSet, ResolveRequest, ToolSelection, VirtualToolMode, VirtualToolSession } from './resolve/resolutionTypes';
+import type {
+  ResolvedToolSet,
+  ResolveRequest,
+  ToolSelection,
+  VirtualToolMode,
+  VirtualToolSession,
+} from './resolve/resolutionTypes';
 import type { SchemaDialect } from './schema/schemaTypes';
 import type { SchemaReport } from './schema/schemaReport';
 
@@ -31,7 +47,10 @@ export const ToolRegistry: ServiceIdentifier<ToolRegistry> = Symbol.for('toolpac
 
 export interface ToolRegistry {
   registerTool(definition: ToolDefinition, implementation: Newable<Tool> | Tool): Disposable;
-  registerModelSpecificTool(definition: ToolDefinition & { models: readonly ModelSelector[] }, implementation: Newable<Tool> | Tool): Disposable;
+  registerModelSpecificTool(
+    definition: ToolDefinition & { models: readonly ModelSelector[] },
+    implementation: Newable<Tool> | Tool,
+  ): Disposable;
   registerToolSet(set: ToolSetDefinition): Disposable;
   loadPack(pack: ToolPack): Promise<LoadedPack>;
   readonly onDidChange: Event<void>;
@@ -71,7 +90,11 @@ export interface ToolRegistry {
    * destructive tool, confirmation messages or `alwaysConfirm`). Undefined for a tool that is not
    * in the set, or once the registry is disposed. Never runs the tool.
    */
-  prepare(resolved: ResolvedToolSet, call: Omit<ToolCall, 'callId'>, token?: CancellationToken): Promise<PreparedToolInvocation | undefined>;
+  prepare(
+    resolved: ResolvedToolSet,
+    call: Omit<ToolCall, 'callId'>,
+    token?: CancellationToken,
+  ): Promise<PreparedToolInvocation | undefined>;
   /**
    * Every registered tool this model could be sent whose name, description or input schema its API
    * needs changed (the registry's schema dialects), with what each change loses. Input is validated

@@ -74,9 +74,16 @@ export interface DebugService {
    * Ends a previous session, then runs the program. Concurrent starts run one after another.
    * Cancelled, it ends what it started (the program and its children) and rejects.
    */
-  start(options: { readonly program: string; readonly args?: readonly string[]; readonly stopOnEntry?: boolean }, token?: CancellationToken): Promise<DebugStatus>;
+  start(
+    options: { readonly program: string; readonly args?: readonly string[]; readonly stopOnEntry?: boolean },
+    token?: CancellationToken,
+  ): Promise<DebugStatus>;
   /** Sets a breakpoint at a 1-based line of a workspace file, kept for later sessions. */
-  setBreakpoint(options: { readonly path: string; readonly line: number; readonly condition?: string }): Promise<BreakpointInfo>;
+  setBreakpoint(options: {
+    readonly path: string;
+    readonly line: number;
+    readonly condition?: string;
+  }): Promise<BreakpointInfo>;
   /** Removes the breakpoint with this id. */
   removeBreakpoint(id: string): Promise<void>;
   /** Every breakpoint set. */

@@ -28,13 +28,20 @@ export interface GitService {
   /** The working tree's status, as text for the model. */
   status(token?: CancellationToken): Promise<string>;
   /** Changes as a unified diff: unstaged, `staged`, or against `revision`; limited to `path` when given. */
-  diff(options: { readonly staged?: boolean; readonly revision?: string; readonly path?: string }, token?: CancellationToken): Promise<string>;
+  diff(
+    options: { readonly staged?: boolean; readonly revision?: string; readonly path?: string },
+    token?: CancellationToken,
+  ): Promise<string>;
   /** The last `count` commits (1 to 500; those touching `path` when given), as text. */
   log(options: { readonly count: number; readonly path?: string }, token?: CancellationToken): Promise<string>;
   /** A commit (its message, files and patch, limited to `path` when given), or a file's content with `revision:path`, as text. */
   show(revision: string, options?: { readonly path?: string }, token?: CancellationToken): Promise<string>;
   /** Who last changed each line of `path` (within `range`, 1-based and inclusive), as text. */
-  blame(path: string, range?: { readonly startLine: number; readonly endLine: number }, token?: CancellationToken): Promise<string>;
+  blame(
+    path: string,
+    range?: { readonly startLine: number; readonly endLine: number },
+    token?: CancellationToken,
+  ): Promise<string>;
   /** What `commit` with these options would record and run, for its confirmation. */
   describeCommit(options?: { readonly all?: boolean }, token?: CancellationToken): Promise<CommitDescription>;
   /**
@@ -43,7 +50,11 @@ export interface GitService {
    * `allowRepositoryPrograms` (a person confirmed the list `describeCommit` gave); without it a
    * commit that would run them is refused.
    */
-  commit(message: string, options?: { readonly all?: boolean; readonly allowRepositoryPrograms?: boolean }, token?: CancellationToken): Promise<string>;
+  commit(
+    message: string,
+    options?: { readonly all?: boolean; readonly allowRepositoryPrograms?: boolean },
+    token?: CancellationToken,
+  ): Promise<string>;
 }
 
 /** The DI token of {@link GitService}: `@inject(GitService)`. */

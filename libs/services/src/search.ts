@@ -66,7 +66,11 @@ export interface SearchService {
   /** Lines of the searched files that match `query`. */
   grep(query: GrepQuery, token?: CancellationToken): Promise<GrepResult>;
   /** Which of these entries of a folder (workspace-relative, '' for the root) search hides by git's rules; absent: none known. */
-  ignoredEntries?(folder: string, entries: readonly { readonly name: string; readonly isDirectory: boolean }[], token?: CancellationToken): Promise<ReadonlySet<string>>;
+  ignoredEntries?(
+    folder: string,
+    entries: readonly { readonly name: string; readonly isDirectory: boolean }[],
+    token?: CancellationToken,
+  ): Promise<ReadonlySet<string>>;
 }
 
 /** The DI token of {@link SearchService}: `@inject(SearchService)`. */

@@ -60,7 +60,13 @@ export type FileChange =
    * An existing text file gets new content, optionally moved to `moveTo` (which must not exist).
    * `expected`: the text the caller based the change on; a file that differs is a conflict.
    */
-  | { readonly type: 'update'; readonly path: string; readonly content: FileContent; readonly expected?: string; readonly moveTo?: string }
+  | {
+      readonly type: 'update';
+      readonly path: string;
+      readonly content: FileContent;
+      readonly expected?: string;
+      readonly moveTo?: string;
+    }
   /** Removes a file (`expected` as for update). */
   | { readonly type: 'delete'; readonly path: string; readonly expected?: string }
   /** Renames a file to a path that must not exist, content unchanged. */
@@ -112,7 +118,11 @@ export interface WorkspaceFileSystem {
   /** `create` fails when the file exists; `overwrite` replaces it. Parent folders are created. */
   writeText(path: string, text: string, mode: 'create' | 'overwrite', options?: WriteOptions): Promise<void>;
   /** Reads, transforms and writes one file atomically; a throwing transform leaves it unchanged. */
-  edit(path: string, transform: (text: string) => string | Promise<string>, options?: WriteOptions): Promise<{ before: string; after: string }>;
+  edit(
+    path: string,
+    transform: (text: string) => string | Promise<string>,
+    options?: WriteOptions,
+  ): Promise<{ before: string; after: string }>;
   /** Deletes a file (through the write path: confined, serialized, sensitive paths refused unless allowed). */
   delete(path: string, options?: WriteOptions): Promise<void>;
   /**

@@ -79,7 +79,16 @@ export class BaselineRegistry {
       if (override?.when && !override.when.evaluate(context)) continue;
       const schema = source.definition.inputSchema ?? tool.definition.inputSchema;
       // Each definition cloned and put in the model's dialect for every request.
-      result.push(adaptTool({ name: tool.definition.name, description: source.definition.modelDescription, ...(schema ? { inputSchema: structuredClone(schema) } : {}) }, dialect).info);
+      result.push(
+        adaptTool(
+          {
+            name: tool.definition.name,
+            description: source.definition.modelDescription,
+            ...(schema ? { inputSchema: structuredClone(schema) } : {}),
+          },
+          dialect,
+        ).info,
+      );
     }
     return result;
   }
@@ -104,10 +113,18 @@ export class BaselineRegistry {
     this.validators.set(name, entry);
     if (!entry.validate(input)) return { status: 'invalid-input' };
     const implementation = this.tools.find((t) => t.definition.name === name)!.implementation;
-    return implementation.invoke({ input }, { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) });
+    return implementation.invoke(
+      { input },
+      { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) },
+    );
   }
 
-  private isSelected(reference: string, selection: ResolveRequest['selection'], directSets: Map<string, string[]>, parents: Map<string, string[]>): boolean {
+  private isSelected(
+    reference: string,
+    selection: ResolveRequest['selection'],
+    directSets: Map<string, string[]>,
+    parents: Map<string, string[]>,
+  ): boolean {
     const own = selection?.tools?.[reference];
     if (own !== undefined) return own;
     let level = directSets.get(reference) ?? [];

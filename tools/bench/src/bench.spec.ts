@@ -11,7 +11,9 @@ describe('bench generator', () => {
   it('is repeatable for a seed and makes every kind of tool', () => {
     const a = generateInstallation({ tools: 300, packs: 4, seed: 5 });
     const b = generateInstallation({ tools: 300, packs: 4, seed: 5 });
-    expect(a.packs.flatMap((p) => p.tools.map((t) => t.definition))).toEqual(b.packs.flatMap((p) => p.tools.map((t) => t.definition)));
+    expect(a.packs.flatMap((p) => p.tools.map((t) => t.definition))).toEqual(
+      b.packs.flatMap((p) => p.tools.map((t) => t.definition)),
+    );
     expect(a.counts.general + a.counts.modelSpecific + a.counts.overrides).toBe(300);
     expect(a.counts.modelSpecific).toBeGreaterThan(0);
     expect(a.counts.overrides).toBeGreaterThan(0);
@@ -39,7 +41,9 @@ describe('baseline resolver', () => {
 
 describe('findability', () => {
   it('fails clearly when the MetaTool data set is absent', async () => {
-    expect(() => loadMetaTool(path.join(os.tmpdir(), 'no-such-metatool'))).toThrow(/needs the MetaTool data set.*tools\.json/);
+    expect(() => loadMetaTool(path.join(os.tmpdir(), 'no-such-metatool'))).toThrow(
+      /needs the MetaTool data set.*tools\.json/,
+    );
   });
 
   it('scores rankings and ranks the baseline by shared words, ties by name', () => {
@@ -53,7 +57,13 @@ describe('findability', () => {
       { query: 'x', tool: 'a' },
       { query: 'y', tool: 'b' },
     ];
-    expect(score(queries, (q) => (q === 'x' ? ['a'] : ['c', 'd', 'b']))).toEqual({ queries: 2, recall1: 0.5, recall5: 1, recall10: 1, mrr: (1 + 1 / 3) / 2 });
+    expect(score(queries, (q) => (q === 'x' ? ['a'] : ['c', 'd', 'b']))).toEqual({
+      queries: 2,
+      recall1: 0.5,
+      recall5: 1,
+      recall10: 1,
+      mrr: (1 + 1 / 3) / 2,
+    });
     expect(sanitizeName('PDF&URL tool')).toBe('PDF_URL_tool');
   });
 
@@ -72,8 +82,19 @@ describe('npm run bench, quick', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-smoke-'));
     try {
       const file = path.join(dir, 'bench.json');
-      execFileSync(process.execPath, ['--expose-gc', path.join(__dirname, '../bin/bench.js'), '--quick', '--json', file], { stdio: 'pipe' });
-      const figures = JSON.parse(readFileSync(file, 'utf8')) as { name: string; unit: string; ours: number; baseline: number | null; ratio: number | null; met: boolean }[];
+      execFileSync(
+        process.execPath,
+        ['--expose-gc', path.join(__dirname, '../bin/bench.js'), '--quick', '--json', file],
+        { stdio: 'pipe' },
+      );
+      const figures = JSON.parse(readFileSync(file, 'utf8')) as {
+        name: string;
+        unit: string;
+        ours: number;
+        baseline: number | null;
+        ratio: number | null;
+        met: boolean;
+      }[];
       expect(figures.map((f) => f.name.replace(/N=\d+|\d[\d,]* ?(enabled tools|-file)/g, '#'))).toEqual([
         'resolve, repeated identical request, #',
         'resolve, repeated identical request, #',
@@ -100,7 +121,8 @@ describe('npm run bench, quick', () => {
       // Not a timing: grouping must cut tokens, stay under the limit and keep every tool reachable.
       expect(figures.find((f) => f.name.startsWith('token cost'))!.met).toBe(true);
       // Not a timing either: search_tools ranks better than counting shared words.
-      for (const f of figures.filter((f) => f.name.startsWith('tool search findability'))) expect(f.ours).toBeGreaterThan(f.baseline!);
+      for (const f of figures.filter((f) => f.name.startsWith('tool search findability')))
+        expect(f.ours).toBeGreaterThan(f.baseline!);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

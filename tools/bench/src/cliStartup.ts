@@ -13,7 +13,10 @@ const BIN = path.resolve(__dirname, '../../../apps/cli/bin/toolpacks.js');
 function timed(args: readonly string[], check?: (stdout: string) => void): Promise<number> {
   return new Promise((resolve, reject) => {
     const start = nowMs();
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, TOOLPACKS_FROM_SOURCE: '' } });
+    const child = spawn(process.execPath, args, {
+      stdio: ['ignore', 'pipe', 'ignore'],
+      env: { ...process.env, TOOLPACKS_FROM_SOURCE: '' },
+    });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.on('error', reject);
@@ -36,7 +39,8 @@ export async function cliStartup(quick: boolean): Promise<ScenarioResult> {
     await fs.writeFile(path.join(root, 'a.ts'), 'export const a = 1;\n');
     const cli = () =>
       timed([BIN, '--root', root], (out) => {
-        if (!/^Model copilot\/gpt-4\.1 .*tools sent/.test(out)) throw new Error(`unexpected output: ${out.slice(0, 200)}`);
+        if (!/^Model copilot\/gpt-4\.1 .*tools sent/.test(out))
+          throw new Error(`unexpected output: ${out.slice(0, 200)}`);
       });
     const node = () => timed(['-e', '0']);
     await cli(); // builds the bundle and its code cache when they are stale

@@ -4,13 +4,23 @@
 // (../shared/datasets/metatool beside the checkout); without it the scenario fails, never skips.
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { createToolRegistry, definePack, SEARCH_TOOLS_NAME, textResult, type ResolvedToolSet, type ResolveRequest, type ToolPack, type ToolRegistry } from '@toolpacks/registry/host';
+import {
+  createToolRegistry,
+  definePack,
+  SEARCH_TOOLS_NAME,
+  textResult,
+  type ResolvedToolSet,
+  type ResolveRequest,
+  type ToolPack,
+  type ToolRegistry,
+} from '@toolpacks/registry/host';
 import { generateInstallation, MODELS } from './generate';
 import { median, nowMs, percentile } from './measure';
 import type { ScenarioResult } from './scenarios';
 
 /** Where the data set sits: `shared/` beside the repository's checkout, or TOOLPACKS_METATOOL_DIR. */
-export const METATOOL_DIR = process.env.TOOLPACKS_METATOOL_DIR ?? path.resolve(__dirname, '../../../../shared/datasets/metatool');
+export const METATOOL_DIR =
+  process.env.TOOLPACKS_METATOOL_DIR ?? path.resolve(__dirname, '../../../../shared/datasets/metatool');
 
 export interface MetaToolData {
   readonly tools: readonly { readonly name: string; readonly description: string }[];
@@ -35,7 +45,10 @@ export function loadMetaTool(dir = METATOOL_DIR): MetaToolData {
       .split('\n')
       .filter((line) => line.trim())
       .map((line) => JSON.parse(line) as LabelledQuery);
-  const tools = (JSON.parse(readFileSync(files[0], 'utf8')) as { name: string; description: string }[]).map((t) => ({ name: sanitizeName(t.name), description: t.description }));
+  const tools = (JSON.parse(readFileSync(files[0], 'utf8')) as { name: string; description: string }[]).map((t) => ({
+    name: sanitizeName(t.name),
+    description: t.description,
+  }));
   const rename = (q: LabelledQuery) => ({ query: q.query, tool: sanitizeName(q.tool) });
   return { tools, dev: jsonl(files[1]).map(rename), test: jsonl(files[2]).map(rename) };
 }
@@ -51,7 +64,11 @@ export function metaToolPack(tools: MetaToolData['tools'], prefix = ''): ToolPac
     displayName: 'MetaTool tools',
     version: '1',
     tools: tools.map((t) => ({
-      definition: { name: `${prefix}${t.name}`, modelDescription: t.description, inputSchema: { type: 'object', properties: {} } },
+      definition: {
+        name: `${prefix}${t.name}`,
+        modelDescription: t.description,
+        inputSchema: { type: 'object', properties: {} },
+      },
       implementation: { invoke: () => textResult('ok') },
     })),
   });
@@ -67,7 +84,9 @@ export class WordOverlapRanker {
   private readonly tools: { name: string; words: Set<string> }[];
 
   constructor(tools: readonly { name: string; description: string }[]) {
-    this.tools = tools.map((t) => ({ name: t.name, words: new Set(lowercaseWords(`${t.name} ${t.description}`)) })).sort((a, b) => (a.name < b.name ? -1 : 1));
+    this.tools = tools
+      .map((t) => ({ name: t.name, words: new Set(lowercaseWords(`${t.name} ${t.description}`)) }))
+      .sort((a, b) => (a.name < b.name ? -1 : 1));
   }
 
   rank(query: string, limit: number): string[] {
@@ -117,9 +136,15 @@ export function score(queries: readonly LabelledQuery[], rank: (query: string) =
 }
 
 /** One search through the registry, as a model makes it: the names search_tools returns, best first. */
-export async function searchTools(registry: ToolRegistry, resolved: ResolvedToolSet, query: string, limit = DEPTH): Promise<string[]> {
+export async function searchTools(
+  registry: ToolRegistry,
+  resolved: ResolvedToolSet,
+  query: string,
+  limit = DEPTH,
+): Promise<string[]> {
   const result = await registry.invoke(resolved, { callId: 's', name: SEARCH_TOOLS_NAME, input: { query, limit } });
-  if (result.status !== 'activated') throw new Error(`search_tools answered ${result.status}: ${JSON.stringify(result.content)}`);
+  if (result.status !== 'activated')
+    throw new Error(`search_tools answered ${result.status}: ${JSON.stringify(result.content)}`);
   const text = result.content[0]?.kind === 'text' ? result.content[0].value : '';
   return [...text.matchAll(/^- ([\w-]+):/gm)].map((m) => m[1]);
 }
@@ -141,14 +166,23 @@ function slice<T>(items: readonly T[], count: number | undefined): readonly T[] 
 }
 
 const fixed = (v: number) => v.toFixed(3);
-const describe = (f: Findability) => `R@1 ${fixed(f.recall1)}, R@5 ${fixed(f.recall5)}, R@10 ${fixed(f.recall10)}, MRR@20 ${fixed(f.mrr)}`;
+const describe = (f: Findability) =>
+  `R@1 ${fixed(f.recall1)}, R@5 ${fixed(f.recall5)}, R@10 ${fixed(f.recall10)}, MRR@20 ${fixed(f.mrr)}`;
 
 /** Recall@5 of search_tools vs the word-overlap baseline on one split (dev: the tuning split; test: reported). */
-export async function findability(split: 'dev' | 'test', quick: boolean, data = loadMetaTool()): Promise<ScenarioResult & { ours: number; detail: { ours: Findability; baseline: Findability } }> {
+export async function findability(
+  split: 'dev' | 'test',
+  quick: boolean,
+  data = loadMetaTool(),
+): Promise<ScenarioResult & { ours: number; detail: { ours: Findability; baseline: Findability } }> {
   const queries = slice(data[split], quick ? 200 : undefined);
   const registry = await searchRegistry([metaToolPack(data.tools)]);
-  const resolved = registry.resolve({ model: MODELS[3], virtualTools: { session: registry.createVirtualToolSession() } });
-  if (!resolved.tools.some((t) => t.name === SEARCH_TOOLS_NAME)) throw new Error('search_tools was not sent for 199 tools in search mode');
+  const resolved = registry.resolve({
+    model: MODELS[3],
+    virtualTools: { session: registry.createVirtualToolSession() },
+  });
+  if (!resolved.tools.some((t) => t.name === SEARCH_TOOLS_NAME))
+    throw new Error('search_tools was not sent for 199 tools in search mode');
   const ranked = new Map<string, string[]>();
   for (const q of queries) ranked.set(q.query, await searchTools(registry, resolved, q.query));
   const ours = score(queries, (q) => ranked.get(q)!);
@@ -180,10 +214,16 @@ export async function searchLatency(n: number, quick: boolean, data = loadMetaTo
   let request: ResolveRequest = { model: MODELS[3] };
   const baselineTools: { name: string; description: string }[] = [...data.tools];
   if (n > data.tools.length) {
-    const installation = generateInstallation({ tools: n - data.tools.length, packs: Math.max(4, Math.round(n / 100)), seed: 7 });
+    const installation = generateInstallation({
+      tools: n - data.tools.length,
+      packs: Math.max(4, Math.round(n / 100)),
+      seed: 7,
+    });
     packs.push(...installation.packs);
     request = { ...installation.requests[0], model: MODELS[3] };
-    for (const pack of installation.packs) for (const tool of pack.tools) baselineTools.push({ name: tool.definition.name, description: tool.definition.modelDescription });
+    for (const pack of installation.packs)
+      for (const tool of pack.tools)
+        baselineTools.push({ name: tool.definition.name, description: tool.definition.modelDescription });
   }
   const registry = await searchRegistry(packs);
   const session = registry.createVirtualToolSession();
@@ -240,7 +280,10 @@ export async function searchLatency(n: number, quick: boolean, data = loadMetaTo
  * — `'dev'` is the tuning split; `'test'` the held-out split, `'latency'` one search at 199 and
  * 10,000 tools, `'--quick'` the smoke sizes.
  */
-export async function findabilityOnly(argv: readonly string[], log: (line: string) => void = console.log): Promise<void> {
+export async function findabilityOnly(
+  argv: readonly string[],
+  log: (line: string) => void = console.log,
+): Promise<void> {
   const quick = argv.includes('--quick');
   const parts = argv.filter((a) => a !== '--quick');
   const data = loadMetaTool();
@@ -251,7 +294,9 @@ export async function findabilityOnly(argv: readonly string[], log: (line: strin
     } else if (part === 'latency') {
       for (const n of [data.tools.length, quick ? 2_000 : 10_000]) {
         const result = await searchLatency(n, quick, data);
-        log(`${result.name}: ${result.ours.toFixed(3)} ms (baseline ${result.baseline.toFixed(3)} ms); ${result.notes}`);
+        log(
+          `${result.name}: ${result.ours.toFixed(3)} ms (baseline ${result.baseline.toFixed(3)} ms); ${result.notes}`,
+        );
       }
     } else throw new Error(`Unknown part ${part}: dev, test or latency.`);
   }

@@ -3,7 +3,18 @@ import * as path from 'node:path';
 import { cliStartup } from './cliStartup';
 import { findability, loadMetaTool, searchLatency } from './findability';
 import { largeWhenClause } from './whenClauseScale';
-import { grepVersusRipgrep, invokeOverhead, loadFourPacks, machine, memoryPerTool, resolveCold, resolveDuringChurn, resolveRepeated, tokenCost, type ScenarioResult } from './scenarios';
+import {
+  grepVersusRipgrep,
+  invokeOverhead,
+  loadFourPacks,
+  machine,
+  memoryPerTool,
+  resolveCold,
+  resolveDuringChurn,
+  resolveRepeated,
+  tokenCost,
+  type ScenarioResult,
+} from './scenarios';
 
 export interface BenchOptions {
   readonly quick: boolean;
@@ -17,7 +28,10 @@ export interface BenchOptions {
 export async function runAll(options: BenchOptions): Promise<ScenarioResult[]> {
   const { quick } = options;
   // The machine is shared: one scenario alone, by name.
-  const single: Record<string, () => Promise<ScenarioResult>> = { when: () => largeWhenClause(quick), memory: () => memoryPerTool(quick) };
+  const single: Record<string, () => Promise<ScenarioResult>> = {
+    when: () => largeWhenClause(quick),
+    memory: () => memoryPerTool(quick),
+  };
   if (options.only !== undefined) {
     const scenario = single[options.only];
     if (!scenario) throw new Error(`--only takes one of: ${Object.keys(single).join(', ')}`);
@@ -51,7 +65,8 @@ export async function runAll(options: BenchOptions): Promise<ScenarioResult[]> {
   return results;
 }
 
-const number = (value: number) => (Number.isNaN(value) ? '-' : value >= 100 ? value.toFixed(0) : value >= 1 ? value.toFixed(2) : value.toFixed(4));
+const number = (value: number) =>
+  Number.isNaN(value) ? '-' : value >= 100 ? value.toFixed(0) : value >= 1 ? value.toFixed(2) : value.toFixed(4);
 
 export function formatRow(r: ScenarioResult): string {
   return `| ${r.name} | ${r.unit} | ${number(r.ours)} | ${number(r.baseline)} | ${Number.isNaN(r.ratio) ? '-' : `${number(r.ratio)} (${r.ratioLabel})`} | ${r.goal} | ${r.met ? 'met' : 'MISSED'} |${r.notes ? ` ${r.notes}` : ''}`;
@@ -60,7 +75,10 @@ export function formatRow(r: ScenarioResult): string {
 export async function main(argv: readonly string[]): Promise<number> {
   const jsonIndex = argv.indexOf('--json');
   // Relative to where `npm run bench` was typed (npm sets INIT_CWD; Nx runs us in tools/bench).
-  const json = jsonIndex >= 0 && argv[jsonIndex + 1] ? path.resolve(process.env.INIT_CWD ?? process.cwd(), argv[jsonIndex + 1]) : undefined;
+  const json =
+    jsonIndex >= 0 && argv[jsonIndex + 1]
+      ? path.resolve(process.env.INIT_CWD ?? process.cwd(), argv[jsonIndex + 1])
+      : undefined;
   if (jsonIndex >= 0 && !json) {
     console.error('--json needs a file name');
     return 2;
@@ -70,7 +88,12 @@ export async function main(argv: readonly string[]): Promise<number> {
   console.log('| scenario | unit | ours | baseline | ratio | goal | result | notes');
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   const onlyIndex = argv.indexOf('--only');
-  const results = await runAll({ quick, json, only: onlyIndex >= 0 ? argv[onlyIndex + 1] : undefined, log: (line) => console.log(line) });
+  const results = await runAll({
+    quick,
+    json,
+    only: onlyIndex >= 0 ? argv[onlyIndex + 1] : undefined,
+    log: (line) => console.log(line),
+  });
   if (json) {
     writeFileSync(
       json,
@@ -91,6 +114,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     console.log(`Figures written to ${json}`);
   }
   const missed = results.filter((r) => !r.met);
-  console.log(missed.length ? `${missed.length} goal(s) missed: ${missed.map((r) => r.name).join('; ')}` : 'Every goal met.');
+  console.log(
+    missed.length ? `${missed.length} goal(s) missed: ${missed.map((r) => r.name).join('; ')}` : 'Every goal met.',
+  );
   return 0;
 }

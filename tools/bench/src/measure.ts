@@ -27,7 +27,11 @@ export async function perOp(iterations: number, op: (i: number) => unknown): Pro
 }
 
 /** Medians of per-op time for ours and the baseline over `rounds` interleaved rounds. */
-export async function interleaved(rounds: number, ours: () => Promise<number>, baseline: () => Promise<number>): Promise<{ ours: number; baseline: number }> {
+export async function interleaved(
+  rounds: number,
+  ours: () => Promise<number>,
+  baseline: () => Promise<number>,
+): Promise<{ ours: number; baseline: number }> {
   const o: number[] = [];
   const b: number[] = [];
   for (let round = 0; round < rounds; round++) {

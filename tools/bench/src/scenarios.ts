@@ -148,7 +148,10 @@ export async function invokeOverhead(quick: boolean): Promise<ScenarioResult> {
     id: 'invoke-bench',
     displayName: 'Invoke bench',
     version: '1',
-    tools: Array.from({ length: count }, (_, i) => ({ definition: { name: `noop_${i}`, modelDescription: 'Does nothing.', inputSchema: fivePropertySchema(i) }, implementation: NOOP_TOOL })),
+    tools: Array.from({ length: count }, (_, i) => ({
+      definition: { name: `noop_${i}`, modelDescription: 'Does nothing.', inputSchema: fivePropertySchema(i) },
+      implementation: NOOP_TOOL,
+    })),
   });
   const ours = createToolRegistry({ virtualToolThreshold: 1000, hardToolLimit: 1000 });
   await ours.loadPack(pack);
@@ -157,7 +160,13 @@ export async function invokeOverhead(quick: boolean): Promise<ScenarioResult> {
   const request: ResolveRequest = { model: MODELS[0] };
   const resolved = ours.resolve(request);
   const baselineResolved = baseline.resolve(request);
-  const input = (i: number) => ({ [`path${i % count}`]: 'src/a.ts', query: 'x', maxResults: 5, caseSensitive: false, mode: 'fast' });
+  const input = (i: number) => ({
+    [`path${i % count}`]: 'src/a.ts',
+    query: 'x',
+    maxResults: 5,
+    caseSensitive: false,
+    mode: 'fast',
+  });
   // Warm both (our validators compile on first use; the baseline's LRU cannot hold 100).
   for (let i = 0; i < count; i++) {
     const result = await ours.invoke(resolved, { callId: 'w', name: `noop_${i}`, input: input(i) });
@@ -167,7 +176,8 @@ export async function invokeOverhead(quick: boolean): Promise<ScenarioResult> {
   const t = await interleaved(
     quick ? 1 : 7,
     () => perOp(iterations, (i) => ours.invoke(resolved, { callId: 'c', name: `noop_${i % count}`, input: input(i) })),
-    () => perOp(Math.max(100, iterations / 10), (i) => baseline.invoke(baselineResolved, `noop_${i % count}`, input(i))),
+    () =>
+      perOp(Math.max(100, iterations / 10), (i) => baseline.invoke(baselineResolved, `noop_${i % count}`, input(i))),
   );
   const ratio = t.baseline / t.ours;
   return {
@@ -185,7 +195,13 @@ export async function invokeOverhead(quick: boolean): Promise<ScenarioResult> {
 /** Token cost of definitions for 500 enabled tools, grouped at threshold 64 versus flat. */
 export async function tokenCost(quick: boolean): Promise<ScenarioResult> {
   const n = quick ? 200 : 500;
-  const installation = generateInstallation({ tools: n, packs: 10, modelSpecificShare: 0, overrideShare: 0, whenShare: 0 });
+  const installation = generateInstallation({
+    tools: n,
+    packs: 10,
+    modelSpecificShare: 0,
+    overrideShare: 0,
+    whenShare: 0,
+  });
   const registry = createToolRegistry({ virtualToolThreshold: 64 });
   for (const pack of installation.packs) await registry.loadPack(pack);
   const model = MODELS[3];
@@ -274,7 +290,16 @@ export async function memoryPerTool(quick: boolean): Promise<ScenarioResult> {
     for (const pack of installation.packs) registry.loadPack(pack);
     return registry;
   });
-  return { name: `memory per registered tool, N=${n}, schemas excluded`, unit: 'bytes/tool', ours, baseline, ratio: ours / baseline, ratioLabel: 'ours ÷ baseline', goal: '≤ 1 KB', met: ours <= 1024 };
+  return {
+    name: `memory per registered tool, N=${n}, schemas excluded`,
+    unit: 'bytes/tool',
+    ours,
+    baseline,
+    ratio: ours / baseline,
+    ratioLabel: 'ours ÷ baseline',
+    goal: '≤ 1 KB',
+    met: ours <= 1024,
+  };
 }
 
 /** grep_search over a generated tree of 20,000 files against the rg command on the same query. */
@@ -283,14 +308,32 @@ export async function grepVersusRipgrep(quick: boolean): Promise<ScenarioResult>
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-grep-'));
   try {
     const rnd = random(11);
-    const words = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'iota', 'kappa', 'lambda', 'registry', 'resolve', 'invoke', 'tool'];
+    const words = [
+      'alpha',
+      'beta',
+      'gamma',
+      'delta',
+      'epsilon',
+      'zeta',
+      'eta',
+      'theta',
+      'iota',
+      'kappa',
+      'lambda',
+      'registry',
+      'resolve',
+      'invoke',
+      'tool',
+    ];
     const perDir = 100;
     for (let d = 0; d < files / perDir; d++) {
       const dir = path.join(root, `pkg${d % 20}`, `mod${d}`);
       await fs.mkdir(dir, { recursive: true });
       await Promise.all(
         Array.from({ length: perDir }, (_, f) => {
-          const lines = Array.from({ length: 30 }, () => Array.from({ length: 8 }, () => words[Math.floor(rnd() * words.length)]).join(' '));
+          const lines = Array.from({ length: 30 }, () =>
+            Array.from({ length: 8 }, () => words[Math.floor(rnd() * words.length)]).join(' '),
+          );
           if ((d * perDir + f) % 500 === 0) lines[Math.floor(rnd() * lines.length)] += ' needleBenchToken';
           return fs.writeFile(path.join(dir, `file${f}.ts`), `${lines.join('\n')}\n`);
         }),
@@ -303,7 +346,8 @@ export async function grepVersusRipgrep(quick: boolean): Promise<ScenarioResult>
     const ours = async () => {
       const start = nowMs();
       const result = await service.grep({ pattern: query, isRegexp: false, caseSensitive: false, maxResults: 1000 });
-      if (result.matches.length !== expected) throw new Error(`expected ${expected} matches, got ${result.matches.length}`);
+      if (result.matches.length !== expected)
+        throw new Error(`expected ${expected} matches, got ${result.matches.length}`);
       return nowMs() - start;
     };
     // The same search with the rg command: same filters, its default (parallel, unsorted) mode.

@@ -14,7 +14,10 @@ function registerAndResolve(clause: string, keys: number): number {
   const registry = createToolRegistry(); // not timed: a registry's own set-up would hide the clause's cost
   collectGarbage();
   const start = nowMs();
-  registry.registerTool({ name: 'big_when', modelDescription: 'A tool with a large when clause.', when: clause }, NOOP_TOOL);
+  registry.registerTool(
+    { name: 'big_when', modelDescription: 'A tool with a large when clause.', when: clause },
+    NOOP_TOOL,
+  );
   const sent = registry.resolve({ model: MODELS[0], context }).tools.length;
   registry.resolve({ model: MODELS[0], context: { k0: true } });
   const ms = nowMs() - start;

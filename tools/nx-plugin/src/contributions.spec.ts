@@ -13,7 +13,12 @@ const manifest = (dir: string) => JSON.parse(fs.readFileSync(path.join(repo, 'ap
 describe('generated contributions', () => {
   it('contribute general tools with displayName and a pack tag, never model-specific tools or overrides', () => {
     const { languageModelTools, languageModelToolSets } = generateContributions(editorPack);
-    expect(languageModelTools.map((t) => t.name)).toEqual(['read_file', 'create_file', 'replace_string_in_file', 'list_open_editors']);
+    expect(languageModelTools.map((t) => t.name)).toEqual([
+      'read_file',
+      'create_file',
+      'replace_string_in_file',
+      'list_open_editors',
+    ]);
     expect(languageModelTools[0]).toMatchObject({
       name: 'read_file',
       displayName: 'Read File',
@@ -23,7 +28,12 @@ describe('generated contributions', () => {
     });
     expect(languageModelTools.find((t) => t.name === 'list_open_editors')).toMatchObject({ when: 'hasOpenEditors' });
     expect(languageModelToolSets).toEqual([
-      { name: 'read', description: 'Read files and see the open editors.', icon: '$(book)', tools: ['read_file', 'list_open_editors'] },
+      {
+        name: 'read',
+        description: 'Read files and see the open editors.',
+        icon: '$(book)',
+        tools: ['read_file', 'list_open_editors'],
+      },
       { name: 'edit', description: 'Create and edit files.', icon: '$(edit)', tools: ['create_file', 'edit_file'] },
     ]);
     expect(generateContributions(searchPack).languageModelTools.map((t) => t.name)).not.toContain('gemini_grep_search');
@@ -54,18 +64,38 @@ describe('generated contributions', () => {
 });
 
 describe('checkManifest', () => {
-  const pack = definePack({ id: 'p', displayName: 'P', version: '1', tools: [{ definition: { name: 'do_it', modelDescription: 'Does it.' }, implementation: { invoke: () => undefined } }] });
+  const pack = definePack({
+    id: 'p',
+    displayName: 'P',
+    version: '1',
+    tools: [
+      { definition: { name: 'do_it', modelDescription: 'Does it.' }, implementation: { invoke: () => undefined } },
+    ],
+  });
 
   it('reports drift in tools and toolsets', () => {
     const expected = generateContributions(pack);
     const current = withContributions({ name: 'x' }, expected);
     expect(checkManifest(current, expected, undefined)).toEqual([]);
-    const drifted = withContributions({ name: 'x' }, { ...expected, languageModelTools: [{ ...expected.languageModelTools[0], modelDescription: 'Edited by hand.' }] });
-    expect(checkManifest(drifted, expected, undefined)).toEqual(['contributes.languageModelTools differs from the pack definitions; run the contributions target to regenerate it.']);
+    const drifted = withContributions(
+      { name: 'x' },
+      { ...expected, languageModelTools: [{ ...expected.languageModelTools[0], modelDescription: 'Edited by hand.' }] },
+    );
+    expect(checkManifest(drifted, expected, undefined)).toEqual([
+      'contributes.languageModelTools differs from the pack definitions; run the contributions target to regenerate it.',
+    ]);
   });
 
   it('reports names VS Code refuses and canBeReferencedInPrompt without a reference name', () => {
-    const bad = { contributes: { languageModelTools: [{ name: 'copilot_x' }, { name: 'has space' }, { name: 'ok_tool', canBeReferencedInPrompt: true }] } };
+    const bad = {
+      contributes: {
+        languageModelTools: [
+          { name: 'copilot_x' },
+          { name: 'has space' },
+          { name: 'ok_tool', canBeReferencedInPrompt: true },
+        ],
+      },
+    };
     expect(checkManifest(bad, undefined, undefined)).toEqual([
       `Tool name "copilot_x" breaks VS Code's rule ^(?!copilot_|vscode_)[\\w-]+$.`,
       `Tool name "has space" breaks VS Code's rule ^(?!copilot_|vscode_)[\\w-]+$.`,
@@ -75,12 +105,15 @@ describe('checkManifest', () => {
 });
 
 describe('checkSchemas', () => {
-  it.each([editorPack, searchPack, gitPack, debugPack])('$id: no tool needs a change every model’s API asks for; what a family is sent differently is noted', (pack) => {
-    const { problems, notes } = checkSchemas(pack);
-    expect(problems).toEqual([]);
-    expect(notes.every((n) => /^(gpt-4\.1|gemini-2\.5-pro): \d+ of \d+ tools are sent changed/.test(n))).toBe(true);
-    expect(notes.some((n) => n.startsWith('gemini-2.5-pro:'))).toBe(true);
-  });
+  it.each([editorPack, searchPack, gitPack, debugPack])(
+    '$id: no tool needs a change every model’s API asks for; what a family is sent differently is noted',
+    (pack) => {
+      const { problems, notes } = checkSchemas(pack);
+      expect(problems).toEqual([]);
+      expect(notes.every((n) => /^(gpt-4\.1|gemini-2\.5-pro): \d+ of \d+ tools are sent changed/.test(n))).toBe(true);
+      expect(notes.some((n) => n.startsWith('gemini-2.5-pro:'))).toBe(true);
+    },
+  );
 
   it('fails a tool Copilot Chat would refuse (an array without items) and one whose required names an undefined property', () => {
     const pack = definePack({
@@ -89,7 +122,11 @@ describe('checkSchemas', () => {
       version: '1',
       tools: [
         {
-          definition: { name: 'tag_files', modelDescription: 'Tags files.', inputSchema: { type: 'object', properties: { paths: { type: 'array' } }, required: ['paths', 'tag'] } },
+          definition: {
+            name: 'tag_files',
+            modelDescription: 'Tags files.',
+            inputSchema: { type: 'object', properties: { paths: { type: 'array' } }, required: ['paths', 'tag'] },
+          },
           implementation: { invoke: () => undefined },
         },
       ],

@@ -2,7 +2,13 @@
 // runtime (registry) registrations can never disagree; plus the checks VS Code would otherwise
 // only report in its log.
 import { isDeepStrictEqual } from 'node:util';
-import { DEFAULT_SCHEMA_DIALECTS, schemaReport, type ModelInfo, type SchemaRuleName, type ToolPack } from '@toolpacks/registry/host';
+import {
+  DEFAULT_SCHEMA_DIALECTS,
+  schemaReport,
+  type ModelInfo,
+  type SchemaRuleName,
+  type ToolPack,
+} from '@toolpacks/registry/host';
 
 /** VS Code's rule for contributed tool names. */
 export const VSCODE_TOOL_NAME = /^(?!copilot_|vscode_)[\w-]+$/;
@@ -39,7 +45,14 @@ export function generateContributions(pack: ToolPack): Contributions {
         inputSchema: d.inputSchema,
       }),
     );
-  const languageModelToolSets = (pack.toolSets ?? []).map((s) => compact({ name: s.name, description: s.description, icon: s.icon ? `$(${s.icon})` : undefined, tools: [...s.tools] }));
+  const languageModelToolSets = (pack.toolSets ?? []).map((s) =>
+    compact({
+      name: s.name,
+      description: s.description,
+      icon: s.icon ? `$(${s.icon})` : undefined,
+      tools: [...s.tools],
+    }),
+  );
   return { languageModelTools, languageModelToolSets };
 }
 
@@ -51,18 +64,32 @@ export interface ExtensionManifest {
 }
 
 /** Problems of a manifest: drift from the definitions, names VS Code refuses, undeclared proposals. */
-export function checkManifest(manifest: ExtensionManifest, expected: Contributions | undefined, bundleText: string | undefined): string[] {
+export function checkManifest(
+  manifest: ExtensionManifest,
+  expected: Contributions | undefined,
+  bundleText: string | undefined,
+): string[] {
   const problems: string[] = [];
-  const tools = (manifest.contributes?.languageModelTools ?? []) as { name?: string; toolReferenceName?: string; canBeReferencedInPrompt?: boolean }[];
+  const tools = (manifest.contributes?.languageModelTools ?? []) as {
+    name?: string;
+    toolReferenceName?: string;
+    canBeReferencedInPrompt?: boolean;
+  }[];
   for (const tool of tools) {
-    if (typeof tool.name !== 'string' || !VSCODE_TOOL_NAME.test(tool.name)) problems.push(`Tool name ${JSON.stringify(tool.name)} breaks VS Code's rule ${VSCODE_TOOL_NAME.source}.`);
-    if (tool.canBeReferencedInPrompt && !tool.toolReferenceName) problems.push(`Tool '${tool.name}' sets canBeReferencedInPrompt without a toolReferenceName.`);
+    if (typeof tool.name !== 'string' || !VSCODE_TOOL_NAME.test(tool.name))
+      problems.push(`Tool name ${JSON.stringify(tool.name)} breaks VS Code's rule ${VSCODE_TOOL_NAME.source}.`);
+    if (tool.canBeReferencedInPrompt && !tool.toolReferenceName)
+      problems.push(`Tool '${tool.name}' sets canBeReferencedInPrompt without a toolReferenceName.`);
   }
   if (expected) {
     if (!isDeepStrictEqual(manifest.contributes?.languageModelTools ?? [], expected.languageModelTools))
-      problems.push('contributes.languageModelTools differs from the pack definitions; run the contributions target to regenerate it.');
+      problems.push(
+        'contributes.languageModelTools differs from the pack definitions; run the contributions target to regenerate it.',
+      );
     if (!isDeepStrictEqual(manifest.contributes?.languageModelToolSets ?? [], expected.languageModelToolSets))
-      problems.push('contributes.languageModelToolSets differs from the pack definitions; run the contributions target to regenerate it.');
+      problems.push(
+        'contributes.languageModelToolSets differs from the pack definitions; run the contributions target to regenerate it.',
+      );
   }
   if (bundleText !== undefined) {
     for (const [api, proposal] of Object.entries(PROPOSED_APIS)) {
@@ -94,7 +121,13 @@ export const DIALECT_MODELS: readonly ModelInfo[] = [
  * Changes every model's API needs (Copilot Chat refuses such a tool: an array without items, a
  * schema that is not an object) or that lose what the pack meant: the pack should say it right.
  */
-const PACK_PROBLEMS: ReadonlySet<SchemaRuleName> = new Set(['object-root', 'top-level-keyword', 'array-items', 'required-defined', 'name']);
+const PACK_PROBLEMS: ReadonlySet<SchemaRuleName> = new Set([
+  'object-root',
+  'top-level-keyword',
+  'array-items',
+  'required-defined',
+  'name',
+]);
 
 /**
  * The pack's tools adapted to each model of DIALECT_MODELS: problems (the pack should change) and
@@ -108,8 +141,14 @@ export function checkSchemas(pack: ToolPack): { problems: string[]; notes: strin
     const report = schemaReport(tools, model, DEFAULT_SCHEMA_DIALECTS);
     for (const tool of report.changed)
       for (const change of tool.changes)
-        if (PACK_PROBLEMS.has(change.rule)) problems.add(`Tool '${tool.name}'${change.path ? ` at ${change.path}` : ''}: ${change.detail}${change.lost ? ` (lost: ${change.lost})` : ''}.`);
-    if (report.changed.length) notes.push(`${model.family}: ${report.changed.length} of ${report.checked} tools are sent changed (\`toolpacks lint --family ${model.family}\` lists how).`);
+        if (PACK_PROBLEMS.has(change.rule))
+          problems.add(
+            `Tool '${tool.name}'${change.path ? ` at ${change.path}` : ''}: ${change.detail}${change.lost ? ` (lost: ${change.lost})` : ''}.`,
+          );
+    if (report.changed.length)
+      notes.push(
+        `${model.family}: ${report.changed.length} of ${report.checked} tools are sent changed (\`toolpacks lint --family ${model.family}\` lists how).`,
+      );
   }
   return { problems: [...problems], notes };
 }

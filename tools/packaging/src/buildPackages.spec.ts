@@ -33,7 +33,12 @@ interface BuildPackages {
   packageNameOf(specifier: string): string | undefined;
   requiredSpecifiers(code: string): Set<string>;
   typeSpecifiers(code: string): Set<string>;
-  computeDependencies(pkg: PackageInfo, packages: readonly PackageInfo[], js: Set<string>, dts: Set<string>): Dependencies;
+  computeDependencies(
+    pkg: PackageInfo,
+    packages: readonly PackageInfo[],
+    js: Set<string>,
+    dts: Set<string>,
+  ): Dependencies;
 }
 
 const build = require('../../../tools/scripts/build-packages.js') as BuildPackages;
@@ -55,7 +60,8 @@ describe('build-packages.js', () => {
     ]);
     for (const [index, pkg] of packages.entries()) {
       const earlier = packages.slice(0, index).map((p) => p.name);
-      for (const dep of Object.keys(pkg.manifest.dependencies ?? {}).filter((d) => packages.some((p) => p.name === d))) expect(earlier).toContain(dep);
+      for (const dep of Object.keys(pkg.manifest.dependencies ?? {}).filter((d) => packages.some((p) => p.name === d)))
+        expect(earlier).toContain(dep);
     }
   });
 
@@ -76,11 +82,22 @@ describe('build-packages.js', () => {
   });
 
   it('gives workspace packages their real version, npm packages the root version, and vscode only as an optional peer of its types', () => {
-    const deps = build.computeDependencies(registry, packages, new Set(['@toolpacks/base', 'inversify', 'vscode', 'node:fs', '@vscode/prompt-tsx']), new Set(['vscode', 'node']));
-    expect(deps.dependencies).toEqual({ '@toolpacks/base': '0.1.0', '@vscode/prompt-tsx': expect.stringMatching(/^0\.4\.0/), inversify: expect.stringMatching(/^\^8\./) });
+    const deps = build.computeDependencies(
+      registry,
+      packages,
+      new Set(['@toolpacks/base', 'inversify', 'vscode', 'node:fs', '@vscode/prompt-tsx']),
+      new Set(['vscode', 'node']),
+    );
+    expect(deps.dependencies).toEqual({
+      '@toolpacks/base': '0.1.0',
+      '@vscode/prompt-tsx': expect.stringMatching(/^0\.4\.0/),
+      inversify: expect.stringMatching(/^\^8\./),
+    });
     expect(deps.peerDependencies).toEqual({ '@types/vscode': expect.stringMatching(/^\^1\./) });
     expect(deps.peerDependenciesMeta).toEqual({ '@types/vscode': { optional: true } });
-    expect(() => build.computeDependencies(registry, packages, new Set(['left-pad']), new Set())).toThrow(/left-pad is imported but not in the root package.json/);
+    expect(() => build.computeDependencies(registry, packages, new Set(['left-pad']), new Set())).toThrow(
+      /left-pad is imported but not in the root package.json/,
+    );
   });
 
   it('publishes the entry points of the exports map, not the repository-only src/* pattern', () => {
@@ -90,19 +107,23 @@ describe('build-packages.js', () => {
 });
 
 describe('the publishable packages in the repository', () => {
-  it.each(packages.map((p) => [p.name, p] as const))('%s keeps its TypeScript sources as entry points, is never published from here, and builds with build-packages.js', (_name, pkg) => {
-    const m = pkg.manifest;
-    expect(m.private).toBe(true);
-    expect(m.license).toBe('MIT');
-    expect(m.scripts?.build).toContain('tools/scripts/build-packages.js .');
-    if (pkg.isCli) {
-      expect(m.bin).toHaveProperty('toolpacks');
-      return;
-    }
-    expect(m.main).toBe('src/index.ts');
-    expect(m.exports?.['.']).toBe('./src/index.ts');
-    for (const [subpath, target] of Object.entries(m.exports ?? {})) if (!subpath.includes('*')) expect(fs.existsSync(path.join(root, pkg.dir, target))).toBe(true);
-  });
+  it.each(packages.map((p) => [p.name, p] as const))(
+    '%s keeps its TypeScript sources as entry points, is never published from here, and builds with build-packages.js',
+    (_name, pkg) => {
+      const m = pkg.manifest;
+      expect(m.private).toBe(true);
+      expect(m.license).toBe('MIT');
+      expect(m.scripts?.build).toContain('tools/scripts/build-packages.js .');
+      if (pkg.isCli) {
+        expect(m.bin).toHaveProperty('toolpacks');
+        return;
+      }
+      expect(m.main).toBe('src/index.ts');
+      expect(m.exports?.['.']).toBe('./src/index.ts');
+      for (const [subpath, target] of Object.entries(m.exports ?? {}))
+        if (!subpath.includes('*')) expect(fs.existsSync(path.join(root, pkg.dir, target))).toBe(true);
+    },
+  );
 
   it('the packs and the MCP server test through public entry points (no import into a package src/)', () => {
     const specs = ['libs/packs', 'libs/mcp-server/src'].flatMap((dir) =>
@@ -112,7 +133,9 @@ describe('the publishable packages in the repository', () => {
         .map((f) => path.join(dir, f)),
     );
     expect(specs.length).toBeGreaterThan(10);
-    const deep = specs.filter((file) => /from '@toolpacks\/[a-z-]+\/src\//.test(fs.readFileSync(path.join(root, file), 'utf8')));
+    const deep = specs.filter((file) =>
+      /from '@toolpacks\/[a-z-]+\/src\//.test(fs.readFileSync(path.join(root, file), 'utf8')),
+    );
     expect(deep).toEqual([]);
   });
 });

@@ -13,9 +13,19 @@ describe('the API reference (TypeDoc)', () => {
   it(
     'documents every exported symbol of the public packages, or lists it in typedoc.undocumented.json',
     () => {
-      const result = spawnSync(process.execPath, [path.join(root, 'node_modules/typedoc/bin/typedoc'), '--emit', 'none'], { cwd: root, encoding: 'utf8', timeout: 5 * 60_000 });
+      const result = spawnSync(
+        process.execPath,
+        [path.join(root, 'node_modules/typedoc/bin/typedoc'), '--emit', 'none'],
+        { cwd: root, encoding: 'utf8', timeout: 5 * 60_000 },
+      );
       const output = plain(`${result.stdout}\n${result.stderr}`);
-      const problems = output.split('\n').filter((line) => /does not have any documentation|intentionallyNotDocumented|\[error\]|not included in the documentation|Failed to resolve link/.test(line));
+      const problems = output
+        .split('\n')
+        .filter((line) =>
+          /does not have any documentation|intentionallyNotDocumented|\[error\]|not included in the documentation|Failed to resolve link/.test(
+            line,
+          ),
+        );
       expect(problems).toEqual([]);
       expect(result.status).toBe(0);
     },
@@ -23,8 +33,13 @@ describe('the API reference (TypeDoc)', () => {
   );
 
   it('documents the entry points it names: each publishable library and the testing entry point', () => {
-    const config = JSON.parse(fs.readFileSync(path.join(root, 'typedoc.json'), 'utf8')) as { entryPoints: string[]; out: string };
-    const modules = config.entryPoints.map((file) => /@module (\S+)/.exec(fs.readFileSync(path.join(root, file), 'utf8'))?.[1]);
+    const config = JSON.parse(fs.readFileSync(path.join(root, 'typedoc.json'), 'utf8')) as {
+      entryPoints: string[];
+      out: string;
+    };
+    const modules = config.entryPoints.map(
+      (file) => /@module (\S+)/.exec(fs.readFileSync(path.join(root, file), 'utf8'))?.[1],
+    );
     expect(modules).toEqual([
       '@toolpacks/base',
       '@toolpacks/registry',

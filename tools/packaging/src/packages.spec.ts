@@ -9,7 +9,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 const root = path.resolve(__dirname, '../../..');
-const rootManifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+const rootManifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
 
 /** The published names, in the order build-packages.js builds them. */
 const PUBLISHED = [
@@ -27,8 +30,17 @@ const PUBLISHED = [
 const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
 
 function run(command: string, args: readonly string[], options: SpawnSyncOptions = {}): string {
-  const result = spawnSync(command, args, { encoding: 'utf8', env: cleanEnv, timeout: 8 * 60_000, maxBuffer: 64 * 1024 * 1024, ...options });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}:\n${result.stdout}\n${result.stderr}`);
+  const result = spawnSync(command, args, {
+    encoding: 'utf8',
+    env: cleanEnv,
+    timeout: 8 * 60_000,
+    maxBuffer: 64 * 1024 * 1024,
+    ...options,
+  });
+  if (result.status !== 0)
+    throw new Error(
+      `${command} ${args.join(' ')} exited with ${result.status ?? result.signal}:\n${result.stdout}\n${result.stderr}`,
+    );
   return String(result.stdout);
 }
 
@@ -104,15 +116,33 @@ describe('the publishable packages, installed from their tarballs outside the re
   beforeAll(() => {
     work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'toolpacks-packages-')));
     // Built into the temporary folder, not dist/: a build there meanwhile (nx, another run) cannot disturb this one.
-    const out = run(process.execPath, [path.join(root, 'tools/scripts/build-packages.js'), '--out', path.join(work, 'build'), '--pack', path.join(work, 'tarballs')], { cwd: root });
+    const out = run(
+      process.execPath,
+      [
+        path.join(root, 'tools/scripts/build-packages.js'),
+        '--out',
+        path.join(work, 'build'),
+        '--pack',
+        path.join(work, 'tarballs'),
+      ],
+      { cwd: root },
+    );
     tarballs = [...out.matchAll(/^packed (.+\.tgz)$/gm)].map((m) => m[1]);
     project = path.join(work, 'project');
     fs.mkdirSync(path.join(project, 'src'), { recursive: true });
-    fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'my-pack', version: '1.0.0', private: true }, null, 2));
+    fs.writeFileSync(
+      path.join(project, 'package.json'),
+      JSON.stringify({ name: 'my-pack', version: '1.0.0', private: true }, null, 2),
+    );
     // What a pack author adds beside the tarballs: inversify (the README's example imports it) and
     // @types/vscode (the registry's and prompt-tsx's .d.ts name vscode's types; an optional peer).
-    const extras = [`inversify@${rootManifest.dependencies.inversify}`, `@types/vscode@${rootManifest.devDependencies['@types/vscode']}`];
-    run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...tarballs, ...extras], { cwd: project });
+    const extras = [
+      `inversify@${rootManifest.dependencies.inversify}`,
+      `@types/vscode@${rootManifest.devDependencies['@types/vscode']}`,
+    ];
+    run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...tarballs, ...extras], {
+      cwd: project,
+    });
   }, 15 * 60_000);
 
   afterAll(() => {
@@ -120,7 +150,9 @@ describe('the publishable packages, installed from their tarballs outside the re
   });
 
   it('packs all eight packages', () => {
-    expect(tarballs.map((t) => path.basename(t))).toEqual(PUBLISHED.map((name) => `${name.slice(1).replace('/', '-')}-0.1.0.tgz`));
+    expect(tarballs.map((t) => path.basename(t))).toEqual(
+      PUBLISHED.map((name) => `${name.slice(1).replace('/', '-')}-0.1.0.tgz`),
+    );
   });
 
   it('ships compiled JavaScript with .d.ts and a package.json for the build, never the sources or specs', () => {
@@ -133,7 +165,8 @@ describe('the publishable packages, installed from their tarballs outside the re
       expect(manifest.license).toBe('MIT');
       const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' });
       expect(files.filter((f) => /\.spec\.|(^|\/)src\/|(?<!\.d)\.tsx?$/.test(f))).toEqual([]);
-      for (const range of Object.values({ ...manifest.dependencies, ...manifest.peerDependencies })) expect(range).not.toBe('*');
+      for (const range of Object.values({ ...manifest.dependencies, ...manifest.peerDependencies }))
+        expect(range).not.toBe('*');
       expect(Object.keys(manifest.dependencies ?? {})).not.toContain('vscode');
       if (name === '@toolpacks/cli') {
         expect(manifest.bin).toEqual({ toolpacks: 'bin/toolpacks.js' });
@@ -142,12 +175,20 @@ describe('the publishable packages, installed from their tarballs outside the re
       expect(manifest.exports['.']).toEqual({ types: './index.d.ts', default: './index.js' });
       expect(files).toEqual(expect.arrayContaining(['index.js', 'index.d.ts']));
     }
-    const hostNode = JSON.parse(fs.readFileSync(path.join(project, 'node_modules/@toolpacks/host-node/package.json'), 'utf8'));
+    const hostNode = JSON.parse(
+      fs.readFileSync(path.join(project, 'node_modules/@toolpacks/host-node/package.json'), 'utf8'),
+    );
     expect(hostNode.exports['./testing']).toEqual({ types: './testing.d.ts', default: './testing.js' });
-    const hostVscode = JSON.parse(fs.readFileSync(path.join(project, 'node_modules/@toolpacks/host-vscode/package.json'), 'utf8'));
+    const hostVscode = JSON.parse(
+      fs.readFileSync(path.join(project, 'node_modules/@toolpacks/host-vscode/package.json'), 'utf8'),
+    );
     expect(hostVscode.peerDependencies).toHaveProperty('@types/vscode');
-    const registry = JSON.parse(fs.readFileSync(path.join(project, 'node_modules/@toolpacks/registry/package.json'), 'utf8'));
-    expect(Object.keys(registry.dependencies)).toEqual(expect.arrayContaining(['@toolpacks/base', 'inversify', 'reflect-metadata', 'ajv', '@vscode/prompt-tsx']));
+    const registry = JSON.parse(
+      fs.readFileSync(path.join(project, 'node_modules/@toolpacks/registry/package.json'), 'utf8'),
+    );
+    expect(Object.keys(registry.dependencies)).toEqual(
+      expect.arrayContaining(['@toolpacks/base', 'inversify', 'reflect-metadata', 'ajv', '@vscode/prompt-tsx']),
+    );
   });
 
   it("compiles a pack written against @toolpacks/registry, and the README's, with tsc (strict, .d.ts checked)", () => {
@@ -173,7 +214,11 @@ describe('the publishable packages, installed from their tarballs outside the re
   });
 
   it("runs the README's pack with the installed CLI", () => {
-    const out = run('npx', ['--no', '--', 'toolpacks', '--no-default-packs', '--pack', './dist/readme-pack.js', 'invoke', 'get_time', '{}'], { cwd: project });
+    const out = run(
+      'npx',
+      ['--no', '--', 'toolpacks', '--no-default-packs', '--pack', './dist/readme-pack.js', 'invoke', 'get_time', '{}'],
+      { cwd: project },
+    );
     expect(out.trim()).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 
@@ -185,12 +230,21 @@ describe('the publishable packages, installed from their tarballs outside the re
   });
 
   it("invokes the pack's tool with the installed CLI", () => {
-    const out = run('npx', ['--no', '--', 'toolpacks', 'invoke', 'my_tool', '{"name":"Ada"}', '--pack', './dist/my-pack.js'], { cwd: project });
+    const out = run(
+      'npx',
+      ['--no', '--', 'toolpacks', 'invoke', 'my_tool', '{"name":"Ada"}', '--pack', './dist/my-pack.js'],
+      { cwd: project },
+    );
     expect(out.trim()).toBe('Hello, Ada!');
   });
 
   it('serves MCP from the installed CLI (the SDK resolves from the tarballs)', () => {
-    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'packaging-spec', version: '1' } } };
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'packaging-spec', version: '1' } },
+    };
     const result = spawnSync('npx', ['--no', '--', 'toolpacks', 'mcp', '--pack', './dist/my-pack.js'], {
       cwd: project,
       env: cleanEnv,

@@ -21,7 +21,9 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = layers;
 
 /** The projects of the workspaces the root package.json declares (`libs/*`, `apps/*`, …). */
 export function findProjects(workspaceRoot: string): Project[] {
-  const rootManifest = JSON.parse(fs.readFileSync(path.join(workspaceRoot, 'package.json'), 'utf8')) as { workspaces?: string[] };
+  const rootManifest = JSON.parse(fs.readFileSync(path.join(workspaceRoot, 'package.json'), 'utf8')) as {
+    workspaces?: string[];
+  };
   const projects: Project[] = [];
   for (const parent of (rootManifest.workspaces ?? []).map((pattern) => pattern.replace(/\/\*$/, ''))) {
     const dir = path.join(workspaceRoot, parent);
@@ -30,22 +32,40 @@ export function findProjects(workspaceRoot: string): Project[] {
       const manifest = path.join(dir, name, 'package.json');
       if (!fs.existsSync(manifest)) continue;
       const pkg = JSON.parse(fs.readFileSync(manifest, 'utf8'));
-      projects.push({ name: pkg.name, root: `${parent}/${name}`, tags: pkg.nx?.tags ?? [], scripts: pkg.scripts ?? {} });
+      projects.push({
+        name: pkg.name,
+        root: `${parent}/${name}`,
+        tags: pkg.nx?.tags ?? [],
+        scripts: pkg.scripts ?? {},
+      });
     }
   }
   return projects;
 }
 
-export function workspaceViolations(workspaceRoot: string, layerTable: Readonly<Record<string, readonly string[]>> = LAYERS): string[] {
+export function workspaceViolations(
+  workspaceRoot: string,
+  layerTable: Readonly<Record<string, readonly string[]>> = LAYERS,
+): string[] {
   const violations: string[] = [];
   for (const [scope, allowed] of Object.entries(layerTable))
-    for (const target of allowed) if (!(target in layerTable)) violations.push(`layers.json: ${scope} may import ${target}, which is not a scope of the table`);
+    for (const target of allowed)
+      if (!(target in layerTable))
+        violations.push(`layers.json: ${scope} may import ${target}, which is not a scope of the table`);
   for (const project of findProjects(workspaceRoot)) {
     const scopes = project.tags.filter((t) => t.startsWith('scope:'));
-    if (scopes.length === 0) violations.push(`${project.name} (${project.root}) has no scope:* tag in package.json nx.tags`);
-    else if (scopes.length > 1) violations.push(`${project.name} (${project.root}) has more than one scope:* tag: ${scopes.join(', ')}`);
-    else if (!(scopes[0] in layerTable)) violations.push(`${project.name} (${project.root}) is tagged ${scopes[0]}, which tools/workspace/layers.json does not know`);
-    if (!project.scripts.lint) violations.push(`${project.name} (${project.root}) has no "lint" script in package.json ("lint": "eslint ."), so npm test does not lint it`);
+    if (scopes.length === 0)
+      violations.push(`${project.name} (${project.root}) has no scope:* tag in package.json nx.tags`);
+    else if (scopes.length > 1)
+      violations.push(`${project.name} (${project.root}) has more than one scope:* tag: ${scopes.join(', ')}`);
+    else if (!(scopes[0] in layerTable))
+      violations.push(
+        `${project.name} (${project.root}) is tagged ${scopes[0]}, which tools/workspace/layers.json does not know`,
+      );
+    if (!project.scripts.lint)
+      violations.push(
+        `${project.name} (${project.root}) has no "lint" script in package.json ("lint": "eslint ."), so npm test does not lint it`,
+      );
   }
   return violations;
 }

@@ -37,7 +37,13 @@ export function codeBlocks(text: string, file: string): CodeBlock[] {
     let end = start;
     while (end < lines.length && !new RegExp(`^\\s*${fence}\`*\\s*$`).test(lines[end])) end++;
     if (end >= lines.length) throw new Error(`${file}:${i + 1}: the code block opened here is never closed`);
-    blocks.push({ file, lang: open[3].toLowerCase(), line: start + 1, code: lines.slice(start, end).join('\n'), heading });
+    blocks.push({
+      file,
+      lang: open[3].toLowerCase(),
+      line: start + 1,
+      code: lines.slice(start, end).join('\n'),
+      heading,
+    });
     i = end;
   }
   return blocks;
@@ -52,7 +58,8 @@ export function typeCheckBlocks(workspaceRoot: string, blocks: readonly CodeBloc
   const base = ts.readConfigFile(path.join(workspaceRoot, 'tsconfig.base.json'), ts.sys.readFile);
   if (base.error) throw new Error(ts.flattenDiagnosticMessageText(base.error.messageText, '\n'));
   const converted = ts.convertCompilerOptionsFromJson(base.config.compilerOptions, workspaceRoot);
-  if (converted.errors.length) throw new Error(converted.errors.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')).join('\n'));
+  if (converted.errors.length)
+    throw new Error(converted.errors.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')).join('\n'));
   const options: ts.CompilerOptions = {
     ...converted.options,
     noEmit: true,
@@ -77,7 +84,9 @@ export function typeCheckBlocks(workspaceRoot: string, blocks: readonly CodeBloc
     const block = diagnostic.file && files.get(path.resolve(diagnostic.file.fileName));
     if (diagnostic.file && block && diagnostic.start !== undefined) {
       const { line, character } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
-      messages.push(`${block.file}:${block.line + line}:${character + 1} (\`\`\`${block.lang} block at line ${block.line - 1}, under "${block.heading}"): TS${diagnostic.code}: ${text}`);
+      messages.push(
+        `${block.file}:${block.line + line}:${character + 1} (\`\`\`${block.lang} block at line ${block.line - 1}, under "${block.heading}"): TS${diagnostic.code}: ${text}`,
+      );
     } else if (diagnostic.file) {
       messages.push(`${path.relative(workspaceRoot, diagnostic.file.fileName)}: TS${diagnostic.code}: ${text}`);
     } else messages.push(`TS${diagnostic.code}: ${text}`);

@@ -2,7 +2,13 @@
 // input schema, the variants that share its toolReferenceName (with their model selectors), the
 // overrides that replace it for some models, its when clause, the toolsets it belongs to, its
 // annotations — and what the request's model gets of it. A toolset's name describes the toolset.
-import { describeSelectors, type ModelSelector, type ResolveRequest, type ToolDefinition, type ToolRegistry } from '@toolpacks/registry/host';
+import {
+  describeSelectors,
+  type ModelSelector,
+  type ResolveRequest,
+  type ToolDefinition,
+  type ToolRegistry,
+} from '@toolpacks/registry/host';
 import type { CliOptions } from '../cliOptions';
 import type { Io } from '../io';
 import { runOneShot } from '../oneShot';
@@ -42,7 +48,14 @@ export interface ToolDescription {
   /** Toolsets that hold its toolReferenceName; `direct` when the set lists it itself (not through a nested set). */
   readonly toolSets: readonly { readonly name: string; readonly packId?: string; readonly direct: boolean }[];
   /** What the request's model gets of it. */
-  readonly forModel: { readonly model: ResolveRequest['model']; readonly sent: boolean; readonly reason: string; readonly detail?: string; readonly runs?: string; readonly group?: string };
+  readonly forModel: {
+    readonly model: ResolveRequest['model'];
+    readonly sent: boolean;
+    readonly reason: string;
+    readonly detail?: string;
+    readonly runs?: string;
+    readonly group?: string;
+  };
 }
 
 export interface ToolSetDescription {
@@ -62,7 +75,13 @@ export class UnknownToolError extends Error {}
 const EMPTY_SCHEMA = { type: 'object', properties: {} };
 
 function toolRef(definition: ToolDefinition, packId: string | undefined): ToolRef {
-  return { name: definition.name, packId, models: definition.models ?? [], modelsText: describeSelectors(definition.models), ...(definition.when ? { when: definition.when } : {}) };
+  return {
+    name: definition.name,
+    packId,
+    models: definition.models ?? [],
+    modelsText: describeSelectors(definition.models),
+    ...(definition.when ? { when: definition.when } : {}),
+  };
 }
 
 /** What `describe` says of `name`: a tool (by name, or by toolReferenceName when one tool has it) or a toolset. */
@@ -70,37 +89,83 @@ export function describeTool(registry: ToolRegistry, request: ResolveRequest, na
   const tools = registry.tools;
   let found = tools.find((t) => t.definition.name === name);
   if (!found) {
-    const byReference = tools.filter((t) => !t.definition.overridesTool && (t.definition.toolReferenceName ?? t.definition.name) === name);
+    const byReference = tools.filter(
+      (t) => !t.definition.overridesTool && (t.definition.toolReferenceName ?? t.definition.name) === name,
+    );
     if (byReference.length) found = byReference[0];
   }
   if (!found) {
     const set = registry.toolSets.find((s) => s.definition.name === name);
-    if (set) return { kind: 'toolSet', name, packId: set.packId, description: set.definition.description, tools: set.definition.tools, members: registry.toolSetMembers(name) };
+    if (set)
+      return {
+        kind: 'toolSet',
+        name,
+        packId: set.packId,
+        description: set.definition.description,
+        tools: set.definition.tools,
+        members: registry.toolSetMembers(name),
+      };
     const known = [...tools.map((t) => t.definition.name), ...registry.toolSets.map((s) => s.definition.name)];
-    throw new UnknownToolError(`no tool or toolset is named '${name}'${didYouMean(name, known) || '.'} 'toolpacks list' names them all.`);
+    throw new UnknownToolError(
+      `no tool or toolset is named '${name}'${didYouMean(name, known) || '.'} 'toolpacks list' names them all.`,
+    );
   }
   const { definition, packId } = found;
-  const base = definition.overridesTool ? tools.find((t) => t.definition.name === definition.overridesTool)?.definition : undefined;
+  const base = definition.overridesTool
+    ? tools.find((t) => t.definition.name === definition.overridesTool)?.definition
+    : undefined;
   const referenceName = (base ?? definition).toolReferenceName ?? (base ?? definition).name;
   // An override is no variant of its base's: it replaces the base, listed under "Overrides".
   const variants = tools
-    .filter((t) => !definition.overridesTool && t.definition !== definition && !t.definition.overridesTool && (t.definition.toolReferenceName ?? t.definition.name) === referenceName)
+    .filter(
+      (t) =>
+        !definition.overridesTool &&
+        t.definition !== definition &&
+        !t.definition.overridesTool &&
+        (t.definition.toolReferenceName ?? t.definition.name) === referenceName,
+    )
     .map((t) => toolRef(t.definition, t.packId));
-  const overriddenBy = tools.filter((t) => t.definition.overridesTool === definition.name).map((t) => toolRef(t.definition, t.packId));
+  const overriddenBy = tools
+    .filter((t) => t.definition.overridesTool === definition.name)
+    .map((t) => toolRef(t.definition, t.packId));
   const toolSets = registry.toolSets
     .filter((s) => registry.toolSetMembers(s.definition.name).includes(referenceName))
-    .map((s) => ({ name: s.definition.name, packId: s.packId, direct: s.definition.tools.includes(referenceName) || (base ?? definition).toolSet === s.definition.name }));
+    .map((s) => ({
+      name: s.definition.name,
+      packId: s.packId,
+      direct: s.definition.tools.includes(referenceName) || (base ?? definition).toolSet === s.definition.name,
+    }));
 
   const resolved = registry.resolve(request);
   const baseName = base?.name ?? definition.name;
-  const entry = resolved.entries.find((e) => e.implementationName === definition.name) ?? resolved.entries.find((e) => e.name === definition.name);
+  const entry =
+    resolved.entries.find((e) => e.implementationName === definition.name) ??
+    resolved.entries.find((e) => e.name === definition.name);
   const notSent = resolved.notSent.find((n) => n.name === definition.name);
   let forModel: ToolDescription['forModel'];
   if (entry && entry.implementationName === definition.name)
-    forModel = { model: request.model, sent: entry.sent, reason: entry.reason, ...(base ? { runs: `in place of '${baseName}'` } : {}), ...(entry.group ? { group: entry.group } : {}) };
-  else if (entry) forModel = { model: request.model, sent: false, reason: 'overridden', detail: `'${entry.implementationName}' runs in its place for this model` };
+    forModel = {
+      model: request.model,
+      sent: entry.sent,
+      reason: entry.reason,
+      ...(base ? { runs: `in place of '${baseName}'` } : {}),
+      ...(entry.group ? { group: entry.group } : {}),
+    };
+  else if (entry)
+    forModel = {
+      model: request.model,
+      sent: false,
+      reason: 'overridden',
+      detail: `'${entry.implementationName}' runs in its place for this model`,
+    };
   else if (notSent) forModel = { model: request.model, sent: false, reason: notSent.reason, detail: notSent.detail };
-  else forModel = { model: request.model, sent: false, reason: base ? 'not-matched' : 'unknown', detail: base ? `does not replace '${baseName}' for this model` : undefined };
+  else
+    forModel = {
+      model: request.model,
+      sent: false,
+      reason: base ? 'not-matched' : 'unknown',
+      detail: base ? `does not replace '${baseName}' for this model` : undefined,
+    };
 
   return {
     kind: 'tool',
@@ -147,7 +212,10 @@ export function describeText(d: Description, width = outputWidth()): string {
   out.push(`${d.name}${d.displayName ? ` — ${d.displayName}` : ''}${d.packId ? ` (pack ${d.packId})` : ''}`);
   out.push('');
   const field = (label: string, value: string | undefined) => value && out.push(`${`${label}:`.padEnd(17)} ${value}`);
-  field('Reference name', d.toolReferenceName === d.name ? d.name : `${d.toolReferenceName} (picker entry, # reference and toolset member)`);
+  field(
+    'Reference name',
+    d.toolReferenceName === d.name ? d.name : `${d.toolReferenceName} (picker entry, # reference and toolset member)`,
+  );
   field('Models', d.modelsText);
   if (d.overridesTool) field('Overrides', `${d.overridesTool}, for the models above`);
   field('When', d.when ?? 'always');
@@ -165,12 +233,21 @@ export function describeText(d: Description, width = outputWidth()): string {
   field(`For ${m.family}`, verdict);
 
   if (d.variants.length) {
-    out.push('', `Variants (tools that share the reference name '${d.toolReferenceName}'; each model gets the best match):`);
-    for (const v of d.variants) out.push(`  ${v.name}${v.packId ? ` (pack ${v.packId})` : ''}: ${v.modelsText}${v.when ? `, when ${v.when}` : ''}`);
+    out.push(
+      '',
+      `Variants (tools that share the reference name '${d.toolReferenceName}'; each model gets the best match):`,
+    );
+    for (const v of d.variants)
+      out.push(
+        `  ${v.name}${v.packId ? ` (pack ${v.packId})` : ''}: ${v.modelsText}${v.when ? `, when ${v.when}` : ''}`,
+      );
   }
   if (d.overriddenBy.length) {
     out.push('', `Overridden by (these run in its place for the models they match):`);
-    for (const o of d.overriddenBy) out.push(`  ${o.name}${o.packId ? ` (pack ${o.packId})` : ''}: ${o.modelsText}${o.when ? `, when ${o.when}` : ''}`);
+    for (const o of d.overriddenBy)
+      out.push(
+        `  ${o.name}${o.packId ? ` (pack ${o.packId})` : ''}: ${o.modelsText}${o.when ? `, when ${o.when}` : ''}`,
+      );
   }
   out.push('', 'Description (what the model reads):', indent(wrap(d.description, width - 2)));
   if (d.userDescription) out.push('', 'For people:', indent(wrap(d.userDescription, width - 2)));
@@ -203,7 +280,11 @@ export function run(options: CliOptions, io: Io): Promise<number> {
   return runOneShot(options, io, ({ registry, request, extra }) => {
     try {
       const description = describeTool(registry, request, options.describe!.tool);
-      io.out(options.json ? JSON.stringify(extra.length ? { ...description, diagnostics: extra } : description, null, 2) : describeText(description));
+      io.out(
+        options.json
+          ? JSON.stringify(extra.length ? { ...description, diagnostics: extra } : description, null, 2)
+          : describeText(description),
+      );
       return 0;
     } catch (error) {
       if (!(error instanceof UnknownToolError)) throw error;

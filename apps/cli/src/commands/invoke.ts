@@ -1,5 +1,13 @@
 import { createInterface } from 'node:readline/promises';
-import { contentToText, inertConfirmation, type ConfirmationAnswer, type ConfirmationRequest, type ResolveRequest, type ToolCallResult, type ToolRegistry } from '@toolpacks/registry/host';
+import {
+  contentToText,
+  inertConfirmation,
+  type ConfirmationAnswer,
+  type ConfirmationRequest,
+  type ResolveRequest,
+  type ToolCallResult,
+  type ToolRegistry,
+} from '@toolpacks/registry/host';
 import type { CliOptions } from '../cliOptions';
 import type { Io } from '../io';
 import { runOneShot, withDiagnostics } from '../oneShot';
@@ -19,7 +27,11 @@ export interface InvokeCommandOptions {
   readonly ask?: (request: ConfirmationRequest) => Promise<ConfirmationAnswer>;
 }
 
-export async function invokeCommand(registry: ToolRegistry, request: ResolveRequest, options: InvokeCommandOptions): Promise<{ output: string; result: ToolCallResult }> {
+export async function invokeCommand(
+  registry: ToolRegistry,
+  request: ResolveRequest,
+  options: InvokeCommandOptions,
+): Promise<{ output: string; result: ToolCallResult }> {
   const resolved = registry.resolve(request);
   const result = await registry.invoke(
     resolved,
@@ -30,7 +42,10 @@ export async function invokeCommand(registry: ToolRegistry, request: ResolveRequ
       // condition) is covered too, which global auto-approve never does.
       // It never covers a call that can make code run (a write to .git/config, a hook): that one
       // still asks on the terminal, and is declined where there is none.
-      autoApprove: { ...Object.fromEntries((options.allow ?? []).map((name) => [name, true])), ...(options.yes ? { [options.tool]: true } : {}) },
+      autoApprove: {
+        ...Object.fromEntries((options.allow ?? []).map((name) => [name, true])),
+        ...(options.yes ? { [options.tool]: true } : {}),
+      },
       eligibleForAutoApproval: Object.fromEntries((options.alwaysAsk ?? []).map((name) => [name, false])),
       confirm: options.ask,
       timeoutMs: options.timeoutMs,
@@ -63,7 +78,8 @@ export function readConfirmAnswer(raw: string): ConfirmationAnswer {
 
 /** A confirmation asked through a line-reading function (the shell's own readline). */
 export function questionConfirm(question: (prompt: string) => Promise<string>) {
-  return async (request: ConfirmationRequest): Promise<ConfirmationAnswer> => readConfirmAnswer(await question(confirmQuestion(request)));
+  return async (request: ConfirmationRequest): Promise<ConfirmationAnswer> =>
+    readConfirmAnswer(await question(confirmQuestion(request)));
 }
 
 /** A y/N question on the terminal. */
@@ -83,11 +99,15 @@ export function run(options: CliOptions, io: Io): Promise<number> {
   const invoke = options.invoke!;
   return runOneShot(options, io, async ({ registry, request, extra }) => {
     // Input read from stdin leaves no stdin to ask on.
-    const ask = io.interactive && invoke.inputFrom?.kind !== 'stdin' ? terminalConfirm(io.interactive.input, io.interactive.output) : undefined;
+    const ask =
+      io.interactive && invoke.inputFrom?.kind !== 'stdin'
+        ? terminalConfirm(io.interactive.input, io.interactive.output)
+        : undefined;
     const { output, result } = await invokeCommand(registry, request, { ...invoke, json: options.json, ask });
     io.out(withDiagnostics(output, extra));
     if (!result.isError) return 0;
-    const hint = result.status === 'declined' && !ask && !invoke.yes ? ' (no terminal to ask on: pass --yes to approve)' : '';
+    const hint =
+      result.status === 'declined' && !ask && !invoke.yes ? ' (no terminal to ask on: pass --yes to approve)' : '';
     const suggestion =
       result.status === 'unknown-tool'
         ? didYouMean(

@@ -7,7 +7,11 @@ import type { CliOptions } from '../cliOptions';
 import type { Io } from '../io';
 import { runOneShot, withDiagnostics } from '../oneShot';
 
-export function lintCommand(registry: ToolRegistry, request: ResolveRequest, json: boolean): { output: string; report: SchemaReport } {
+export function lintCommand(
+  registry: ToolRegistry,
+  request: ResolveRequest,
+  json: boolean,
+): { output: string; report: SchemaReport } {
   const report = registry.schemaReport(request.model);
   if (json) return { output: JSON.stringify(report, null, 2), report };
   const { model } = report;
@@ -18,8 +22,14 @@ export function lintCommand(registry: ToolRegistry, request: ResolveRequest, jso
       : `Nothing changes: all ${report.checked} tools are sent as their packs wrote them.`,
   ];
   for (const tool of report.changed) {
-    lines.push('', `${tool.name}${tool.packId ? ` (${tool.packId})` : ''}${tool.sentName ? ` — sent as ${tool.sentName}` : ''}`);
-    for (const change of tool.changes) lines.push(`  ${change.path === '' ? '(top)' : change.path}: ${change.detail}${change.lost ? `; lost: ${change.lost}` : ''}`);
+    lines.push(
+      '',
+      `${tool.name}${tool.packId ? ` (${tool.packId})` : ''}${tool.sentName ? ` — sent as ${tool.sentName}` : ''}`,
+    );
+    for (const change of tool.changes)
+      lines.push(
+        `  ${change.path === '' ? '(top)' : change.path}: ${change.detail}${change.lost ? `; lost: ${change.lost}` : ''}`,
+      );
   }
   return { output: lines.join('\n'), report };
 }

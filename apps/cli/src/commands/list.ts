@@ -7,7 +7,12 @@ import { renderTable } from '../table';
 /** Every pack, toolset and tool; `extra` (the CLI's own warnings) joins the registry's diagnostics in JSON. */
 export function listCommand(registry: ToolRegistry, json: boolean, extra: readonly Diagnostic[] = []): string {
   const packs = registry.packs;
-  const toolSets = registry.toolSets.map(({ definition, packId }) => ({ name: definition.name, packId, description: definition.description, tools: definition.tools }));
+  const toolSets = registry.toolSets.map(({ definition, packId }) => ({
+    name: definition.name,
+    packId,
+    description: definition.description,
+    tools: definition.tools,
+  }));
   const tools = registry.tools.map(({ definition, packId }) => ({
     name: definition.name,
     toolReferenceName: definition.toolReferenceName ?? definition.name,
@@ -22,7 +27,8 @@ export function listCommand(registry: ToolRegistry, json: boolean, extra: readon
     when: definition.when,
     tags: definition.tags ?? [],
   }));
-  if (json) return JSON.stringify({ packs, toolSets, tools, diagnostics: [...extra, ...registry.diagnostics] }, null, 2);
+  if (json)
+    return JSON.stringify({ packs, toolSets, tools, diagnostics: [...extra, ...registry.diagnostics] }, null, 2);
   const out = [
     `Packs (${packs.length}):`,
     renderTable(
@@ -39,10 +45,17 @@ export function listCommand(registry: ToolRegistry, json: boolean, extra: readon
     `Tools (${tools.length}):`,
     renderTable(
       ['TOOL', 'REFERENCE', 'PACK', 'MODELS', 'WHEN'],
-      tools.map((t) => [t.name, t.toolReferenceName, t.packId ?? '-', t.overridesTool ? `${t.models} (overrides ${t.overridesTool})` : t.models, t.when ?? '']),
+      tools.map((t) => [
+        t.name,
+        t.toolReferenceName,
+        t.packId ?? '-',
+        t.overridesTool ? `${t.models} (overrides ${t.overridesTool})` : t.models,
+        t.when ?? '',
+      ]),
     ),
   ];
-  if (registry.diagnostics.length) out.push('', 'Diagnostics:', ...registry.diagnostics.map((d) => `  ${d.severity} ${d.code}: ${d.message}`));
+  if (registry.diagnostics.length)
+    out.push('', 'Diagnostics:', ...registry.diagnostics.map((d) => `  ${d.severity} ${d.code}: ${d.message}`));
   return out.join('\n');
 }
 

@@ -99,11 +99,14 @@ export async function run(options: CliOptions, io: Io): Promise<number> {
     if (http) {
       // No token given: any local user or process could reach a loopback port, so one is made for
       // this run (unless --no-token) and printed for the person to configure their client with.
-      const generated = !options.mcp?.token && !options.mcp?.noToken ? randomBytes(24).toString('base64url') : undefined;
+      const generated =
+        !options.mcp?.token && !options.mcp?.noToken ? randomBytes(24).toString('base64url') : undefined;
       const token = options.mcp?.token ?? generated;
       const served = await server.serveHttp({ ...serverOptions, host: http.host, port: http.port, token });
       handle = served;
-      io.err(`toolpacks mcp: serving ${served.url}${token ? ' (bearer token required)' : ' with no token: any local user or process can call the tools'}; Ctrl-C stops.`);
+      io.err(
+        `toolpacks mcp: serving ${served.url}${token ? ' (bearer token required)' : ' with no token: any local user or process can call the tools'}; Ctrl-C stops.`,
+      );
       if (generated)
         io.err(
           [
@@ -114,7 +117,10 @@ export async function run(options: CliOptions, io: Io): Promise<number> {
           ].join('\n'),
         );
     } else {
-      const served = await server.serveStdio(serverOptions, { stdin: io.stdin ?? process.stdin, stdout: io.stdout ?? process.stdout });
+      const served = await server.serveStdio(serverOptions, {
+        stdin: io.stdin ?? process.stdin,
+        stdout: io.stdout ?? process.stdout,
+      });
       handle = served;
       void served.closed.then(close, close);
     }

@@ -1,4 +1,12 @@
-import { describeGroup, describeReason, describeSearch, SEARCH_TOOLS_NAME, type ResolvedToolSet, type ResolveRequest, type ToolRegistry } from '@toolpacks/registry/host';
+import {
+  describeGroup,
+  describeReason,
+  describeSearch,
+  SEARCH_TOOLS_NAME,
+  type ResolvedToolSet,
+  type ResolveRequest,
+  type ToolRegistry,
+} from '@toolpacks/registry/host';
 import type { CliOptions } from '../cliOptions';
 import type { Io } from '../io';
 import { runOneShot, withDiagnostics } from '../oneShot';
@@ -14,14 +22,26 @@ function toText(resolved: ResolvedToolSet): string {
   const out: string[] = [];
   const sentCount = resolved.tools.length;
   const who = model ? `Model ${model.vendor}/${model.family} (id ${model.id}, version ${model.version})` : 'Any model';
-  out.push(`${who}: ${sentCount} tool${sentCount === 1 ? '' : 's'} sent, about ${resolved.estimatedTokens} tokens of definitions.`);
+  out.push(
+    `${who}: ${sentCount} tool${sentCount === 1 ? '' : 's'} sent, about ${resolved.estimatedTokens} tokens of definitions.`,
+  );
   out.push('');
   const description = new Map(resolved.tools.map((t) => [t.name, t.description]));
-  const rows = resolved.entries.filter((e) => e.sent).map((e) => [e.sentName ?? e.name, e.packId ?? '-', describeReason(e), description.get(e.sentName ?? e.name) ?? '']);
-  for (const group of resolved.groups.filter((g) => !g.expanded)) rows.push([group.name, '-', describeGroup(group), group.tools.join(', ')]);
+  const rows = resolved.entries
+    .filter((e) => e.sent)
+    .map((e) => [
+      e.sentName ?? e.name,
+      e.packId ?? '-',
+      describeReason(e),
+      description.get(e.sentName ?? e.name) ?? '',
+    ]);
+  for (const group of resolved.groups.filter((g) => !g.expanded))
+    rows.push([group.name, '-', describeGroup(group), group.tools.join(', ')]);
   const search = describeSearch(resolved);
   if (search) rows.push([SEARCH_TOOLS_NAME, '-', search.why, search.tools.join(', ')]);
-  out.push(rows.length ? renderTable(['TOOL', 'PACK', 'WHY', 'DESCRIPTION'], rows) : 'No tools are sent to this model.');
+  out.push(
+    rows.length ? renderTable(['TOOL', 'PACK', 'WHY', 'DESCRIPTION'], rows) : 'No tools are sent to this model.',
+  );
   const adapted = resolved.entries.filter((e) => e.schemaChanges?.length);
   if (adapted.length)
     out.push(

@@ -8,7 +8,15 @@
 // questions they did not expect.
 import { createInterface, type Interface } from 'node:readline';
 import { CancellationTokenSource } from '@toolpacks/base';
-import { ACTIVATE_PREFIX, contentToText, type ModelInfo, type ResolveRequest, type ToolSelection, type VirtualToolMode, type VirtualToolSession } from '@toolpacks/registry/host';
+import {
+  ACTIVATE_PREFIX,
+  contentToText,
+  type ModelInfo,
+  type ResolveRequest,
+  type ToolSelection,
+  type VirtualToolMode,
+  type VirtualToolSession,
+} from '@toolpacks/registry/host';
 import { parseChoices, parseContextEntry } from '../args';
 import type { CliOptions } from '../cliOptions';
 import { UsageError } from '../errors';
@@ -35,7 +43,22 @@ export const SHELL_HELP = `Commands:
   help                        this list
   exit                        ends the session and every program it started (or Ctrl-D)`;
 
-const COMMANDS = ['tools', 'resolve', 'list', 'describe', 'call', 'activate', 'context', 'model', 'toolsets', 'select', 'threshold', 'help', 'exit', 'quit'];
+const COMMANDS = [
+  'tools',
+  'resolve',
+  'list',
+  'describe',
+  'call',
+  'activate',
+  'context',
+  'model',
+  'toolsets',
+  'select',
+  'threshold',
+  'help',
+  'exit',
+  'quit',
+];
 
 /** `toolpacks shell`: runs until `exit` or the end of its input; the exit code. */
 export async function run(options: CliOptions, io: Io): Promise<number> {
@@ -47,7 +70,8 @@ export async function run(options: CliOptions, io: Io): Promise<number> {
     return 2;
   }
   for (const text of describeRefusedPacks(session.loaded)) io.err(`toolpacks: ${text}`);
-  for (const d of selectionDiagnostics(session.registry, options.request.selection, options.choiceSources)) io.err(`toolpacks: ${d.severity}: ${d.message}`);
+  for (const d of selectionDiagnostics(session.registry, options.request.selection, options.choiceSources))
+    io.err(`toolpacks: ${d.severity}: ${d.message}`);
   const shell = new Shell(session, options, io);
   try {
     await shell.run();
@@ -100,7 +124,11 @@ class Shell {
       model: this.model,
       selection,
       context: { ...this.session.host.contextKeys.values, ...this.context },
-      virtualTools: { session: this.virtual, ...(this.threshold !== undefined ? { threshold: this.threshold } : {}), ...(this.mode !== undefined ? { mode: this.mode } : {}) },
+      virtualTools: {
+        session: this.virtual,
+        ...(this.threshold !== undefined ? { threshold: this.threshold } : {}),
+        ...(this.mode !== undefined ? { mode: this.mode } : {}),
+      },
     });
   }
 
@@ -136,7 +164,9 @@ class Shell {
       }
     });
     if (this.tty)
-      this.io.err(`toolpacks shell on ${this.session.host.workspace.root}: ${this.session.registry.tools.length} tools from ${this.session.registry.packs.length} packs. Type help for the commands.`);
+      this.io.err(
+        `toolpacks shell on ${this.session.host.workspace.root}: ${this.session.registry.tools.length} tools from ${this.session.registry.packs.length} packs. Type help for the commands.`,
+      );
     for (;;) {
       const line = await this.next('toolpacks> ');
       if (line === undefined) break;
@@ -166,11 +196,15 @@ class Shell {
 
   private complete(line: string): [string[], string] {
     const words = line.split(/\s+/);
-    const tools = () => [...this.session.registry.tools.map((t) => t.definition.name), ...this.groups().map((g) => g.name)];
+    const tools = () => [
+      ...this.session.registry.tools.map((t) => t.definition.name),
+      ...this.groups().map((g) => g.name),
+    ];
     let candidates: string[];
     if (words.length <= 1) candidates = [...COMMANDS, ...tools()];
     else if (words.length === 2 && (words[0] === 'call' || words[0] === 'describe')) candidates = tools();
-    else if (words.length === 2 && words[0] === 'activate') candidates = this.groups().map((g) => withoutPrefix(g.name));
+    else if (words.length === 2 && words[0] === 'activate')
+      candidates = this.groups().map((g) => withoutPrefix(g.name));
     else return [[], line];
     const last = words[words.length - 1];
     return [candidates.filter((c) => c.startsWith(last)), last];
@@ -205,7 +239,10 @@ class Shell {
       }
       case 'call': {
         const [, tool, json = ''] = /^(\S+)?\s*([\s\S]*)$/.exec(rest)!;
-        if (!tool) throw new UsageError('call needs a tool name and its input as JSON, e.g. call read_file {"filePath":"README.md"}');
+        if (!tool)
+          throw new UsageError(
+            'call needs a tool name and its input as JSON, e.g. call read_file {"filePath":"README.md"}',
+          );
         return this.call(tool, json);
       }
       case 'activate': {
@@ -238,28 +275,37 @@ class Shell {
       }
       case 'threshold': {
         const n = Number(rest.trim());
-        if (!Number.isInteger(n) || n < 1) throw new UsageError(`threshold needs a positive whole number, got '${rest.trim()}'.`);
+        if (!Number.isInteger(n) || n < 1)
+          throw new UsageError(`threshold needs a positive whole number, got '${rest.trim()}'.`);
         this.threshold = n;
         return this.io.out(this.describeTools());
       }
       default:
         // `<tool> [json]`: a tool's name works as a command.
-        if (registry.tools.some((t) => t.definition.name === command) || command.startsWith(ACTIVATE_PREFIX)) return this.call(command, rest);
+        if (registry.tools.some((t) => t.definition.name === command) || command.startsWith(ACTIVATE_PREFIX))
+          return this.call(command, rest);
         throw new UsageError(`unknown command '${command}'. Type help for the commands.`);
     }
   }
 
   /** Choices that name no tool or toolset: a warning with the closest names (the choice is kept, and ignored). */
   private warnUnknown(selection: ToolSelection, command: string): void {
-    const names = (choices: Readonly<Record<string, boolean>> | undefined) => Object.fromEntries(Object.keys(choices ?? {}).map((name) => [name, command]));
-    for (const d of selectionDiagnostics(this.session.registry, selection, { tools: names(selection.tools), toolSets: names(selection.toolSets) })) this.io.err(`warning: ${d.message}`);
+    const names = (choices: Readonly<Record<string, boolean>> | undefined) =>
+      Object.fromEntries(Object.keys(choices ?? {}).map((name) => [name, command]));
+    for (const d of selectionDiagnostics(this.session.registry, selection, {
+      tools: names(selection.tools),
+      toolSets: names(selection.toolSets),
+    }))
+      this.io.err(`warning: ${d.message}`);
   }
 
   private describeTools(): string {
     const resolved = this.session.registry.resolve(this.request());
     const m = resolved.model!;
     const collapsed = resolved.groups.filter((g) => !g.expanded);
-    const lines = [`${resolved.tools.length} tool${resolved.tools.length === 1 ? '' : 's'} for ${m.vendor}/${m.family} (id ${m.id}): ${resolved.tools.map((t) => t.name).join(', ') || '(none)'}`];
+    const lines = [
+      `${resolved.tools.length} tool${resolved.tools.length === 1 ? '' : 's'} for ${m.vendor}/${m.family} (id ${m.id}): ${resolved.tools.map((t) => t.name).join(', ') || '(none)'}`,
+    ];
     for (const group of collapsed) lines.push(`  ${group.name}: ${group.tools.join(', ')}`);
     return lines.join('\n');
   }
@@ -270,7 +316,9 @@ class Shell {
       try {
         input = JSON.parse(json);
       } catch (error) {
-        throw new UsageError(`the input of ${tool} is not valid JSON: ${(error as Error).message}. Write it as call ${tool} {"key": "value"}.`);
+        throw new UsageError(
+          `the input of ${tool} is not valid JSON: ${(error as Error).message}. Write it as call ${tool} {"key": "value"}.`,
+        );
       }
     }
     const approvals = this.options.approvals;
@@ -285,7 +333,10 @@ class Shell {
           // manual (--always-ask), calls that run code (start_debugging, evaluate_expression: --allow
           // names them) and calls that can make code run (those always ask). A tool named in --allow
           // is approved by name, which the registry honours for code-running calls too.
-          autoApprove: approvals.yes && !approvals.allow.includes(tool) ? true : Object.fromEntries(approvals.allow.map((name) => [name, true])),
+          autoApprove:
+            approvals.yes && !approvals.allow.includes(tool)
+              ? true
+              : Object.fromEntries(approvals.allow.map((name) => [name, true])),
           eligibleForAutoApproval: Object.fromEntries(approvals.alwaysAsk.map((name) => [name, false])),
           ...(this.canAsk ? { confirm: questionConfirm(async (prompt) => (await this.next(prompt, true)) ?? '') } : {}),
           timeoutMs: this.options.timeoutMs,
@@ -296,7 +347,10 @@ class Shell {
       const text = await contentToText(result.content);
       if (text) this.io.out(text);
       if (result.isError) {
-        const hint = result.status === 'declined' && !this.canAsk ? ' — input is not a terminal, so nobody was asked; pass --answers-from-input to answer from the input' : '';
+        const hint =
+          result.status === 'declined' && !this.canAsk
+            ? ' — input is not a terminal, so nobody was asked; pass --answers-from-input to answer from the input'
+            : '';
         this.io.err(`(${tool}: ${result.status}${hint})`);
       }
     } finally {
@@ -317,24 +371,40 @@ class Shell {
     }
     const host = this.session.host.contextKeys.values;
     const keys = [...new Set([...Object.keys(host), ...Object.keys(this.context)])].sort();
-    this.io.out(keys.length ? keys.map((k) => `${k} = ${JSON.stringify(k in this.context ? this.context[k] : host[k])}${k in this.context ? ' (set here)' : ''}`).join('\n') : '(no context keys)');
+    this.io.out(
+      keys.length
+        ? keys
+            .map(
+              (k) =>
+                `${k} = ${JSON.stringify(k in this.context ? this.context[k] : host[k])}${k in this.context ? ' (set here)' : ''}`,
+            )
+            .join('\n')
+        : '(no context keys)',
+    );
   }
 
   private setModel(rest: string): void {
     const words = rest.split(/\s+/).filter(Boolean);
-    if (words.length === 1 && !words[0].includes('=')) this.model = { ...this.model, id: words[0], family: words[0], version: words[0] };
+    if (words.length === 1 && !words[0].includes('='))
+      this.model = { ...this.model, id: words[0], family: words[0], version: words[0] };
     else
       for (const word of words) {
         const [, key, value] = /^(id|family|vendor|version|maxTools)=(.+)$/.exec(word) ?? [];
-        if (!key) throw new UsageError(`model: cannot read '${word}'; write model <id>, or id=…, family=…, vendor=…, version=…, maxTools=….`);
+        if (!key)
+          throw new UsageError(
+            `model: cannot read '${word}'; write model <id>, or id=…, family=…, vendor=…, version=…, maxTools=….`,
+          );
         if (key === 'maxTools') {
           const n = Number(value);
-          if (!Number.isInteger(n) || n < 1) throw new UsageError(`model: maxTools needs a positive whole number, got '${value}'.`);
+          if (!Number.isInteger(n) || n < 1)
+            throw new UsageError(`model: maxTools needs a positive whole number, got '${value}'.`);
           this.model = { ...this.model, maxTools: n };
         } else this.model = { ...this.model, [key]: value };
       }
     const m = this.model;
-    this.io.out(`model ${m.vendor}/${m.family} (id ${m.id}, version ${m.version}${m.maxTools ? `, up to ${m.maxTools} tools` : ''})`);
+    this.io.out(
+      `model ${m.vendor}/${m.family} (id ${m.id}, version ${m.version}${m.maxTools ? `, up to ${m.maxTools} tools` : ''})`,
+    );
   }
 }
 

@@ -4,7 +4,12 @@
 import { definePack, LanguageModelDataPart, LanguageModelToolResult, type Tool } from '@toolpacks/registry/host';
 
 /** A 1×1 transparent PNG. */
-export const PNG_BYTES = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'));
+export const PNG_BYTES = Uint8Array.from(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+);
 
 /** Every byte value, as a view that starts inside a larger buffer (a bridge must not send the rest). */
 export const OCTETS = (() => {
@@ -23,7 +28,10 @@ export const bridgeCalls = { bytes: 0, fail: 0 };
 const bytesTool: Tool = {
   invoke: () => {
     bridgeCalls.bytes++;
-    return new LanguageModelToolResult([new LanguageModelDataPart(PNG_BYTES, 'image/png'), new LanguageModelDataPart(OCTETS, 'application/octet-stream')]);
+    return new LanguageModelToolResult([
+      new LanguageModelDataPart(PNG_BYTES, 'image/png'),
+      new LanguageModelDataPart(OCTETS, 'application/octet-stream'),
+    ]);
   },
 };
 
@@ -50,7 +58,12 @@ export const bridgePack = definePack({
       implementation: bytesTool,
     },
     {
-      definition: { name: 'e2e_fail', modelDescription: 'Always fails (test tool).', inputSchema: { type: 'object', properties: {} }, annotations: { readOnly: true } },
+      definition: {
+        name: 'e2e_fail',
+        modelDescription: 'Always fails (test tool).',
+        inputSchema: { type: 'object', properties: {} },
+        annotations: { readOnly: true },
+      },
       implementation: failTool,
     },
   ],

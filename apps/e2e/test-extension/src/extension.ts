@@ -25,7 +25,13 @@ const MODELS = [
   { id: 'e2e-gpt-4.1', name: 'E2E GPT-4.1', family: 'gpt-4.1' },
   { id: 'e2e-claude', name: 'E2E Claude', family: 'claude-sonnet-4' },
   { id: 'e2e-gemini', name: 'E2E Gemini', family: 'gemini-2.5-pro' },
-].map((m) => ({ ...m, version: '1', maxInputTokens: 100_000, maxOutputTokens: 4_000, capabilities: { toolCalling: 128 } }));
+].map((m) => ({
+  ...m,
+  version: '1',
+  maxInputTokens: 100_000,
+  maxOutputTokens: 4_000,
+  capabilities: { toolCalling: 128 },
+}));
 
 /** What the model was offered in each request: [scenario, tool names, descriptions]. */
 const offered: { scenario: string; tools: { name: string; description: string }[] }[] = [];
@@ -79,7 +85,8 @@ async function phaseOne(api: ToolPacksApi, check: Check): Promise<void> {
     for (const [pack, names] of Object.entries(packs)) {
       for (const name of names) {
         const tool = vscode.lm.tools.find((t) => t.name === name);
-        if (!tool || !tool.tags.includes(`toolpacks:${pack}`)) missing.push(`${name} (${tool ? `tags ${tool.tags}` : 'absent'})`);
+        if (!tool || !tool.tags.includes(`toolpacks:${pack}`))
+          missing.push(`${name} (${tool ? `tags ${tool.tags}` : 'absent'})`);
       }
     }
     assert(missing.length === 0, `missing or untagged: ${missing.join(', ')}`);
@@ -87,14 +94,20 @@ async function phaseOne(api: ToolPacksApi, check: Check): Promise<void> {
   });
 
   await check('vscode.lm.invokeTool runs read_file for real', async () => {
-    const result = await vscode.lm.invokeTool('read_file', { input: { filePath: 'README.md' }, toolInvocationToken: undefined });
+    const result = await vscode.lm.invokeTool('read_file', {
+      input: { filePath: 'README.md' },
+      toolInvocationToken: undefined,
+    });
     const text = await contentToText(toCallContent(result));
     assert(text.includes('e2e workspace readme'), text);
     return text.split('\n')[0];
   });
 
   await check('vscode.lm.invokeTool runs grep_search for real', async () => {
-    const result = await vscode.lm.invokeTool('grep_search', { input: { query: 'needle-e2e' }, toolInvocationToken: undefined });
+    const result = await vscode.lm.invokeTool('grep_search', {
+      input: { query: 'needle-e2e' },
+      toolInvocationToken: undefined,
+    });
     const text = await contentToText(toCallContent(result));
     assert(text.includes('src/app.js:2: // needle-e2e'), text);
     return text;
@@ -109,7 +122,13 @@ async function phaseOne(api: ToolPacksApi, check: Check): Promise<void> {
   });
 
   await check('a GPT-family model gets apply_patch, and its call edits a file on disk', async () => {
-    const patch = ['*** Begin Patch', '*** Update File: note.txt', '-status: draft', '+status: patched by gpt', '*** End Patch'].join('\n');
+    const patch = [
+      '*** Begin Patch',
+      '*** Update File: note.txt',
+      '-status: draft',
+      '+status: patched by gpt',
+      '*** End Patch',
+    ].join('\n');
     const result = await loop('gpt-4.1', 'gpt-patch', { call: { name: 'apply_patch', input: { input: patch } } }, api);
     const tools = offeredIn('gpt-patch');
     assert(tools.includes('apply_patch') && !tools.includes('replace_string_in_file'), `offered: ${tools}`);
@@ -122,7 +141,12 @@ async function phaseOne(api: ToolPacksApi, check: Check): Promise<void> {
     const result = await loop(
       'claude-sonnet-4',
       'claude-replace',
-      { call: { name: 'replace_string_in_file', input: { filePath: 'note.txt', oldString: 'status: patched by gpt', newString: 'status: replaced by claude' } } },
+      {
+        call: {
+          name: 'replace_string_in_file',
+          input: { filePath: 'note.txt', oldString: 'status: patched by gpt', newString: 'status: replaced by claude' },
+        },
+      },
       api,
     );
     const tools = offeredIn('claude-replace');
@@ -132,14 +156,25 @@ async function phaseOne(api: ToolPacksApi, check: Check): Promise<void> {
     return result.text;
   });
 
-  await check("a Gemini-family model gets the override's grep_search, and the override's implementation runs", async () => {
-    const result = await loop('gemini-2.5-pro', 'gemini-grep', { call: { name: 'grep_search', input: { query: 'needle-e2e' } } }, api);
-    const grep = offered.find((o) => o.scenario === 'gemini-grep')!.tools.find((t) => t.name === 'grep_search');
-    assert(grep?.description.startsWith('Finds every line in the workspace that contains the exact text'), `description: ${grep?.description}`);
-    // The override groups lines under their file; the base tool prints path:line: text.
-    assert(result.toolCalls[0]?.result === 'src/app.js\n  2: // needle-e2e', JSON.stringify(result.toolCalls));
-    return result.toolCalls[0].result;
-  });
+  await check(
+    "a Gemini-family model gets the override's grep_search, and the override's implementation runs",
+    async () => {
+      const result = await loop(
+        'gemini-2.5-pro',
+        'gemini-grep',
+        { call: { name: 'grep_search', input: { query: 'needle-e2e' } } },
+        api,
+      );
+      const grep = offered.find((o) => o.scenario === 'gemini-grep')!.tools.find((t) => t.name === 'grep_search');
+      assert(
+        grep?.description.startsWith('Finds every line in the workspace that contains the exact text'),
+        `description: ${grep?.description}`,
+      );
+      // The override groups lines under their file; the base tool prints path:line: text.
+      assert(result.toolCalls[0]?.result === 'src/app.js\n  2: // needle-e2e', JSON.stringify(result.toolCalls));
+      return result.toolCalls[0].result;
+    },
+  );
 
   await check('a toolset deselected through the runtime API disappears from the next request', async () => {
     await api.selection.set({ toolSets: { git: false } });
@@ -153,19 +188,33 @@ async function phaseOne(api: ToolPacksApi, check: Check): Promise<void> {
     return `${without.length} tools without git, ${withGit.length} after reset`;
   });
 
-  await check('a declined confirmation (git commit) is an error result and the loop continues to the final answer', async () => {
-    const asked: string[] = [];
-    const result = await loop('claude-sonnet-4', 'declined-commit', { call: { name: 'git_commit', input: { message: 'e2e commit', all: true } } }, api, async (request) => {
-      asked.push(request.toolName);
-      return 'decline';
-    });
-    assert(asked.join() === 'git_commit', `asked: ${asked}`);
-    assert(result.toolCalls[0]?.status === 'declined', JSON.stringify(result.toolCalls));
-    assert(result.rounds === 2 && result.text.startsWith('FINAL: The user declined to run `git_commit`'), `rounds ${result.rounds}: ${result.text}`);
-    const log = await contentToText(toCallContent(await vscode.lm.invokeTool('git_log', { input: { count: 5 }, toolInvocationToken: undefined })));
-    assert(!log.includes('e2e commit'), log);
-    return result.text;
-  });
+  await check(
+    'a declined confirmation (git commit) is an error result and the loop continues to the final answer',
+    async () => {
+      const asked: string[] = [];
+      const result = await loop(
+        'claude-sonnet-4',
+        'declined-commit',
+        { call: { name: 'git_commit', input: { message: 'e2e commit', all: true } } },
+        api,
+        async (request) => {
+          asked.push(request.toolName);
+          return 'decline';
+        },
+      );
+      assert(asked.join() === 'git_commit', `asked: ${asked}`);
+      assert(result.toolCalls[0]?.status === 'declined', JSON.stringify(result.toolCalls));
+      assert(
+        result.rounds === 2 && result.text.startsWith('FINAL: The user declined to run `git_commit`'),
+        `rounds ${result.rounds}: ${result.text}`,
+      );
+      const log = await contentToText(
+        toCallContent(await vscode.lm.invokeTool('git_log', { input: { count: 5 }, toolInvocationToken: undefined })),
+      );
+      assert(!log.includes('e2e commit'), log);
+      return result.text;
+    },
+  );
 
   await bridgeChecks(api, check, assert);
   await sharedModulesChecks(api, check, assert);
@@ -176,14 +225,22 @@ async function phaseTwo(api: ToolPacksApi, check: Check): Promise<void> {
     await until(() => api.registry.packs.length >= 3, 'the remaining packs registered');
     const ids = api.registry.packs.map((p) => p.id).sort();
     assert(!ids.includes('git'), `packs: ${ids}`);
-    const resolved = api.resolve({ id: 'e2e-claude', vendor: VENDOR, family: 'claude-sonnet-4', version: '1' }).tools.map((t) => t.name);
+    const resolved = api
+      .resolve({ id: 'e2e-claude', vendor: VENDOR, family: 'claude-sonnet-4', version: '1' })
+      .tools.map((t) => t.name);
     assert(!resolved.some((t) => t.startsWith('git_')) && resolved.includes('read_file'), `resolved: ${resolved}`);
     assert(!vscode.lm.tools.some((t) => t.name === 'git_status'), 'git_status still in vscode.lm.tools');
     return `packs ${ids.join(', ')}; ${resolved.length} tools`;
   });
 }
 
-async function loop(family: string, scenario: string, script: Script, api: ToolPacksApi, confirm?: Parameters<ToolPacksApi['runToolLoop']>[0]['confirm']) {
+async function loop(
+  family: string,
+  scenario: string,
+  script: Script,
+  api: ToolPacksApi,
+  confirm?: Parameters<ToolPacksApi['runToolLoop']>[0]['confirm'],
+) {
   const [model] = await waitFor(
     () => vscode.lm.selectChatModels({ vendor: VENDOR, family }),
     (models) => models.length > 0,
@@ -202,25 +259,40 @@ function scriptedModel(): vscode.LanguageModelChatProvider {
   return {
     provideLanguageModelChatInformation: () => MODELS,
     async provideLanguageModelChatResponse(_model, messages, options, progress) {
-      const first = messages[0].content.find((p): p is vscode.LanguageModelTextPart => p instanceof vscode.LanguageModelTextPart)?.value ?? '';
+      const first =
+        messages[0].content.find((p): p is vscode.LanguageModelTextPart => p instanceof vscode.LanguageModelTextPart)
+          ?.value ?? '';
       const [, scenario, json] = /^SCENARIO (\S+) (.*)$/s.exec(first) ?? [];
       const script = JSON.parse(json ?? '{}') as Script;
-      if (!offered.some((o) => o.scenario === scenario)) offered.push({ scenario, tools: (options.tools ?? []).map((t) => ({ name: t.name, description: t.description })) });
-      const toolResult = messages.flatMap((m) => m.content).find((p): p is vscode.LanguageModelToolResultPart => p instanceof vscode.LanguageModelToolResultPart);
+      if (!offered.some((o) => o.scenario === scenario))
+        offered.push({
+          scenario,
+          tools: (options.tools ?? []).map((t) => ({ name: t.name, description: t.description })),
+        });
+      const toolResult = messages
+        .flatMap((m) => m.content)
+        .find((p): p is vscode.LanguageModelToolResultPart => p instanceof vscode.LanguageModelToolResultPart);
       if (toolResult) {
         const text = toolResult.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
         progress.report(new vscode.LanguageModelTextPart(`FINAL: ${text}`));
-      } else if (script.call) progress.report(new vscode.LanguageModelToolCallPart(`call-${scenario}`, script.call.name, script.call.input));
+      } else if (script.call)
+        progress.report(new vscode.LanguageModelToolCallPart(`call-${scenario}`, script.call.name, script.call.input));
       else progress.report(new vscode.LanguageModelTextPart('FINAL: nothing to do'));
     },
-    provideTokenCount: async (_model, text) => Math.ceil((typeof text === 'string' ? text : JSON.stringify(text)).length / 4),
+    provideTokenCount: async (_model, text) =>
+      Math.ceil((typeof text === 'string' ? text : JSON.stringify(text)).length / 4),
   };
 }
 
 async function runtimeApi(): Promise<ToolPacksApi> {
-  const runtime = await waitFor(async () => vscode.extensions.getExtension<ToolPacksApi>('toolpacks.toolpacks-runtime'), Boolean, 'the runtime extension');
+  const runtime = await waitFor(
+    async () => vscode.extensions.getExtension<ToolPacksApi>('toolpacks.toolpacks-runtime'),
+    Boolean,
+    'the runtime extension',
+  );
   const api = await runtime!.activate();
-  for (const id of ['editor', 'search', 'git', 'debug']) await vscode.extensions.getExtension(`toolpacks.toolpacks-pack-${id}`)?.activate();
+  for (const id of ['editor', 'search', 'git', 'debug'])
+    await vscode.extensions.getExtension(`toolpacks.toolpacks-pack-${id}`)?.activate();
   return api;
 }
 
@@ -228,7 +300,12 @@ function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
 
-async function waitFor<T>(get: () => T | Thenable<T>, ok: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
+async function waitFor<T>(
+  get: () => T | Thenable<T>,
+  ok: (value: T) => boolean,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await get();

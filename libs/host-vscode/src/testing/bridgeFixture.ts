@@ -50,12 +50,21 @@ export const bridgeTestPack = definePack({
       implementation: tool('read_thing', () => textResult('base ran')),
     },
     {
-      definition: { name: 'gemini_read_thing', overridesTool: 'read_thing', models: [{ family: 'gemini*' }], modelDescription: 'Reads the thing, for Gemini.', annotations: { readOnly: true } },
+      definition: {
+        name: 'gemini_read_thing',
+        overridesTool: 'read_thing',
+        models: [{ family: 'gemini*' }],
+        modelDescription: 'Reads the thing, for Gemini.',
+        annotations: { readOnly: true },
+      },
       implementation: tool('gemini_read_thing', () => textResult('override ran')),
     },
     {
       definition: { name: 'make_bytes', modelDescription: 'Returns bytes.', annotations: { readOnly: true } },
-      implementation: tool('make_bytes', () => new LanguageModelToolResult([new LanguageModelDataPart(BYTES, 'application/octet-stream')])),
+      implementation: tool(
+        'make_bytes',
+        () => new LanguageModelToolResult([new LanguageModelDataPart(BYTES, 'application/octet-stream')]),
+      ),
     },
     {
       definition: { name: 'fail_now', modelDescription: 'Fails.', annotations: { readOnly: true } },
@@ -70,14 +79,25 @@ export const bridgeTestPack = definePack({
     },
     {
       // Kept manual: never handed to VS Code's dialog (its auto-approve could skip it); asked here.
-      definition: { name: 'manual_thing', modelDescription: 'Changes the thing.', annotations: { destructive: true, eligibleForAutoApproval: false } },
+      definition: {
+        name: 'manual_thing',
+        modelDescription: 'Changes the thing.',
+        annotations: { destructive: true, eligibleForAutoApproval: false },
+      },
       implementation: tool('manual_thing', () => textResult('changed')),
     },
     {
       // Runs code the model wrote: like a kept-manual tool, asked here, never by VS Code's dialog.
-      definition: { name: 'run_code', modelDescription: 'Runs code.', inputSchema: { type: 'object', properties: { code: { type: 'string' } } } },
+      definition: {
+        name: 'run_code',
+        modelDescription: 'Runs code.',
+        inputSchema: { type: 'object', properties: { code: { type: 'string' } } },
+      },
       implementation: {
-        prepareInvocation: ({ input }: { input: { code?: string } }) => ({ confirmationMessages: { title: 'Run it?', message: String(input.code) }, runsCode: true }),
+        prepareInvocation: ({ input }: { input: { code?: string } }) => ({
+          confirmationMessages: { title: 'Run it?', message: String(input.code) },
+          runsCode: true,
+        }),
         ...tool('run_code', () => textResult('ran code')),
       },
     },

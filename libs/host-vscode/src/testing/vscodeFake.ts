@@ -3,7 +3,12 @@
 // disposable they handed out was disposed.
 
 // The result parts: the registry's classes have VS Code's shape, so the fake is them.
-export { LanguageModelDataPart, LanguageModelPromptTsxPart, LanguageModelTextPart, LanguageModelToolResult } from '@toolpacks/registry/host';
+export {
+  LanguageModelDataPart,
+  LanguageModelPromptTsxPart,
+  LanguageModelTextPart,
+  LanguageModelToolResult,
+} from '@toolpacks/registry/host';
 
 export interface FakeDisposable {
   readonly what: string;
@@ -36,7 +41,8 @@ export const window = {
 };
 
 export const workspace = {
-  workspaceFolders: undefined as readonly { uri: { scheme: string; fsPath: string }; name: string; index: number }[] | undefined,
+  workspaceFolders: undefined as
+    readonly { uri: { scheme: string; fsPath: string }; name: string; index: number }[] | undefined,
   textDocuments: [] as unknown[],
   onDidChangeWorkspaceFolders: event('workspace.onDidChangeWorkspaceFolders'),
 };

@@ -3,7 +3,12 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { ElicitRequestSchema, ToolListChangedNotificationSchema, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ElicitRequestSchema,
+  ToolListChangedNotificationSchema,
+  type ElicitRequest,
+  type ElicitResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import { SessionServer } from '../sessionServer';
 import type { McpServerOptions } from '../types';
 
@@ -26,7 +31,10 @@ export interface TestClientOptions {
 }
 
 function makeClient(options: TestClientOptions): Omit<TestClient, 'close'> {
-  const client = new Client({ name: 'toolpacks-spec', version: '1.0.0' }, { capabilities: options.elicit ? { elicitation: {} } : {} });
+  const client = new Client(
+    { name: 'toolpacks-spec', version: '1.0.0' },
+    { capabilities: options.elicit ? { elicitation: {} } : {} },
+  );
   let changes = 0;
   let waiters: (() => void)[] = [];
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
@@ -64,7 +72,10 @@ function makeClient(options: TestClientOptions): Omit<TestClient, 'close'> {
 }
 
 /** A client connected in memory to a fresh SessionServer. */
-export async function connectInMemory(server: McpServerOptions, options: TestClientOptions = {}): Promise<TestClient & { server: SessionServer }> {
+export async function connectInMemory(
+  server: McpServerOptions,
+  options: TestClientOptions = {},
+): Promise<TestClient & { server: SessionServer }> {
   const made = makeClient(options);
   const session = new SessionServer(server);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -81,9 +92,15 @@ export async function connectInMemory(server: McpServerOptions, options: TestCli
 }
 
 /** A client over real Streamable HTTP. */
-export async function connectHttp(url: string, options: TestClientOptions & { token?: string } = {}): Promise<TestClient & { transport: StreamableHTTPClientTransport }> {
+export async function connectHttp(
+  url: string,
+  options: TestClientOptions & { token?: string } = {},
+): Promise<TestClient & { transport: StreamableHTTPClientTransport }> {
   const made = makeClient(options);
-  const transport = new StreamableHTTPClientTransport(new URL(url), options.token ? { requestInit: { headers: { Authorization: `Bearer ${options.token}` } } } : undefined);
+  const transport = new StreamableHTTPClientTransport(
+    new URL(url),
+    options.token ? { requestInit: { headers: { Authorization: `Bearer ${options.token}` } } } : undefined,
+  );
   await made.client.connect(transport);
   return {
     ...made,

@@ -7,7 +7,15 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 /* eslint-disable @nx/enforce-module-boundaries -- a spec helper: specs may use the Node host's harness and drive the packs (eslint.config.mjs) */
 import { createNodeHost, type NodeHostOptions } from '@toolpacks/host-node';
-import { ENDLESS_PROGRAM, GRANDCHILD_PROGRAM, initRepository, killLiveProcesses, SAMPLE_PROGRAM, testModels, writeFiles } from '@toolpacks/host-node/testing';
+import {
+  ENDLESS_PROGRAM,
+  GRANDCHILD_PROGRAM,
+  initRepository,
+  killLiveProcesses,
+  SAMPLE_PROGRAM,
+  testModels,
+  writeFiles,
+} from '@toolpacks/host-node/testing';
 import { debugPack } from '@toolpacks/pack-debug';
 import { editorPack } from '@toolpacks/pack-editor';
 import { gitPack } from '@toolpacks/pack-git';
@@ -49,7 +57,12 @@ export interface NodeSessionOptions {
 export async function nodeSession(options: NodeSessionOptions = {}): Promise<McpSession & { root: string }> {
   const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'toolpacks-mcp-')));
   roots.push(root);
-  await writeFiles(root, { 'program.js': SAMPLE_PROGRAM, 'endless.js': ENDLESS_PROGRAM, 'grandchild.js': GRANDCHILD_PROGRAM, 'notes.txt': 'hello from notes\n' });
+  await writeFiles(root, {
+    'program.js': SAMPLE_PROGRAM,
+    'endless.js': ENDLESS_PROGRAM,
+    'grandchild.js': GRANDCHILD_PROGRAM,
+    'notes.txt': 'hello from notes\n',
+  });
   if (options.git) await initRepository(root, [{ files: { 'README.md': '# fixture\n' }, message: 'initial' }]);
   const host = await createNodeHost(root, options.host);
   const { registry } = await host.createRegistry([editorPack, searchPack, gitPack, debugPack]);
@@ -68,7 +81,10 @@ export async function nodeSession(options: NodeSessionOptions = {}): Promise<Mcp
 }
 
 /** Server options whose sessions are recorded (their roots), with the given approval policy. */
-export function serverOptions(approvals: McpApprovalPolicy = {}, session: NodeSessionOptions = {}): McpServerOptions & { sessions: (McpSession & { root: string })[] } {
+export function serverOptions(
+  approvals: McpApprovalPolicy = {},
+  session: NodeSessionOptions = {},
+): McpServerOptions & { sessions: (McpSession & { root: string })[] } {
   const sessions: (McpSession & { root: string })[] = [];
   return {
     sessions,
@@ -82,7 +98,11 @@ export function serverOptions(approvals: McpApprovalPolicy = {}, session: NodeSe
 }
 
 /** A client connected in memory to a server with one session; closed after the test. */
-export async function open(approvals: McpApprovalPolicy = {}, session: NodeSessionOptions = {}, elicit?: TestClientOptions['elicit']) {
+export async function open(
+  approvals: McpApprovalPolicy = {},
+  session: NodeSessionOptions = {},
+  elicit?: TestClientOptions['elicit'],
+) {
   const options = serverOptions(approvals, session);
   const client = await connectInMemory(options, elicit ? { elicit } : {});
   cleanups.push(() => client.close());
@@ -90,14 +110,22 @@ export async function open(approvals: McpApprovalPolicy = {}, session: NodeSessi
 }
 
 export const call = (c: TestClient, name: string, args: Record<string, unknown> = {}) =>
-  c.client.callTool({ name, arguments: args }) as Promise<{ content: { type: string; text?: string }[]; isError?: boolean }>;
+  c.client.callTool({ name, arguments: args }) as Promise<{
+    content: { type: string; text?: string }[];
+    isError?: boolean;
+  }>;
 export const names = async (c: TestClient) => (await c.client.listTools()).tools.map((t) => t.name);
 
 /** The registry's decline of a call that runs code the model wrote, when nobody could be asked. */
-export const RUNS_CODE_DECLINED = (tool: string) => new RegExp(`^The user declined to run \`${tool}\` for this call \\(it runs code, so it needs a person's yes or approval that names this tool`);
+export const RUNS_CODE_DECLINED = (tool: string) =>
+  new RegExp(
+    `^The user declined to run \`${tool}\` for this call \\(it runs code, so it needs a person's yes or approval that names this tool`,
+  );
 /** A program (or expression) that proves it ran: it writes marker.txt next to itself. */
-export const MARKER_PROGRAM = "require('node:fs').writeFileSync(require('node:path').join(__dirname, 'marker.txt'), 'ran');\n";
-export const markerExpression = (root: string) => `process.mainModule.require('node:fs').writeFileSync(${JSON.stringify(path.join(root, 'marker.txt'))}, 'ran')`;
+export const MARKER_PROGRAM =
+  "require('node:fs').writeFileSync(require('node:path').join(__dirname, 'marker.txt'), 'ran');\n";
+export const markerExpression = (root: string) =>
+  `process.mainModule.require('node:fs').writeFileSync(${JSON.stringify(path.join(root, 'marker.txt'))}, 'ran')`;
 export const markerExists = (root: string) =>
   fs.stat(path.join(root, 'marker.txt')).then(
     () => true,

@@ -21,7 +21,16 @@ export interface HostileVariant {
   readonly commitNeedsConfirmation?: boolean;
 }
 
-const HOOKS = ['pre-commit', 'prepare-commit-msg', 'commit-msg', 'post-commit', 'post-index-change', 'reference-transaction', 'pre-auto-gc', 'post-checkout'];
+const HOOKS = [
+  'pre-commit',
+  'prepare-commit-msg',
+  'commit-msg',
+  'post-commit',
+  'post-index-change',
+  'reference-transaction',
+  'pre-auto-gc',
+  'post-checkout',
+];
 
 /** Every variant of the attack report, plus the lazy fetch of a partial clone. */
 export function hostileVariants(marker: string, script: string): HostileVariant[] {
@@ -48,7 +57,12 @@ export function hostileVariants(marker: string, script: string): HostileVariant[
       attributes: '* filter=evil\n',
       commitNeedsConfirmation: true,
     },
-    { name: 'filter.<drv>.clean with = in the driver name', config: [['filter.x=y.clean', `${touch}; cat`]], attributes: '* filter=x=y\n', commitNeedsConfirmation: true },
+    {
+      name: 'filter.<drv>.clean with = in the driver name',
+      config: [['filter.x=y.clean', `${touch}; cat`]],
+      attributes: '* filter=x=y\n',
+      commitNeedsConfirmation: true,
+    },
     {
       name: 'log.showSignature + gpg.program',
       config: [
@@ -64,7 +78,13 @@ export function hostileVariants(marker: string, script: string): HostileVariant[
       attributes: '* filter=inc diff=inc\n',
       commitNeedsConfirmation: true,
     },
-    { name: 'includeIf.gitdir', config: [['includeIf.gitdir:/.path', '../evil.config']], files: { 'evil.config': evilConfig }, attributes: '* filter=inc diff=inc\n', commitNeedsConfirmation: true },
+    {
+      name: 'includeIf.gitdir',
+      config: [['includeIf.gitdir:/.path', '../evil.config']],
+      files: { 'evil.config': evilConfig },
+      attributes: '* filter=inc diff=inc\n',
+      commitNeedsConfirmation: true,
+    },
     { name: 'core.hooksPath', config: [['core.hooksPath', 'hooks']], hooksDir: 'hooks', commitNeedsConfirmation: true },
     { name: '.git/hooks', config: [], hooksDir: '.git/hooks', commitNeedsConfirmation: true },
     {
@@ -119,7 +139,13 @@ export function hostileVariants(marker: string, script: string): HostileVariant[
   ];
 }
 
-const git = (root: string, args: string[], input?: string) => execFileSync('git', args, { cwd: root, input, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME, LC_ALL: 'C' } });
+const git = (root: string, args: string[], input?: string) =>
+  execFileSync('git', args, {
+    cwd: root,
+    input,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, LC_ALL: 'C' },
+  });
 
 /**
  * `root` becomes a repository with a.txt and the variant's files committed, a staged new file,
@@ -151,7 +177,8 @@ export async function makeHostileRepository(root: string, variant: HostileVarian
   if (variant.hooksDir) {
     const dir = path.join(root, variant.hooksDir);
     await fs.mkdir(dir, { recursive: true });
-    for (const hook of HOOKS) await fs.writeFile(path.join(dir, hook), `#!/bin/sh\ntouch '${marker}'\n`, { mode: 0o755 });
+    for (const hook of HOOKS)
+      await fs.writeFile(path.join(dir, hook), `#!/bin/sh\ntouch '${marker}'\n`, { mode: 0o755 });
   }
   for (const [key, value] of variant.config) git(root, ['config', '--local', key, value]);
 }

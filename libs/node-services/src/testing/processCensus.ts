@@ -38,7 +38,10 @@ export function liveProcesses(query: CensusQuery): LiveProcess[] {
     // pid (comm) state ppid pgrp …; comm may hold spaces and parentheses, so split after the last ')'.
     const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     if (state === 'Z' || state === 'X') continue;
-    const matches = (query.marker !== undefined && commandLine.includes(query.marker)) || (query.group !== undefined && Number(group) === query.group) || query.pids?.includes(pid) === true;
+    const matches =
+      (query.marker !== undefined && commandLine.includes(query.marker)) ||
+      (query.group !== undefined && Number(group) === query.group) ||
+      query.pids?.includes(pid) === true;
     if (matches) found.push({ pid, group: Number(group), commandLine });
   }
   return found;

@@ -24,7 +24,8 @@ export class FileLines extends PromptElement<FileLinesProps> {
       kept++;
     }
     const last = firstLine + kept - 1;
-    const header = kept === 0 ? `File: ${path} (${totalLines} lines)` : `File: ${path}, lines ${firstLine}-${last} of ${totalLines}`;
+    const header =
+      kept === 0 ? `File: ${path} (${totalLines} lines)` : `File: ${path}, lines ${firstLine}-${last} of ${totalLines}`;
     const parts = [header, ...lines.slice(0, kept)];
     if (kept < lines.length) {
       parts.push(

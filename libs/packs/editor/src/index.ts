@@ -15,8 +15,18 @@ export const editorPack = definePack({
   version: '0.1.0',
   tools: [readFile, createFile, replaceStringInFile, applyPatch, listOpenEditors],
   toolSets: [
-    defineToolSet({ name: 'read', description: 'Read files and see the open editors.', icon: 'book', tools: [readFile, listOpenEditors] }),
+    defineToolSet({
+      name: 'read',
+      description: 'Read files and see the open editors.',
+      icon: 'book',
+      tools: [readFile, listOpenEditors],
+    }),
     // replace_string_in_file and its GPT variant apply_patch share one picker entry, edit_file.
-    defineToolSet({ name: 'edit', description: 'Create and edit files.', icon: 'edit', tools: [createFile, replaceStringInFile, applyPatch] }),
+    defineToolSet({
+      name: 'edit',
+      description: 'Create and edit files.',
+      icon: 'edit',
+      tools: [createFile, replaceStringInFile, applyPatch],
+    }),
   ],
 });

@@ -23,7 +23,12 @@ export function applyHunks(text: string, hunks: readonly Hunk[], path: string): 
   const placements: Placement[] = [];
   let cursor = 0;
   hunks.forEach((hunk, i) => {
-    const placement = locate(index, hunk, cursor, { path, number: i + 1, count: hunks.length, previous: placements[placements.length - 1] });
+    const placement = locate(index, hunk, cursor, {
+      path,
+      number: i + 1,
+      count: hunks.length,
+      previous: placements[placements.length - 1],
+    });
     placements.push(placement);
     cursor = placement.start + oldLength(placement.lines);
   });
@@ -81,7 +86,9 @@ function locate(index: LineIndex, hunk: Hunk, cursor: number, info: HunkInfo): P
       const where = candidates.length
         ? ` It is part of ${candidates.length} lines (${boundedList(shown, MAX_CANDIDATES)}); copy the whole line you mean.`
         : ' Read the file again and copy the line (a class or function header) exactly, or leave the @@ line empty.';
-      throw new PatchError(`${name}: the @@ line ${quote(anchor)} was not found${from > 0 ? ` after line ${from}` : ''}.${where}`);
+      throw new PatchError(
+        `${name}: the @@ line ${quote(anchor)} was not found${from > 0 ? ` after line ${from}` : ''}.${where}`,
+      );
     }
     anchorLine = found.line;
     from = found.line + 1;
@@ -118,7 +125,8 @@ function findFrom(index: LineIndex, pattern: readonly string[], from: number, an
     if (start >= 0) return start;
   }
   // The model often repeats its @@ line as the hunk's first context line.
-  if (anchorLine >= 0) for (const level of [0, 1, 2, 3] as Level[]) if (index.matchesAt(pattern, anchorLine, level)) return anchorLine;
+  if (anchorLine >= 0)
+    for (const level of [0, 1, 2, 3] as Level[]) if (index.matchesAt(pattern, anchorLine, level)) return anchorLine;
   return -1;
 }
 
@@ -136,15 +144,25 @@ function findAtEnd(index: LineIndex, pattern: readonly string[], from: number): 
 }
 
 /** Why a hunk's lines were not found: the first line of the hunk that is nowhere in the file, or the closest place. */
-function notFound(index: LineIndex, hunk: Hunk, old: readonly string[], from: number, cursor: number, name: string, info: HunkInfo): string {
+function notFound(
+  index: LineIndex,
+  hunk: Hunk,
+  old: readonly string[],
+  from: number,
+  cursor: number,
+  name: string,
+  info: HunkInfo,
+): string {
   const advice = "Read the file again and copy the context and '-' lines exactly (or use fewer context lines).";
   const missing = old.find((line) => !index.contains(line, 3));
   if (missing !== undefined) return `${name}: the line ${quote(missing)} is not in the file. ${advice}`;
   if (hunk.endOfFile) {
     const atEnd = findAtEnd(index, old, 0);
     const anywhere = index.find(old, 0, 3);
-    if (atEnd >= 0) return `${name}: its lines end the file at line ${atEnd + 1}, inside the change of hunk ${info.number - 1}; each line can change only once. ${advice}`;
-    if (anywhere >= 0) return `${name}: it is marked '*** End of File', but its lines are at line ${anywhere + 1}, not at the end of the file. Drop the marker or use the file's last lines. ${advice}`;
+    if (atEnd >= 0)
+      return `${name}: its lines end the file at line ${atEnd + 1}, inside the change of hunk ${info.number - 1}; each line can change only once. ${advice}`;
+    if (anywhere >= 0)
+      return `${name}: it is marked '*** End of File', but its lines are at line ${anywhere + 1}, not at the end of the file. Drop the marker or use the file's last lines. ${advice}`;
   }
   const earlier = index.find(old, 0, 3);
   if (earlier >= 0 && earlier < from) {
@@ -164,13 +182,26 @@ function notFound(index: LineIndex, hunk: Hunk, old: readonly string[], from: nu
 }
 
 /** The start (≥ from) where the longest prefix of `old` matches leniently; a bounded number of starts are tried. */
-function closestMatch(index: LineIndex, old: readonly string[], from: number): { start: number; matched: number } | undefined {
+function closestMatch(
+  index: LineIndex,
+  old: readonly string[],
+  from: number,
+): { start: number; matched: number } | undefined {
   let best: { start: number; matched: number } | undefined;
   let tried = 0;
   const lines = index.normalizedLines(3);
-  for (let start = index.find([old[0]], from, 3); start >= 0 && tried < 1000; start = index.find([old[0]], start + 1, 3), tried++) {
+  for (
+    let start = index.find([old[0]], from, 3);
+    start >= 0 && tried < 1000;
+    start = index.find([old[0]], start + 1, 3), tried++
+  ) {
     let matched = 0;
-    while (matched < old.length && start + matched < lines.length && index.matchesAt([old[matched]], start + matched, 3)) matched++;
+    while (
+      matched < old.length &&
+      start + matched < lines.length &&
+      index.matchesAt([old[matched]], start + matched, 3)
+    )
+      matched++;
     if (matched < old.length && (!best || matched > best.matched)) best = { start, matched };
   }
   return best;

@@ -75,10 +75,13 @@ function patchBody(patch: string): Line[] {
   if (heredoc) {
     const delimiter = heredoc[1] ?? heredoc[2] ?? heredoc[3];
     if (lines.length < 2 || lines[lines.length - 1].text.trim() !== delimiter)
-      throw new PatchError(`The patch opens a heredoc with ${quote(lines[0].text.trim())} but its last line is not '${delimiter}'. Send the patch itself, from '${BEGIN}' to '${END}'.`);
+      throw new PatchError(
+        `The patch opens a heredoc with ${quote(lines[0].text.trim())} but its last line is not '${delimiter}'. Send the patch itself, from '${BEGIN}' to '${END}'.`,
+      );
     lines = trimBlank(lines.slice(1, -1));
   }
-  if (!lines.length || lines[0].text.trim() !== BEGIN) throw new PatchError(`The patch must start with '${BEGIN}'${lines.length ? `, not ${quote(lines[0].text)}` : ''}.`);
+  if (!lines.length || lines[0].text.trim() !== BEGIN)
+    throw new PatchError(`The patch must start with '${BEGIN}'${lines.length ? `, not ${quote(lines[0].text)}` : ''}.`);
   const last = lines[lines.length - 1];
   if (lines.length < 2 || last.text.trim() !== END) {
     const end = lines.findIndex((l, i) => i > 0 && l.text.trim() === END);
@@ -97,7 +100,9 @@ function trimBlank(lines: Line[]): Line[] {
 }
 
 function textAfterEnd(line: Line): PatchError {
-  return new PatchError(`Line ${line.number}: there is text after '${END}' (${quote(line.text)}). Send one patch per call, with all its files between '${BEGIN}' and '${END}'.`);
+  return new PatchError(
+    `Line ${line.number}: there is text after '${END}' (${quote(line.text)}). Send one patch per call, with all its files between '${BEGIN}' and '${END}'.`,
+  );
 }
 
 /**
@@ -107,7 +112,12 @@ function textAfterEnd(line: Line): PatchError {
 function marker(line: string): string | undefined {
   const trimmed = line.trim();
   if (line.startsWith('*** ')) return trimmed;
-  const known = trimmed === BEGIN || trimmed === END || trimmed === END_OF_FILE || trimmed.startsWith(MOVE_TO) || FILE_HEADER.test(trimmed);
+  const known =
+    trimmed === BEGIN ||
+    trimmed === END ||
+    trimmed === END_OF_FILE ||
+    trimmed.startsWith(MOVE_TO) ||
+    FILE_HEADER.test(trimmed);
   return known ? trimmed : undefined;
 }
 
@@ -135,15 +145,23 @@ class BodyParser {
       else if (kind === 'Add') operations.push({ kind: 'add', path, content: this.addedContent() });
       else operations.push(this.update(path, line));
     }
-    if (operations.length === 0) throw new PatchError('The patch changes no file: add an *** Add File, *** Update File or *** Delete File section.');
+    if (operations.length === 0)
+      throw new PatchError(
+        'The patch changes no file: add an *** Add File, *** Update File or *** Delete File section.',
+      );
     return operations;
   }
 
   private unexpected(line: Line): PatchError {
     const trimmed = line.text.trim();
     if (trimmed === END) return textAfterEnd(this.lines[this.index + 1] ?? line);
-    if (trimmed === BEGIN) return new PatchError(`Line ${line.number}: a second '${BEGIN}'. Send one patch per call, with all its files between '${BEGIN}' and '${END}'.`);
-    return new PatchError(`Line ${line.number}: expected '*** Add File: <path>', '*** Update File: <path>', '*** Delete File: <path>' or '${END}', got ${quote(line.text)}.`);
+    if (trimmed === BEGIN)
+      return new PatchError(
+        `Line ${line.number}: a second '${BEGIN}'. Send one patch per call, with all its files between '${BEGIN}' and '${END}'.`,
+      );
+    return new PatchError(
+      `Line ${line.number}: expected '*** Add File: <path>', '*** Update File: <path>', '*** Delete File: <path>' or '${END}', got ${quote(line.text)}.`,
+    );
   }
 
   private addedContent(): string {
@@ -186,7 +204,10 @@ class BodyParser {
     const hasLines = () => lines.some((l) => l.kind !== 'context' || l.text.trim() !== '');
     const close = (endOfFile: boolean) => {
       if (start && hasLines()) hunks.push({ anchors, lines, endOfFile, patchLine: start.number });
-      else if (start) throw new PatchError(`Line ${start.number}: the hunk of ${path} that starts here has no lines; follow '@@' with context, '-' and '+' lines.`);
+      else if (start)
+        throw new PatchError(
+          `Line ${start.number}: the hunk of ${path} that starts here has no lines; follow '@@' with context, '-' and '+' lines.`,
+        );
       anchors = [];
       lines = [];
       start = undefined;
@@ -222,7 +243,10 @@ class BodyParser {
       this.index++;
     }
     close(false);
-    if (hunks.length === 0 && moveTo === undefined) throw new PatchError(`Line ${header.number}: '*** Update File: ${path}' has no changes; add a hunk ('@@', then context, '-' and '+' lines).`);
+    if (hunks.length === 0 && moveTo === undefined)
+      throw new PatchError(
+        `Line ${header.number}: '*** Update File: ${path}' has no changes; add a hunk ('@@', then context, '-' and '+' lines).`,
+      );
     return { kind: 'update', path, moveTo, hunks };
   }
 }

@@ -20,7 +20,13 @@ export interface PatchFiles {
 export type PlannedChange =
   | { readonly type: 'create'; readonly path: string; readonly content: string }
   /** `expected`: the text the change was computed from (absent when the file was replaced without being read). */
-  | { readonly type: 'update'; readonly path: string; readonly content: string; readonly expected?: string; readonly moveTo?: string }
+  | {
+      readonly type: 'update';
+      readonly path: string;
+      readonly content: string;
+      readonly expected?: string;
+      readonly moveTo?: string;
+    }
   | { readonly type: 'delete'; readonly path: string; readonly expected?: string };
 
 export interface PatchPlan {
@@ -52,24 +58,37 @@ export async function planPatch(operations: readonly PatchOperation[], files: Pa
     let found = entries.get(key);
     if (!found) {
       const type = await files.type(key);
-      found = { existed: type === 'file', blocked: type === 'file' ? undefined : type, current: type === 'file' ? ON_DISK : undefined };
+      found = {
+        existed: type === 'file',
+        blocked: type === 'file' ? undefined : type,
+        current: type === 'file' ? ON_DISK : undefined,
+      };
       entries.set(key, found);
     }
     return found;
   };
   const existing = async (key: string, verb: string): Promise<Entry> => {
     const e = await entry(key);
-    if (e.blocked) throw new PatchError(`${key} is ${e.blocked === 'directory' ? 'a folder' : 'not a regular file'}; only files can be ${verb}.`);
+    if (e.blocked)
+      throw new PatchError(
+        `${key} is ${e.blocked === 'directory' ? 'a folder' : 'not a regular file'}; only files can be ${verb}.`,
+      );
     if (e.current === undefined) {
       const why = e.history ? `was ${e.history} earlier in this patch` : 'does not exist';
-      throw new PatchError(`${key} ${why}, so it cannot be ${verb}.${verb === 'updated' && !e.history ? ` Use '*** Add File: ${key}' to create it, or check the path.` : ''}`);
+      throw new PatchError(
+        `${key} ${why}, so it cannot be ${verb}.${verb === 'updated' && !e.history ? ` Use '*** Add File: ${key}' to create it, or check the path.` : ''}`,
+      );
     }
     return e;
   };
   const vacant = async (key: string, what: string): Promise<Entry> => {
     const e = await entry(key);
-    if (e.blocked) throw new PatchError(`${what}: ${key} is ${e.blocked === 'directory' ? 'a folder' : 'not a regular file'}.`);
-    if (e.current !== undefined) throw new PatchError(`${what}: ${key} already exists. To change it, read it and use '*** Update File: ${key}' with context copied from it.`);
+    if (e.blocked)
+      throw new PatchError(`${what}: ${key} is ${e.blocked === 'directory' ? 'a folder' : 'not a regular file'}.`);
+    if (e.current !== undefined)
+      throw new PatchError(
+        `${what}: ${key} already exists. To change it, read it and use '*** Update File: ${key}' with context copied from it.`,
+      );
     return e;
   };
   const text = async (key: string, e: Entry): Promise<string> => {
@@ -112,7 +131,8 @@ function finalChanges(entries: ReadonlyMap<string, Entry>): PatchPlan {
   const moveTargets = new Map<string, string>();
   for (const [key, e] of entries) {
     const source = e.movedFrom === undefined ? undefined : entries.get(e.movedFrom);
-    if (source && !e.existed && typeof e.current === 'string' && source.existed && source.current === undefined) moveTargets.set(e.movedFrom!, key);
+    if (source && !e.existed && typeof e.current === 'string' && source.existed && source.current === undefined)
+      moveTargets.set(e.movedFrom!, key);
   }
   const changes: PlannedChange[] = [];
   const summary: string[] = [];
@@ -121,7 +141,13 @@ function finalChanges(entries: ReadonlyMap<string, Entry>): PatchPlan {
     if (moved.has(key) || e.current === ON_DISK) continue;
     const target = moveTargets.get(key);
     if (target !== undefined) {
-      changes.push({ type: 'update', path: key, content: entries.get(target)!.current as string, expected: e.original, moveTo: target });
+      changes.push({
+        type: 'update',
+        path: key,
+        content: entries.get(target)!.current as string,
+        expected: e.original,
+        moveTo: target,
+      });
       summary.push(`moved ${key} to ${target}`);
     } else if (!e.existed && e.current !== undefined) {
       changes.push({ type: 'create', path: key, content: e.current });

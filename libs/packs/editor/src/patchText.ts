@@ -41,14 +41,24 @@ export function splitText(text: string): TextLines {
       preferredEnding = ending as TextLines['preferredEnding'];
     }
   }
-  return { bom, lines, endings, preferredEnding, endsWithNewline: endings.length === 0 || endings[endings.length - 1] !== '' };
+  return {
+    bom,
+    lines,
+    endings,
+    preferredEnding,
+    endsWithNewline: endings.length === 0 || endings[endings.length - 1] !== '',
+  };
 }
 
 /**
  * Joins lines back into text. Lines without an ending (new ones, or the old last line that is no
  * longer last) get the preferred one; the last line keeps the file's final-newline state.
  */
-export function joinText(file: TextLines, lines: readonly string[], endings: readonly (LineEnding | undefined)[]): string {
+export function joinText(
+  file: TextLines,
+  lines: readonly string[],
+  endings: readonly (LineEnding | undefined)[],
+): string {
   const parts: string[] = [file.bom];
   const last = lines.length - 1;
   for (let i = 0; i <= last; i++) {

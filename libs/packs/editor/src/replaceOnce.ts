@@ -18,11 +18,16 @@ export function replaceOnce(text: string, oldString: string, newString: string, 
   const search = crlf ? oldString.replace(/\r?\n/g, '\r\n') : oldString;
   const replacement = crlf ? newString.replace(/\r?\n/g, '\r\n') : newString;
   const positions = occurrences(text, search, LISTED_LINES + 1);
-  if (positions.found === 0) throw new WorkspaceError(`oldString was not found in ${relative}. Read the file again and copy the exact text, including whitespace and indentation.`);
+  if (positions.found === 0)
+    throw new WorkspaceError(
+      `oldString was not found in ${relative}. Read the file again and copy the exact text, including whitespace and indentation.`,
+    );
   if (positions.found > 1) {
     const lines = lineNumbers(text, positions.first);
     const listed = boundedList(lines.map(String), lines.length, ', ', positions.found);
-    throw new WorkspaceError(`oldString occurs ${positions.found} times in ${relative} (lines ${listed}); it must occur exactly once. Add surrounding lines to make it unique.`);
+    throw new WorkspaceError(
+      `oldString occurs ${positions.found} times in ${relative} (lines ${listed}); it must occur exactly once. Add surrounding lines to make it unique.`,
+    );
   }
   const at = positions.first[0];
   return { text: text.slice(0, at) + replacement + text.slice(at + search.length), line: lineNumbers(text, [at])[0] };

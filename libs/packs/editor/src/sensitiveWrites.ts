@@ -19,7 +19,10 @@ export interface PlannedWrite {
 }
 
 /** Whether writing any of `paths` needs a confirmation: cheap, so tools ask it before computing diffs. */
-export async function writesNeedConfirmation(workspace: WorkspaceFileSystem, paths: readonly string[]): Promise<boolean> {
+export async function writesNeedConfirmation(
+  workspace: WorkspaceFileSystem,
+  paths: readonly string[],
+): Promise<boolean> {
   for (const path of paths) {
     if (await workspace.sensitiveReason(path).catch(() => undefined)) return true;
     if (await writeProtected(workspace, path).catch(() => false)) return true;
@@ -28,7 +31,10 @@ export async function writesNeedConfirmation(workspace: WorkspaceFileSystem, pat
 }
 
 /** The confirmation for `writes`, or undefined when none of them needs one. */
-export async function confirmWrites(workspace: WorkspaceFileSystem, writes: readonly PlannedWrite[]): Promise<PreparedToolInvocation | undefined> {
+export async function confirmWrites(
+  workspace: WorkspaceFileSystem,
+  writes: readonly PlannedWrite[],
+): Promise<PreparedToolInvocation | undefined> {
   const sensitive: { write: PlannedWrite; reason: string }[] = [];
   const protectedPaths: string[] = [];
   for (const write of writes) {
@@ -39,19 +45,29 @@ export async function confirmWrites(workspace: WorkspaceFileSystem, writes: read
   if (sensitive.length === 0 && protectedPaths.length === 0) return undefined;
   const parts: string[] = [];
   if (sensitive.length) {
-    parts.push(`This edit writes ${sensitive.length === 1 ? 'a file' : 'files'} that can make programs run. Check every line before you allow it.`);
+    parts.push(
+      `This edit writes ${sensitive.length === 1 ? 'a file' : 'files'} that can make programs run. Check every line before you allow it.`,
+    );
     // The diff shows the file's own text: its fence outgrows any backtick run in it (a line of ``` must not
     // end the block and turn the rest into the question's own words), and paths are one inert line each.
-    parts.push(...sensitive.map(({ write, reason }) => `${inertLine(reason)}\n\n${codeBlock(unifiedDiff(write), 'diff')}`));
+    parts.push(
+      ...sensitive.map(({ write, reason }) => `${inertLine(reason)}\n\n${codeBlock(unifiedDiff(write), 'diff')}`),
+    );
   }
-  if (protectedPaths.length) parts.push(`Write-protected (read-only), changed only if you allow it: ${protectedPaths.map(inertLine).join(', ')}. They stay read-only afterwards.`);
+  if (protectedPaths.length)
+    parts.push(
+      `Write-protected (read-only), changed only if you allow it: ${protectedPaths.map(inertLine).join(', ')}. They stay read-only afterwards.`,
+    );
   const title =
     sensitive.length === 1 && protectedPaths.length === 0
       ? `Change ${inertLine(sensitive[0].write.path)}?`
       : sensitive.length
         ? `Change ${sensitive.length} sensitive file${sensitive.length === 1 ? '' : 's'}?`
         : `Overwrite write-protected ${protectedPaths.length === 1 ? inertLine(protectedPaths[0]) : 'files'}?`;
-  return { confirmationMessages: { title, message: parts.join('\n\n') }, ...(sensitive.length ? { alwaysConfirm: true } : {}) };
+  return {
+    confirmationMessages: { title, message: parts.join('\n\n') },
+    ...(sensitive.length ? { alwaysConfirm: true } : {}),
+  };
 }
 
 /** The file (if it exists) or the nearest existing folder it is written in has no write bit. */
@@ -67,9 +83,18 @@ async function writeProtected(workspace: WorkspaceFileSystem, path: string): Pro
 
 /** The whole change as a unified diff: every changed line is shown, nothing is cut. */
 export function unifiedDiff({ path, before, after }: PlannedWrite): string {
-  const patch = structuredPatch(before === undefined ? '/dev/null' : `a/${path}`, after === undefined ? '/dev/null' : `b/${path}`, before ?? '', after ?? '', '', '', { context: 3 });
+  const patch = structuredPatch(
+    before === undefined ? '/dev/null' : `a/${path}`,
+    after === undefined ? '/dev/null' : `b/${path}`,
+    before ?? '',
+    after ?? '',
+    '',
+    '',
+    { context: 3 },
+  );
   // A path is one line, whatever it holds: a newline in it must not fake a line of the diff.
   const lines = [`--- ${inertLine(patch.oldFileName ?? '')}`, `+++ ${inertLine(patch.newFileName ?? '')}`];
-  for (const hunk of patch.hunks) lines.push(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`, ...hunk.lines);
+  for (const hunk of patch.hunks)
+    lines.push(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`, ...hunk.lines);
   return lines.join('\n');
 }

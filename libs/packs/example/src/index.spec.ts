@@ -13,7 +13,11 @@ describe('example pack', () => {
   it('binds the system clock when the host binds none', async () => {
     const registry = createToolRegistry();
     expect((await registry.loadPack(examplePack)).loaded).toBe(true);
-    const result = await registry.invoke(registry.resolve({ model: models.claude }), { callId: 'c', name: 'get_time', input: {} });
+    const result = await registry.invoke(registry.resolve({ model: models.claude }), {
+      callId: 'c',
+      name: 'get_time',
+      input: {},
+    });
     const stamp = Date.parse(String(result.content[0].kind === 'text' && result.content[0].value.split(' ')[0]));
     expect(Math.abs(stamp - Date.now())).toBeLessThan(60_000);
   });

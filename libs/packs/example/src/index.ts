@@ -20,6 +20,12 @@ export const examplePack = definePack({
   version: '0.1.0',
   tools: [getTime, gptGetTime, countWords, geminiCountWords, describeSelection],
   // gpt_get_time shares get_time's picker entry; gemini_count_words overrides count_words and has none.
-  toolSets: [defineToolSet({ name: 'example', description: 'Example tools: time, word counts and the editor selection.', tools: [getTime, countWords, describeSelection] })],
+  toolSets: [
+    defineToolSet({
+      name: 'example',
+      description: 'Example tools: time, word counts and the editor selection.',
+      tools: [getTime, countWords, describeSelection],
+    }),
+  ],
   services: exampleServices,
 });

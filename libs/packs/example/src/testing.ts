@@ -21,7 +21,13 @@ export async function loadExample(): Promise<ToolRegistry> {
   return registry;
 }
 
-export async function call(registry: ToolRegistry, model: ModelInfo, name: string, input: unknown, context?: Record<string, unknown>) {
+export async function call(
+  registry: ToolRegistry,
+  model: ModelInfo,
+  name: string,
+  input: unknown,
+  context?: Record<string, unknown>,
+) {
   const result = await registry.invoke(registry.resolve({ model, context }), { callId: 'test', name, input });
   return { ...result, text: await contentToText(result.content) };
 }

@@ -14,5 +14,12 @@ export const gitPack = definePack({
   displayName: 'Git',
   version: '0.1.0',
   tools: [gitStatus, gitDiff, gitLog, gitShow, gitBlame, gitCommit],
-  toolSets: [defineToolSet({ name: 'git', description: 'Inspect the repository and commit.', icon: 'git-branch', tools: [gitStatus, gitDiff, gitLog, gitShow, gitBlame, gitCommit] })],
+  toolSets: [
+    defineToolSet({
+      name: 'git',
+      description: 'Inspect the repository and commit.',
+      icon: 'git-branch',
+      tools: [gitStatus, gitDiff, gitLog, gitShow, gitBlame, gitCommit],
+    }),
+  ],
 });

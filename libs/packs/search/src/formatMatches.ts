@@ -18,7 +18,8 @@ export function formatMatchesByFile(query: string, result: GrepResult): string {
     if (match.path !== file) out.push((file = match.path));
     out.push(`  ${match.line}: ${match.text.trim()}`);
   }
-  if (result.truncated) out.push(`(only the first ${result.matches.length} lines are shown; add includePattern to narrow the search)`);
+  if (result.truncated)
+    out.push(`(only the first ${result.matches.length} lines are shown; add includePattern to narrow the search)`);
   return withSkipped(out.join('\n'), result);
 }
 

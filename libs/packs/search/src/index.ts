@@ -10,5 +10,12 @@ export const searchPack = definePack({
   displayName: 'Search',
   version: '0.1.0',
   tools: [fileSearch, grepSearch, geminiGrepSearch, listDir],
-  toolSets: [defineToolSet({ name: 'search', description: 'Find files and text in the workspace.', icon: 'search', tools: [fileSearch, grepSearch, listDir] })],
+  toolSets: [
+    defineToolSet({
+      name: 'search',
+      description: 'Find files and text in the workspace.',
+      icon: 'search',
+      tools: [fileSearch, grepSearch, listDir],
+    }),
+  ],
 });

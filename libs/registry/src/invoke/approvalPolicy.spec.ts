@@ -12,18 +12,29 @@ type Input = { program: string };
 function setup(prepare: (input: Input) => PreparedToolInvocation) {
   const runs: string[] = [];
   const registry = createToolRegistry();
-  const tool: Tool<Input> = { prepareInvocation: ({ input }) => prepare(input), invoke: ({ input }) => (runs.push(input.program), textResult('ran')) };
+  const tool: Tool<Input> = {
+    prepareInvocation: ({ input }) => prepare(input),
+    invoke: ({ input }) => (runs.push(input.program), textResult('ran')),
+  };
   registry.registerTool(def('run_program'), tool);
   const resolved = registry.resolve({ model: models.claude });
   const asked: ConfirmationRequest[] = [];
   const call = (program: string, answer?: ConfirmationAnswer, chatSessionId = 's') =>
-    registry.invoke(resolved, { callId: program, name: 'run_program', input: { program } }, { chatSessionId, confirm: answer ? async (r) => (asked.push(r), answer) : undefined });
+    registry.invoke(
+      resolved,
+      { callId: program, name: 'run_program', input: { program } },
+      { chatSessionId, confirm: answer ? async (r) => (asked.push(r), answer) : undefined },
+    );
   return { runs, asked, call, registry, resolved };
 }
 
 const confirmationMessages = { title: 'Run it?', message: 'node program' };
 const unkeyed = (): PreparedToolInvocation => ({ confirmationMessages, runsCode: true });
-const keyed = (input: Input): PreparedToolInvocation => ({ confirmationMessages, runsCode: true, approvalKey: input.program });
+const keyed = (input: Input): PreparedToolInvocation => ({
+  confirmationMessages,
+  runsCode: true,
+  approvalKey: input.program,
+});
 
 describe('remembered approvals of calls that run code', () => {
   it('without an approval key: the answer counts for that one call, whatever scope the person chose', async () => {
@@ -44,8 +55,24 @@ describe('remembered approvals of calls that run code', () => {
     await call('app.js', 'session');
     await call('app.js', 'session');
     expect(asked).toHaveLength(2);
-    expect((await registry.invoke(resolved, { callId: 'x', name: 'run_program', input: { program: 'evil.js' } }, { autoApprove: { run_program: true } })).status).toBe('ok');
-    expect((await registry.invoke(resolved, { callId: 'y', name: 'run_program', input: { program: 'evil.js' } }, { autoApprove: true })).status).toBe('declined');
+    expect(
+      (
+        await registry.invoke(
+          resolved,
+          { callId: 'x', name: 'run_program', input: { program: 'evil.js' } },
+          { autoApprove: { run_program: true } },
+        )
+      ).status,
+    ).toBe('ok');
+    expect(
+      (
+        await registry.invoke(
+          resolved,
+          { callId: 'y', name: 'run_program', input: { program: 'evil.js' } },
+          { autoApprove: true },
+        )
+      ).status,
+    ).toBe('declined');
     expect(runs).toEqual(['app.js', 'app.js', 'evil.js']);
   });
 

@@ -55,13 +55,21 @@ export interface RequiredConfirmation {
  * A call asks when its tool is destructive, its preparation returns confirmation messages, or it
  * says `alwaysConfirm`; the tool's own messages are shown, else a default. Undefined: no question.
  */
-export function requiredConfirmation(calledName: string, definition: ToolDefinition, prepared: PreparedToolInvocation | undefined): RequiredConfirmation | undefined {
+export function requiredConfirmation(
+  calledName: string,
+  definition: ToolDefinition,
+  prepared: PreparedToolInvocation | undefined,
+): RequiredConfirmation | undefined {
   const messages = prepared?.confirmationMessages;
   const always = prepared?.alwaysConfirm === true;
   if (definition.annotations?.destructive !== true && !messages && !always) return undefined;
   return {
     title: messages?.title ?? `Run ${calledName}?`,
-    message: messages ? (typeof messages.message === 'string' ? messages.message : messages.message.value) : `\`${calledName}\` can change your files or repository.`,
+    message: messages
+      ? typeof messages.message === 'string'
+        ? messages.message
+        : messages.message.value
+      : `\`${calledName}\` can change your files or repository.`,
     always,
   };
 }
@@ -72,7 +80,9 @@ export async function decideApproval(request: ApprovalRequest): Promise<Approval
   const confirmation = requiredConfirmation(calledName, definition, prepared);
   if (!confirmation) return { kind: 'not-needed' };
   const { title, message, always } = confirmation;
-  const eligible = definition.annotations?.eligibleForAutoApproval !== false && options.eligibleForAutoApproval?.[calledName] !== false;
+  const eligible =
+    definition.annotations?.eligibleForAutoApproval !== false &&
+    options.eligibleForAutoApproval?.[calledName] !== false;
   const manual = always || !eligible;
   const runsCode = prepared?.runsCode === true;
   // What a remembered approval would cover must be named: code with no key is never remembered.
@@ -83,17 +93,28 @@ export async function decideApproval(request: ApprovalRequest): Promise<Approval
   const sessionId = options.chatSessionId ?? request.registrySessionId;
   const key = approvalKey(implementation, prepared);
   if (!manual) {
-    if (rememberable && REMEMBERED.some((scope) => request.approvals.isApproved(scope, key, sessionId))) return { kind: 'approved' };
+    if (rememberable && REMEMBERED.some((scope) => request.approvals.isApproved(scope, key, sessionId)))
+      return { kind: 'approved' };
     const auto = options.autoApprove;
-    if ((auto === true && !runsCode) || (typeof auto === 'object' && auto[calledName] === true)) return { kind: 'approved' };
+    if ((auto === true && !runsCode) || (typeof auto === 'object' && auto[calledName] === true))
+      return { kind: 'approved' };
   }
   if (!options.confirm) return { kind: 'no-confirm' };
   const answer: ConfirmationAnswer | 'interrupted' = await request.ask(() =>
-    options.confirm!({ toolName: calledName, title, message, input: request.input, ...(always ? { alwaysConfirm: true } : {}), ...(rememberable ? {} : { rememberable: false }) }),
+    options.confirm!({
+      toolName: calledName,
+      title,
+      message,
+      input: request.input,
+      ...(always ? { alwaysConfirm: true } : {}),
+      ...(rememberable ? {} : { rememberable: false }),
+    }),
   );
   if (answer === 'interrupted') return { kind: 'interrupted' };
-  if (typeof answer === 'object' && answer !== null && typeof answer.decline === 'string') return { kind: 'declined', reason: answer.decline };
-  if (answer !== 'once' && answer !== 'session' && answer !== 'workspace' && answer !== 'always') return { kind: 'declined' };
+  if (typeof answer === 'object' && answer !== null && typeof answer.decline === 'string')
+    return { kind: 'declined', reason: answer.decline };
+  if (answer !== 'once' && answer !== 'session' && answer !== 'workspace' && answer !== 'always')
+    return { kind: 'declined' };
   // Calls that can make code run, tools kept manual, and code without a key count for this call only.
   if (answer !== 'once' && rememberable) request.approvals.approve(answer, key, sessionId);
   // Only a yes to an always-ask prompt (one that showed the sensitive change) lets the tool write
@@ -102,7 +123,11 @@ export async function decideApproval(request: ApprovalRequest): Promise<Approval
 }
 
 /** What the model reads when a call was not approved. */
-export function declinedText(name: string, approval: Approval & { kind: 'declined' | 'no-confirm' }, prepared: PreparedToolInvocation | undefined): string {
+export function declinedText(
+  name: string,
+  approval: Approval & { kind: 'declined' | 'no-confirm' },
+  prepared: PreparedToolInvocation | undefined,
+): string {
   if (approval.kind === 'declined') {
     const said = approval.reason?.trim() ? ` and said: ${quoteBounded(approval.reason.trim(), 1000)}` : '';
     return `The user declined to run \`${name}\` for this call${said}. Do not retry the same call; ${said ? 'follow what the user said' : 'continue without its result, or ask the user how to proceed'}.`;

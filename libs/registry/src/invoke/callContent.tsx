@@ -1,7 +1,16 @@
 // What a tool returned, as the registry's call content, and that content as the text a chat host
 // would send a model (prompt-tsx parts rendered within a token budget): for headless hosts (CLI,
 // MCP, tests), which have no chat host to render for them.
-import { BasePromptElementProps, OutputMode, PromptElement, PromptRenderer, Raw, ToolResult as PromptToolResult, UserMessage, type ITokenizer } from '@vscode/prompt-tsx';
+import {
+  BasePromptElementProps,
+  OutputMode,
+  PromptElement,
+  PromptRenderer,
+  Raw,
+  ToolResult as PromptToolResult,
+  UserMessage,
+  type ITokenizer,
+} from '@vscode/prompt-tsx';
 import type { ToolResultLike } from '../definitions';
 import { estimateTokens } from '../toolResult';
 import type { ToolCallContent } from '../definitions';
@@ -14,7 +23,8 @@ export function toCallContent(result: ToolResultLike | undefined | null): ToolCa
     if (!part || typeof part !== 'object') continue;
     const p = part as { value?: unknown; mimeType?: unknown; data?: unknown };
     if (typeof p.value === 'string') content.push({ kind: 'text', value: p.value });
-    else if (typeof p.mimeType === 'string' && p.data instanceof Uint8Array) content.push({ kind: 'data', mimeType: p.mimeType, data: p.data });
+    else if (typeof p.mimeType === 'string' && p.data instanceof Uint8Array)
+      content.push({ kind: 'data', mimeType: p.mimeType, data: p.data });
     else if (p.value !== undefined) content.push({ kind: 'promptTsx', value: p.value });
   }
   return content;
@@ -55,8 +65,14 @@ class ContentAsMessage extends PromptElement<ContentAsMessageProps> {
  * (prompt-tsx parts rendered and pruned to `tokenBudget`). Used by headless hosts: CLI, MCP, tests.
  */
 export async function contentToText(content: readonly ToolCallContent[], tokenBudget = 1_000_000): Promise<string> {
-  if (content.every((part) => part.kind === 'text')) return content.map((part) => (part as { value: string }).value).join('\n');
-  const renderer = new PromptRenderer({ modelMaxPromptTokens: tokenBudget }, ContentAsMessage, { content: [...content] }, new CharTokenizer());
+  if (content.every((part) => part.kind === 'text'))
+    return content.map((part) => (part as { value: string }).value).join('\n');
+  const renderer = new PromptRenderer(
+    { modelMaxPromptTokens: tokenBudget },
+    ContentAsMessage,
+    { content: [...content] },
+    new CharTokenizer(),
+  );
   const { messages } = await renderer.render();
   return messages
     .flatMap((message) => message.content)

@@ -7,7 +7,8 @@ import { def, models } from '../testing';
 import type { ConfirmationAnswer, ConfirmationRequest } from './invocationTypes';
 import type { PreparedToolInvocation, Tool, ToolInvocationOptions } from '../definitions';
 
-const text = (result: { content: { kind: string; value?: unknown }[] }) => result.content.map((c) => String(c.value)).join('\n');
+const text = (result: { content: { kind: string; value?: unknown }[] }) =>
+  result.content.map((c) => String(c.value)).join('\n');
 
 function setup(prepare: (input: { key?: string; sensitive?: boolean }) => PreparedToolInvocation | undefined) {
   const runs: ToolInvocationOptions<unknown>[] = [];
@@ -21,38 +22,55 @@ function setup(prepare: (input: { key?: string; sensitive?: boolean }) => Prepar
 }
 
 const sensitive = (input: { sensitive?: boolean }): PreparedToolInvocation | undefined =>
-  input.sensitive ? { confirmationMessages: { title: 'Write .git/config?', message: '+[core] fsmonitor = …' }, alwaysConfirm: true } : undefined;
+  input.sensitive
+    ? { confirmationMessages: { title: 'Write .git/config?', message: '+[core] fsmonitor = …' }, alwaysConfirm: true }
+    : undefined;
 
 describe('calls that always ask', () => {
   it('are never covered by auto-approve, global or per tool', async () => {
     const { registry, resolved, runs } = setup(sensitive);
     for (const autoApprove of [true, { write_thing: true }]) {
-      const result = await registry.invoke(resolved, { callId: '1', name: 'write_thing', input: { sensitive: true } }, { autoApprove });
+      const result = await registry.invoke(
+        resolved,
+        { callId: '1', name: 'write_thing', input: { sensitive: true } },
+        { autoApprove },
+      );
       expect(result.status).toBe('declined');
       expect(text(result)).toMatch(/needs a person's yes for this very call.*auto-approve never covers it/);
     }
     expect(runs).toHaveLength(0);
     // The same tool writing an ordinary file is auto-approved as before.
-    expect((await registry.invoke(resolved, { callId: '2', name: 'write_thing', input: {} }, { autoApprove: true })).status).toBe('ok');
+    expect(
+      (await registry.invoke(resolved, { callId: '2', name: 'write_thing', input: {} }, { autoApprove: true })).status,
+    ).toBe('ok');
   });
 
   it('ask again on every call whatever scope the person chose, and run as confirmed', async () => {
     const { registry, resolved, runs } = setup(sensitive);
     const asked: ConfirmationRequest[] = [];
-    const confirm = async (request: ConfirmationRequest): Promise<ConfirmationAnswer> => (asked.push(request), 'always');
+    const confirm = async (request: ConfirmationRequest): Promise<ConfirmationAnswer> => (
+      asked.push(request),
+      'always'
+    );
     await registry.invoke(resolved, { callId: '1', name: 'write_thing', input: { sensitive: true } }, { confirm });
     await registry.invoke(resolved, { callId: '2', name: 'write_thing', input: { sensitive: true } }, { confirm });
     expect(asked).toHaveLength(2);
     expect(asked[0]).toMatchObject({ title: 'Write .git/config?', alwaysConfirm: true });
     expect(runs.map((r) => r.confirmed)).toEqual([true, true]);
     // Nothing was remembered: without a way to ask, the next call is declined.
-    expect((await registry.invoke(resolved, { callId: '3', name: 'write_thing', input: { sensitive: true } })).status).toBe('declined');
+    expect(
+      (await registry.invoke(resolved, { callId: '3', name: 'write_thing', input: { sensitive: true } })).status,
+    ).toBe('declined');
   });
 
   it('tell the tool confirmed only for a person’s yes to an always-ask prompt, approved for any approval', async () => {
     const { registry, resolved, runs } = setup(() => ({ confirmationMessages: { title: 't', message: 'm' } }));
     await registry.invoke(resolved, { callId: '1', name: 'write_thing', input: {} }, { autoApprove: true });
-    await registry.invoke(resolved, { callId: '2', name: 'write_thing', input: {} }, { confirm: async () => 'session', chatSessionId: 's' });
+    await registry.invoke(
+      resolved,
+      { callId: '2', name: 'write_thing', input: {} },
+      { confirm: async () => 'session', chatSessionId: 's' },
+    );
     await registry.invoke(resolved, { callId: '3', name: 'write_thing', input: {} }, { chatSessionId: 's' });
     // A yes to an ordinary prompt (a write-protected file, say) never lets a sensitive write through.
     expect(runs.map((r) => r.confirmed)).toEqual([false, false, false]);
@@ -61,20 +79,44 @@ describe('calls that always ask', () => {
 
   it('never take a host’s dialog for an always-ask prompt (its auto-approve may have skipped it)', async () => {
     const { registry, resolved, runs } = setup(sensitive);
-    expect((await registry.invoke(resolved, { callId: '1', name: 'write_thing', input: { sensitive: true } }, { confirmedByHost: true })).status).toBe('declined');
-    expect((await registry.invoke(resolved, { callId: '2', name: 'write_thing', input: { sensitive: true } }, { confirmedByHost: true, confirm: async () => 'once' })).status).toBe('ok');
+    expect(
+      (
+        await registry.invoke(
+          resolved,
+          { callId: '1', name: 'write_thing', input: { sensitive: true } },
+          { confirmedByHost: true },
+        )
+      ).status,
+    ).toBe('declined');
+    expect(
+      (
+        await registry.invoke(
+          resolved,
+          { callId: '2', name: 'write_thing', input: { sensitive: true } },
+          { confirmedByHost: true, confirm: async () => 'once' },
+        )
+      ).status,
+    ).toBe('ok');
     expect(runs.map((r) => r.confirmed)).toEqual([true]);
-    const ordinary = await registry.invoke(resolved, { callId: '3', name: 'write_thing', input: {} }, { confirmedByHost: true });
+    const ordinary = await registry.invoke(
+      resolved,
+      { callId: '3', name: 'write_thing', input: {} },
+      { confirmedByHost: true },
+    );
     expect(ordinary.status).toBe('ok');
   });
 });
 
 describe('approvals keyed by what the call runs', () => {
   it('remember one expression without approving another', async () => {
-    const { registry, resolved, runs } = setup(({ key }) => ({ confirmationMessages: { title: 'Evaluate?', message: String(key) }, approvalKey: key }));
+    const { registry, resolved, runs } = setup(({ key }) => ({
+      confirmationMessages: { title: 'Evaluate?', message: String(key) },
+      approvalKey: key,
+    }));
     let asks = 0;
     const confirm = async (): Promise<ConfirmationAnswer> => (asks++, 'session');
-    const call = (key: string) => registry.invoke(resolved, { callId: key, name: 'write_thing', input: { key } }, { confirm, chatSessionId: 's' });
+    const call = (key: string) =>
+      registry.invoke(resolved, { callId: key, name: 'write_thing', input: { key } }, { confirm, chatSessionId: 's' });
     await call('a + 1');
     await call('a + 1');
     expect(asks).toBe(1);
@@ -94,9 +136,18 @@ describe('bounded echoes', () => {
 
   it('list at most 20 schema problems for 100,000 wrong-typed items', async () => {
     const registry = createToolRegistry();
-    registry.registerTool(def('take_list', { inputSchema: { type: 'object', properties: { items: { type: 'array', items: { type: 'string' } } } } }), { invoke: () => textResult('ran') });
+    registry.registerTool(
+      def('take_list', {
+        inputSchema: { type: 'object', properties: { items: { type: 'array', items: { type: 'string' } } } },
+      }),
+      { invoke: () => textResult('ran') },
+    );
     const resolved = registry.resolve({ model: models.claude });
-    const result = await registry.invoke(resolved, { callId: '1', name: 'take_list', input: { items: Array.from({ length: 100_000 }, (_, i) => i) } });
+    const result = await registry.invoke(resolved, {
+      callId: '1',
+      name: 'take_list',
+      input: { items: Array.from({ length: 100_000 }, (_, i) => i) },
+    });
     expect(result.status).toBe('invalid-input');
     expect(text(result)).toMatch(/`items\.0` must be string/);
     expect(text(result)).toMatch(/and 99980 more problems/);
@@ -105,7 +156,10 @@ describe('bounded echoes', () => {
 
   it('cut unknown property names and a tool error that quotes a 50 MB input', async () => {
     const registry = createToolRegistry();
-    registry.registerTool(def('strict_tool', { inputSchema: { type: 'object', properties: {}, additionalProperties: false } }), { invoke: () => textResult('ran') });
+    registry.registerTool(
+      def('strict_tool', { inputSchema: { type: 'object', properties: {}, additionalProperties: false } }),
+      { invoke: () => textResult('ran') },
+    );
     registry.registerTool(def('echo_error'), {
       invoke: ({ input }) => {
         throw new Error(`Path '${(input as { p: string }).p}' is outside the workspace.`);
@@ -178,14 +232,20 @@ describe('approvals as users expect them', () => {
   function eligibilitySetup() {
     const registry = createToolRegistry();
     const runs: string[] = [];
-    registry.registerTool(def('push_branch', { annotations: { destructive: true, eligibleForAutoApproval: false } }), { invoke: () => (runs.push('push'), textResult('pushed')) });
-    registry.registerTool(def('commit_all', { annotations: { destructive: true } }), { invoke: () => (runs.push('commit'), textResult('committed')) });
+    registry.registerTool(def('push_branch', { annotations: { destructive: true, eligibleForAutoApproval: false } }), {
+      invoke: () => (runs.push('push'), textResult('pushed')),
+    });
+    registry.registerTool(def('commit_all', { annotations: { destructive: true } }), {
+      invoke: () => (runs.push('commit'), textResult('committed')),
+    });
     return { registry, runs, resolved: registry.resolve({ model: models.claude }) };
   }
 
   it('keep a tool the pack marks not eligible manual under global auto-approve, with nothing remembered', async () => {
     const { registry, resolved, runs } = eligibilitySetup();
-    expect((await registry.invoke(resolved, { callId: '1', name: 'push_branch', input: {} }, { autoApprove: true })).status).toBe('declined');
+    expect(
+      (await registry.invoke(resolved, { callId: '1', name: 'push_branch', input: {} }, { autoApprove: true })).status,
+    ).toBe('declined');
     const asked: ConfirmationRequest[] = [];
     const confirm = async (r: ConfirmationRequest): Promise<ConfirmationAnswer> => (asked.push(r), 'always');
     await registry.invoke(resolved, { callId: '2', name: 'push_branch', input: {} }, { autoApprove: true, confirm });
@@ -198,16 +258,32 @@ describe('approvals as users expect them', () => {
   it('keep a tool the host marks not eligible manual (chat.tools.eligibleForAutoApproval)', async () => {
     const { registry, resolved, runs } = eligibilitySetup();
     const eligibleForAutoApproval = { commit_all: false };
-    expect((await registry.invoke(resolved, { callId: '1', name: 'commit_all', input: {} }, { autoApprove: true, eligibleForAutoApproval })).status).toBe('declined');
-    expect((await registry.invoke(resolved, { callId: '2', name: 'commit_all', input: {} }, { autoApprove: true })).status).toBe('ok');
+    expect(
+      (
+        await registry.invoke(
+          resolved,
+          { callId: '1', name: 'commit_all', input: {} },
+          { autoApprove: true, eligibleForAutoApproval },
+        )
+      ).status,
+    ).toBe('declined');
+    expect(
+      (await registry.invoke(resolved, { callId: '2', name: 'commit_all', input: {} }, { autoApprove: true })).status,
+    ).toBe('ok');
     expect(runs).toEqual(['commit']);
   });
 
   it('pass a decline with a reason to the model', async () => {
     const { registry, resolved, runs } = eligibilitySetup();
-    const result = await registry.invoke(resolved, { callId: '1', name: 'commit_all', input: {} }, { confirm: async () => ({ decline: 'Run the tests first, then commit.' }) });
+    const result = await registry.invoke(
+      resolved,
+      { callId: '1', name: 'commit_all', input: {} },
+      { confirm: async () => ({ decline: 'Run the tests first, then commit.' }) },
+    );
     expect(result.status).toBe('declined');
-    expect(text(result)).toBe('The user declined to run `commit_all` for this call and said: Run the tests first, then commit.. Do not retry the same call; follow what the user said.');
+    expect(text(result)).toBe(
+      'The user declined to run `commit_all` for this call and said: Run the tests first, then commit.. Do not retry the same call; follow what the user said.',
+    );
     expect(runs).toEqual([]);
   });
 
@@ -233,7 +309,11 @@ describe('approvals as users expect them', () => {
       });
     const first = await registry.loadPack(pack('first', 'deploy_site'));
     expect(first.loaded).toBe(true);
-    await registry.invoke(registry.resolve({ model: models.claude }), { callId: '1', name: 'deploy_site', input: {} }, { confirm: async () => 'workspace' });
+    await registry.invoke(
+      registry.resolve({ model: models.claude }),
+      { callId: '1', name: 'deploy_site', input: {} },
+      { confirm: async () => 'workspace' },
+    );
     first.dispose();
     expect((await registry.loadPack(pack('second', 'deploy_site'))).loaded).toBe(true);
     const resolved = registry.resolve({ model: models.claude });
@@ -243,12 +323,24 @@ describe('approvals as users expect them', () => {
 });
 
 describe('calls that run code the model wrote (runsCode)', () => {
-  const runsCode = (input: { key?: string }): PreparedToolInvocation => ({ confirmationMessages: { title: 'Run it?', message: String(input.key) }, approvalKey: input.key, runsCode: true });
+  const runsCode = (input: { key?: string }): PreparedToolInvocation => ({
+    confirmationMessages: { title: 'Run it?', message: String(input.key) },
+    approvalKey: input.key,
+    runsCode: true,
+  });
 
   it('are not covered by global auto-approve nor by a host’s dialog: with nobody to ask, declined and not run', async () => {
     const { registry, resolved, runs } = setup(runsCode);
-    for (const options of [{ autoApprove: true }, { confirmedByHost: true }, { autoApprove: true, confirmedByHost: true }]) {
-      const result = await registry.invoke(resolved, { callId: '1', name: 'write_thing', input: { key: 'rm -rf' } }, options);
+    for (const options of [
+      { autoApprove: true },
+      { confirmedByHost: true },
+      { autoApprove: true, confirmedByHost: true },
+    ]) {
+      const result = await registry.invoke(
+        resolved,
+        { callId: '1', name: 'write_thing', input: { key: 'rm -rf' } },
+        options,
+      );
       expect(result.status).toBe('declined');
       expect(text(result)).toMatch(/it runs code, so it needs a person's yes or approval that names this tool/);
     }
@@ -257,12 +349,44 @@ describe('calls that run code the model wrote (runsCode)', () => {
 
   it('run with auto-approve that names the tool, a person’s yes, or an approval remembered for that exact key', async () => {
     const { registry, resolved, runs } = setup(runsCode);
-    expect((await registry.invoke(resolved, { callId: '1', name: 'write_thing', input: { key: 'a' } }, { autoApprove: { write_thing: true } })).status).toBe('ok');
+    expect(
+      (
+        await registry.invoke(
+          resolved,
+          { callId: '1', name: 'write_thing', input: { key: 'a' } },
+          { autoApprove: { write_thing: true } },
+        )
+      ).status,
+    ).toBe('ok');
     const asked: ConfirmationRequest[] = [];
     const confirm = async (r: ConfirmationRequest): Promise<ConfirmationAnswer> => (asked.push(r), 'session');
-    expect((await registry.invoke(resolved, { callId: '2', name: 'write_thing', input: { key: 'b' } }, { autoApprove: true, confirm })).status).toBe('ok');
-    expect((await registry.invoke(resolved, { callId: '3', name: 'write_thing', input: { key: 'b' } }, { autoApprove: true })).status).toBe('ok');
-    expect((await registry.invoke(resolved, { callId: '4', name: 'write_thing', input: { key: 'c' } }, { autoApprove: true })).status).toBe('declined');
+    expect(
+      (
+        await registry.invoke(
+          resolved,
+          { callId: '2', name: 'write_thing', input: { key: 'b' } },
+          { autoApprove: true, confirm },
+        )
+      ).status,
+    ).toBe('ok');
+    expect(
+      (
+        await registry.invoke(
+          resolved,
+          { callId: '3', name: 'write_thing', input: { key: 'b' } },
+          { autoApprove: true },
+        )
+      ).status,
+    ).toBe('ok');
+    expect(
+      (
+        await registry.invoke(
+          resolved,
+          { callId: '4', name: 'write_thing', input: { key: 'c' } },
+          { autoApprove: true },
+        )
+      ).status,
+    ).toBe('declined');
     expect(asked.map((r) => r.message)).toEqual(['b']);
     expect(runs).toHaveLength(3);
   });

@@ -26,7 +26,11 @@ export interface InvocationServices {
  * What a host shows before it runs a call itself: the tool's preparation, completed with the
  * confirmation the call needs by the same rule invoke() asks by. Undefined for a tool not in the set.
  */
-export async function prepareCall(resolved: ResolvedToolSetImpl, call: Omit<ToolCall, 'callId'>, token: CancellationToken): Promise<PreparedToolInvocation | undefined> {
+export async function prepareCall(
+  resolved: ResolvedToolSetImpl,
+  call: Omit<ToolCall, 'callId'>,
+  token: CancellationToken,
+): Promise<PreparedToolInvocation | undefined> {
   const binding = resolved.binding(call.name);
   if (!binding || binding.implementation.disposed) return undefined;
   const { instance, definition } = binding.implementation;
@@ -44,7 +48,12 @@ export function registryDisposedResult(call: ToolCall): ToolCallResult {
     name: call.name,
     status: 'error',
     isError: true,
-    content: [{ kind: 'text', value: `Tool \`${quoteBounded(call.name, 80)}\` was not run: the tool registry has shut down. Continue without tools.` }],
+    content: [
+      {
+        kind: 'text',
+        value: `Tool \`${quoteBounded(call.name, 80)}\` was not run: the tool registry has shut down. Continue without tools.`,
+      },
+    ],
   };
 }
 
@@ -53,7 +62,13 @@ export function registryDisposedResult(call: ToolCall): ToolCallResult {
  * answered in resolve/virtualCalls.ts). `onWillRun` is told once the input is valid, before the tool
  * runs.
  */
-export async function invokeTool(services: InvocationServices, resolved: ResolvedToolSetImpl, call: ToolCall, options: InvokeOptions, onWillRun?: () => void): Promise<ToolCallResult> {
+export async function invokeTool(
+  services: InvocationServices,
+  resolved: ResolvedToolSetImpl,
+  call: ToolCall,
+  options: InvokeOptions,
+  onWillRun?: () => void,
+): Promise<ToolCallResult> {
   const result = (status: ToolCallStatus, text: string): ToolCallResult => ({
     callId: call.callId,
     name: call.name,
@@ -65,13 +80,24 @@ export async function invokeTool(services: InvocationServices, resolved: Resolve
   const shownName = quoteBounded(call.name, 80);
   const binding = resolved.binding(call.name);
   if (!binding) {
-    if (services.isRegistered(call.name)) return result('not-enabled', `Tool \`${shownName}\` is not enabled for this request, so it was not run. Use one of the tools you were given instead.`);
+    if (services.isRegistered(call.name))
+      return result(
+        'not-enabled',
+        `Tool \`${shownName}\` is not enabled for this request, so it was not run. Use one of the tools you were given instead.`,
+      );
     const available = resolved.tools.map((t) => t.name);
     const shown = available.slice(0, 25).join(', ') + (available.length > 25 ? `, … (${available.length} in all)` : '');
-    return result('unknown-tool', `There is no tool named \`${shownName}\`; nothing was run. Available tools: ${shown || 'none'}.`);
+    return result(
+      'unknown-tool',
+      `There is no tool named \`${shownName}\`; nothing was run. Available tools: ${shown || 'none'}.`,
+    );
   }
   const { implementation } = binding;
-  if (implementation.disposed) return result('not-enabled', `Tool \`${call.name}\` was removed (its pack was unloaded), so it was not run. Use one of the other tools.`);
+  if (implementation.disposed)
+    return result(
+      'not-enabled',
+      `Tool \`${call.name}\` was removed (its pack was unloaded), so it was not run. Use one of the other tools.`,
+    );
 
   const callInput = binding.restoreInput ? binding.restoreInput(call.input) : call.input;
   const check = services.validator.validate(binding.inputSchema, callInput);
@@ -89,7 +115,9 @@ export async function invokeTool(services: InvocationServices, resolved: Resolve
   const timeoutMs = options.timeoutMs ?? services.defaultTimeoutMs;
   let timedOut = false;
   let overranMs: number | undefined;
-  const interrupted = new Promise<'interrupted'>((resolve) => source.token.onCancellationRequested(() => resolve('interrupted')));
+  const interrupted = new Promise<'interrupted'>((resolve) =>
+    source.token.onCancellationRequested(() => resolve('interrupted')),
+  );
   // The deadline covers the tool's own work (prepare, invoke), never the time a user takes to confirm.
   const run = async <T>(work: () => PromiseLike<T> | T, timed = true): Promise<T | 'interrupted'> => {
     if (source.token.isCancellationRequested) return 'interrupted';
@@ -122,12 +150,17 @@ export async function invokeTool(services: InvocationServices, resolved: Resolve
           `Tool \`${call.name}\` did not finish within ${timeoutMs} ms (it held the host for ${overranMs} ms, so it could not be stopped); its result was discarded. It may have done part of its work: check before calling it again, or try a narrower request.`,
         )
       : timedOut
-        ? result('timeout', `Tool \`${call.name}\` did not finish within ${timeoutMs} ms and was stopped. Try a narrower request (fewer files, a smaller range) or continue without it.`)
+        ? result(
+            'timeout',
+            `Tool \`${call.name}\` did not finish within ${timeoutMs} ms and was stopped. Try a narrower request (fewer files, a smaller range) or continue without it.`,
+          )
         : result('cancelled', `The call to \`${call.name}\` was cancelled; it did not complete.`);
 
   try {
     const tool = implementation.instance;
-    const prepared = tool.prepareInvocation ? await run(() => tool.prepareInvocation!({ input }, source.token)) : undefined;
+    const prepared = tool.prepareInvocation
+      ? await run(() => tool.prepareInvocation!({ input }, source.token))
+      : undefined;
     if (prepared === 'interrupted') return interruptedResult();
 
     const approval = await decideApproval({
@@ -141,7 +174,8 @@ export async function invokeTool(services: InvocationServices, resolved: Resolve
       ask: (work) => run(work, false),
     });
     if (approval.kind === 'interrupted') return interruptedResult();
-    if (approval.kind === 'declined' || approval.kind === 'no-confirm') return result('declined', declinedText(call.name, approval, prepared ?? undefined));
+    if (approval.kind === 'declined' || approval.kind === 'no-confirm')
+      return result('declined', declinedText(call.name, approval, prepared ?? undefined));
 
     const output = await run(() =>
       tool.invoke(
@@ -158,7 +192,13 @@ export async function invokeTool(services: InvocationServices, resolved: Resolve
     );
     if (output === 'interrupted') return interruptedResult();
     const content = toCallContent(output ?? undefined);
-    return { callId: call.callId, name: call.name, status: 'ok', isError: false, content: content.length ? content : [{ kind: 'text', value: '(the tool returned no output)' }] };
+    return {
+      callId: call.callId,
+      name: call.name,
+      status: 'ok',
+      isError: false,
+      content: content.length ? content : [{ kind: 'text', value: '(the tool returned no output)' }],
+    };
   } catch (error) {
     if (source.token.isCancellationRequested) return interruptedResult();
     return result('error', `Tool \`${shownName}\` failed: ${quoteBounded(safeString(error), MAX_ERROR_CHARS)}`);

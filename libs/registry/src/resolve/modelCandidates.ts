@@ -46,7 +46,14 @@ export function modelCandidates(store: ToolStore, model: ModelInfo): ModelCandid
   const bases: ToolEntry[] = [];
   for (const { winner, tied, losers } of variants.values()) {
     bases.push(winner);
-    for (const loser of losers ?? []) notSent.push(notSentEntry(loser, 'variant', `'${winner.definition.name}' (${winner.selectors}) is the variant for this model`));
+    for (const loser of losers ?? [])
+      notSent.push(
+        notSentEntry(
+          loser,
+          'variant',
+          `'${winner.definition.name}' (${winner.selectors}) is the variant for this model`,
+        ),
+      );
     if (tied)
       diagnostics.push({
         severity: 'warning',
@@ -60,10 +67,19 @@ export function modelCandidates(store: ToolStore, model: ModelInfo): ModelCandid
   const overrides = new Map<string, ToolEntry>();
   for (const [baseName, list] of store.overridesByBase) {
     const match = overrideFor(store, baseName, model);
-    for (const other of list) if (matchSpecificity(other.definition.models, model) < 0) notSent.push(notSentEntry(other, 'override', `overrides '${baseName}' for ${other.selectors}`));
+    for (const other of list)
+      if (matchSpecificity(other.definition.models, model) < 0)
+        notSent.push(notSentEntry(other, 'override', `overrides '${baseName}' for ${other.selectors}`));
     if (!match) continue;
     const { winner, tied, losers } = match;
-    for (const loser of losers ?? []) notSent.push(notSentEntry(loser, 'override', `overrides '${baseName}'; '${winner.definition.name}' wins for this model (closer selectors, or loaded first)`));
+    for (const loser of losers ?? [])
+      notSent.push(
+        notSentEntry(
+          loser,
+          'override',
+          `overrides '${baseName}'; '${winner.definition.name}' wins for this model (closer selectors, or loaded first)`,
+        ),
+      );
     const base = store.entries.get(baseName);
     if (!base) {
       diagnostics.push({

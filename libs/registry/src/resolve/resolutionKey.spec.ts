@@ -54,14 +54,20 @@ describe('resolution cache (issue #10)', () => {
 
   it('answers `k in m` for {x: undefined} and for {} separately', () => {
     const registry = registryWith('k in m');
-    expect(names(registry.resolve({ model: models.gpt41, context: { k: 'x', m: { x: undefined } } }))).toEqual(['gated_tool']);
+    expect(names(registry.resolve({ model: models.gpt41, context: { k: 'x', m: { x: undefined } } }))).toEqual([
+      'gated_tool',
+    ]);
     expect(names(registry.resolve({ model: models.gpt41, context: { k: 'x', m: {} } }))).toEqual([]);
-    expect(names(registry.resolve({ model: models.gpt41, context: { k: 'x', m: { x: undefined } } }))).toEqual(['gated_tool']);
+    expect(names(registry.resolve({ model: models.gpt41, context: { k: 'x', m: { x: undefined } } }))).toEqual([
+      'gated_tool',
+    ]);
   });
 
   it('answers `k in m` for [NaN] and for [null] separately', () => {
     const registry = registryWith('k in m');
-    expect(names(registry.resolve({ model: models.gpt41, context: { k: Number.NaN, m: [Number.NaN] } }))).toEqual(['gated_tool']);
+    expect(names(registry.resolve({ model: models.gpt41, context: { k: Number.NaN, m: [Number.NaN] } }))).toEqual([
+      'gated_tool',
+    ]);
     expect(names(registry.resolve({ model: models.gpt41, context: { k: Number.NaN, m: [null] } }))).toEqual([]);
   });
 
@@ -69,7 +75,9 @@ describe('resolution cache (issue #10)', () => {
     const registry = registryWith('k =~ /7$/');
     for (let i = 0; i < 40; i++) {
       const big = `${'x'.repeat(5 * 1024 * 1024)}${i}`;
-      expect(names(registry.resolve({ model: models.gpt41, context: { k: big } }))).toEqual(i % 10 === 7 ? ['gated_tool'] : []);
+      expect(names(registry.resolve({ model: models.gpt41, context: { k: big } }))).toEqual(
+        i % 10 === 7 ? ['gated_tool'] : [],
+      );
     }
   });
 });

@@ -57,7 +57,8 @@ function encodeObject(value: object, seen: Map<object, number>): string {
   }
   const proto = Object.getPrototypeOf(value);
   const names = Object.getOwnPropertyNames(value);
-  const customString = names.includes('toString') || names.includes('valueOf') || Object.getOwnPropertySymbols(value).length > 0;
+  const customString =
+    names.includes('toString') || names.includes('valueOf') || Object.getOwnPropertySymbols(value).length > 0;
   if ((proto !== Object.prototype && proto !== null) || customString) return `x${++uncacheable}`;
   return `${proto === null ? 'O' : 'o'}{${names
     .sort()

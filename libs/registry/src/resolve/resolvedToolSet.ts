@@ -3,7 +3,13 @@
 import type { ToolEntry } from '../store/toolEntry';
 import type { ToolSearchHit } from './searchIndex';
 import type { Diagnostic, LanguageModelToolInformation, ModelInfo } from '../definitions';
-import type { NotSentEntry, ResolvedGroup, ResolvedToolEntry, ResolvedToolSet, VirtualToolSession } from './resolutionTypes';
+import type {
+  NotSentEntry,
+  ResolvedGroup,
+  ResolvedToolEntry,
+  ResolvedToolSet,
+  VirtualToolSession,
+} from './resolutionTypes';
 
 export interface Binding {
   /** `entry.group`: the group a call to this tool opens for the next round. */

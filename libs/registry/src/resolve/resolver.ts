@@ -12,7 +12,16 @@ import { definitionTokens, type ToolEntry } from '../store/toolEntry';
 import type { ToolSetGraph } from '../store/toolSetGraph';
 import type { DerivedState, ToolStore } from '../store/toolStore';
 import type { ContextKeys, Diagnostic, LanguageModelToolInformation, ModelInfo } from '../definitions';
-import type { NotSentEntry, NotSentReason, ResolvedGroup, ResolvedReason, ResolvedToolEntry, ResolveRequest, VirtualToolMode, VirtualToolSession } from './resolutionTypes';
+import type {
+  NotSentEntry,
+  NotSentReason,
+  ResolvedGroup,
+  ResolvedReason,
+  ResolvedToolEntry,
+  ResolveRequest,
+  VirtualToolMode,
+  VirtualToolSession,
+} from './resolutionTypes';
 import { SEARCH_TOOLS_NAME } from '../definitions';
 import { foundKey, groupTools, type GroupableTool, type ToolGroup } from './virtualTools';
 
@@ -71,7 +80,9 @@ export class Resolver {
       mode,
       request.schemas ?? 'model',
     ].join('\u0001');
-    return cached(this.resolutions, key, () => this.resolveUncached(request, session, threshold, mode, context, derived));
+    return cached(this.resolutions, key, () =>
+      this.resolveUncached(request, session, threshold, mode, context, derived),
+    );
   }
 
   /** See ToolRegistry.bindTool. */
@@ -103,19 +114,44 @@ export class Resolver {
     if (!base || base.kind === 'override' || base.whenError) return undefined;
     // No context here: when clauses are the host's business. The override is the one resolve()
     // would use for this model: only when the base is this model's variant, never an unparsable one.
-    const override = model ? cached(this.candidatesByModel, modelKey(model), () => modelCandidates(this.store, model)).overrides.get(name) : undefined;
+    const override = model
+      ? cached(this.candidatesByModel, modelKey(model), () => modelCandidates(this.store, model)).overrides.get(name)
+      : undefined;
     const implementation = override && !override.whenError ? override : undefined;
-    const tool = this.enabledTool(base, implementation, implementation ? 'override' : baseReason(base), false, undefined);
+    const tool = this.enabledTool(
+      base,
+      implementation,
+      implementation ? 'override' : baseReason(base),
+      false,
+      undefined,
+    );
     const entry = resolvedEntry(tool, undefined, true);
     return new ResolvedToolSetImpl(
-      { tools: [tool.info], groups: [], diagnostics: [], estimatedTokens: tool.cost, entries: [entry], notSent: [], model, session: this.settings.defaultSession, registryVersion: this.store.version },
+      {
+        tools: [tool.info],
+        groups: [],
+        diagnostics: [],
+        estimatedTokens: tool.cost,
+        entries: [entry],
+        notSent: [],
+        model,
+        session: this.settings.defaultSession,
+        registryVersion: this.store.version,
+      },
       this.settings.owner,
       new Map([[name, { entry, implementation: tool.implementation, inputSchema: tool.info.inputSchema }]]),
     );
   }
 
   /** One resolution: select what may be sent, send it (grouped, in the model's dialect), bind names to what runs. */
-  private resolveUncached(request: ResolveRequest, session: VirtualToolSession, threshold: number, mode: VirtualToolMode, context: ContextKeys, derived: DerivedState): ResolvedToolSetImpl {
+  private resolveUncached(
+    request: ResolveRequest,
+    session: VirtualToolSession,
+    threshold: number,
+    mode: VirtualToolMode,
+    context: ContextKeys,
+    derived: DerivedState,
+  ): ResolvedToolSetImpl {
     const { graph } = derived;
     const model = request.model;
     const selection = this.select(request, context, graph);
@@ -142,25 +178,56 @@ export class Resolver {
           derived.version,
         )
       : undefined;
-    return new ResolvedToolSetImpl({ tools, groups, diagnostics, estimatedTokens, entries, notSent, model, session, registryVersion: this.store.version }, this.settings.owner, bindings, searcher);
+    return new ResolvedToolSetImpl(
+      {
+        tools,
+        groups,
+        diagnostics,
+        estimatedTokens,
+        entries,
+        notSent,
+        model,
+        session,
+        registryVersion: this.store.version,
+      },
+      this.settings.owner,
+      bindings,
+      searcher,
+    );
   }
 
   /** The tools this request may be sent — model, when clause, selection and references decided — and why each other one is not. */
   private select(request: ResolveRequest, context: ContextKeys, graph: ToolSetGraph): Selection {
-    const candidates = cached(this.candidatesByModel, modelKey(request.model), () => modelCandidates(this.store, request.model));
+    const candidates = cached(this.candidatesByModel, modelKey(request.model), () =>
+      modelCandidates(this.store, request.model),
+    );
     const diagnostics: Diagnostic[] = [...graph.diagnostics, ...candidates.diagnostics];
     const notSent: NotSentEntry[] = [...candidates.notSent];
     const referenced = this.expandReferences(request.referencedTools ?? [], graph, diagnostics);
     const isSelected = graph.selectionView(request.selection);
     const enabled: EnabledTool[] = [];
     // A base that is not sent takes the override that would have run along, for the same reason.
-    const exclude = (base: ToolEntry, reason: NotSentReason, detail: string, override = candidates.overrides.get(base.definition.name)) => {
+    const exclude = (
+      base: ToolEntry,
+      reason: NotSentReason,
+      detail: string,
+      override = candidates.overrides.get(base.definition.name),
+    ) => {
       notSent.push(notSentEntry(base, reason, detail));
-      if (override) notSent.push(notSentEntry(override, reason, `replaces '${base.definition.name}', which is not sent: ${detail}`));
+      if (override)
+        notSent.push(
+          notSentEntry(override, reason, `replaces '${base.definition.name}', which is not sent: ${detail}`),
+        );
     };
     for (const base of candidates.bases) {
       if (base.whenError) {
-        diagnostics.push({ severity: 'error', code: 'when-invalid', message: `${base.whenError} — tool '${base.definition.name}' is not sent.`, toolName: base.definition.name, packId: base.packId });
+        diagnostics.push({
+          severity: 'error',
+          code: 'when-invalid',
+          message: `${base.whenError} — tool '${base.definition.name}' is not sent.`,
+          toolName: base.definition.name,
+          packId: base.packId,
+        });
         exclude(base, 'when-invalid', base.whenError);
         continue;
       }
@@ -176,7 +243,13 @@ export class Resolver {
       }
       let override = candidates.overrides.get(base.definition.name);
       if (override && !override.isAvailable(context)) {
-        notSent.push(notSentEntry(override, override.whenError ? 'when-invalid' : 'when', override.whenError ?? `its when clause is false: ${override.definition.when}`));
+        notSent.push(
+          notSentEntry(
+            override,
+            override.whenError ? 'when-invalid' : 'when',
+            override.whenError ?? `its when clause is false: ${override.definition.when}`,
+          ),
+        );
         override = undefined;
       }
       const reason = !selected ? 'referenced' : override ? 'override' : baseReason(base);
@@ -186,7 +259,11 @@ export class Resolver {
   }
 
   /** What the model is sent, in the order the grouping gives, in the dialect its API accepts (input is checked against the canonical schema). */
-  private send(request: ResolveRequest, enabled: readonly EnabledTool[], grouping: Grouping): { tools: LanguageModelToolInformation[]; sentNames: Set<string>; estimatedTokens: number } {
+  private send(
+    request: ResolveRequest,
+    enabled: readonly EnabledTool[],
+    grouping: Grouping,
+  ): { tools: LanguageModelToolInformation[]; sentNames: Set<string>; estimatedTokens: number } {
     const dialect = request.schemas === 'canonical' ? undefined : dialectFor(request.model, this.settings.dialects);
     const tools: LanguageModelToolInformation[] = [];
     /** Canonical names of what is sent (search_tools ranks the rest). */
@@ -198,7 +275,8 @@ export class Resolver {
       sentNames.add(info.name);
       estimatedTokens += cost;
       let asSent = dialect ? sentForm(info, dialect) : undefined;
-      if (asSent && asSent.info.name !== info.name) asSent = renameApart(asSent, (taken ??= new Set(enabled.map((t) => t.name))), dialect!);
+      if (asSent && asSent.info.name !== info.name)
+        asSent = renameApart(asSent, (taken ??= new Set(enabled.map((t) => t.name))), dialect!);
       if (asSent?.changes.length && tool) tool.asSent = asSent;
       tools.push(asSent ? asSent.info : info);
     };
@@ -214,7 +292,13 @@ export class Resolver {
   }
 
   /** The one place a tool's sent form is built: with its override's description and schema when one runs. */
-  private enabledTool(base: ToolEntry, override: ToolEntry | undefined, reason: ResolvedReason, pinned: boolean, graph: ToolSetGraph | undefined): EnabledTool {
+  private enabledTool(
+    base: ToolEntry,
+    override: ToolEntry | undefined,
+    reason: ResolvedReason,
+    pinned: boolean,
+    graph: ToolSetGraph | undefined,
+  ): EnabledTool {
     return {
       name: base.definition.name,
       base,
@@ -233,8 +317,14 @@ export class Resolver {
     const result = new Set<string>();
     for (const reference of references) {
       if (graph.has(reference)) for (const tool of graph.expand(reference)) result.add(tool);
-      else if (this.store.entries.has(reference) || this.store.derived().firstByReference.has(reference)) result.add(reference);
-      else diagnostics.push({ severity: 'warning', code: 'reference-unknown', message: `#${reference} is neither a tool nor a toolset; it is ignored.` });
+      else if (this.store.entries.has(reference) || this.store.derived().firstByReference.has(reference))
+        result.add(reference);
+      else
+        diagnostics.push({
+          severity: 'warning',
+          code: 'reference-unknown',
+          message: `#${reference} is neither a tool nor a toolset; it is ignored.`,
+        });
     }
     return result;
   }
@@ -251,7 +341,11 @@ interface Selection {
 type Grouping = ReturnType<typeof groupTools<EnabledTool>>;
 
 /** Every enabled tool's record (sent, grouped or found), its name bound to what runs, and the groups; a tool dropped over the limit is not sent. */
-function bind({ enabled, exclude }: Selection, grouping: Grouping, limit: number): { entries: ResolvedToolEntry[]; bindings: Map<string, Binding>; groups: ResolvedGroup[] } {
+function bind(
+  { enabled, exclude }: Selection,
+  grouping: Grouping,
+  limit: number,
+): { entries: ResolvedToolEntry[]; bindings: Map<string, Binding>; groups: ResolvedGroup[] } {
   const groupOf = new Map<EnabledTool, ToolGroup<EnabledTool>>();
   for (const group of grouping.groups) for (const tool of group.tools) groupOf.set(tool, group);
   const dropped = new Set(grouping.dropped);
@@ -273,11 +367,22 @@ function bind({ enabled, exclude }: Selection, grouping: Grouping, limit: number
     entries.push(entry);
     // A call refreshes (or opens) what sends the tool: its search result, else its group.
     const activates = isHidden || (found.has(tool) && !group?.expanded) ? foundKey(tool.name) : group?.name;
-    const binding: Binding = { entry, implementation: tool.implementation, inputSchema: tool.info.inputSchema, activates, restoreInput: asSent?.restoreInput };
+    const binding: Binding = {
+      entry,
+      implementation: tool.implementation,
+      inputSchema: tool.info.inputSchema,
+      activates,
+      restoreInput: asSent?.restoreInput,
+    };
     bindings.set(tool.name, binding);
     if (entry.sentName) bindings.set(entry.sentName, binding);
   }
-  const groups: ResolvedGroup[] = grouping.groups.map((g) => ({ name: g.name, description: g.description, tools: g.tools.map((t) => t.name), expanded: g.expanded }));
+  const groups: ResolvedGroup[] = grouping.groups.map((g) => ({
+    name: g.name,
+    description: g.description,
+    tools: g.tools.map((t) => t.name),
+    expanded: g.expanded,
+  }));
   return { entries, bindings, groups };
 }
 
@@ -287,7 +392,12 @@ function baseReason(base: ToolEntry): ResolvedReason {
   return base.kind === 'model-specific' ? 'model-specific' : 'general';
 }
 
-function resolvedEntry(tool: EnabledTool, group: string | undefined, sent: boolean, asSent?: AdaptedTool): ResolvedToolEntry {
+function resolvedEntry(
+  tool: EnabledTool,
+  group: string | undefined,
+  sent: boolean,
+  asSent?: AdaptedTool,
+): ResolvedToolEntry {
   return {
     name: tool.name,
     toolReferenceName: tool.base.referenceName,

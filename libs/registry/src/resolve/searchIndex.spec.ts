@@ -6,32 +6,61 @@ import type { ToolCallResult } from '../definitions';
 import type { ToolRegistry } from '../types';
 import { SEARCH_TOOLS_NAME } from '../definitions';
 
-const TOPICS = ['weather forecast', 'stock prices', 'pdf conversion', 'flight booking', 'recipe ideas', 'translate text', 'chess puzzles', 'currency exchange'];
+const TOPICS = [
+  'weather forecast',
+  'stock prices',
+  'pdf conversion',
+  'flight booking',
+  'recipe ideas',
+  'translate text',
+  'chess puzzles',
+  'currency exchange',
+];
 
 /** `count` tools, eight topics, each tool's description naming its topic. */
-function registryWith(count: number, options: { mode?: VirtualToolMode; calls?: { label: string; input: unknown }[] } = {}): ToolRegistry {
+function registryWith(
+  count: number,
+  options: { mode?: VirtualToolMode; calls?: { label: string; input: unknown }[] } = {},
+): ToolRegistry {
   const registry = createToolRegistry({ virtualToolMode: options.mode ?? 'search' });
   for (let i = 0; i < count; i++) {
     const topic = TOPICS[i % TOPICS.length];
-    registry.registerTool(def(`tool_${String(i).padStart(3, '0')}`, { modelDescription: `Handles ${topic} number ${i}. Second sentence.` }), recordingTool(`t${i}`, options.calls));
+    registry.registerTool(
+      def(`tool_${String(i).padStart(3, '0')}`, { modelDescription: `Handles ${topic} number ${i}. Second sentence.` }),
+      recordingTool(`t${i}`, options.calls),
+    );
   }
   return registry;
 }
 
-async function search(registry: ToolRegistry, resolved: ResolvedToolSet, query: string, limit?: number): Promise<ToolCallResult> {
-  return registry.invoke(resolved, { callId: query, name: SEARCH_TOOLS_NAME, input: limit === undefined ? { query } : { query, limit } });
+async function search(
+  registry: ToolRegistry,
+  resolved: ResolvedToolSet,
+  query: string,
+  limit?: number,
+): Promise<ToolCallResult> {
+  return registry.invoke(resolved, {
+    callId: query,
+    name: SEARCH_TOOLS_NAME,
+    input: limit === undefined ? { query } : { query, limit },
+  });
 }
 
-const foundNames = (result: ToolCallResult) => [...(result.content[0] as { value: string }).value.matchAll(/^- ([\w-]+):/gm)].map((m) => m[1]);
+const foundNames = (result: ToolCallResult) =>
+  [...(result.content[0] as { value: string }).value.matchAll(/^- ([\w-]+):/gm)].map((m) => m[1]);
 
 describe('search_tools', () => {
   it('is absent in groups mode (the default) and below the threshold', () => {
     const grouped = createToolRegistry();
     for (let i = 0; i < 100; i++) grouped.registerTool(def(`g_${i}`), recordingTool(`g${i}`));
     expect(names(grouped.resolve({ model: models.claude }))).not.toContain(SEARCH_TOOLS_NAME);
-    expect(names(grouped.resolve({ model: models.claude, virtualTools: { mode: 'groups' } }))).not.toContain(SEARCH_TOOLS_NAME);
+    expect(names(grouped.resolve({ model: models.claude, virtualTools: { mode: 'groups' } }))).not.toContain(
+      SEARCH_TOOLS_NAME,
+    );
     // Per request, the mode can turn it on.
-    expect(names(grouped.resolve({ model: models.claude, virtualTools: { mode: 'search' } }))).toContain(SEARCH_TOOLS_NAME);
+    expect(names(grouped.resolve({ model: models.claude, virtualTools: { mode: 'search' } }))).toContain(
+      SEARCH_TOOLS_NAME,
+    );
     const small = registryWith(64);
     const flat = small.resolve({ model: models.claude });
     expect(flat.tools).toHaveLength(64);
@@ -58,14 +87,18 @@ describe('search_tools', () => {
     expect(result).toMatchObject({ status: 'activated', isError: false });
     // Every weather tool scores the same: the three smallest names win.
     expect(foundNames(result)).toEqual(['tool_000', 'tool_008', 'tool_016']);
-    expect((result.content[0] as { value: string }).value).toContain('- tool_000: Handles weather forecast number 0.\n');
+    expect((result.content[0] as { value: string }).value).toContain(
+      '- tool_000: Handles weather forecast number 0.\n',
+    );
     const again = await search(registry, first, 'weather forecast', 3);
     expect(again.content).toEqual(result.content);
     const second = registry.resolve({ model: models.claude, virtualTools: { session } });
     expect(names(second)).toEqual(['tool_000', 'tool_008', 'tool_016', SEARCH_TOOLS_NAME]);
     expect(second.entries.find((e) => e.name === 'tool_008')).toMatchObject({ sent: true, group: undefined });
     // Another session is unaffected.
-    expect(names(registry.resolve({ model: models.claude, virtualTools: { session: registry.createVirtualToolSession() } }))).toEqual([SEARCH_TOOLS_NAME]);
+    expect(
+      names(registry.resolve({ model: models.claude, virtualTools: { session: registry.createVirtualToolSession() } })),
+    ).toEqual([SEARCH_TOOLS_NAME]);
     // Tools already sent are not found again.
     expect(foundNames(await search(registry, second, 'weather forecast', 2))).toEqual(['tool_024', 'tool_032']);
   });
@@ -109,16 +142,33 @@ describe('search_tools', () => {
 
   it('never finds disabled tools: deselected, another model’s, or with a false when clause', async () => {
     const registry = registryWith(100);
-    registry.registerTool(def('weather_deselected', { modelDescription: 'Weather forecast deselected.' }), recordingTool('d'));
-    registry.registerTool(def('weather_when', { modelDescription: 'Weather forecast when.', when: "debugState == 'stopped'" }), recordingTool('w'));
-    registry.registerModelSpecificTool(def('weather_gpt', { modelDescription: 'Weather forecast for gpt.', models: [{ family: 'gpt-5' }] }), recordingTool('g'));
-    const resolved = registry.resolve({ model: models.claude, selection: { tools: { weather_deselected: false } }, context: { debugState: 'running' } });
+    registry.registerTool(
+      def('weather_deselected', { modelDescription: 'Weather forecast deselected.' }),
+      recordingTool('d'),
+    );
+    registry.registerTool(
+      def('weather_when', { modelDescription: 'Weather forecast when.', when: "debugState == 'stopped'" }),
+      recordingTool('w'),
+    );
+    registry.registerModelSpecificTool(
+      def('weather_gpt', { modelDescription: 'Weather forecast for gpt.', models: [{ family: 'gpt-5' }] }),
+      recordingTool('g'),
+    );
+    const resolved = registry.resolve({
+      model: models.claude,
+      selection: { tools: { weather_deselected: false } },
+      context: { debugState: 'running' },
+    });
     const hits = foundNames(await search(registry, resolved, 'weather forecast deselected when gpt', 20));
     expect(hits.length).toBe(13);
     expect(hits.filter((h) => h.startsWith('weather_'))).toEqual([]);
     // The same tools are found once enabled.
     const enabled = registry.resolve({ model: models.gpt5, context: { debugState: 'stopped' } });
-    expect(foundNames(await search(registry, enabled, 'weather forecast deselected when gpt', 3))).toEqual(['weather_deselected', 'weather_gpt', 'weather_when']);
+    expect(foundNames(await search(registry, enabled, 'weather forecast deselected when gpt', 3))).toEqual([
+      'weather_deselected',
+      'weather_gpt',
+      'weather_when',
+    ]);
   });
 
   it('runs a tool only search reaches when it is called directly, and sends it from then on', async () => {
@@ -130,7 +180,10 @@ describe('search_tools', () => {
     const result = await registry.invoke(resolved, { callId: 'c', name: 'tool_050', input: {} });
     expect(result.status).toBe('ok');
     expect(calls).toEqual([{ label: 't50', input: {} }]);
-    expect(names(registry.resolve({ model: models.claude, virtualTools: { session } }))).toEqual(['tool_050', SEARCH_TOOLS_NAME]);
+    expect(names(registry.resolve({ model: models.claude, virtualTools: { session } }))).toEqual([
+      'tool_050',
+      SEARCH_TOOLS_NAME,
+    ]);
     // A found tool is callable too.
     const next = registry.resolve({ model: models.claude, virtualTools: { session } });
     const [hit] = foundNames(await search(registry, next, 'stock prices', 1));
@@ -159,7 +212,9 @@ describe('search_tools', () => {
     const registry = registryWith(100);
     const session = registry.createVirtualToolSession();
     const resolved = registry.resolve({ model: models.claude, virtualTools: { session } });
-    expect((await registry.invoke(resolved, { callId: 'x', name: SEARCH_TOOLS_NAME, input: { limit: 2 } })).status).toBe('invalid-input');
+    expect(
+      (await registry.invoke(resolved, { callId: 'x', name: SEARCH_TOOLS_NAME, input: { limit: 2 } })).status,
+    ).toBe('invalid-input');
     const none = await search(registry, resolved, 'zebra xylophone');
     expect(none.status).toBe('activated');
     expect((none.content[0] as { value: string }).value).toContain('No tool');
@@ -172,7 +227,10 @@ describe('search_tools', () => {
     const registry = registryWith(100);
     const before = toolSearchStats.indexBuilds;
     const a = registry.resolve({ model: models.claude });
-    const b = registry.resolve({ model: models.claude, virtualTools: { session: registry.createVirtualToolSession() } });
+    const b = registry.resolve({
+      model: models.claude,
+      virtualTools: { session: registry.createVirtualToolSession() },
+    });
     expect(toolSearchStats.indexBuilds).toBe(before);
     await search(registry, a, 'weather');
     await search(registry, b, 'stock');
@@ -195,11 +253,24 @@ describe('the search index', () => {
 
   it('splits names on _, - and camelCase and stems with Porter2 (Snowball English)', () => {
     expect(splitWords('getWeatherForecast_now-PDFTool')).toEqual(['get', 'Weather', 'Forecast', 'now', 'PDF', 'Tool']);
-    expect(['converts', 'converting', 'converted', 'convert'].map(stem)).toEqual(['convert', 'convert', 'convert', 'convert']);
+    expect(['converts', 'converting', 'converted', 'convert'].map(stem)).toEqual([
+      'convert',
+      'convert',
+      'convert',
+      'convert',
+    ]);
     expect(['recipes', 'recipe'].map(stem)).toEqual(['recip', 'recip']);
     expect(['queries', 'query'].map(stem)).toEqual(['queri', 'queri']);
     expect(['translation', 'translating', 'translator'].map(stem)).toEqual(['translat', 'translat', 'translat']);
-    expect(['cries', 'ties', 'gaps', 'gas', 'happily', 'hopping', 'hoped'].map(stem)).toEqual(['cri', 'tie', 'gap', 'gas', 'happili', 'hop', 'hope']);
+    expect(['cries', 'ties', 'gaps', 'gas', 'happily', 'hopping', 'hoped'].map(stem)).toEqual([
+      'cri',
+      'tie',
+      'gap',
+      'gas',
+      'happili',
+      'hop',
+      'hope',
+    ]);
     // Words the stemmer keeps apart: its exceptions and its R1 rule for general-/generat-.
     expect(stem('news')).not.toBe(stem('new'));
     expect(stem('general')).not.toBe(stem('generate'));
@@ -247,13 +318,18 @@ describe('the search index', () => {
   it('lets the rare query word decide over two common ones (IDF term weights, softened term count)', () => {
     const tools = [
       { name: 'book_keeper', description: 'Keeps the ledger of a small shop.' },
-      ...Array.from({ length: 5 }, (_, i) => ({ name: `digest_${i}`, description: `Detailed information on topic ${i}.` })),
+      ...Array.from({ length: 5 }, (_, i) => ({
+        name: `digest_${i}`,
+        description: `Detailed information on topic ${i}.`,
+      })),
       ...Array.from({ length: 14 }, (_, i) => ({ name: `other_${i}`, description: `Handles task number ${i}.` })),
     ];
     const query = 'detailed information for my ledger';
     expect(found(new ToolSearchIndex(tools), query, 1)).toEqual(['book_keeper']);
     // minisearch's own scoring (score × terms matched, every term weighing 1) prefers two common words.
-    expect(found(new ToolSearchIndex(tools, { coordination: 1, weightTermsByIdf: false }), query, 1)).toEqual(['digest_0']);
+    expect(found(new ToolSearchIndex(tools, { coordination: 1, weightTermsByIdf: false }), query, 1)).toEqual([
+      'digest_0',
+    ]);
   });
 
   it('ranks the same whatever order the tools come in: score, then name', () => {

@@ -137,7 +137,8 @@ export class ToolSearchIndex {
         if (term) terms.add(term);
         return term;
       },
-      extractField: (doc, field) => (field === 'name' ? doc.name : ((doc as unknown as Record<string, string | undefined>)[field] ?? '')),
+      extractField: (doc, field) =>
+        field === 'name' ? doc.name : ((doc as unknown as Record<string, string | undefined>)[field] ?? ''),
       // Prefix, fuzzy and term weights are set per search (a back-off term gets none of the first two).
       searchOptions: { boost: { ...boosts }, combineWith: 'OR', bm25: { ...bm25 } },
     });
@@ -152,7 +153,10 @@ export class ToolSearchIndex {
       this.index.add(tool);
       for (const term of terms) this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
     }
-    this.maxDocuments = unique.length < COMMON_TERMS_FROM ? Infinity : Math.max(1, (options.maxDocumentShare ?? DEFAULT_MAX_DOCUMENT_SHARE) * unique.length);
+    this.maxDocuments =
+      unique.length < COMMON_TERMS_FROM
+        ? Infinity
+        : Math.max(1, (options.maxDocumentShare ?? DEFAULT_MAX_DOCUMENT_SHARE) * unique.length);
     toolSearchStats.indexBuilds++;
     this.size = unique.length;
   }
@@ -195,16 +199,25 @@ export class ToolSearchIndex {
     // minisearch multiplied each score by the number of terms matched (a back-off counted apart
     // from its query term): the query terms matched ^ coordination instead.
     const hits = results.map((r) => {
-      const matched = backoffs.size === 0 ? r.queryTerms.length : new Set(r.queryTerms.map((t) => source.get(t) ?? t)).size;
-      return { name: r.id as string, score: (r.score / Math.max(1, r.queryTerms.length)) * matched ** this.coordination };
+      const matched =
+        backoffs.size === 0 ? r.queryTerms.length : new Set(r.queryTerms.map((t) => source.get(t) ?? t)).size;
+      return {
+        name: r.id as string,
+        score: (r.score / Math.max(1, r.queryTerms.length)) * matched ** this.coordination,
+      };
     });
     hits.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    return hits.slice(0, limit).map((h) => ({ name: h.name, score: h.score, summary: firstSentence(this.descriptions.get(h.name) ?? '') }));
+    return hits
+      .slice(0, limit)
+      .map((h) => ({ name: h.name, score: h.score, summary: firstSentence(this.descriptions.get(h.name) ?? '') }));
   }
 
   /** Whether a term matches more than itself: as a prefix, or one edit away. */
   private matchesBeyond(term: string): boolean {
-    return (this.prefixMinLength > 0 && term.length >= this.prefixMinLength) || (this.fuzzyMinLength > 0 && term.length >= this.fuzzyMinLength);
+    return (
+      (this.prefixMinLength > 0 && term.length >= this.prefixMinLength) ||
+      (this.fuzzyMinLength > 0 && term.length >= this.fuzzyMinLength)
+    );
   }
 
   /** The longest shorter indexed term (4+ characters) a query term of 6+ begins with, unless most tools have it. */

@@ -22,7 +22,12 @@ export const SEARCH_TOOL_INFO: LanguageModelToolInformation = Object.freeze({
     type: 'object',
     properties: {
       query: { type: 'string', description: 'What you want to do, in a few words.' },
-      limit: { type: 'integer', minimum: 1, maximum: MAX_SEARCH_RESULTS, description: `How many tools to return (default ${DEFAULT_SEARCH_RESULTS}).` },
+      limit: {
+        type: 'integer',
+        minimum: 1,
+        maximum: MAX_SEARCH_RESULTS,
+        description: `How many tools to return (default ${DEFAULT_SEARCH_RESULTS}).`,
+      },
     },
     required: ['query'],
     additionalProperties: false,
@@ -50,7 +55,13 @@ export class SearchIndexes {
   }
 
   /** search_tools of one resolved set: ranks `searchable` except the tools in `sent`. */
-  searcher(searchable: readonly SearchableEnabledTool[], sent: ReadonlySet<string>, slots: number, graph: ToolSetGraph, version: number): ToolSearcher {
+  searcher(
+    searchable: readonly SearchableEnabledTool[],
+    sent: ReadonlySet<string>,
+    slots: number,
+    graph: ToolSetGraph,
+    version: number,
+  ): ToolSearcher {
     let index: ToolSearchIndex | undefined;
     const getIndex = () => {
       if (index) return index;
@@ -60,7 +71,11 @@ export class SearchIndexes {
         this.indexes.clear();
         this.version = version;
       }
-      const key = searchable.map((t) => (t.implementation.definition.name === t.name ? t.name : `${t.name}>${t.implementation.definition.name}`)).join('\u0001');
+      const key = searchable
+        .map((t) =>
+          t.implementation.definition.name === t.name ? t.name : `${t.name}>${t.implementation.definition.name}`,
+        )
+        .join('\u0001');
       index = this.indexes.get(key);
       if (!index) {
         index = this.build(searchable, graph);

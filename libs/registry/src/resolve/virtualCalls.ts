@@ -11,7 +11,11 @@ import { DEFAULT_SEARCH_RESULTS, MAX_SEARCH_RESULTS, SEARCH_TOOL_INFO } from './
 import { foundKey } from './virtualTools';
 
 /** The answer to a call of an `activate_*` or the `search_tools` tool of this set; undefined for any other call. */
-export function answerVirtualCall(resolved: ResolvedToolSetImpl, call: ToolCall, validator: InputValidator): ToolCallResult | undefined {
+export function answerVirtualCall(
+  resolved: ResolvedToolSetImpl,
+  call: ToolCall,
+  validator: InputValidator,
+): ToolCallResult | undefined {
   const answer = (status: 'activated' | 'invalid-input', text: string): ToolCallResult => ({
     callId: call.callId,
     name: call.name,
@@ -22,7 +26,10 @@ export function answerVirtualCall(resolved: ResolvedToolSetImpl, call: ToolCall,
   const group = resolved.activator(call.name);
   if (group) {
     resolved.session.expand(group.name);
-    return answer('activated', `Tools activated: ${group.tools.join(', ')}. They are available from your next step; call them directly.`);
+    return answer(
+      'activated',
+      `Tools activated: ${group.tools.join(', ')}. They are available from your next step; call them directly.`,
+    );
   }
   const searcher = resolved.searcher;
   if (!searcher || call.name !== searcher.name) return undefined;
@@ -30,7 +37,10 @@ export function answerVirtualCall(resolved: ResolvedToolSetImpl, call: ToolCall,
   const searchInput = restoreNulls(SEARCH_TOOL_INFO.inputSchema, call.input);
   const check = validator.validate(SEARCH_TOOL_INFO.inputSchema, searchInput);
   if (!check.ok)
-    return answer('invalid-input', `Invalid input for \`${searcher.name}\`; nothing was searched:\n${check.problems.map((p) => `- ${p}`).join('\n')}\nCall it again with a \`query\` string.`);
+    return answer(
+      'invalid-input',
+      `Invalid input for \`${searcher.name}\`; nothing was searched:\n${check.problems.map((p) => `- ${p}`).join('\n')}\nCall it again with a \`query\` string.`,
+    );
   const input = (searchInput ?? {}) as { query: string; limit?: number };
   return answer('activated', runSearch(resolved, searcher, input.query, input.limit));
 }
@@ -48,11 +58,18 @@ export function openGroupOfCalledTool(resolved: ResolvedToolSetImpl, name: strin
  * Ranks the tools the set does not send and activates the best ones for the next round: the best
  * becomes the most recently used entry of the session, so older results and groups collapse first.
  */
-function runSearch(resolved: ResolvedToolSetImpl, searcher: ToolSearcher, query: string, requested: number | undefined): string {
+function runSearch(
+  resolved: ResolvedToolSetImpl,
+  searcher: ToolSearcher,
+  query: string,
+  requested: number | undefined,
+): string {
   const limit = Math.min(requested ?? DEFAULT_SEARCH_RESULTS, MAX_SEARCH_RESULTS, searcher.slots);
-  if (limit < 1) return `No tool can be added: the model's tool limit is reached by the tools you already have. Use those.`;
+  if (limit < 1)
+    return `No tool can be added: the model's tool limit is reached by the tools you already have. Use those.`;
   const hits = searcher.search(query, limit);
-  if (hits.length === 0) return `No tool you were not already given matches ${quoteBounded(query, 200)}. Try other words (what the tool does, not how), or use the tools you have.`;
+  if (hits.length === 0)
+    return `No tool you were not already given matches ${quoteBounded(query, 200)}. Try other words (what the tool does, not how), or use the tools you have.`;
   const keys = hits.map((h) => foundKey(h.name));
   const session = resolved.session;
   if (session.expandAll) session.expandAll(keys);

@@ -5,13 +5,25 @@ import type { ResolvedToolSet } from './resolutionTypes';
 import type { ToolPack } from '../definitions';
 import type { ToolRegistry } from '../types';
 
-function pack(id: string, count: number, toolSets: { name: string; from: number; to: number }[] = [], extra: (i: number) => object = () => ({})): ToolPack {
+function pack(
+  id: string,
+  count: number,
+  toolSets: { name: string; from: number; to: number }[] = [],
+  extra: (i: number) => object = () => ({}),
+): ToolPack {
   return definePack({
     id,
     displayName: `${id} pack`,
     version: '1',
-    tools: Array.from({ length: count }, (_, i) => ({ definition: def(`${id}_tool_${i}`, extra(i)), implementation: recordingTool(`${id}${i}`) })),
-    toolSets: toolSets.map((s) => ({ name: s.name, description: `${s.name} tools`, tools: Array.from({ length: s.to - s.from }, (_, k) => `${id}_tool_${s.from + k}`) })),
+    tools: Array.from({ length: count }, (_, i) => ({
+      definition: def(`${id}_tool_${i}`, extra(i)),
+      implementation: recordingTool(`${id}${i}`),
+    })),
+    toolSets: toolSets.map((s) => ({
+      name: s.name,
+      description: `${s.name} tools`,
+      tools: Array.from({ length: s.to - s.from }, (_, k) => `${id}_tool_${s.from + k}`),
+    })),
   });
 }
 
@@ -75,14 +87,19 @@ describe('virtual tools', () => {
     const group = first.groups[1];
     const result = await registry.invoke(first, { callId: 'a', name: group.name, input: {} });
     expect(result).toMatchObject({ status: 'activated', isError: false });
-    expect(result.content[0]).toEqual({ kind: 'text', value: expect.stringContaining(`Tools activated: ${group.tools.join(', ')}`) });
+    expect(result.content[0]).toEqual({
+      kind: 'text',
+      value: expect.stringContaining(`Tools activated: ${group.tools.join(', ')}`),
+    });
     const second = registry.resolve({ model: models.claude, virtualTools: { session } });
     expect(second).not.toBe(first);
     expect(names(second)).toEqual(expect.arrayContaining(group.tools as string[]));
     expect(names(second)).not.toContain(group.name);
     expect(second.groups[1].expanded).toBe(true);
     // Another session is unaffected.
-    expect(names(registry.resolve({ model: models.claude, virtualTools: { session: registry.createVirtualToolSession() } }))).toContain(group.name);
+    expect(
+      names(registry.resolve({ model: models.claude, virtualTools: { session: registry.createVirtualToolSession() } })),
+    ).toContain(group.name);
   });
 
   it('never sends more than the model limit and collapses the least recently used group', async () => {
@@ -135,7 +152,13 @@ describe('virtual tools', () => {
     const registry = await registryWith(pack('big', 5000));
     const resolved = registry.resolve({ model: models.claude });
     expect(resolved.tools.length).toBeLessThanOrEqual(128);
-    expect(resolved.diagnostics).toEqual([expect.objectContaining({ code: 'tool-limit', severity: 'warning', message: expect.stringContaining('840 enabled tools') })]);
+    expect(resolved.diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'tool-limit',
+        severity: 'warning',
+        message: expect.stringContaining('840 enabled tools'),
+      }),
+    ]);
     expect(resolved.entries).toHaveLength(4160);
     expect(resolved.notSent).toHaveLength(840);
     expect(resolved.notSent.every((t) => t.reason === 'limit')).toBe(true);
@@ -147,7 +170,11 @@ describe('virtual tools', () => {
     const resolved = registry.resolve({ model: models.claude });
     expect(resolved.groups.map((g) => g.tools.length)).toEqual([64, 35]);
     expect(names(resolved)).toEqual(['p_tool_0', ...resolved.groups.map((g) => g.name)]);
-    expect(resolved.entries.find((e) => e.name === 'p_tool_0')).toMatchObject({ sent: true, reason: 'general', group: undefined });
+    expect(resolved.entries.find((e) => e.name === 'p_tool_0')).toMatchObject({
+      sent: true,
+      reason: 'general',
+      group: undefined,
+    });
     expectReachable(resolved);
   });
 

@@ -123,7 +123,17 @@ export function foundKey(toolName: string): string {
 export function groupTools<T extends GroupableTool>(input: GroupingInput<T>): GroupingResult<T> {
   const limit = Math.max(1, input.limit);
   const threshold = Math.max(0, Math.min(input.threshold, limit));
-  if (input.tools.length <= threshold) return { sent: input.tools, groups: [], dropped: [], diagnostics: [], search: false, found: [], hidden: [], searchSlots: 0 };
+  if (input.tools.length <= threshold)
+    return {
+      sent: input.tools,
+      groups: [],
+      dropped: [],
+      diagnostics: [],
+      search: false,
+      found: [],
+      hidden: [],
+      searchSlots: 0,
+    };
   const mode = input.mode ?? 'groups';
   if (mode === 'search' && limit >= 2) return searchOnly(input, limit);
   if (mode === 'both' && limit >= 3) return withGroups(input, limit - 1, true);
@@ -148,10 +158,23 @@ function searchOnly<T extends GroupableTool>(input: GroupingInput<T>, fullLimit:
     isFound.add(tool);
   }
   const hidden = rest.filter((t) => !isFound.has(t));
-  return { sent: [...pinned, ...found], groups: [], dropped: [], diagnostics: [], search: true, found, hidden, searchSlots: limit - pinned.length };
+  return {
+    sent: [...pinned, ...found],
+    groups: [],
+    dropped: [],
+    diagnostics: [],
+    search: true,
+    found,
+    hidden,
+    searchSlots: limit - pinned.length,
+  };
 }
 
-function withGroups<T extends GroupableTool>(input: GroupingInput<T>, limit: number, search: boolean): GroupingResult<T> {
+function withGroups<T extends GroupableTool>(
+  input: GroupingInput<T>,
+  limit: number,
+  search: boolean,
+): GroupingResult<T> {
   const threshold = Math.max(0, Math.min(input.threshold, limit));
   const diagnostics: Diagnostic[] = [];
   // Pinned tools may take at most half the limit; the rest of them are grouped like any other.
@@ -234,7 +257,16 @@ function withGroups<T extends GroupableTool>(input: GroupingInput<T>, limit: num
   }
   const foundTools = [...found];
   sent.push(...foundTools);
-  return { sent, groups, dropped, diagnostics, search, found: foundTools, hidden: unlisted.filter((t) => !found.has(t)), searchSlots: search ? Math.max(0, limit - minimum) : 0 };
+  return {
+    sent,
+    groups,
+    dropped,
+    diagnostics,
+    search,
+    found: foundTools,
+    hidden: unlisted.filter((t) => !found.has(t)),
+    searchSlots: search ? Math.max(0, limit - minimum) : 0,
+  };
 }
 
 interface DraftGroup<T> {
@@ -268,7 +300,11 @@ function splitIntoChunks<T>(groups: DraftGroup<T>[], size: number): DraftGroup<T
     const chunks: DraftGroup<T>[] = [];
     for (let i = 0; i < group.tools.length; i += size) {
       const n = chunks.length + 1;
-      chunks.push({ key: `${group.key}_${n}`, label: `${group.label} (part ${n})`, tools: group.tools.slice(i, i + size) });
+      chunks.push({
+        key: `${group.key}_${n}`,
+        label: `${group.label} (part ${n})`,
+        tools: group.tools.slice(i, i + size),
+      });
     }
     return chunks;
   });
@@ -281,11 +317,16 @@ function mergeSmallGroups<T>(groups: DraftGroup<T>[], size: number, maxGroups: n
     let best = -1;
     for (let i = 0; i + 1 < result.length; i++) {
       const combined = result[i].tools.length + result[i + 1].tools.length;
-      if (combined <= size && (best < 0 || combined < result[best].tools.length + result[best + 1].tools.length)) best = i;
+      if (combined <= size && (best < 0 || combined < result[best].tools.length + result[best + 1].tools.length))
+        best = i;
     }
     if (best < 0) break;
     const [a, b] = [result[best], result[best + 1]];
-    result.splice(best, 2, { key: `${a.key}_and_${b.key}`, label: `${a.label}; ${b.label}`, tools: [...a.tools, ...b.tools] });
+    result.splice(best, 2, {
+      key: `${a.key}_and_${b.key}`,
+      label: `${a.label}; ${b.label}`,
+      tools: [...a.tools, ...b.tools],
+    });
   }
   return result;
 }

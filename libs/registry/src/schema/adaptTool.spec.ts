@@ -7,17 +7,29 @@ import { createToolRegistry } from '../toolRegistry';
 import { def, models, names, recordingTool } from '../testing';
 import type { LanguageModelToolInformation, ModelInfo } from '../definitions';
 
-const adapt = (inputSchema: object, model: ModelInfo, dialects: readonly SchemaDialect[] = DEFAULT_SCHEMA_DIALECTS, name = 'a_tool', description = 'Does it.') =>
-  adaptTool({ name, description, inputSchema }, dialectFor(model, dialects));
+const adapt = (
+  inputSchema: object,
+  model: ModelInfo,
+  dialects: readonly SchemaDialect[] = DEFAULT_SCHEMA_DIALECTS,
+  name = 'a_tool',
+  description = 'Does it.',
+) => adaptTool({ name, description, inputSchema }, dialectFor(model, dialects));
 const rules = (result: ReturnType<typeof adapt>) => result.changes.map((c) => c.rule);
 
-const COUNT = { type: 'object' as const, properties: { count: { type: 'integer', minimum: 1, maximum: 50, description: 'How many.' } }, required: ['count'], additionalProperties: false };
+const COUNT = {
+  type: 'object' as const,
+  properties: { count: { type: 'integer', minimum: 1, maximum: 50, description: 'How many.' } },
+  required: ['count'],
+  additionalProperties: false,
+};
 
 describe('every model', () => {
   it('sends an object at the top: a schema that is not one is replaced, and the loss is said', () => {
     const result = adapt({ type: 'string' }, models.gpt5);
     expect(result.info.inputSchema).toEqual({ type: 'object', properties: {} });
-    expect(result.changes).toEqual([expect.objectContaining({ rule: 'object-root', path: '', lost: 'the whole input schema' })]);
+    expect(result.changes).toEqual([
+      expect.objectContaining({ rule: 'object-root', path: '', lost: 'the whole input schema' }),
+    ]);
     const noProperties = adapt({ type: 'object' }, models.gpt5);
     expect(noProperties.info.inputSchema).toEqual({ type: 'object', properties: {} });
     expect(noProperties.changes[0]).not.toHaveProperty('lost');
@@ -27,7 +39,10 @@ describe('every model', () => {
     const result = adapt(
       {
         type: 'object',
-        properties: { paths: { type: 'array' }, nested: { type: 'object', properties: { tags: { type: ['array', 'null'] } } } },
+        properties: {
+          paths: { type: 'array' },
+          nested: { type: 'object', properties: { tags: { type: ['array', 'null'] } } },
+        },
         required: ['paths', 'ghost'],
         anyOf: [{ required: ['paths'] }],
       },
@@ -35,7 +50,10 @@ describe('every model', () => {
     );
     expect(result.info.inputSchema).toEqual({
       type: 'object',
-      properties: { paths: { type: 'array', items: {} }, nested: { type: 'object', properties: { tags: { type: ['array', 'null'], items: {} } } } },
+      properties: {
+        paths: { type: 'array', items: {} },
+        nested: { type: 'object', properties: { tags: { type: ['array', 'null'], items: {} } } },
+      },
       required: ['paths'],
     });
     expect(result.changes.map((c) => [c.rule, c.path])).toEqual([
@@ -56,13 +74,24 @@ describe('every model', () => {
   });
 
   it('shortens a name over the limit with a hash that keeps two such names apart, and rewrites characters outside the pattern', () => {
-    const short: SchemaDialect = { name: 'short names', models: [], rules: { maxNameLength: 20, namePatterns: ['^[a-z_]+$'] } };
+    const short: SchemaDialect = {
+      name: 'short names',
+      models: [],
+      rules: { maxNameLength: 20, namePatterns: ['^[a-z_]+$'] },
+    };
     const a = adapt(COUNT, models.gpt5, [short], 'count_the_things_in_the_first_list');
     const b = adapt(COUNT, models.gpt5, [short], 'count_the_things_in_the_other_list');
     expect(a.info.name).toHaveLength(20);
     expect(a.info.name).not.toBe(b.info.name);
-    expect(a.changes[0]).toMatchObject({ rule: 'name', path: 'name', detail: expect.stringContaining('longer than 20 characters') });
-    expect(adapt(COUNT, models.gpt5, [short], 'Count').changes[0]).toMatchObject({ rule: 'name', lost: expect.stringContaining('no name this model accepts') });
+    expect(a.changes[0]).toMatchObject({
+      rule: 'name',
+      path: 'name',
+      detail: expect.stringContaining('longer than 20 characters'),
+    });
+    expect(adapt(COUNT, models.gpt5, [short], 'Count').changes[0]).toMatchObject({
+      rule: 'name',
+      lost: expect.stringContaining('no name this model accepts'),
+    });
   });
   it('adds type "object" to a top with properties but no type, losing nothing', () => {
     const result = adapt({ properties: { q: { type: 'string' } } }, models.gpt5);
@@ -74,7 +103,10 @@ describe('every model', () => {
 
 describe('gpt-4 family', () => {
   it('moves validation keywords into the description and cuts descriptions inside the schema at 1,024 characters', () => {
-    const long = { type: 'object', properties: { text: { type: 'string', description: 'x'.repeat(1100), pattern: '^a' } } };
+    const long = {
+      type: 'object',
+      properties: { text: { type: 'string', description: 'x'.repeat(1100), pattern: '^a' } },
+    };
     const result = adapt(COUNT, models.gpt41);
     expect(result.info.inputSchema).toEqual({
       type: 'object',
@@ -82,7 +114,10 @@ describe('gpt-4 family', () => {
       required: ['count'],
       additionalProperties: false,
     });
-    expect(result.changes.map((c) => c.detail)).toEqual(['minimum 1 moved into the description', 'maximum 50 moved into the description']);
+    expect(result.changes.map((c) => c.detail)).toEqual([
+      'minimum 1 moved into the description',
+      'maximum 50 moved into the description',
+    ]);
     expect(result.changes[0].lost).toBe('minimum as a schema keyword (the tool still checks it)');
     const cut = adapt(long, models.gpt4o);
     expect(((cut.info.inputSchema as typeof long).properties.text.description as string).length).toBe(1024);
@@ -91,17 +126,32 @@ describe('gpt-4 family', () => {
   });
 
   it('cuts the pack’s own text first, so the constraints moved into a description survive the cut', () => {
-    const cut = adapt({ type: 'object', properties: { text: { type: 'string', description: 'y'.repeat(1100), pattern: '^a' } } }, models.gpt41);
-    const description = (cut.info.inputSchema as { properties: { text: { description: string } } }).properties.text.description;
+    const cut = adapt(
+      { type: 'object', properties: { text: { type: 'string', description: 'y'.repeat(1100), pattern: '^a' } } },
+      models.gpt41,
+    );
+    const description = (cut.info.inputSchema as { properties: { text: { description: string } } }).properties.text
+      .description;
     expect(description).toHaveLength(1024);
     expect(description.endsWith(' (pattern: "^a")')).toBe(true);
-    expect(cut.changes.find((c) => c.rule === 'description-length')?.lost).toBe(`the last ${1100 - (1024 - ' (pattern: "^a")'.length)} characters of the description`);
+    expect(cut.changes.find((c) => c.rule === 'description-length')?.lost).toBe(
+      `the last ${1100 - (1024 - ' (pattern: "^a")'.length)} characters of the description`,
+    );
   });
 
   it('sends a tuple as items: { anyOf } to Draft 2020-12 models (gpt-4, claude), not to others', () => {
-    const tuple = { type: 'object', properties: { range: { type: 'array', items: [{ type: 'integer' }, { type: 'integer' }] } } };
-    expect((adapt(tuple, models.claude).info.inputSchema as typeof tuple).properties.range).toEqual({ type: 'array', items: { anyOf: [{ type: 'integer' }, { type: 'integer' }] } });
-    expect(adapt(tuple, models.claude).changes[0]).toMatchObject({ rule: 'tuple-items', lost: expect.stringContaining('which position') });
+    const tuple = {
+      type: 'object',
+      properties: { range: { type: 'array', items: [{ type: 'integer' }, { type: 'integer' }] } },
+    };
+    expect((adapt(tuple, models.claude).info.inputSchema as typeof tuple).properties.range).toEqual({
+      type: 'array',
+      items: { anyOf: [{ type: 'integer' }, { type: 'integer' }] },
+    });
+    expect(adapt(tuple, models.claude).changes[0]).toMatchObject({
+      rule: 'tuple-items',
+      lost: expect.stringContaining('which position'),
+    });
     expect(rules(adapt(tuple, models.gpt5))).toEqual([]);
   });
 });
@@ -134,18 +184,50 @@ describe('gemini', () => {
       },
     });
     // enum-type: once for the integer enum moved into the description, twice for "string" added to an enum of strings.
-    expect(rules(result).sort()).toEqual(['const-enum', 'enum-type', 'enum-type', 'enum-type', 'keyword', 'keyword', 'nullable-type', 'nullable-type', 'one-of'].sort());
-    expect(result.changes.find((c) => c.detail === 'additionalProperties removed')).toMatchObject({ path: '', lost: 'additionalProperties (the tool still checks it)' });
+    expect(rules(result).sort()).toEqual(
+      [
+        'const-enum',
+        'enum-type',
+        'enum-type',
+        'enum-type',
+        'keyword',
+        'keyword',
+        'nullable-type',
+        'nullable-type',
+        'one-of',
+      ].sort(),
+    );
+    expect(result.changes.find((c) => c.detail === 'additionalProperties removed')).toMatchObject({
+      path: '',
+      lost: 'additionalProperties (the tool still checks it)',
+    });
   });
 
   it('keeps only the formats Gemini takes for a type; another moves into the description', () => {
-    const schema = { type: 'object', properties: { when: { type: 'string', format: 'date-time' }, site: { type: 'string', format: 'uri' }, n: { type: 'integer', format: 'int64' } } };
+    const schema = {
+      type: 'object',
+      properties: {
+        when: { type: 'string', format: 'date-time' },
+        site: { type: 'string', format: 'uri' },
+        n: { type: 'integer', format: 'int64' },
+      },
+    };
     const result = adapt(schema, models.gemini);
     expect(result.info.inputSchema).toEqual({
       type: 'object',
-      properties: { when: { type: 'string', format: 'date-time' }, site: { type: 'string', description: '(format: "uri")' }, n: { type: 'integer', format: 'int64' } },
+      properties: {
+        when: { type: 'string', format: 'date-time' },
+        site: { type: 'string', description: '(format: "uri")' },
+        n: { type: 'integer', format: 'int64' },
+      },
     });
-    expect(result.changes).toEqual([expect.objectContaining({ rule: 'keyword', path: '/properties/site', lost: 'format as a schema keyword (the tool still checks it)' })]);
+    expect(result.changes).toEqual([
+      expect.objectContaining({
+        rule: 'keyword',
+        path: '/properties/site',
+        lost: 'format as a schema keyword (the tool still checks it)',
+      }),
+    ]);
     expect(rules(adapt(schema, models.gpt5))).toEqual([]);
   });
 
@@ -175,8 +257,14 @@ describe('gemini', () => {
     registry.registerTool(def('7zip_extract'), recordingTool('7zip', calls));
     const resolved = registry.resolve({ model: models.gemini });
     expect(names(resolved)).toEqual(['_7zip_extract']);
-    expect(resolved.entries[0]).toMatchObject({ name: '7zip_extract', sentName: '_7zip_extract', schemaChanges: [expect.objectContaining({ rule: 'name' })] });
-    expect(await registry.invoke(resolved, { callId: '1', name: '_7zip_extract', input: {} })).toMatchObject({ status: 'ok' });
+    expect(resolved.entries[0]).toMatchObject({
+      name: '7zip_extract',
+      sentName: '_7zip_extract',
+      schemaChanges: [expect.objectContaining({ rule: 'name' })],
+    });
+    expect(await registry.invoke(resolved, { callId: '1', name: '_7zip_extract', input: {} })).toMatchObject({
+      status: 'ok',
+    });
     expect(names(registry.resolve({ model: models.gpt5 }))).toEqual(['7zip_extract']);
     expect(calls).toHaveLength(1);
   });
@@ -199,16 +287,32 @@ describe('in the registry', () => {
   });
 
   it('takes a new model’s rules as data (the schemaDialects option), and the report lists exactly what changed for it', () => {
-    const acme: SchemaDialect = { name: 'acme', models: [{ vendor: 'acme' }], rules: { maxDescriptionLength: 12, unsupportedKeywords: ['maximum'] } };
+    const acme: SchemaDialect = {
+      name: 'acme',
+      models: [{ vendor: 'acme' }],
+      rules: { maxDescriptionLength: 12, unsupportedKeywords: ['maximum'] },
+    };
     const registry = createToolRegistry({ schemaDialects: [acme] });
-    registry.registerTool(def('count_things', { inputSchema: COUNT, modelDescription: 'Counts the things you name.' }), recordingTool('count'));
-    registry.registerModelSpecificTool(def('gemini_only', { models: [{ family: 'gemini*' }] }), recordingTool('gemini'));
+    registry.registerTool(
+      def('count_things', { inputSchema: COUNT, modelDescription: 'Counts the things you name.' }),
+      recordingTool('count'),
+    );
+    registry.registerModelSpecificTool(
+      def('gemini_only', { models: [{ family: 'gemini*' }] }),
+      recordingTool('gemini'),
+    );
     const model = { id: 'acme-1', vendor: 'acme', family: 'acme-1', version: '1' };
     expect(registry.resolve({ model }).tools[0].description).toBe('Counts the t');
     const report = registry.schemaReport(model);
     expect(report).toMatchObject({ dialects: ['every model', 'acme'], checked: 1 });
     expect(report.changed).toEqual([
-      { name: 'count_things', changes: [expect.objectContaining({ rule: 'description-length' }), expect.objectContaining({ rule: 'keyword', path: '/properties/count' })] },
+      {
+        name: 'count_things',
+        changes: [
+          expect.objectContaining({ rule: 'description-length' }),
+          expect.objectContaining({ rule: 'keyword', path: '/properties/count' }),
+        ],
+      },
     ]);
     expect(registry.schemaReport(models.gpt5)).toMatchObject({ checked: 1, changed: [] });
   });

@@ -4,7 +4,14 @@
 // what the model no longer sees, so `toolpacks lint --model` can list it.
 import { modelKey, modelMatches } from '../modelSelector';
 import { adaptName, adaptSchema } from './schemaRules';
-import { SCHEMA_RULE_FIELDS, type AdaptedTool, type ModelDialect, type SchemaChange, type SchemaDialect, type SchemaRules } from './schemaTypes';
+import {
+  SCHEMA_RULE_FIELDS,
+  type AdaptedTool,
+  type ModelDialect,
+  type SchemaChange,
+  type SchemaDialect,
+  type SchemaRules,
+} from './schemaTypes';
 import { restoreNulls } from './strictInput';
 import type { LanguageModelToolInformation, ModelInfo } from '../definitions';
 
@@ -54,7 +61,12 @@ function adaptedSchema(schema: object, rules: SchemaRules): AdaptedSchema {
     const changes: SchemaChange[] = [];
     const adapted = adaptSchema(schema, rules, changes);
     const restoreInput = rules.strict ? (input: unknown) => restoreNulls(schema, input) : undefined;
-    bySchema.set(schema, (result = changes.length ? { schema: adapted, changes: Object.freeze(changes), restoreInput } : { schema, changes: NO_CHANGES, restoreInput }));
+    bySchema.set(
+      schema,
+      (result = changes.length
+        ? { schema: adapted, changes: Object.freeze(changes), restoreInput }
+        : { schema, changes: NO_CHANGES, restoreInput }),
+    );
   }
   return result;
 }
@@ -73,7 +85,11 @@ export function renameApart(tool: AdaptedTool, taken: Set<string>, dialect: Mode
   for (let i = 2; taken.has(name); i++) name = `${wanted.slice(0, max - String(i).length - 1)}_${i}`;
   taken.add(name);
   if (name === wanted) return tool;
-  const changes = tool.changes.map((c) => (c.rule === 'name' ? { ...c, detail: `${c.detail.replace(`'${wanted}'`, `'${name}'`)} ('${wanted}' is another tool's name)` } : c));
+  const changes = tool.changes.map((c) =>
+    c.rule === 'name'
+      ? { ...c, detail: `${c.detail.replace(`'${wanted}'`, `'${name}'`)} ('${wanted}' is another tool's name)` }
+      : c,
+  );
   return { ...tool, info: Object.freeze({ ...tool.info, name }), changes };
 }
 
@@ -100,12 +116,17 @@ export function sentForm(info: LanguageModelToolInformation, dialect: ModelDiale
   const schemaChanges = shared?.changes ?? NO_CHANGES;
   if (own.length === 0 && schemaChanges.length === 0) return { info, changes: NO_CHANGES };
   const changes = own.length === 0 ? schemaChanges : [...own, ...schemaChanges];
-  return { info: Object.freeze({ name, description, ...(shared ? { inputSchema: shared.schema } : {}) }), changes, restoreInput: shared?.restoreInput };
+  return {
+    info: Object.freeze({ name, description, ...(shared ? { inputSchema: shared.schema } : {}) }),
+    changes,
+    restoreInput: shared?.restoreInput,
+  };
 }
 
 function mergeRules(all: readonly SchemaRules[]): SchemaRules {
   const merged: Record<string, unknown> = {};
-  const given = <K extends keyof SchemaRules>(key: K) => all.map((r) => r[key]).filter((v): v is NonNullable<SchemaRules[K]> => v !== undefined);
+  const given = <K extends keyof SchemaRules>(key: K) =>
+    all.map((r) => r[key]).filter((v): v is NonNullable<SchemaRules[K]> => v !== undefined);
   for (const key of SCHEMA_RULE_FIELDS.limits) {
     const values = given(key);
     merged[key] = values.length ? Math.min(...values) : undefined;
@@ -127,7 +148,10 @@ function mergeRules(all: readonly SchemaRules[]): SchemaRules {
 }
 
 /** The formats both allow, per type. */
-function intersectFormats(a: Readonly<Record<string, readonly string[]>>, b: Readonly<Record<string, readonly string[]>>): Record<string, readonly string[]> {
+function intersectFormats(
+  a: Readonly<Record<string, readonly string[]>>,
+  b: Readonly<Record<string, readonly string[]>>,
+): Record<string, readonly string[]> {
   const out: Record<string, readonly string[]> = {};
   for (const type of Object.keys(a)) if (Object.hasOwn(b, type)) out[type] = a[type].filter((f) => b[type].includes(f));
   return out;

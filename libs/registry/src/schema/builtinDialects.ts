@@ -98,7 +98,12 @@ const GEMINI: SchemaDialect = {
 };
 
 /** Applied to every request, in this order; the registry's `schemaDialects` option adds to them. */
-export const DEFAULT_SCHEMA_DIALECTS: readonly SchemaDialect[] = Object.freeze([EVERY_MODEL, GPT_4, DRAFT_2020_12, GEMINI]);
+export const DEFAULT_SCHEMA_DIALECTS: readonly SchemaDialect[] = Object.freeze([
+  EVERY_MODEL,
+  GPT_4,
+  DRAFT_2020_12,
+  GEMINI,
+]);
 
 /**
  * OpenAI's strict mode (structured outputs) as a dialect: not applied by default, because a host

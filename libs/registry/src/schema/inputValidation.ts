@@ -17,10 +17,13 @@ export class InputValidator {
 
   /** A schema error message, or undefined when the schema is a valid JSON Schema of an object. */
   checkSchema(schema: unknown): string | undefined {
-    if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return 'inputSchema must be a JSON Schema object';
+    if (schema === null || typeof schema !== 'object' || Array.isArray(schema))
+      return 'inputSchema must be a JSON Schema object';
     const type = (schema as { type?: unknown }).type;
-    if (type !== undefined && type !== 'object') return `inputSchema must describe an object (type: 'object'), not '${String(type)}'`;
-    if (!this.ajv.validateSchema(schema as object)) return `inputSchema is not a valid JSON Schema: ${this.ajv.errorsText(this.ajv.errors, { dataVar: 'schema' })}`;
+    if (type !== undefined && type !== 'object')
+      return `inputSchema must describe an object (type: 'object'), not '${String(type)}'`;
+    if (!this.ajv.validateSchema(schema as object))
+      return `inputSchema is not a valid JSON Schema: ${this.ajv.errorsText(this.ajv.errors, { dataVar: 'schema' })}`;
     try {
       this.validatorFor(schema as object);
     } catch (error) {
@@ -31,7 +34,12 @@ export class InputValidator {
 
   validate(schema: object | undefined, input: unknown): InputCheck {
     if (input !== undefined && (input === null || typeof input !== 'object' || Array.isArray(input))) {
-      return { ok: false, problems: [`the input must be a JSON object, got ${input === null ? 'null' : Array.isArray(input) ? 'an array' : typeof input}`] };
+      return {
+        ok: false,
+        problems: [
+          `the input must be a JSON object, got ${input === null ? 'null' : Array.isArray(input) ? 'an array' : typeof input}`,
+        ],
+      };
     }
     if (!schema) return { ok: true, problems: [] };
     const validate = this.validatorFor(schema);
@@ -40,7 +48,8 @@ export class InputValidator {
     // needs the first few and the count.
     const errors = validate.errors ?? [];
     const problems = errors.slice(0, MAX_LISTED_ITEMS).map(describeError);
-    if (errors.length > MAX_LISTED_ITEMS) problems.push(`… and ${errors.length - MAX_LISTED_ITEMS} more problems of the same kinds`);
+    if (errors.length > MAX_LISTED_ITEMS)
+      problems.push(`… and ${errors.length - MAX_LISTED_ITEMS} more problems of the same kinds`);
     return { ok: false, problems };
   }
 
@@ -60,7 +69,9 @@ export class InputValidator {
 }
 
 function describeError(error: ErrorObject): string {
-  const where = error.instancePath ? `\`${quoteBounded(error.instancePath.slice(1).replace(/\//g, '.'), 100)}\`` : 'the input';
+  const where = error.instancePath
+    ? `\`${quoteBounded(error.instancePath.slice(1).replace(/\//g, '.'), 100)}\``
+    : 'the input';
   switch (error.keyword) {
     case 'required':
       return `missing required property \`${(error.params as { missingProperty: string }).missingProperty.slice(0, 100)}\``;

@@ -30,7 +30,11 @@ export interface SchemaReport {
 }
 
 /** Every tool of `tools` the model could be sent, adapted by the dialects that select it; the changed ones listed. */
-export function schemaReport(tools: readonly { readonly definition: ToolDefinition; readonly packId?: string }[], model: ModelInfo, dialects: readonly SchemaDialect[]): SchemaReport {
+export function schemaReport(
+  tools: readonly { readonly definition: ToolDefinition; readonly packId?: string }[],
+  model: ModelInfo,
+  dialects: readonly SchemaDialect[],
+): SchemaReport {
   const dialect = dialectFor(model, dialects);
   const byName = new Map(tools.map((t) => [t.definition.name, t.definition]));
   const changed: ToolSchemaReport[] = [];
@@ -41,9 +45,19 @@ export function schemaReport(tools: readonly { readonly definition: ToolDefiniti
     // An override is sent under its base's name, with its own description and schema.
     const base = definition.overridesTool ? byName.get(definition.overridesTool) : undefined;
     const inputSchema = definition.inputSchema ?? base?.inputSchema;
-    const info: LanguageModelToolInformation = { name: base?.name ?? definition.name, description: definition.modelDescription, ...(inputSchema ? { inputSchema } : {}) };
+    const info: LanguageModelToolInformation = {
+      name: base?.name ?? definition.name,
+      description: definition.modelDescription,
+      ...(inputSchema ? { inputSchema } : {}),
+    };
     const { info: sent, changes } = adaptTool(info, dialect);
-    if (changes.length) changed.push({ name: definition.name, packId, ...(sent.name !== info.name ? { sentName: sent.name } : {}), changes });
+    if (changes.length)
+      changed.push({
+        name: definition.name,
+        packId,
+        ...(sent.name !== info.name ? { sentName: sent.name } : {}),
+        changes,
+      });
   }
   return { model, dialects: dialect.names, checked, changed };
 }

@@ -2,11 +2,30 @@
 // change is recorded where it is made; a constraint a model may not be sent moves into the
 // description, because the model should still know it (the tool's input is checked against the
 // canonical schema either way).
-import { hasType, isSchema, type Schema, type SchemaChange, type SchemaRuleName, type SchemaRules } from './schemaTypes';
+import {
+  hasType,
+  isSchema,
+  type Schema,
+  type SchemaChange,
+  type SchemaRuleName,
+  type SchemaRules,
+} from './schemaTypes';
 import { strictNode } from './strictSchema';
 
 /** Positions that hold one schema, a map of schemas, or a list of schemas (Draft 2020-12 and Draft 7). */
-const SINGLE = ['additionalProperties', 'items', 'contains', 'not', 'if', 'then', 'else', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems'];
+const SINGLE = [
+  'additionalProperties',
+  'items',
+  'contains',
+  'not',
+  'if',
+  'then',
+  'else',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'additionalItems',
+];
 const MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 const LISTS = ['anyOf', 'allOf', 'oneOf', 'prefixItems', 'items'];
 /** Constraints on a value a model should still know when its API cannot take them as keywords. */
@@ -43,7 +62,10 @@ export function adaptName(name: string, rules: SchemaRules, changes: SchemaChang
   let sent = name.replace(/[^A-Za-z0-9_-]/g, '_');
   if (!patterns.every((p) => p.test(sent))) sent = `_${sent}`;
   if (max !== undefined && sent.length > max) sent = `${sent.slice(0, Math.max(1, max - 9))}_${hash(name)}`;
-  const why = max !== undefined && name.length > max ? `longer than ${max} characters` : `does not match ${patterns.map((p) => p.source).join(' and ')}`;
+  const why =
+    max !== undefined && name.length > max
+      ? `longer than ${max} characters`
+      : `does not match ${patterns.map((p) => p.source).join(' and ')}`;
   changes.push({
     rule: 'name',
     path: 'name',
@@ -57,10 +79,19 @@ export function adaptName(name: string, rules: SchemaRules, changes: SchemaChang
 export function adaptSchema(schema: unknown, rules: SchemaRules, changes: SchemaChange[]): Schema {
   let root: Schema;
   if (rules.objectRoot && isSchema(schema) && schema.type === undefined && isSchema(schema.properties)) {
-    changes.push({ rule: 'object-root', path: '', detail: 'type "object" added (the schema has properties but no type)' });
+    changes.push({
+      rule: 'object-root',
+      path: '',
+      detail: 'type "object" added (the schema has properties but no type)',
+    });
     root = { type: 'object', ...schema };
   } else if (rules.objectRoot && (!isSchema(schema) || schema.type !== 'object')) {
-    changes.push({ rule: 'object-root', path: '', detail: 'the input schema is not an object: sent as an object with no properties', lost: 'the whole input schema' });
+    changes.push({
+      rule: 'object-root',
+      path: '',
+      detail: 'the input schema is not an object: sent as an object with no properties',
+      lost: 'the whole input schema',
+    });
     root = { type: 'object', properties: {} };
   } else root = isSchema(schema) ? { ...schema } : { type: 'object', properties: {} };
   if (rules.objectRoot && !isSchema(root.properties)) {
@@ -70,7 +101,12 @@ export function adaptSchema(schema: unknown, rules: SchemaRules, changes: Schema
   for (const key of rules.unsupportedTopLevelKeywords ?? []) {
     if (!(key in root)) continue;
     delete root[key];
-    changes.push({ rule: 'top-level-keyword', path: '', detail: `top-level '${key}' removed`, lost: `the top-level '${key}' (the input is still checked against it)` });
+    changes.push({
+      rule: 'top-level-keyword',
+      path: '',
+      detail: `top-level '${key}' removed`,
+      lost: `the top-level '${key}' (the input is still checked against it)`,
+    });
   }
   return adaptNode(root, '', rules, changes) as Schema;
 }
@@ -79,7 +115,8 @@ function adaptNode(node: unknown, path: string, rules: SchemaRules, changes: Sch
   if (!isSchema(node)) return node;
   const out: Schema = { ...node };
   const described: string[] = [];
-  const change = (rule: SchemaRuleName, detail: string, lost?: string) => changes.push({ rule, path, detail, ...(lost ? { lost } : {}) });
+  const change = (rule: SchemaRuleName, detail: string, lost?: string) =>
+    changes.push({ rule, path, detail, ...(lost ? { lost } : {}) });
 
   if (rules.nullableTypes && Array.isArray(out.type)) {
     const types = out.type as string[];
@@ -91,8 +128,17 @@ function adaptNode(node: unknown, path: string, rules: SchemaRules, changes: Sch
     if (nullable) out.nullable = true;
     if (out.type !== node.type) {
       const beside = node.anyOf !== undefined && nonNull.length > 1;
-      const as = out.type !== undefined ? `type "${String(out.type)}"` : beside ? 'no type (its anyOf says what it may be)' : 'anyOf of each type';
-      change('nullable-type', `type ${JSON.stringify(types)} sent as ${as}${nullable ? ' with nullable: true' : ''}`, beside ? 'the type list beside anyOf (the tool still checks it)' : undefined);
+      const as =
+        out.type !== undefined
+          ? `type "${String(out.type)}"`
+          : beside
+            ? 'no type (its anyOf says what it may be)'
+            : 'anyOf of each type';
+      change(
+        'nullable-type',
+        `type ${JSON.stringify(types)} sent as ${as}${nullable ? ' with nullable: true' : ''}`,
+        beside ? 'the type list beside anyOf (the tool still checks it)' : undefined,
+      );
     }
   }
   if (rules.constAsEnum && 'const' in out && out.enum === undefined) {
@@ -103,7 +149,11 @@ function adaptNode(node: unknown, path: string, rules: SchemaRules, changes: Sch
   if (rules.oneOfAsAnyOf && Array.isArray(out.oneOf) && out.anyOf === undefined) {
     out.anyOf = out.oneOf;
     delete out.oneOf;
-    change('one-of', 'oneOf sent as anyOf', 'that exactly one alternative may match (the input is still checked against it)');
+    change(
+      'one-of',
+      'oneOf sent as anyOf',
+      'that exactly one alternative may match (the input is still checked against it)',
+    );
   }
   if (rules.enumOnlyOnStrings && Array.isArray(out.enum)) {
     const values = out.enum as unknown[];
@@ -113,12 +163,20 @@ function adaptNode(node: unknown, path: string, rules: SchemaRules, changes: Sch
     } else {
       described.push(`one of ${values.map((v) => JSON.stringify(v)).join(', ')}`);
       delete out.enum;
-      change('enum-type', 'an enum of values that are not all strings moved into the description', 'the enum as a schema keyword (said in the description; still checked)');
+      change(
+        'enum-type',
+        'an enum of values that are not all strings moved into the description',
+        'the enum as a schema keyword (said in the description; still checked)',
+      );
     }
   }
   if (rules.tupleItemsAsAnyOf && Array.isArray(out.items)) {
     out.items = { anyOf: out.items };
-    change('tuple-items', 'items given as a list (a tuple) sent as items: { anyOf: [...] }', 'which position takes which schema (the input is still checked against it)');
+    change(
+      'tuple-items',
+      'items given as a list (a tuple) sent as items: { anyOf: [...] }',
+      'which position takes which schema (the input is still checked against it)',
+    );
   }
   if (rules.arrayItems && hasType(out, 'array') && out.items === undefined && out.prefixItems === undefined) {
     out.items = {};
@@ -156,15 +214,24 @@ function adaptNode(node: unknown, path: string, rules: SchemaRules, changes: Sch
     delete out[key];
     if (DESCRIBED.has(key) && (isScalar(value) || (Array.isArray(value) && value.every(isScalar)))) {
       described.push(`${key}: ${JSON.stringify(value)}`);
-      change('keyword', `${key} ${JSON.stringify(value)} moved into the description`, `${key} as a schema keyword (the tool still checks it)`);
+      change(
+        'keyword',
+        `${key} ${JSON.stringify(value)} moved into the description`,
+        `${key} as a schema keyword (the tool still checks it)`,
+      );
     } else change('keyword', `${key} removed`, `${key} (the tool still checks it)`);
   }
 
   for (const key of SINGLE) if (isSchema(out[key])) out[key] = adaptNode(out[key], `${path}/${key}`, rules, changes);
-  for (const key of LISTS) if (Array.isArray(out[key])) out[key] = (out[key] as unknown[]).map((s, i) => adaptNode(s, `${path}/${key}/${i}`, rules, changes));
+  for (const key of LISTS)
+    if (Array.isArray(out[key]))
+      out[key] = (out[key] as unknown[]).map((s, i) => adaptNode(s, `${path}/${key}/${i}`, rules, changes));
   for (const key of MAPS) {
     const map = out[key];
-    if (isSchema(map)) out[key] = Object.fromEntries(Object.entries(map).map(([k, s]) => [k, adaptNode(s, `${path}/${key}/${escapePointer(k)}`, rules, changes)]));
+    if (isSchema(map))
+      out[key] = Object.fromEntries(
+        Object.entries(map).map(([k, s]) => [k, adaptNode(s, `${path}/${key}/${escapePointer(k)}`, rules, changes)]),
+      );
   }
   if (rules.strict) strictNode(out, change);
 
@@ -173,8 +240,14 @@ function adaptNode(node: unknown, path: string, rules: SchemaRules, changes: Sch
   const own = typeof out.description === 'string' ? out.description : '';
   const suffix = described.length ? `(${described.join('; ')})` : '';
   const room = Math.max(0, max - (suffix ? suffix.length + (own ? 1 : 0) : 0));
-  if (own.length > room) change('description-length', `description cut to ${max} characters`, `the last ${own.length - room} characters of the description`);
-  if (suffix || own.length > room) out.description = [own.slice(0, room), suffix].filter(Boolean).join(' ').slice(0, max);
+  if (own.length > room)
+    change(
+      'description-length',
+      `description cut to ${max} characters`,
+      `the last ${own.length - room} characters of the description`,
+    );
+  if (suffix || own.length > room)
+    out.description = [own.slice(0, room), suffix].filter(Boolean).join(' ').slice(0, max);
   return out;
 }
 

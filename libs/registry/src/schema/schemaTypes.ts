@@ -90,11 +90,24 @@ export const SCHEMA_RULE_FIELDS = {
   /** Objects of type → formats; only the formats every dialect allows stay. */
   formats: ['allowedFormats'],
   /** Booleans; any dialect that sets one turns it on. */
-  flags: ['objectRoot', 'arrayItems', 'requiredDefined', 'nullableTypes', 'constAsEnum', 'oneOfAsAnyOf', 'enumOnlyOnStrings', 'tupleItemsAsAnyOf', 'strict'],
+  flags: [
+    'objectRoot',
+    'arrayItems',
+    'requiredDefined',
+    'nullableTypes',
+    'constAsEnum',
+    'oneOfAsAnyOf',
+    'enumOnlyOnStrings',
+    'tupleItemsAsAnyOf',
+    'strict',
+  ],
 } as const satisfies Record<string, readonly (keyof SchemaRules)[]>;
 
 // A rule missing from SCHEMA_RULE_FIELDS does not compile: it would never merge nor be checked.
-const everyRuleListed: Record<Exclude<keyof SchemaRules, (typeof SCHEMA_RULE_FIELDS)[keyof typeof SCHEMA_RULE_FIELDS][number]>, never> = {};
+const everyRuleListed: Record<
+  Exclude<keyof SchemaRules, (typeof SCHEMA_RULE_FIELDS)[keyof typeof SCHEMA_RULE_FIELDS][number]>,
+  never
+> = {};
 void everyRuleListed;
 
 /** One model family's rules, as data: the models it applies to and what their API accepts. */

@@ -14,7 +14,8 @@ export function restoreNulls(schema: unknown, input: unknown): unknown {
 function restore(schema: unknown, input: unknown, root: unknown, depth: number): unknown {
   const node = deref(schema, root);
   if (!isSchema(node) || depth > MAX_DEPTH) return input;
-  if (Array.isArray(input)) return isSchema(node.items) ? input.map((item) => restore(node.items, item, root, depth + 1)) : input;
+  if (Array.isArray(input))
+    return isSchema(node.items) ? input.map((item) => restore(node.items, item, root, depth + 1)) : input;
   if (!isSchema(input)) return input;
   let out = input;
   if (isSchema(node.properties)) {
@@ -23,11 +24,24 @@ function restore(schema: unknown, input: unknown, root: unknown, depth: number):
     // Own properties only, built with Object.fromEntries: a `__proto__` key stays a plain key.
     out = Object.fromEntries(
       Object.entries(out)
-        .filter(([key, value]) => !(value === null && !required.has(key) && Object.hasOwn(properties, key) && !acceptsNull(properties[key], root, depth + 1)))
-        .map(([key, value]) => [key, Object.hasOwn(properties, key) ? restore(properties[key], value, root, depth + 1) : value]),
+        .filter(
+          ([key, value]) =>
+            !(
+              value === null &&
+              !required.has(key) &&
+              Object.hasOwn(properties, key) &&
+              !acceptsNull(properties[key], root, depth + 1)
+            ),
+        )
+        .map(([key, value]) => [
+          key,
+          Object.hasOwn(properties, key) ? restore(properties[key], value, root, depth + 1) : value,
+        ]),
     );
   }
-  for (const key of ['anyOf', 'oneOf', 'allOf']) if (Array.isArray(node[key])) for (const branch of node[key] as unknown[]) out = restore(branch, out, root, depth + 1) as Schema;
+  for (const key of ['anyOf', 'oneOf', 'allOf'])
+    if (Array.isArray(node[key]))
+      for (const branch of node[key] as unknown[]) out = restore(branch, out, root, depth + 1) as Schema;
   return out;
 }
 
@@ -35,7 +49,8 @@ function acceptsNull(schema: unknown, root: unknown, depth: number): boolean {
   const node = deref(schema, root);
   if (node === true || depth > MAX_DEPTH) return true;
   if (!isSchema(node)) return false;
-  if (node.type === 'null' || (Array.isArray(node.type) && node.type.includes('null')) || node.nullable === true) return true;
+  if (node.type === 'null' || (Array.isArray(node.type) && node.type.includes('null')) || node.nullable === true)
+    return true;
   if (Array.isArray(node.enum)) return node.enum.includes(null);
   if ('const' in node) return node.const === null;
   if (Array.isArray(node.allOf) && !node.allOf.every((s) => acceptsNull(s, root, depth + 1))) return false;

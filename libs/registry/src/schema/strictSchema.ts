@@ -7,8 +7,18 @@ type Change = (rule: SchemaRuleName, detail: string, lost?: string) => void;
 /** Applies strict mode's requirements to one node whose subschemas are already adapted. */
 export function strictNode(out: Schema, change: Change): void {
   if (hasType(out, 'object') || (out.type === undefined && isSchema(out.properties))) return strictObject(out, change);
-  if (out.type === undefined && out.anyOf === undefined && out.$ref === undefined && out.enum === undefined && !('const' in out))
-    change('strict', 'no type: strict mode wants one on every schema', 'nothing the tool checks, but the API may refuse a schema without a type');
+  if (
+    out.type === undefined &&
+    out.anyOf === undefined &&
+    out.$ref === undefined &&
+    out.enum === undefined &&
+    !('const' in out)
+  )
+    change(
+      'strict',
+      'no type: strict mode wants one on every schema',
+      'nothing the tool checks, but the API may refuse a schema without a type',
+    );
 }
 
 function strictObject(out: Schema, change: Change): void {
@@ -16,7 +26,11 @@ function strictObject(out: Schema, change: Change): void {
   if (out.additionalProperties !== false) {
     out.additionalProperties = false;
     // Open by default in JSON Schema: closing an object always takes something away.
-    change('strict', 'additionalProperties: false set', 'properties other than those listed (the tool would take them)');
+    change(
+      'strict',
+      'additionalProperties: false set',
+      'properties other than those listed (the tool would take them)',
+    );
   }
   const properties = isSchema(out.properties) ? out.properties : (out.properties = {});
   const required = new Set(Array.isArray(out.required) ? (out.required as string[]) : []);
@@ -24,7 +38,10 @@ function strictObject(out: Schema, change: Change): void {
   if (!optional.length) return;
   for (const key of optional) properties[key] = nullable(properties[key]);
   out.required = [...required, ...optional];
-  change('strict', `optional ${optional.map((k) => `'${k}'`).join(', ')} made required and nullable (null is read as absent)`);
+  change(
+    'strict',
+    `optional ${optional.map((k) => `'${k}'`).join(', ')} made required and nullable (null is read as absent)`,
+  );
 }
 
 function nullable(schema: unknown): unknown {

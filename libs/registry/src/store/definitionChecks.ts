@@ -22,29 +22,51 @@ export function referenceNameOf(definition: ToolDefinition): string {
 export function checkToolDefinition(definition: ToolDefinition, validator: InputValidator): DefinitionProblem[] {
   const problems: DefinitionProblem[] = [];
   const add = (code: string, message: string) => problems.push({ code, message });
-  if (!definition || typeof definition !== 'object') return [{ code: 'tool-definition-invalid', message: 'A tool definition must be an object.' }];
+  if (!definition || typeof definition !== 'object')
+    return [{ code: 'tool-definition-invalid', message: 'A tool definition must be an object.' }];
   const { name } = definition;
-  if (typeof name !== 'string' || !TOOL_NAME.test(name)) add('tool-name-invalid', `Tool name ${JSON.stringify(name)} must match ${TOOL_NAME.source} ({verb}_{noun}).`);
-  else if (RESERVED_PREFIX.test(name)) add('tool-name-invalid', `Tool name '${name}' uses a prefix reserved by VS Code (copilot_, vscode_).`);
-  else if (name.startsWith(ACTIVATE_PREFIX)) add('tool-name-invalid', `Tool name '${name}' uses the prefix '${ACTIVATE_PREFIX}', reserved for virtual tool groups.`);
-  if (definition.toolReferenceName !== undefined && (typeof definition.toolReferenceName !== 'string' || !REFERENCE_NAME.test(definition.toolReferenceName)))
-    add('tool-reference-name-invalid', `toolReferenceName ${JSON.stringify(definition.toolReferenceName)} of '${name}' must match ${REFERENCE_NAME.source}.`);
-  if (definition.canBeReferencedInPrompt && !definition.toolReferenceName) add('tool-reference-name-missing', `Tool '${name}' sets canBeReferencedInPrompt, which needs a toolReferenceName.`);
+  if (typeof name !== 'string' || !TOOL_NAME.test(name))
+    add('tool-name-invalid', `Tool name ${JSON.stringify(name)} must match ${TOOL_NAME.source} ({verb}_{noun}).`);
+  else if (RESERVED_PREFIX.test(name))
+    add('tool-name-invalid', `Tool name '${name}' uses a prefix reserved by VS Code (copilot_, vscode_).`);
+  else if (name.startsWith(ACTIVATE_PREFIX))
+    add(
+      'tool-name-invalid',
+      `Tool name '${name}' uses the prefix '${ACTIVATE_PREFIX}', reserved for virtual tool groups.`,
+    );
+  if (
+    definition.toolReferenceName !== undefined &&
+    (typeof definition.toolReferenceName !== 'string' || !REFERENCE_NAME.test(definition.toolReferenceName))
+  )
+    add(
+      'tool-reference-name-invalid',
+      `toolReferenceName ${JSON.stringify(definition.toolReferenceName)} of '${name}' must match ${REFERENCE_NAME.source}.`,
+    );
+  if (definition.canBeReferencedInPrompt && !definition.toolReferenceName)
+    add('tool-reference-name-missing', `Tool '${name}' sets canBeReferencedInPrompt, which needs a toolReferenceName.`);
   if (typeof definition.modelDescription !== 'string' || definition.modelDescription.trim() === '')
-    add('tool-description-missing', `Tool '${name}' needs a modelDescription: what it does, what it returns, when to use it.`);
+    add(
+      'tool-description-missing',
+      `Tool '${name}' needs a modelDescription: what it does, what it returns, when to use it.`,
+    );
   if (definition.inputSchema !== undefined) {
     const schemaError = validator.checkSchema(definition.inputSchema);
     if (schemaError) add('tool-schema-invalid', `Tool '${name}': ${schemaError}.`);
   }
-  if (definition.tags !== undefined && (!Array.isArray(definition.tags) || definition.tags.some((t) => typeof t !== 'string')))
+  if (
+    definition.tags !== undefined &&
+    (!Array.isArray(definition.tags) || definition.tags.some((t) => typeof t !== 'string'))
+  )
     add('tool-tags-invalid', `Tool '${name}': tags must be an array of strings.`);
-  if (definition.when !== undefined && typeof definition.when !== 'string') add('tool-when-invalid', `Tool '${name}': when must be a string.`);
+  if (definition.when !== undefined && typeof definition.when !== 'string')
+    add('tool-when-invalid', `Tool '${name}': when must be a string.`);
   if (definition.models !== undefined) {
     const selectorProblem = checkSelectors(definition.models);
     if (selectorProblem) add('tool-models-invalid', `Tool '${name}': ${selectorProblem}`);
   }
   if (definition.overridesTool !== undefined) {
-    if (typeof definition.overridesTool !== 'string' || definition.overridesTool === '') add('tool-override-invalid', `Tool '${name}': overridesTool must be a tool name.`);
+    if (typeof definition.overridesTool !== 'string' || definition.overridesTool === '')
+      add('tool-override-invalid', `Tool '${name}': overridesTool must be a tool name.`);
     else if (definition.overridesTool === name) add('tool-override-invalid', `Tool '${name}' cannot override itself.`);
   }
   return problems;
@@ -55,8 +77,10 @@ function checkSelectors(models: unknown): string | undefined {
   for (const selector of models as ModelSelector[]) {
     if (!selector || typeof selector !== 'object') return 'each model selector must be an object.';
     for (const [field, value] of Object.entries(selector)) {
-      if (!SELECTOR_FIELDS.has(field)) return `unknown model selector field '${field}' (use id, vendor, family, version).`;
-      if (typeof value !== 'string' || value === '') return `model selector field '${field}' must be a non-empty string.`;
+      if (!SELECTOR_FIELDS.has(field))
+        return `unknown model selector field '${field}' (use id, vendor, family, version).`;
+      if (typeof value !== 'string' || value === '')
+        return `model selector field '${field}' must be a non-empty string.`;
     }
   }
   return undefined;
@@ -64,11 +88,19 @@ function checkSelectors(models: unknown): string | undefined {
 
 export function checkToolSetDefinition(set: ToolSetDefinition): DefinitionProblem[] {
   const problems: DefinitionProblem[] = [];
-  if (!set || typeof set !== 'object') return [{ code: 'toolset-invalid', message: 'A toolset definition must be an object.' }];
+  if (!set || typeof set !== 'object')
+    return [{ code: 'toolset-invalid', message: 'A toolset definition must be an object.' }];
   if (typeof set.name !== 'string' || !REFERENCE_NAME.test(set.name))
-    problems.push({ code: 'toolset-name-invalid', message: `Toolset name ${JSON.stringify(set.name)} must match ${REFERENCE_NAME.source}.` });
-  if (typeof set.description !== 'string') problems.push({ code: 'toolset-invalid', message: `Toolset '${set.name}' needs a description.` });
+    problems.push({
+      code: 'toolset-name-invalid',
+      message: `Toolset name ${JSON.stringify(set.name)} must match ${REFERENCE_NAME.source}.`,
+    });
+  if (typeof set.description !== 'string')
+    problems.push({ code: 'toolset-invalid', message: `Toolset '${set.name}' needs a description.` });
   if (!Array.isArray(set.tools) || set.tools.some((t) => typeof t !== 'string'))
-    problems.push({ code: 'toolset-invalid', message: `Toolset '${set.name}': tools must be an array of toolReferenceNames or toolset names.` });
+    problems.push({
+      code: 'toolset-invalid',
+      message: `Toolset '${set.name}': tools must be an array of toolReferenceNames or toolset names.`,
+    });
   return problems;
 }

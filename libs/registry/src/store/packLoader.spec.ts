@@ -22,12 +22,22 @@ function gatedServices(gate: Promise<void>): ContainerModule {
 }
 
 function pack(id: string, toolNames: string[], extra: Partial<Parameters<typeof definePack>[0]> = {}): ToolPack {
-  return definePack({ id, displayName: id, version: '1', tools: toolNames.map((n) => ({ definition: def(n), implementation: recordingTool(`${id}:${n}`) })), ...extra });
+  return definePack({
+    id,
+    displayName: id,
+    version: '1',
+    tools: toolNames.map((n) => ({ definition: def(n), implementation: recordingTool(`${id}:${n}`) })),
+    ...extra,
+  });
 }
 
 /** `depth` toolsets, each listing the next; the innermost lists `tool_bottom`. */
 function nestedSets(depth: number, prefix = 'set'): ToolSetDefinition[] {
-  return Array.from({ length: depth }, (_, i) => ({ name: `${prefix}_${i}`, description: `Level ${i}`, tools: [i + 1 < depth ? `${prefix}_${i + 1}` : 'tool_bottom'] }));
+  return Array.from({ length: depth }, (_, i) => ({
+    name: `${prefix}_${i}`,
+    description: `Level ${i}`,
+    tools: [i + 1 < depth ? `${prefix}_${i + 1}` : 'tool_bottom'],
+  }));
 }
 
 /** The registry still works for everyone: reading, resolving and a fresh pack loading. */
@@ -41,23 +51,33 @@ async function expectHealthy(registry: ToolRegistry): Promise<void> {
 }
 
 describe('pack loading: deep toolset graphs', () => {
-  it.each([10_000, 100_000])('loads a pack with %i nested toolsets without RangeError, and unloads it without a trace', async (depth) => {
-    const registry = createToolRegistry();
-    const deep = pack('deep', ['tool_bottom'], { toolSets: nestedSets(depth) });
-    const loaded = await registry.loadPack(deep);
-    expect(loaded.diagnostics).toEqual([]);
-    expect(loaded.loaded).toBe(true);
-    expect(registry.toolSetMembers('set_0')).toEqual(['tool_bottom']);
-    // The outermost set's choice reaches the innermost tool, through every level.
-    expect(names(registry.resolve({ model: models.claude }))).toEqual(['tool_bottom']);
-    expect(names(registry.resolve({ model: models.claude, selection: { toolSets: { set_0: false } } }))).toEqual([]);
-    expect(names(registry.resolve({ model: models.claude, selection: { toolSets: { set_0: false, [`set_${depth - 1}`]: true } } }))).toEqual(['tool_bottom']);
-    loaded.dispose();
-    expect(registry.toolSets).toEqual([]);
-    expect(registry.tools).toEqual([]);
-    expect(registry.packs).toEqual([]);
-    await expectHealthy(registry);
-  });
+  it.each([10_000, 100_000])(
+    'loads a pack with %i nested toolsets without RangeError, and unloads it without a trace',
+    async (depth) => {
+      const registry = createToolRegistry();
+      const deep = pack('deep', ['tool_bottom'], { toolSets: nestedSets(depth) });
+      const loaded = await registry.loadPack(deep);
+      expect(loaded.diagnostics).toEqual([]);
+      expect(loaded.loaded).toBe(true);
+      expect(registry.toolSetMembers('set_0')).toEqual(['tool_bottom']);
+      // The outermost set's choice reaches the innermost tool, through every level.
+      expect(names(registry.resolve({ model: models.claude }))).toEqual(['tool_bottom']);
+      expect(names(registry.resolve({ model: models.claude, selection: { toolSets: { set_0: false } } }))).toEqual([]);
+      expect(
+        names(
+          registry.resolve({
+            model: models.claude,
+            selection: { toolSets: { set_0: false, [`set_${depth - 1}`]: true } },
+          }),
+        ),
+      ).toEqual(['tool_bottom']);
+      loaded.dispose();
+      expect(registry.toolSets).toEqual([]);
+      expect(registry.tools).toEqual([]);
+      expect(registry.packs).toEqual([]);
+      await expectHealthy(registry);
+    },
+  );
 
   it('reports and cuts a cycle through 100,000 toolsets with a bounded message, never a hang or RangeError', async () => {
     const registry = createToolRegistry();
@@ -75,7 +95,11 @@ describe('pack loading: deep toolset graphs', () => {
 
   it("bounds one pack's toolset problems, so they cannot flood every resolved set", async () => {
     const registry = createToolRegistry();
-    const missing = { name: 'holes', description: 'x', tools: Array.from({ length: 10_000 }, (_, i) => `missing_${i}`) };
+    const missing = {
+      name: 'holes',
+      description: 'x',
+      tools: Array.from({ length: 10_000 }, (_, i) => `missing_${i}`),
+    };
     const pairs = Array.from({ length: 1_000 }, (_, i) => [
       { name: `ping_${i}`, description: 'x', tools: [`pong_${i}`] },
       { name: `pong_${i}`, description: 'x', tools: [`ping_${i}`] },
@@ -90,10 +114,18 @@ describe('pack loading: deep toolset graphs', () => {
   it('decides a tool in each of 10,000 nested toolsets from the nearest choice', async () => {
     const registry = createToolRegistry({ hardToolLimit: 100_000 });
     const depth = 10_000;
-    const sets = Array.from({ length: depth }, (_, i) => ({ name: `lvl_${i}`, description: 'x', tools: i + 1 < depth ? [`lvl_${i + 1}`, `t_${i}`] : [`t_${i}`] }));
+    const sets = Array.from({ length: depth }, (_, i) => ({
+      name: `lvl_${i}`,
+      description: 'x',
+      tools: i + 1 < depth ? [`lvl_${i + 1}`, `t_${i}`] : [`t_${i}`],
+    }));
     const tools = Array.from({ length: depth }, (_, i) => `t_${i}`);
     expect((await registry.loadPack(pack('chain', tools, { toolSets: sets }))).loaded).toBe(true);
-    const resolved = registry.resolve({ model: models.claude, selection: { toolSets: { lvl_0: false, lvl_9000: true } }, virtualTools: { threshold: 100_000 } });
+    const resolved = registry.resolve({
+      model: models.claude,
+      selection: { toolSets: { lvl_0: false, lvl_9000: true } },
+      virtualTools: { threshold: 100_000 },
+    });
     expect(resolved.entries.map((e) => e.name)).toEqual(tools.slice(9000));
   });
 });
@@ -112,9 +144,18 @@ describe('pack loading: a failed load leaves no trace', () => {
     }
     const before = registry.version;
     const refused = await registry.loadPack(
-      definePack({ id: 'explodes', displayName: 'x', version: '1', tools: [{ definition: def('explode_now'), implementation: Exploding }], toolSets: nestedSets(3, 'ex') }),
+      definePack({
+        id: 'explodes',
+        displayName: 'x',
+        version: '1',
+        tools: [{ definition: def('explode_now'), implementation: Exploding }],
+        toolSets: nestedSets(3, 'ex'),
+      }),
     );
-    expect(refused).toMatchObject({ loaded: false, diagnostics: [expect.objectContaining({ message: expect.stringContaining('boom') })] });
+    expect(refused).toMatchObject({
+      loaded: false,
+      diagnostics: [expect.objectContaining({ message: expect.stringContaining('boom') })],
+    });
     refused.dispose();
     expect(registry.version).toBe(before);
     expect([registry.tools, registry.toolSets, registry.packs]).toEqual([[], [], []]);
@@ -132,7 +173,12 @@ describe('pack loading: concurrency', () => {
     const results = await both;
     expect(results.map((r) => r.loaded).sort()).toEqual([false, true]);
     const refused = results.find((r) => !r.loaded)!;
-    expect(refused.diagnostics).toEqual([expect.objectContaining({ code: 'pack-duplicate', message: expect.stringMatching(/Pack 'twice' is (already loaded|being loaded)/) })]);
+    expect(refused.diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'pack-duplicate',
+        message: expect.stringMatching(/Pack 'twice' is (already loaded|being loaded)/),
+      }),
+    ]);
     expect(registry.packs.map((p) => p.id)).toEqual(['twice']);
     expect(registry.tools.map((t) => t.definition.name)).toEqual(['twice_tool']);
   });
@@ -142,14 +188,20 @@ describe('pack loading: concurrency', () => {
     const gateA = deferred();
     const gateB = deferred();
     const first = registry.loadPack(pack('first', ['shared_tool'], { services: gatedServices(gateA.promise) }));
-    const second = registry.loadPack(pack('second', ['shared_tool', 'own_tool'], { services: gatedServices(gateB.promise) }));
+    const second = registry.loadPack(
+      pack('second', ['shared_tool', 'own_tool'], { services: gatedServices(gateB.promise) }),
+    );
     gateB.resolve();
     gateA.resolve();
     const [a, b] = await Promise.all([first, second]);
     expect(a.loaded).toBe(true);
     expect(b.loaded).toBe(false);
     expect(b.diagnostics).toEqual([
-      expect.objectContaining({ code: 'tool-duplicate', packId: 'second', message: expect.stringMatching(/Pack 'second' was not loaded: Tool 'shared_tool' is .*pack 'first'/) }),
+      expect.objectContaining({
+        code: 'tool-duplicate',
+        packId: 'second',
+        message: expect.stringMatching(/Pack 'second' was not loaded: Tool 'shared_tool' is .*pack 'first'/),
+      }),
     ]);
     expect(registry.tools.map((t) => [t.definition.name, t.packId])).toEqual([['shared_tool', 'first']]);
     const resolved = registry.resolve({ model: models.claude });
@@ -161,11 +213,18 @@ describe('pack loading: concurrency', () => {
     const registry = createToolRegistry();
     const gate = deferred();
     const set = { name: 'shared_set', description: 'x', tools: [] };
-    const first = registry.loadPack(pack('first', ['a_tool'], { services: gatedServices(gate.promise), toolSets: [set] }));
+    const first = registry.loadPack(
+      pack('first', ['a_tool'], { services: gatedServices(gate.promise), toolSets: [set] }),
+    );
     const second = await registry.loadPack(pack('second', ['b_tool'], { toolSets: [set] }));
     gate.resolve();
     expect((await first).loaded).toBe(true);
-    expect(second).toMatchObject({ loaded: false, diagnostics: [expect.objectContaining({ code: 'toolset-duplicate', message: expect.stringContaining("pack 'first'") })] });
+    expect(second).toMatchObject({
+      loaded: false,
+      diagnostics: [
+        expect.objectContaining({ code: 'toolset-duplicate', message: expect.stringContaining("pack 'first'") }),
+      ],
+    });
   });
 
   it('refuses a direct registration of a name a loading pack reserved, and releases the names when that load fails', async () => {
@@ -174,7 +233,10 @@ describe('pack loading: concurrency', () => {
     const failing = registry.loadPack(pack('failing', ['held_tool'], { services: gatedServices(gate.promise) }));
     expect(() => registry.registerTool(def('held_tool'), recordingTool('direct'))).toThrow(/held_tool.*pack 'failing'/);
     gate.reject(new Error('database down'));
-    expect(await failing).toMatchObject({ loaded: false, diagnostics: [expect.objectContaining({ message: expect.stringContaining('database down') })] });
+    expect(await failing).toMatchObject({
+      loaded: false,
+      diagnostics: [expect.objectContaining({ message: expect.stringContaining('database down') })],
+    });
     expect((await registry.loadPack(pack('failing', ['held_tool']))).loaded).toBe(true);
     expect(registry.tools.map((t) => t.packId)).toEqual(['failing']);
   });
@@ -194,8 +256,15 @@ describe('pack loading: hostile pack objects never reject loadPack', () => {
   const throwing = (what: string) => () => {
     throw new Error(`${what} exploded`);
   };
-  const base = () => ({ id: 'hostile', displayName: 'Hostile', version: '1', kind: 'toolpacks.pack', tools: [{ definition: def('fine_tool'), implementation: recordingTool('fine') }] });
-  const withGetter = (key: string, extra: object = {}) => Object.defineProperty({ ...base(), ...extra }, key, { get: throwing(key), enumerable: true });
+  const base = () => ({
+    id: 'hostile',
+    displayName: 'Hostile',
+    version: '1',
+    kind: 'toolpacks.pack',
+    tools: [{ definition: def('fine_tool'), implementation: recordingTool('fine') }],
+  });
+  const withGetter = (key: string, extra: object = {}) =>
+    Object.defineProperty({ ...base(), ...extra }, key, { get: throwing(key), enumerable: true });
   const evilToString = { toString: throwing('toString'), valueOf: throwing('valueOf') };
   const cases: [string, unknown, RegExp][] = [
     ['an id getter that throws', withGetter('id'), /id exploded/],
@@ -208,12 +277,31 @@ describe('pack loading: hostile pack objects never reject loadPack', () => {
     ['toolSets that is not an array', { ...base(), toolSets: 'x' }, /toolSets/],
     [
       'a definition whose name getter throws',
-      { ...base(), tools: [{ definition: Object.defineProperty({ modelDescription: 'x' }, 'name', { get: throwing('name'), enumerable: true }), implementation: recordingTool('x') }] },
+      {
+        ...base(),
+        tools: [
+          {
+            definition: Object.defineProperty({ modelDescription: 'x' }, 'name', {
+              get: throwing('name'),
+              enumerable: true,
+            }),
+            implementation: recordingTool('x'),
+          },
+        ],
+      },
       /name exploded/,
     ],
     [
       'a tool entry whose definition getter throws',
-      { ...base(), tools: [Object.defineProperty({ implementation: recordingTool('x') }, 'definition', { get: throwing('definition'), enumerable: true })] },
+      {
+        ...base(),
+        tools: [
+          Object.defineProperty({ implementation: recordingTool('x') }, 'definition', {
+            get: throwing('definition'),
+            enumerable: true,
+          }),
+        ],
+      },
       /definition exploded/,
     ],
     [
@@ -222,7 +310,17 @@ describe('pack loading: hostile pack objects never reject loadPack', () => {
         ...base(),
         tools: [
           {
-            definition: { ...def('proxy_schema'), inputSchema: new Proxy({}, { get: throwing('schema'), ownKeys: throwing('schema keys'), getOwnPropertyDescriptor: throwing('schema keys') }) },
+            definition: {
+              ...def('proxy_schema'),
+              inputSchema: new Proxy(
+                {},
+                {
+                  get: throwing('schema'),
+                  ownKeys: throwing('schema keys'),
+                  getOwnPropertyDescriptor: throwing('schema keys'),
+                },
+              ),
+            },
             implementation: recordingTool('x'),
           },
         ],
@@ -231,28 +329,40 @@ describe('pack loading: hostile pack objects never reject loadPack', () => {
     ],
     [
       'a Proxy whose every trap throws',
-      new Proxy({}, { get: throwing('trap'), has: throwing('trap'), ownKeys: throwing('trap'), getOwnPropertyDescriptor: throwing('trap'), getPrototypeOf: throwing('trap') }),
+      new Proxy(
+        {},
+        {
+          get: throwing('trap'),
+          has: throwing('trap'),
+          ownKeys: throwing('trap'),
+          getOwnPropertyDescriptor: throwing('trap'),
+          getPrototypeOf: throwing('trap'),
+        },
+      ),
       /trap exploded/,
     ],
     ['null', null, /pack needs an id/i],
     ['a number', 42, /pack needs an id/i],
   ];
 
-  it.each(cases)('refuses %s with a clear diagnostic, and the registry keeps working', async (_label, hostile, message) => {
-    const registry = createToolRegistry();
-    let result: LoadedPack | undefined;
-    await expect(
-      (async () => {
-        result = await registry.loadPack(hostile as ToolPack);
-      })(),
-    ).resolves.toBeUndefined();
-    expect(result!.loaded).toBe(false);
-    expect(result!.diagnostics.length).toBeGreaterThan(0);
-    expect(result!.diagnostics.map((d) => d.message).join('\n')).toMatch(message);
-    expect(() => result!.dispose()).not.toThrow();
-    expect([registry.tools, registry.toolSets, registry.packs]).toEqual([[], [], []]);
-    await expectHealthy(registry);
-  });
+  it.each(cases)(
+    'refuses %s with a clear diagnostic, and the registry keeps working',
+    async (_label, hostile, message) => {
+      const registry = createToolRegistry();
+      let result: LoadedPack | undefined;
+      await expect(
+        (async () => {
+          result = await registry.loadPack(hostile as ToolPack);
+        })(),
+      ).resolves.toBeUndefined();
+      expect(result!.loaded).toBe(false);
+      expect(result!.diagnostics.length).toBeGreaterThan(0);
+      expect(result!.diagnostics.map((d) => d.message).join('\n')).toMatch(message);
+      expect(() => result!.dispose()).not.toThrow();
+      expect([registry.tools, registry.toolSets, registry.packs]).toEqual([[], [], []]);
+      await expectHealthy(registry);
+    },
+  );
 
   it('keeps serving a loaded pack whose getters start throwing afterwards', async () => {
     const registry = createToolRegistry();
@@ -274,7 +384,15 @@ describe('pack loading: hostile pack objects never reject loadPack', () => {
 });
 
 describe('pack loading: diagnostics leave with what produced them', () => {
-  const broken = (id: string) => pack(id, [], { tools: [{ definition: def('bad_schema', { inputSchema: { type: 'array' } as never }), implementation: recordingTool('bad') }] });
+  const broken = (id: string) =>
+    pack(id, [], {
+      tools: [
+        {
+          definition: def('bad_schema', { inputSchema: { type: 'array' } as never }),
+          implementation: recordingTool('bad'),
+        },
+      ],
+    });
 
   it("replaces a refused pack's diagnostics when it is refused again, and drops them when a fixed version loads", async () => {
     const registry = createToolRegistry();
@@ -304,7 +422,15 @@ describe('pack loading: diagnostics leave with what produced them', () => {
 
   it('bounds the diagnostics of one refusal', async () => {
     const registry = createToolRegistry();
-    const many = definePack({ id: 'many', displayName: 'm', version: '1', tools: Array.from({ length: 5_000 }, (_, i) => ({ definition: def(`bad ${i}`), implementation: recordingTool('x') })) });
+    const many = definePack({
+      id: 'many',
+      displayName: 'm',
+      version: '1',
+      tools: Array.from({ length: 5_000 }, (_, i) => ({
+        definition: def(`bad ${i}`),
+        implementation: recordingTool('x'),
+      })),
+    });
     const result = await registry.loadPack(many);
     expect(result.loaded).toBe(false);
     expect(result.diagnostics.length).toBeLessThanOrEqual(25);

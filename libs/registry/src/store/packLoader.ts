@@ -62,12 +62,20 @@ export class PackLoader {
 
   /** Never rejects. */
   async load(value: unknown): Promise<LoadedPack> {
-    if (this.disposed) return this.refuse(packIdOf(value), false, [{ code: 'registry-disposed', message: 'The tool registry was disposed; no pack can be loaded into it. Create a new registry.' }]);
+    if (this.disposed)
+      return this.refuse(packIdOf(value), false, [
+        {
+          code: 'registry-disposed',
+          message: 'The tool registry was disposed; no pack can be loaded into it. Create a new registry.',
+        },
+      ]);
     try {
       return await this.loadOrRefuse(value);
     } catch (error) {
       // Unreachable by design; kept so that a bug here still cannot reject into a host.
-      return this.refuse('(unknown pack)', false, [{ code: 'pack-load-failed', message: `A pack failed to load: ${quoteBounded(safeString(error))}` }]);
+      return this.refuse('(unknown pack)', false, [
+        { code: 'pack-load-failed', message: `A pack failed to load: ${quoteBounded(safeString(error))}` },
+      ]);
     }
   }
 
@@ -76,13 +84,24 @@ export class PackLoader {
     if (!reading.ok) return this.refuse(reading.id, reading.validId, reading.problems);
     const pack = reading.pack;
     const id = pack.id;
-    if (this.host.isLoaded(id)) return this.refuse(id, true, [{ code: 'pack-duplicate', message: `Pack '${id}' is already loaded; dispose it before loading it again.` }]);
-    if (this.pendingPacks.has(id)) return this.refuse(id, true, [{ code: 'pack-duplicate', message: `Pack '${id}' is being loaded already; wait for that load before loading it again.` }]);
+    if (this.host.isLoaded(id))
+      return this.refuse(id, true, [
+        { code: 'pack-duplicate', message: `Pack '${id}' is already loaded; dispose it before loading it again.` },
+      ]);
+    if (this.pendingPacks.has(id))
+      return this.refuse(id, true, [
+        {
+          code: 'pack-duplicate',
+          message: `Pack '${id}' is being loaded already; wait for that load before loading it again.`,
+        },
+      ]);
     let problems: PackProblem[];
     try {
       problems = this.host.checkDefinitions(pack);
     } catch (error) {
-      problems = [{ code: 'pack-invalid', message: `its definitions could not be checked: ${quoteBounded(safeString(error))}` }];
+      problems = [
+        { code: 'pack-invalid', message: `its definitions could not be checked: ${quoteBounded(safeString(error))}` },
+      ];
     }
     if (problems.length)
       return this.refuse(
@@ -94,17 +113,24 @@ export class PackLoader {
     const release = this.reserve(pack);
     // Like registerTool: a container only for what needs one (services, a class to construct); an
     // inversify container costs about 13 KB, and a pack of tool objects never reads it.
-    const container = pack.services || pack.tools.some((t) => typeof t.implementation === 'function') ? new Container({ parent: this.host.container }) : undefined;
+    const container =
+      pack.services || pack.tools.some((t) => typeof t.implementation === 'function')
+        ? new Container({ parent: this.host.container })
+        : undefined;
     const fail = (code: string, error: unknown) => {
       release();
       void disposeContainer(container);
-      return this.refuse(id, true, [{ code, message: `Pack '${id}' was not loaded: ${quoteBounded(safeString(error), 1_000)}` }]);
+      return this.refuse(id, true, [
+        { code, message: `Pack '${id}' was not loaded: ${quoteBounded(safeString(error), 1_000)}` },
+      ]);
     };
     let instances: Tool[];
     try {
       if (container && pack.services) await container.loadAsync(pack.services);
       // Construct every tool now: a missing service refuses the pack instead of failing a later call.
-      instances = pack.tools.map(({ definition, implementation }) => constructTool(container ?? this.host.container, implementation, definition.name));
+      instances = pack.tools.map(({ definition, implementation }) =>
+        constructTool(container ?? this.host.container, implementation, definition.name),
+      );
     } catch (error) {
       return fail('pack-services-failed', error);
     }
@@ -148,18 +174,33 @@ export class PackLoader {
       if (released) return;
       released = true;
       this.pendingPacks.delete(pack.id);
-      for (const { definition } of pack.tools) if (this.reservedTools.get(definition.name) === pack.id) this.reservedTools.delete(definition.name);
-      for (const set of pack.toolSets) if (this.reservedToolSets.get(set.name) === pack.id) this.reservedToolSets.delete(set.name);
+      for (const { definition } of pack.tools)
+        if (this.reservedTools.get(definition.name) === pack.id) this.reservedTools.delete(definition.name);
+      for (const set of pack.toolSets)
+        if (this.reservedToolSets.get(set.name) === pack.id) this.reservedToolSets.delete(set.name);
     };
   }
 
   /** Records why a pack was refused (bounded), and answers with a LoadedPack that holds nothing. */
   private refuse(id: string, validId: boolean, problems: readonly PackProblem[]): LoadedPack {
-    const all = problems.map<Diagnostic>((p) => ({ severity: 'error', code: p.code, message: p.message, toolName: p.toolName, packId: validId ? id : undefined }));
+    const all = problems.map<Diagnostic>((p) => ({
+      severity: 'error',
+      code: p.code,
+      message: p.message,
+      toolName: p.toolName,
+      packId: validId ? id : undefined,
+    }));
     const diagnostics =
       all.length <= MAX_LISTED_ITEMS
         ? all
-        : [...all.slice(0, MAX_LISTED_ITEMS), { ...all[0], toolName: undefined, message: `Pack ${validId ? `'${id}'` : id}: … (${all.length - MAX_LISTED_ITEMS} more problems)` }];
+        : [
+            ...all.slice(0, MAX_LISTED_ITEMS),
+            {
+              ...all[0],
+              toolName: undefined,
+              message: `Pack ${validId ? `'${id}'` : id}: … (${all.length - MAX_LISTED_ITEMS} more problems)`,
+            },
+          ];
     if (this.disposed) return { id, loaded: false, diagnostics, dispose: () => undefined };
     this.refused.delete(id);
     this.refused.set(id, diagnostics);
@@ -195,7 +236,8 @@ export function constructTool(container: Container, implementation: Newable<Tool
   } catch (error) {
     throw new Error(`tool '${toolName}' could not be constructed: ${safeString(error)}`, { cause: error });
   }
-  if (typeof instance?.invoke !== 'function') throw new Error(`tool '${toolName}': ${safeString(implementation.name)} has no invoke() method.`);
+  if (typeof instance?.invoke !== 'function')
+    throw new Error(`tool '${toolName}': ${safeString(implementation.name)} has no invoke() method.`);
   return instance;
 }
 

@@ -45,7 +45,12 @@ export function readPack(value: unknown): PackReading {
       ok: false,
       id: printableId(value),
       validId: false,
-      problems: [{ code: 'pack-invalid', message: `A pack needs an id matching [\\w.-]+; got ${quotedId(value)} instead of a pack (use definePack).` }],
+      problems: [
+        {
+          code: 'pack-invalid',
+          message: `A pack needs an id matching [\\w.-]+; got ${quotedId(value)} instead of a pack (use definePack).`,
+        },
+      ],
     };
   const pack = value as Record<string, unknown>;
   const problems: PackProblem[] = [];
@@ -53,7 +58,10 @@ export function readPack(value: unknown): PackReading {
     try {
       return pack[key];
     } catch (error) {
-      problems.push({ code: 'pack-invalid', message: `The pack's ${key} could not be read: ${quoteBounded(safeString(error))}` });
+      problems.push({
+        code: 'pack-invalid',
+        message: `The pack's ${key} could not be read: ${quoteBounded(safeString(error))}`,
+      });
       return undefined;
     }
   };
@@ -61,7 +69,12 @@ export function readPack(value: unknown): PackReading {
   const rawId = field('id');
   if (problems.length) return { ok: false, id: '(unreadable id)', validId: false, problems };
   if (typeof rawId !== 'string' || !PACK_ID.test(rawId))
-    return { ok: false, id: printableId(rawId), validId: false, problems: [{ code: 'pack-invalid', message: `A pack needs an id matching [\\w.-]+; got ${quotedId(rawId)}.` }] };
+    return {
+      ok: false,
+      id: printableId(rawId),
+      validId: false,
+      problems: [{ code: 'pack-invalid', message: `A pack needs an id matching [\\w.-]+; got ${quotedId(rawId)}.` }],
+    };
   const id = rawId;
   const displayName = field('displayName');
   const version = field('version');
@@ -69,7 +82,8 @@ export function readPack(value: unknown): PackReading {
   const enabledByDefault = field('enabledByDefault');
   const tools = readTools(field('tools'), id, problems);
   const toolSets = readToolSets(field('toolSets'), id, problems);
-  if (enabledByDefault !== undefined && typeof enabledByDefault !== 'boolean') problems.push({ code: 'pack-invalid', message: `Pack '${id}': enabledByDefault must be a boolean.` });
+  if (enabledByDefault !== undefined && typeof enabledByDefault !== 'boolean')
+    problems.push({ code: 'pack-invalid', message: `Pack '${id}': enabledByDefault must be a boolean.` });
   if (problems.length) return { ok: false, id, validId: true, problems };
   return {
     ok: true,
@@ -89,7 +103,10 @@ function readTools(value: unknown, packId: string, problems: PackProblem[]): Pac
   if (value === undefined && problems.length) return undefined; // the getter threw, already reported
   const items = readArray(value);
   if (!items.ok) {
-    problems.push({ code: 'pack-invalid', message: items.error ?? `Pack '${packId}' needs a tools array (use definePack).` });
+    problems.push({
+      code: 'pack-invalid',
+      message: items.error ?? `Pack '${packId}' needs a tools array (use definePack).`,
+    });
     return undefined;
   }
   const tools: PackTool[] = [];
@@ -98,10 +115,16 @@ function readTools(value: unknown, packId: string, problems: PackProblem[]): Pac
       const tool = item as PackTool;
       const definition = tool.definition as unknown;
       const implementation = tool.implementation as Newable<Tool> | Tool;
-      const copy = definition && typeof definition === 'object' ? frozenCopy(definition as ToolDefinition) : (definition as ToolDefinition);
+      const copy =
+        definition && typeof definition === 'object'
+          ? frozenCopy(definition as ToolDefinition)
+          : (definition as ToolDefinition);
       tools.push({ definition: copy, implementation });
     } catch (error) {
-      problems.push({ code: 'tool-definition-invalid', message: `Pack '${packId}': tool #${i} could not be read: ${quoteBounded(safeString(error))}` });
+      problems.push({
+        code: 'tool-definition-invalid',
+        message: `Pack '${packId}': tool #${i} could not be read: ${quoteBounded(safeString(error))}`,
+      });
     }
   });
   return tools;
@@ -111,7 +134,10 @@ function readToolSets(value: unknown, packId: string, problems: PackProblem[]): 
   if (value === undefined) return [];
   const items = readArray(value);
   if (!items.ok) {
-    problems.push({ code: 'pack-invalid', message: items.error ?? `Pack '${packId}': toolSets must be an array of toolset definitions.` });
+    problems.push({
+      code: 'pack-invalid',
+      message: items.error ?? `Pack '${packId}': toolSets must be an array of toolset definitions.`,
+    });
     return undefined;
   }
   const sets: ToolSetDefinition[] = [];
@@ -122,7 +148,10 @@ function readToolSets(value: unknown, packId: string, problems: PackProblem[]): 
       const members = readArray(set.tools);
       sets.push(frozenCopy({ ...set, tools: members.ok ? Object.freeze(members.values as string[]) : set.tools }));
     } catch (error) {
-      problems.push({ code: 'toolset-invalid', message: `Pack '${packId}': toolset #${i} could not be read: ${quoteBounded(safeString(error))}` });
+      problems.push({
+        code: 'toolset-invalid',
+        message: `Pack '${packId}': toolset #${i} could not be read: ${quoteBounded(safeString(error))}`,
+      });
     }
   });
   return sets;

@@ -8,7 +8,12 @@ import { describeSelectors } from '../modelSelector';
 
 /** Tokens one tool definition costs in a request (name, description, schema, framing). */
 export function definitionTokens(info: LanguageModelToolInformation): number {
-  return 8 + estimateTokens(info.name) + estimateTokens(info.description) + (info.inputSchema ? estimateTokens(JSON.stringify(info.inputSchema)) : 0);
+  return (
+    8 +
+    estimateTokens(info.name) +
+    estimateTokens(info.description) +
+    (info.inputSchema ? estimateTokens(JSON.stringify(info.inputSchema)) : 0)
+  );
 }
 
 export type ToolKind = 'general' | 'model-specific' | 'override';
@@ -67,7 +72,11 @@ export class ToolEntry {
     if (!this.infoCache) {
       const name = base?.definition.name ?? this.definition.name;
       const inputSchema = this.definition.inputSchema ?? base?.definition.inputSchema;
-      this.infoCache = Object.freeze({ name, description: this.definition.modelDescription, ...(inputSchema ? { inputSchema } : {}) });
+      this.infoCache = Object.freeze({
+        name,
+        description: this.definition.modelDescription,
+        ...(inputSchema ? { inputSchema } : {}),
+      });
     }
     return this.infoCache;
   }

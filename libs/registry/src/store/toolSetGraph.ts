@@ -55,7 +55,12 @@ export class ToolSetGraph {
     for (const [tool, set] of declaredMemberships) {
       const members = this.memberTools.get(set);
       if (!members) {
-        this.report(undefined, () => ({ severity: 'warning', code: 'toolset-missing', message: `Tool '${tool}' declares toolSet '${set}', which is not registered.`, toolName: tool }));
+        this.report(undefined, () => ({
+          severity: 'warning',
+          code: 'toolset-missing',
+          message: `Tool '${tool}' declares toolSet '${set}', which is not registered.`,
+          toolName: tool,
+        }));
       } else {
         let known = listed.get(set);
         if (!known) listed.set(set, (known = new Set(members)));

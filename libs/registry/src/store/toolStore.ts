@@ -71,7 +71,12 @@ export class ToolStore {
 
   // ---- changes ----
 
-  createEntry(definition: ToolDefinition, instance: Tool, enabledByDefault: boolean, packId: string | undefined): ToolEntry {
+  createEntry(
+    definition: ToolDefinition,
+    instance: Tool,
+    enabledByDefault: boolean,
+    packId: string | undefined,
+  ): ToolEntry {
     return new ToolEntry(this.seq++, frozenCopy(definition), instance, enabledByDefault, packId);
   }
 
@@ -101,7 +106,16 @@ export class ToolStore {
   /** Adds a checked, constructed pack in one change; the when-clause diagnostics of its tools. */
   addPack(pack: PackSnapshot, container: Container | undefined, instances: readonly Tool[]): Diagnostic[] {
     // The snapshot's definitions are frozen copies the registry owns already (readPack): not copied again.
-    const entries = pack.tools.map(({ definition }, i) => new ToolEntry(this.seq++, definition, instances[i], definition.enabledByDefault ?? pack.enabledByDefault ?? true, pack.id));
+    const entries = pack.tools.map(
+      ({ definition }, i) =>
+        new ToolEntry(
+          this.seq++,
+          definition,
+          instances[i],
+          definition.enabledByDefault ?? pack.enabledByDefault ?? true,
+          pack.id,
+        ),
+    );
     for (const entry of entries) this.insertEntry(entry);
     for (const definition of pack.toolSets) this.toolSetRecords.set(definition.name, { definition, packId: pack.id });
     this.packRecords.set(pack.id, { pack, container });
@@ -167,22 +181,41 @@ export class ToolStore {
   }
 
   /** Problems of new definitions, against what is registered or reserved by loads under way. */
-  checkDefinitions(definitions: readonly ToolDefinition[], sets: readonly ToolSetDefinition[], implementations?: readonly unknown[]): PackProblem[] {
+  checkDefinitions(
+    definitions: readonly ToolDefinition[],
+    sets: readonly ToolSetDefinition[],
+    implementations?: readonly unknown[],
+  ): PackProblem[] {
     const problems: PackProblem[] = [];
     const names = new Set<string>();
     definitions.forEach((definition, i) => {
-      for (const p of checkToolDefinition(definition, this.validator)) problems.push({ ...p, toolName: definition?.name });
+      for (const p of checkToolDefinition(definition, this.validator))
+        problems.push({ ...p, toolName: definition?.name });
       if (implementations && !isImplementation(implementations[i]))
-        problems.push({ code: 'tool-implementation-invalid', message: `Tool '${definition?.name}' needs an implementation: a class or an object with invoke().`, toolName: definition?.name });
+        problems.push({
+          code: 'tool-implementation-invalid',
+          message: `Tool '${definition?.name}' needs an implementation: a class or an object with invoke().`,
+          toolName: definition?.name,
+        });
       const name = definition?.name;
       if (typeof name !== 'string') return;
       const existing = this.entries.get(name);
       const loading = this.reservations.toolReservedBy(name);
       if (existing) {
         const owner = existing.packId ? `pack '${existing.packId}'` : 'a direct registration';
-        problems.push({ code: 'tool-duplicate', message: `Tool '${name}' is already registered by ${owner}.`, toolName: name });
-      } else if (loading) problems.push({ code: 'tool-duplicate', message: `Tool '${name}' is being loaded by pack '${loading}'.`, toolName: name });
-      else if (names.has(name)) problems.push({ code: 'tool-duplicate', message: `Tool '${name}' is defined twice.`, toolName: name });
+        problems.push({
+          code: 'tool-duplicate',
+          message: `Tool '${name}' is already registered by ${owner}.`,
+          toolName: name,
+        });
+      } else if (loading)
+        problems.push({
+          code: 'tool-duplicate',
+          message: `Tool '${name}' is being loaded by pack '${loading}'.`,
+          toolName: name,
+        });
+      else if (names.has(name))
+        problems.push({ code: 'tool-duplicate', message: `Tool '${name}' is defined twice.`, toolName: name });
       names.add(name);
     });
     const setNames = new Set<string>();
@@ -190,9 +223,18 @@ export class ToolStore {
       for (const p of checkToolSetDefinition(set)) problems.push(p);
       const existing = this.toolSetRecords.get(set?.name);
       const loading = this.reservations.toolSetReservedBy(set?.name);
-      if (existing) problems.push({ code: 'toolset-duplicate', message: `Toolset '${set.name}' is already registered by ${existing.packId ? `pack '${existing.packId}'` : 'a direct registration'}.` });
-      else if (loading) problems.push({ code: 'toolset-duplicate', message: `Toolset '${set.name}' is being loaded by pack '${loading}'.` });
-      else if (setNames.has(set?.name)) problems.push({ code: 'toolset-duplicate', message: `Toolset '${set.name}' is defined twice.` });
+      if (existing)
+        problems.push({
+          code: 'toolset-duplicate',
+          message: `Toolset '${set.name}' is already registered by ${existing.packId ? `pack '${existing.packId}'` : 'a direct registration'}.`,
+        });
+      else if (loading)
+        problems.push({
+          code: 'toolset-duplicate',
+          message: `Toolset '${set.name}' is being loaded by pack '${loading}'.`,
+        });
+      else if (setNames.has(set?.name))
+        problems.push({ code: 'toolset-duplicate', message: `Toolset '${set.name}' is defined twice.` });
       setNames.add(set?.name);
     }
     return problems;
@@ -200,9 +242,18 @@ export class ToolStore {
 }
 
 export function whenDiagnostic(entry: ToolEntry): Diagnostic {
-  return { severity: 'error', code: 'when-invalid', message: `${entry.whenError} — tool '${entry.definition.name}' is never sent.`, toolName: entry.definition.name, packId: entry.packId };
+  return {
+    severity: 'error',
+    code: 'when-invalid',
+    message: `${entry.whenError} — tool '${entry.definition.name}' is never sent.`,
+    toolName: entry.definition.name,
+    packId: entry.packId,
+  };
 }
 
 function isImplementation(value: unknown): boolean {
-  return typeof value === 'function' || (!!value && typeof value === 'object' && typeof (value as Tool).invoke === 'function');
+  return (
+    typeof value === 'function' ||
+    (!!value && typeof value === 'object' && typeof (value as Tool).invoke === 'function')
+  );
 }

@@ -15,7 +15,10 @@ export function def<const E extends Partial<ToolDefinition>>(name: string, extra
 }
 
 /** A tool that records its calls and answers with its label. */
-export function recordingTool(label: string, calls: { label: string; input: unknown }[] = []): Tool & { calls: typeof calls } {
+export function recordingTool(
+  label: string,
+  calls: { label: string; input: unknown }[] = [],
+): Tool & { calls: typeof calls } {
   return {
     calls,
     invoke(options) {

@@ -20,8 +20,46 @@ type Outcome = { malformed: true } | { value: boolean } | { error: string };
 
 // ---- generators ----
 
-const KEYS = ['a', 'b', 'k', 'n', 'z', 'foo.bar', 'x-y', 'vim.use<C-r>', 'fee.bee<K-loo+1>', 'a<b', 'path/x', 'toString', 'in2', '"q"', '1', 'é.ü', 'a:b*c?'];
-const WORD_VALUES = ['b', 'B', '1', '2.5', '-1', '1x', 'abc', 'true', 'false', 'in', 'not', '"b"', 'zee', 'foo.bar', '1e3', '0x10', 'Infinity', '.5', 'é'];
+const KEYS = [
+  'a',
+  'b',
+  'k',
+  'n',
+  'z',
+  'foo.bar',
+  'x-y',
+  'vim.use<C-r>',
+  'fee.bee<K-loo+1>',
+  'a<b',
+  'path/x',
+  'toString',
+  'in2',
+  '"q"',
+  '1',
+  'é.ü',
+  'a:b*c?',
+];
+const WORD_VALUES = [
+  'b',
+  'B',
+  '1',
+  '2.5',
+  '-1',
+  '1x',
+  'abc',
+  'true',
+  'false',
+  'in',
+  'not',
+  '"b"',
+  'zee',
+  'foo.bar',
+  '1e3',
+  '0x10',
+  'Infinity',
+  '.5',
+  'é',
+];
 const QUOTED_VALUES = ["'b'", "'b c'", "'true'", "'false'", "''", "'1'", '\'"b"\'', "'foo.bar'", "'k'"];
 const REGEXES = [
   '/b/',
@@ -52,20 +90,71 @@ const REGEXES = [
 ];
 const EQUALITY = ['==', '===', '!=', '!==', ' == ', ' != ', ' === '];
 const COMPARE = ['<', '<=', '>', '>=', ' < ', ' <= ', ' > ', ' >= '];
-const NOISE = ['(', ')', '!', '==', '=', '&', '|', '~', "'", '/', 'not', 'in', '"', '&&', '||', ' ', '!=', '=~', '{', 'true', '\u00a0', '\t', '\n', '\u2003', 'é', '😀', '`', '#', '\\'];
+const NOISE = [
+  '(',
+  ')',
+  '!',
+  '==',
+  '=',
+  '&',
+  '|',
+  '~',
+  "'",
+  '/',
+  'not',
+  'in',
+  '"',
+  '&&',
+  '||',
+  ' ',
+  '!=',
+  '=~',
+  '{',
+  'true',
+  '\u00a0',
+  '\t',
+  '\n',
+  '\u2003',
+  'é',
+  '😀',
+  '`',
+  '#',
+  '\\',
+];
 
 const sp = fc.constantFrom('', ' ', ' ', '  ');
 // Two keys come up often so that one clause tests one key several ways (`n > 1 || n <= 1`).
-const key = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...KEYS) }, { weight: 2, arbitrary: fc.constantFrom('n', 'k') });
+const key = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...KEYS) },
+  { weight: 2, arbitrary: fc.constantFrom('n', 'k') },
+);
 const value = fc.oneof(fc.constantFrom(...WORD_VALUES), fc.constantFrom(...QUOTED_VALUES), fc.constant(''));
 
 const atom: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: key },
   { weight: 1, arbitrary: fc.constantFrom('true', 'false') },
-  { weight: 4, arbitrary: fc.tuple(key, fc.constantFrom(...EQUALITY), sp, value).map(([k, op, s, v]) => `${k}${op}${s}${v}`) },
-  { weight: 3, arbitrary: fc.tuple(key, sp, sp, fc.constantFrom(...REGEXES)).map(([k, s1, s2, r]) => `${k}${s1}=~${s2}${r}`) },
-  { weight: 2, arbitrary: fc.tuple(key, fc.constantFrom(' in ', ' not in ', ' in', ' not  in '), fc.oneof(key, fc.constantFrom(...QUOTED_VALUES))).map(([k, op, c]) => `${k}${op}${c}`) },
-  { weight: 2, arbitrary: fc.tuple(key, fc.constantFrom(...COMPARE), sp, value).map(([k, op, s, v]) => `${k}${op}${s}${v}`) },
+  {
+    weight: 4,
+    arbitrary: fc.tuple(key, fc.constantFrom(...EQUALITY), sp, value).map(([k, op, s, v]) => `${k}${op}${s}${v}`),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.tuple(key, sp, sp, fc.constantFrom(...REGEXES)).map(([k, s1, s2, r]) => `${k}${s1}=~${s2}${r}`),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(
+        key,
+        fc.constantFrom(' in ', ' not in ', ' in', ' not  in '),
+        fc.oneof(key, fc.constantFrom(...QUOTED_VALUES)),
+      )
+      .map(([k, op, c]) => `${k}${op}${c}`),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.tuple(key, fc.constantFrom(...COMPARE), sp, value).map(([k, op, s, v]) => `${k}${op}${s}${v}`),
+  },
 );
 
 const expr: fc.Arbitrary<string> = fc.letrec<{ e: string }>((tie) => ({
@@ -74,26 +163,63 @@ const expr: fc.Arbitrary<string> = fc.letrec<{ e: string }>((tie) => ({
     { weight: 5, arbitrary: atom },
     { weight: 2, arbitrary: fc.tuple(fc.constantFrom('!', '! ', '!!'), atom).map(([n, a]) => `${n}${a}`) },
     { weight: 2, arbitrary: fc.tuple(fc.constantFrom('!(', '('), tie('e'), sp).map(([o, e, s]) => `${o}${e}${s})`) },
-    { weight: 3, arbitrary: fc.tuple(tie('e'), fc.constantFrom(' && ', ' || ', '&&', '||'), tie('e')).map(([l, op, r]) => `${l}${op}${r}`) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(tie('e'), fc.constantFrom(' && ', ' || ', '&&', '||'), tie('e'))
+        .map(([l, op, r]) => `${l}${op}${r}`),
+    },
   ),
 })).e;
 
 /** Most clauses stay as generated; some get a token inserted, a character dropped or the tail cut; some are token soup. */
-const soup = fc.array(fc.oneof(fc.constantFrom(...NOISE), key, fc.constantFrom(...REGEXES, ...QUOTED_VALUES, ...WORD_VALUES, ...COMPARE)), { maxLength: 8 }).map((parts) => parts.join(''));
+const soup = fc
+  .array(
+    fc.oneof(fc.constantFrom(...NOISE), key, fc.constantFrom(...REGEXES, ...QUOTED_VALUES, ...WORD_VALUES, ...COMPARE)),
+    { maxLength: 8 },
+  )
+  .map((parts) => parts.join(''));
 const clause = fc.oneof(
   { weight: 4, arbitrary: expr },
   { weight: 1, arbitrary: soup },
   {
     weight: 1,
-    arbitrary: fc.tuple(expr, fc.nat(), fc.constantFrom(...NOISE), fc.constantFrom('insert', 'drop', 'cut')).map(([e, at, token, how]) => {
-      const i = at % (e.length + 1);
-      return how === 'insert' ? e.slice(0, i) + token + e.slice(i) : how === 'drop' ? e.slice(0, i) + e.slice(i + 1) : e.slice(0, i);
-    }),
+    arbitrary: fc
+      .tuple(expr, fc.nat(), fc.constantFrom(...NOISE), fc.constantFrom('insert', 'drop', 'cut'))
+      .map(([e, at, token, how]) => {
+        const i = at % (e.length + 1);
+        return how === 'insert'
+          ? e.slice(0, i) + token + e.slice(i)
+          : how === 'drop'
+            ? e.slice(0, i) + e.slice(i + 1)
+            : e.slice(0, i);
+      }),
   },
 );
 
 const contextValue = fc.oneof(
-  fc.constantFrom('b', 'B', '1', '2.5', 'true', 'false', 'undefined', 'b c', '"b"', 'zee', 'abc', '', 'x/a/b', 'foo.bar', 'aaaaaaab', 'k', '1e3', ' 2', 'é', 'a)'),
+  fc.constantFrom(
+    'b',
+    'B',
+    '1',
+    '2.5',
+    'true',
+    'false',
+    'undefined',
+    'b c',
+    '"b"',
+    'zee',
+    'abc',
+    '',
+    'x/a/b',
+    'foo.bar',
+    'aaaaaaab',
+    'k',
+    '1e3',
+    ' 2',
+    'é',
+    'a)',
+  ),
   fc.constantFrom(0, 1, 2, -1, 2.5, 1.5, Number.NaN),
   fc.boolean(),
   fc.constant(null),
@@ -119,11 +245,20 @@ function ours(c: Case): Outcome {
 }
 
 function vscode(cases: readonly Case[]): Outcome[] {
-  const input = JSON.stringify(cases, (_key, v) => (typeof v === 'number' && Number.isNaN(v) ? { $nan: true } : v === undefined ? { $undefined: true } : v));
+  const input = JSON.stringify(cases, (_key, v) =>
+    typeof v === 'number' && Number.isNaN(v) ? { $nan: true } : v === undefined ? { $undefined: true } : v,
+  );
   // monaco-editor-core's .js files are ESM in a package without "type": "module": Node 20.19+ detects
   // that by itself, earlier 20.x needs the flag.
-  const detect = process.allowedNodeEnvironmentFlags.has('--experimental-detect-module') ? ['--experimental-detect-module'] : [];
-  const child = spawnSync(process.execPath, [...detect, path.join(__dirname, 'whenClauseOracle.mjs')], { input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 60_000 });
+  const detect = process.allowedNodeEnvironmentFlags.has('--experimental-detect-module')
+    ? ['--experimental-detect-module']
+    : [];
+  const child = spawnSync(process.execPath, [...detect, path.join(__dirname, 'whenClauseOracle.mjs')], {
+    input,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 60_000,
+  });
   if (child.status !== 0) throw new Error(`oracle failed (${child.status ?? child.signal}): ${child.stderr}`);
   return JSON.parse(child.stdout) as Outcome[];
 }
@@ -149,12 +284,20 @@ function vscodeRegex(lexeme: string): RegExp | undefined {
 
 function explain(c: Case, our: Outcome, theirs: Outcome): string | undefined {
   const terms = regexTerms(c.when);
-  if ('malformed' in our && 'value' in theirs && /exponential time/.test(safeMessage(c.when))) return 'nested repetition refused';
+  if ('malformed' in our && 'value' in theirs && /exponential time/.test(safeMessage(c.when)))
+    return 'nested repetition refused';
   if ('value' in our && 'value' in theirs) {
     const own = (k: string) => (Object.prototype.hasOwnProperty.call(c.context, k) ? c.context[k] : undefined);
-    if (terms.some((t) => own(t.key) == null && vscodeRegex(t.lexeme)?.test(String(own(t.key))))) return 'regex over an unset/null key';
+    if (terms.some((t) => own(t.key) == null && vscodeRegex(t.lexeme)?.test(String(own(t.key)))))
+      return 'regex over an unset/null key';
     const sameSource = terms.some((t, i) =>
-      terms.some((u, j) => j !== i && u.key === t.key && vscodeRegex(u.lexeme)?.source === vscodeRegex(t.lexeme)?.source && vscodeRegex(u.lexeme)?.flags !== vscodeRegex(t.lexeme)?.flags),
+      terms.some(
+        (u, j) =>
+          j !== i &&
+          u.key === t.key &&
+          vscodeRegex(u.lexeme)?.source === vscodeRegex(t.lexeme)?.source &&
+          vscodeRegex(u.lexeme)?.flags !== vscodeRegex(t.lexeme)?.flags,
+      ),
     );
     if (sameSource) return 'regexes differing only in flags';
   }
@@ -170,7 +313,8 @@ function safeMessage(when: string): string {
   }
 }
 
-const same = (a: Outcome, b: Outcome) => ('malformed' in a && 'malformed' in b) || ('value' in a && 'value' in b && a.value === b.value);
+const same = (a: Outcome, b: Outcome) =>
+  ('malformed' in a && 'malformed' in b) || ('value' in a && 'value' in b && a.value === b.value);
 
 describe('when clauses against VS Code (differential)', () => {
   it(`agrees with ContextKeyExpr.deserialize(when).evaluate(context) — seed ${SEED}, ${RUNS} cases`, () => {
@@ -200,6 +344,8 @@ describe('when clauses against VS Code (differential)', () => {
 });
 
 function report(c: Case, our: Outcome, theirs: Outcome): string {
-  const context = JSON.stringify(c.context, (_k, v) => (v === undefined ? '<undefined>' : typeof v === 'number' && Number.isNaN(v) ? '<NaN>' : v));
+  const context = JSON.stringify(c.context, (_k, v) =>
+    v === undefined ? '<undefined>' : typeof v === 'number' && Number.isNaN(v) ? '<NaN>' : v,
+  );
   return `${JSON.stringify(c.when)} with ${context}: ours ${JSON.stringify(our)}, VS Code ${JSON.stringify(theirs)}`;
 }

@@ -20,8 +20,14 @@ const ratio = (build: (n: number) => string, n = 4_000) => work(build(2 * n)) / 
 describe('when clauses: near-linear parsing (issue 19)', () => {
   it.each([
     ['a flat conjunction of distinct keys', (n: number) => conjunction(n)],
-    ['a flat disjunction of distinct comparisons', (n: number) => Array.from({ length: n }, (_, i) => `k${i} == v${i}`).join(' || ')],
-    ['an alternation of conjunctions', (n: number) => Array.from({ length: n / 2 }, (_, i) => `a${i} && !b${i}`).join(' || ')],
+    [
+      'a flat disjunction of distinct comparisons',
+      (n: number) => Array.from({ length: n }, (_, i) => `k${i} == v${i}`).join(' || '),
+    ],
+    [
+      'an alternation of conjunctions',
+      (n: number) => Array.from({ length: n / 2 }, (_, i) => `a${i} && !b${i}`).join(' || '),
+    ],
     ['negated groups nested 200 deep', (n: number) => `${'!(x && '.repeat(200)}${conjunction(n)}${')'.repeat(200)}`],
     ['the same key repeated', (n: number) => Array.from({ length: n }, () => 'k').join(' && ')],
   ])('%s: doubling the clause at most doubles the work (×2.3)', (_label, build) => {
@@ -29,7 +35,11 @@ describe('when clauses: near-linear parsing (issue 19)', () => {
   });
 
   it('still simplifies like VS Code: duplicates dropped, x && !x false, x || !x true, also across nesting', () => {
-    expect(parseWhenClause(`${conjunction(500)} && k250 && !k499`).evaluate(Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`k${i}`, 1])))).toBe(false);
+    expect(
+      parseWhenClause(`${conjunction(500)} && k250 && !k499`).evaluate(
+        Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`k${i}`, 1])),
+      ),
+    ).toBe(false);
     expect(parseWhenClause('n > 1 || a || n <= 1').evaluate({})).toBe(true);
     expect(parseWhenClause('(a && b) || !(b && a)').evaluate({})).toBe(true);
     expect(parseWhenClause('!(a || b) && (b || a)').evaluate({ a: 1 })).toBe(false);

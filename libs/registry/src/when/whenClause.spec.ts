@@ -97,9 +97,12 @@ describe('when clauses', () => {
       }
     });
 
-    it.each(["!b == 'true'", '!!foo', '!a in b', '!a =~ /x/', '!a > 1', "!'x'", '!in'])('refuses %j: ! applies only to a key, true, false or (…)', (source) => {
-      expect(malformed(source)).toContain("'!' applies to");
-    });
+    it.each(["!b == 'true'", '!!foo', '!a in b', '!a =~ /x/', '!a > 1', "!'x'", '!in'])(
+      'refuses %j: ! applies only to a key, true, false or (…)',
+      (source) => {
+        expect(malformed(source)).toContain("'!' applies to");
+      },
+    );
 
     it('accepts ! before a key, a constant or a parenthesised expression', () => {
       expect(evaluate("!(b == 'true')", { b: 'true' })).toBe(false);
@@ -117,7 +120,9 @@ describe('when clauses', () => {
 
     it('compiles an oversized regex at parse time: the clause is a diagnostic, other tools are sent', () => {
       const huge = `k =~ /${'a'.repeat(33_000)}/`; // V8 accepts it in new RegExp() and throws on the first test()
-      expect(malformed(huge)).toMatch(/invalid regular expression \/a+…a+\/ \(33002 characters\): Regular expression too large/);
+      expect(malformed(huge)).toMatch(
+        /invalid regular expression \/a+…a+\/ \(33002 characters\): Regular expression too large/,
+      );
       const registry = createToolRegistry();
       registry.registerTool(def('huge_when', { when: huge }), recordingTool('h'));
       registry.registerTool(def('plain_tool'), recordingTool('p'));
@@ -128,12 +133,18 @@ describe('when clauses', () => {
     });
 
     it('runs a regex with nested repetition in linear time (re2js) instead of refusing it, as VS Code accepts it (issue 19)', () => {
-      for (const pattern of ['^(a+)+$', '(a|a)*', '(\\w+\\s?)*$', '(?:a*){11,}', '.md(.yml|.txt)*$']) expect(malformed(`k =~ /${pattern}/`)).toBeUndefined();
+      for (const pattern of ['^(a+)+$', '(a|a)*', '(\\w+\\s?)*$', '(?:a*){11,}', '.md(.yml|.txt)*$'])
+        expect(malformed(`k =~ /${pattern}/`)).toBeUndefined();
       const registry = createToolRegistry();
       registry.registerTool(def('nested_regex', { when: 'k =~ /^(a+)+$/' }), recordingTool('b'));
       registry.registerTool(def('plain_tool'), recordingTool('p'));
-      expect(names(registry.resolve({ model: models.gpt41, context: { k: `${'a'.repeat(100_000)}b` } }))).toEqual(['plain_tool']); // backtracking would never end
-      expect(names(registry.resolve({ model: models.gpt41, context: { k: 'aaaa' } }))).toEqual(['nested_regex', 'plain_tool']);
+      expect(names(registry.resolve({ model: models.gpt41, context: { k: `${'a'.repeat(100_000)}b` } }))).toEqual([
+        'plain_tool',
+      ]); // backtracking would never end
+      expect(names(registry.resolve({ model: models.gpt41, context: { k: 'aaaa' } }))).toEqual([
+        'nested_regex',
+        'plain_tool',
+      ]);
     });
   });
 

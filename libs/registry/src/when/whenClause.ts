@@ -29,7 +29,16 @@
 // with `"b"`, quotes included); `a == ` compares with ''; `a > x` is false for a non-number x.
 
 import type { ContextKeys } from '../definitions';
-import { comparisonBound, evaluate, ExprBuilder, FALSE, negate, TRUE, type Comparison, type WhenExpr } from './whenClauseExpr';
+import {
+  comparisonBound,
+  evaluate,
+  ExprBuilder,
+  FALSE,
+  negate,
+  TRUE,
+  type Comparison,
+  type WhenExpr,
+} from './whenClauseExpr';
 import { compileWhenRegex } from './whenClauseRegex';
 import { describeToken, scanWhenClause, TokenType, type Token } from './whenClauseScanner';
 
@@ -46,7 +55,9 @@ export class WhenClauseError extends Error {
     readonly offset: number,
     detail: string,
   ) {
-    super(`Invalid when clause \`${source.length > 120 ? `${source.slice(0, 100)}…` : source}\` at offset ${offset}: ${detail}`);
+    super(
+      `Invalid when clause \`${source.length > 120 ? `${source.slice(0, 100)}…` : source}\` at offset ${offset}: ${detail}`,
+    );
     this.name = 'WhenClauseError';
   }
 }
@@ -58,7 +69,14 @@ const COMPARISONS = new Map<TokenType, Comparison>([
   [TokenType.GtEq, '>='],
 ]);
 
-const OPERATORS = new Set([TokenType.Eq, TokenType.NotEq, TokenType.RegexOp, TokenType.In, TokenType.Not, ...COMPARISONS.keys()]);
+const OPERATORS = new Set([
+  TokenType.Eq,
+  TokenType.NotEq,
+  TokenType.RegexOp,
+  TokenType.In,
+  TokenType.Not,
+  ...COMPARISONS.keys(),
+]);
 
 class Parser {
   private current = 0;
@@ -74,7 +92,8 @@ class Parser {
   // leaves negated), so nested `!(…)` costs nothing more than the text, instead of re-negating the subtree.
   parse(): WhenExpr {
     const expr = this.parseOr(false);
-    if (this.peek().type !== TokenType.EOF) this.fail(this.peek(), `unexpected ${describeToken(this.peek())}; expected '&&', '||' or the end`);
+    if (this.peek().type !== TokenType.EOF)
+      this.fail(this.peek(), `unexpected ${describeToken(this.peek())}; expected '&&', '||' or the end`);
     return expr;
   }
 
@@ -103,11 +122,18 @@ class Parser {
       case TokenType.Str: {
         this.keys.add(next.lexeme!);
         const op = this.peek();
-        if (OPERATORS.has(op.type)) this.fail(op, `'!' applies to the key '${next.lexeme}' alone, so ${describeToken(op)} cannot follow; write '!(${next.lexeme} …)'`);
+        if (OPERATORS.has(op.type))
+          this.fail(
+            op,
+            `'!' applies to the key '${next.lexeme}' alone, so ${describeToken(op)} cannot follow; write '!(${next.lexeme} …)'`,
+          );
         return { type: negated ? 'has' : 'not', key: next.lexeme! };
       }
       default:
-        return this.fail(next, `'!' applies to a context key, true, false or '(…)', not to ${describeToken(next)}; write '!(…)' or use '!='`);
+        return this.fail(
+          next,
+          `'!' applies to a context key, true, false or '(…)', not to ${describeToken(next)}; write '!(…)' or use '!='`,
+        );
     }
   }
 
@@ -133,7 +159,8 @@ class Parser {
 
   private parseParenthesised(open: Token, negated: boolean): WhenExpr {
     const inner = this.parseOr(negated);
-    if (!this.eat(TokenType.RParen)) this.fail(this.peek(), `missing ')' for the '(' at offset ${open.offset}; found ${describeToken(this.peek())}`);
+    if (!this.eat(TokenType.RParen))
+      this.fail(this.peek(), `missing ')' for the '(' at offset ${open.offset}; found ${describeToken(this.peek())}`);
     return inner;
   }
 
@@ -142,7 +169,8 @@ class Parser {
     const op = this.peek();
     if (this.eat(TokenType.RegexOp)) {
       const regex = this.advance();
-      if (regex.type !== TokenType.RegexStr) this.fail(regex, `expected a regular expression like /pattern/flags after '=~', found ${describeToken(regex)}`);
+      if (regex.type !== TokenType.RegexStr)
+        this.fail(regex, `expected a regular expression like /pattern/flags after '=~', found ${describeToken(regex)}`);
       try {
         return { type: 'regex', key, regex: compileWhenRegex(regex.lexeme!) };
       } catch (error) {
@@ -150,14 +178,20 @@ class Parser {
       }
     }
     if (this.eat(TokenType.Not)) {
-      if (!this.eat(TokenType.In)) this.fail(this.peek(), `expected 'in' after 'not', found ${describeToken(this.peek())}`);
+      if (!this.eat(TokenType.In))
+        this.fail(this.peek(), `expected 'in' after 'not', found ${describeToken(this.peek())}`);
       return { type: 'notIn', key, container: this.container() };
     }
     if (this.eat(TokenType.In)) return { type: 'in', key, container: this.container() };
     if (this.eat(TokenType.Eq) || this.eat(TokenType.NotEq)) {
       const [value, quoted] = this.value();
       // Like VS Code: unquoted true/false test truthiness (`k == true` is `k`); quoted ones compare.
-      const expr: WhenExpr = !quoted && value === 'true' ? { type: 'has', key } : !quoted && value === 'false' ? { type: 'not', key } : { type: 'equals', key, value };
+      const expr: WhenExpr =
+        !quoted && value === 'true'
+          ? { type: 'has', key }
+          : !quoted && value === 'false'
+            ? { type: 'not', key }
+            : { type: 'equals', key, value };
       return op.type === TokenType.Eq ? expr : negate(expr);
     }
     const comparison = COMPARISONS.get(op.type);

@@ -163,7 +163,9 @@ export class ExprBuilder {
 
 function leafKey(expr: WhenExpr): string {
   if (expr.type === 'has' || expr.type === 'not') return `${expr.type}:${expr.key}`; // the common case, kept cheap; no JSON key starts with a letter
-  const x = expr as Partial<Record<'key' | 'value' | 'op' | 'bound' | 'container', unknown>> & { regex?: { source: string; flags: string } };
+  const x = expr as Partial<Record<'key' | 'value' | 'op' | 'bound' | 'container', unknown>> & {
+    regex?: { source: string; flags: string };
+  };
   // JSON keeps 1 and '1' apart (a bound is a number or a string) and cannot be forged by a key.
   return JSON.stringify([expr.type, x.key, x.value, x.op, x.bound, x.container, x.regex?.source, x.regex?.flags]);
 }

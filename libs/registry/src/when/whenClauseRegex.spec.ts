@@ -109,8 +109,14 @@ describe('=~ on a linear-time engine (issue 19)', () => {
       const ours = compileWhenRegex(`/${pattern}/${flags}`);
       // The one deliberate difference (whenClause.ts): `^`/`$` under m in a pattern a backtracking engine cannot run
       // safely see only \n as a line end on re2js.
-      const exempt = (value: unknown) => flags.includes('m') && !hasBoundedBacktracking(pattern) && /[\r\u2028\u2029]/.test(String(value)) && /[$^]/.test(pattern);
-      for (const value of VALUES) if (!exempt(value) && js.test(value as string) !== ours.test(value)) differences.push(`/${pattern}/${flags} on ${JSON.stringify(value)} (${ours.engine})`);
+      const exempt = (value: unknown) =>
+        flags.includes('m') &&
+        !hasBoundedBacktracking(pattern) &&
+        /[\r\u2028\u2029]/.test(String(value)) &&
+        /[$^]/.test(pattern);
+      for (const value of VALUES)
+        if (!exempt(value) && js.test(value as string) !== ours.test(value))
+          differences.push(`/${pattern}/${flags} on ${JSON.stringify(value)} (${ours.engine})`);
     }
     expect(differences).toEqual([]);
   });
@@ -127,7 +133,8 @@ describe('=~ on a linear-time engine (issue 19)', () => {
     expect(compileWhenRegex('/(a)\\1/').engine).toBe('js');
     expect(compileWhenRegex('/^foo(?=bar)/').test('foobar')).toBe(true);
     expect(compileWhenRegex('/\\p{L}+/u').test('é')).toBe(true);
-    for (const lexeme of ['/(a+)+\\1/', '/(?=a*)b*$/', '/^(a+)+$/u', '/é*ü*/i']) expect(() => compileWhenRegex(lexeme)).toThrow(/needs a backtracking engine .* exponential time/);
+    for (const lexeme of ['/(a+)+\\1/', '/(?=a*)b*$/', '/^(a+)+$/u', '/é*ü*/i'])
+      expect(() => compileWhenRegex(lexeme)).toThrow(/needs a backtracking engine .* exponential time/);
     expect(hasBoundedBacktracking('(?:ab)+c')).toBe(true); // `(?:` is no quantifier
     expect(hasBoundedBacktracking('a*b*')).toBe(false);
     expect(hasBoundedBacktracking('(a|b)*')).toBe(false);
@@ -139,6 +146,12 @@ describe('=~ on a linear-time engine (issue 19)', () => {
     registry.registerTool(def('plain_tool'), recordingTool('p'));
     const resolved = registry.resolve({ model: models.gpt41, context: { k: 'aa' } });
     expect(names(resolved)).toEqual(['plain_tool']);
-    expect(resolved.diagnostics).toEqual([expect.objectContaining({ code: 'when-invalid', toolName: 'backref_nested', message: expect.stringContaining('backtracking engine') })]);
+    expect(resolved.diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'when-invalid',
+        toolName: 'backref_nested',
+        message: expect.stringContaining('backtracking engine'),
+      }),
+    ]);
   });
 });

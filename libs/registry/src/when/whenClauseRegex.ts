@@ -44,7 +44,13 @@ export function compileWhenRegex(lexeme: string): WhenRegex {
     const { matcher, multilineAnchors } = re2;
     // RE2's `^`/`$` under `m` see only \n as a line end: a value with another one goes to the JS
     // RegExp when that is bounded (else RE2 answers: a deliberate difference, see whenClause.ts).
-    if (multilineAnchors && bounded) return { ...base, engine: 're2', test: (v) => (LINE_ENDS_RE2_DOES_NOT_SEE.test(String(v)) ? regex.test(String(v)) : matcher.test(mapValue(String(v)))) };
+    if (multilineAnchors && bounded)
+      return {
+        ...base,
+        engine: 're2',
+        test: (v) =>
+          LINE_ENDS_RE2_DOES_NOT_SEE.test(String(v)) ? regex.test(String(v)) : matcher.test(mapValue(String(v))),
+      };
     return { ...base, engine: 're2', test: (v) => matcher.test(mapValue(String(v))) };
   }
   if (!bounded) {

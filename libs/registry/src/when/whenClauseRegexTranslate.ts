@@ -63,7 +63,9 @@ export function translateToRe2(pattern: string, flags: string): Translation | un
 
 /** The value as the translated pattern reads it: each UTF-16 surrogate becomes one code point. */
 export function mapValue(value: string): string {
-  return /[\ud800-\udfff]/.test(value) ? value.replace(/[\ud800-\udfff]/g, (s) => String.fromCodePoint(MAPPED_SURROGATE_BASE + s.charCodeAt(0) - 0xd800)) : value;
+  return /[\ud800-\udfff]/.test(value)
+    ? value.replace(/[\ud800-\udfff]/g, (s) => String.fromCodePoint(MAPPED_SURROGATE_BASE + s.charCodeAt(0) - 0xd800))
+    : value;
 }
 
 class Translator {
@@ -102,7 +104,8 @@ class Translator {
       case '(':
         if (this.p[this.i] !== '?') return '(?:';
         if (this.p[this.i + 1] === ':') return ((this.i += 2), '(?:');
-        if (this.p[this.i + 1] === '<' && this.p[this.i + 2] !== '=' && this.p[this.i + 2] !== '!') return ((this.i = this.p.indexOf('>', this.i) + 1), '(?:');
+        if (this.p[this.i + 1] === '<' && this.p[this.i + 2] !== '=' && this.p[this.i + 2] !== '!')
+          return ((this.i = this.p.indexOf('>', this.i) + 1), '(?:');
         throw new NotTranslatable(); // lookahead, lookbehind
       case ')':
       case '|':
@@ -114,7 +117,8 @@ class Translator {
       case '{': {
         const braces = /^\{(\d+)(,(\d*))?\}/.exec(this.p.slice(this.i - 1, this.i + 40));
         if (!braces) return this.literal(0x7b); // Annex B: a `{` that is no quantifier is itself
-        if (Number(braces[1]) > 1000 || (braces[3] !== undefined && braces[3] !== '' && Number(braces[3]) > 1000)) throw new NotTranslatable(); // RE2's limit
+        if (Number(braces[1]) > 1000 || (braces[3] !== undefined && braces[3] !== '' && Number(braces[3]) > 1000))
+          throw new NotTranslatable(); // RE2's limit
         this.i += braces[0].length - 1;
         return this.lazy(braces[0]);
       }
@@ -149,7 +153,8 @@ class Translator {
   /** `\d \D \w \W \s \S` as ranges, or undefined (then nothing is consumed). */
   private classEscape(inClass: boolean): Ranges | undefined {
     const ch = this.p[this.i];
-    const base = ch === 'd' || ch === 'D' ? DIGIT : ch === 'w' || ch === 'W' ? WORD : ch === 's' || ch === 'S' ? SPACE : undefined;
+    const base =
+      ch === 'd' || ch === 'D' ? DIGIT : ch === 'w' || ch === 'W' ? WORD : ch === 's' || ch === 'S' ? SPACE : undefined;
     if (!base) return inClass && ch === 'b' ? (this.i++, [[8, 8]]) : undefined;
     this.i++;
     return ch === ch.toUpperCase() ? complement(base) : base;
@@ -161,8 +166,10 @@ class Translator {
     if (ch in ESCAPED_CONTROLS) return ESCAPED_CONTROLS[ch];
     if (ch === '0' && !/[0-9]/.test(this.p[this.i] ?? '')) return 0;
     if (ch === 'c' && /[A-Za-z]/.test(this.p[this.i] ?? '')) return this.p.charCodeAt(this.i++) % 32;
-    if (ch === 'x' && /^[0-9a-fA-F]{2}/.test(this.p.slice(this.i, this.i + 2))) return ((this.i += 2), parseInt(this.p.slice(this.i - 2, this.i), 16));
-    if (ch === 'u' && /^[0-9a-fA-F]{4}/.test(this.p.slice(this.i, this.i + 4))) return ((this.i += 4), parseInt(this.p.slice(this.i - 4, this.i), 16));
+    if (ch === 'x' && /^[0-9a-fA-F]{2}/.test(this.p.slice(this.i, this.i + 2)))
+      return ((this.i += 2), parseInt(this.p.slice(this.i - 2, this.i), 16));
+    if (ch === 'u' && /^[0-9a-fA-F]{4}/.test(this.p.slice(this.i, this.i + 4)))
+      return ((this.i += 4), parseInt(this.p.slice(this.i - 4, this.i), 16));
     if (ch === 'p' || ch === 'P' || /[0-9]/.test(ch)) throw new NotTranslatable();
     return ch.charCodeAt(0); // Annex B identity escape: `\-`, `\/`, `\c` alone, `\x` without digits
   }
@@ -177,7 +184,8 @@ class Translator {
         this.i++;
         const second = this.classAtom();
         // Annex B: a class escape at either end makes the `-` literal.
-        if (first.length === 1 && second.length === 1 && first[0][0] === first[0][1] && second[0][0] === second[0][1]) set.push([first[0][0], second[0][0]]);
+        if (first.length === 1 && second.length === 1 && first[0][0] === first[0][1] && second[0][0] === second[0][1])
+          set.push([first[0][0], second[0][0]]);
         else set.push(...first, [0x2d, 0x2d], ...second);
       } else set.push(...first);
     }
@@ -191,7 +199,8 @@ class Translator {
     if (ch !== '\\') return [[ch.charCodeAt(0), ch.charCodeAt(0)]];
     const set = this.classEscape(true);
     if (set) return set;
-    if (this.p[this.i] === 'c' && /[0-9_]/.test(this.p[this.i + 1] ?? '')) return ((this.i += 2), [[this.p.charCodeAt(this.i - 1) % 32, this.p.charCodeAt(this.i - 1) % 32]]); // Annex B in a class
+    if (this.p[this.i] === 'c' && /[0-9_]/.test(this.p[this.i + 1] ?? ''))
+      return ((this.i += 2), [[this.p.charCodeAt(this.i - 1) % 32, this.p.charCodeAt(this.i - 1) % 32]]); // Annex B in a class
     if (/[0-9]/.test(this.p[this.i]) && this.p[this.i] !== '0') throw new NotTranslatable(); // octal in a class
     const unit = this.characterEscape();
     return [[unit, unit]];

@@ -149,7 +149,11 @@ export function scanWhenClause(input: string): { tokens: Token[]; errors: ScanEr
         if (word) {
           pos = start + word[0].length;
           const keyword = KEYWORDS.get(word[0]);
-          tokens.push(keyword === undefined ? { type: TokenType.Str, offset: start, lexeme: word[0] } : { type: keyword, offset: start });
+          tokens.push(
+            keyword === undefined
+              ? { type: TokenType.Str, offset: start, lexeme: word[0] }
+              : { type: keyword, offset: start },
+          );
         }
         // else: VS Code skips a character it has no rule for.
       }
@@ -166,7 +170,10 @@ function scanRegex(input: string, start: number, tokens: Token[], errors: ScanEr
   let inClass = false;
   for (;;) {
     if (p >= input.length) {
-      errors.push({ offset: start, detail: "unterminated regular expression; did you forget to escape a '/' as '\\/'?" });
+      errors.push({
+        offset: start,
+        detail: "unterminated regular expression; did you forget to escape a '/' as '\\/'?",
+      });
       return input.length;
     }
     const ch = input[p];

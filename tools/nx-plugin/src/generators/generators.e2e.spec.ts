@@ -24,7 +24,11 @@ let ws: string;
 
 function createWorkspaceCopy(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolpacks-generators-'));
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repo, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\0');
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: repo,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  }).split('\0');
   for (const file of files) {
     if (!file || !fs.existsSync(path.join(repo, file)) || fs.statSync(path.join(repo, file)).isDirectory()) continue;
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
@@ -36,7 +40,11 @@ function createWorkspaceCopy(): string {
       const source = path.join(from, entry);
       if (entry === '.cache' || entry === '.package-lock.json') continue;
       const stat = fs.lstatSync(source);
-      if (stat.isSymbolicLink() && !path.isAbsolute(fs.readlinkSync(source)) && !fs.realpathSync(source).includes(`${path.sep}node_modules${path.sep}`))
+      if (
+        stat.isSymbolicLink() &&
+        !path.isAbsolute(fs.readlinkSync(source)) &&
+        !fs.realpathSync(source).includes(`${path.sep}node_modules${path.sep}`)
+      )
         fs.symlinkSync(fs.readlinkSync(source), path.join(to, entry)); // a workspace package: the same relative link, into the copy
       else if (entry.startsWith('@') && stat.isDirectory()) linkAll(source, path.join(to, entry));
       else fs.symlinkSync(source, path.join(to, entry));
@@ -56,17 +64,33 @@ const env = () => ({
 
 /** Runs a command in the copy; returns its output (stdout, then stderr), throws with it on failure. */
 function run(command: string, args: string[]): string {
-  const result = spawnSync(path.join(ws, 'node_modules/.bin', command), args, { cwd: ws, encoding: 'utf8', env: env(), maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(path.join(ws, 'node_modules/.bin', command), args, {
+    cwd: ws,
+    encoding: 'utf8',
+    env: env(),
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const output = `${result.stdout ?? ''}\n${result.stderr ?? ''}`;
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`}):\n${output}`);
+  if (result.status !== 0)
+    throw new Error(
+      `${command} ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`}):\n${output}`,
+    );
   return output;
 }
 
 /** Runs a README command line with bash in the copy's root; returns its output, throws with it (and the README line) on failure. */
 function runLine(line: number, command: string): string {
-  const result = spawnSync('bash', ['-c', command], { cwd: ws, encoding: 'utf8', env: env(), maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync('bash', ['-c', command], {
+    cwd: ws,
+    encoding: 'utf8',
+    env: env(),
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const output = `${result.stdout ?? ''}\n${result.stderr ?? ''}`;
-  if (result.status !== 0) throw new Error(`README.md:${line}: \`${command}\` failed (${result.error?.message ?? `exit ${result.status}`}):\n${output}`);
+  if (result.status !== 0)
+    throw new Error(
+      `README.md:${line}: \`${command}\` failed (${result.error?.message ?? `exit ${result.status}`}):\n${output}`,
+    );
   return output;
 }
 
@@ -76,11 +100,23 @@ const read = (file: string) => fs.readFileSync(path.join(ws, file), 'utf8');
 function zipEntries(file: string): Map<string, () => Buffer> {
   const zip = fs.readFileSync(file);
   const entries = new Map<string, () => Buffer>();
-  for (let i = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06])), offset = zip.readUInt32LE(i + 16), n = zip.readUInt16LE(i + 10); n > 0; n--) {
+  for (
+    let i = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06])),
+      offset = zip.readUInt32LE(i + 16),
+      n = zip.readUInt16LE(i + 10);
+    n > 0;
+    n--
+  ) {
     const nameLength = zip.readUInt16LE(offset + 28);
-    const [method, size, local] = [zip.readUInt16LE(offset + 10), zip.readUInt32LE(offset + 20), zip.readUInt32LE(offset + 42)];
+    const [method, size, local] = [
+      zip.readUInt16LE(offset + 10),
+      zip.readUInt32LE(offset + 20),
+      zip.readUInt32LE(offset + 42),
+    ];
     entries.set(zip.toString('utf8', offset + 46, offset + 46 + nameLength), () => {
-      const data = zip.subarray(local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28)).subarray(0, size);
+      const data = zip
+        .subarray(local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28))
+        .subarray(0, size);
       return method === 8 ? zlib.inflateRawSync(data) : data;
     });
     offset += 46 + nameLength + zip.readUInt16LE(offset + 30) + zip.readUInt16LE(offset + 32);
@@ -102,22 +138,39 @@ function installExtension(line: number, vsixPath: string): void {
   expect([...entries.keys()].filter((e) => /^extension\/(src\/|tsconfig\.json)|\.map$/.test(e))).toEqual([]);
   expect(fs.statSync(vsix).size).toBeLessThan(400_000);
   const manifest = JSON.parse(entries.get('extension/package.json')!().toString('utf8'));
-  expect(manifest).toMatchObject({ publisher: 'toolpacks', engines: { vscode: expect.any(String) }, extensionDependencies: ['toolpacks.toolpacks-runtime'] });
+  expect(manifest).toMatchObject({
+    publisher: 'toolpacks',
+    engines: { vscode: expect.any(String) },
+    extensionDependencies: ['toolpacks.toolpacks-runtime'],
+  });
   expect(entries.has(path.posix.join('extension', manifest.main))).toBe(true);
-  expect(entries.get(path.posix.join('extension', manifest.main))!().toString('utf8')).toContain('activatePackExtension');
+  expect(entries.get(path.posix.join('extension', manifest.main))!().toString('utf8')).toContain(
+    'activatePackExtension',
+  );
   expect(manifest.contributes.languageModelTools.length).toBeGreaterThan(0);
   const id = `${manifest.publisher}.${manifest.name}`;
   if (!fs.existsSync(CODE_SERVER) || !fs.existsSync(path.join(NODE24_BIN, 'node'))) {
-    console.log(`README.md:${line}: ${path.basename(vsix)} checked as a file; code-server is not in ${E2E_CACHE} yet (apps/e2e installs it, after Jest), so it was not installed.`);
+    console.log(
+      `README.md:${line}: ${path.basename(vsix)} checked as a file; code-server is not in ${E2E_CACHE} yet (apps/e2e installs it, after Jest), so it was not installed.`,
+    );
     return;
   }
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'toolpacks-code-server-'));
   const dirs = ['--extensions-dir', path.join(home, 'extensions'), '--user-data-dir', path.join(home, 'user')];
-  const csEnv = { ...env(), PATH: `${NODE24_BIN}:${process.env.PATH}`, XDG_CONFIG_HOME: path.join(home, 'config'), XDG_DATA_HOME: path.join(home, 'data'), XDG_CACHE_HOME: path.join(home, 'cache') };
+  const csEnv = {
+    ...env(),
+    PATH: `${NODE24_BIN}:${process.env.PATH}`,
+    XDG_CONFIG_HOME: path.join(home, 'config'),
+    XDG_DATA_HOME: path.join(home, 'data'),
+    XDG_CACHE_HOME: path.join(home, 'cache'),
+  };
   const codeServer = (args: string[]) => {
     const result = spawnSync(CODE_SERVER, [...args, ...dirs], { cwd: ws, encoding: 'utf8', env: csEnv });
     const output = `${result.stdout ?? ''}\n${result.stderr ?? ''}`;
-    if (result.status !== 0) throw new Error(`README.md:${line}: code-server ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`}):\n${output}`);
+    if (result.status !== 0)
+      throw new Error(
+        `README.md:${line}: code-server ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`}):\n${output}`,
+      );
     return output;
   };
   try {
@@ -132,7 +185,10 @@ function installExtension(line: number, vsixPath: string): void {
 const STEPS: { match: RegExp; check: (output: string, line: number, match: RegExpExecArray) => void }[] = [
   {
     match: /^npx nx g @toolpacks\/nx-plugin:pack weather$/,
-    check: () => expect(fs.realpathSync(path.join(ws, 'node_modules/@toolpacks/pack-weather'))).toBe(fs.realpathSync(path.join(ws, 'libs/packs/weather'))),
+    check: () =>
+      expect(fs.realpathSync(path.join(ws, 'node_modules/@toolpacks/pack-weather'))).toBe(
+        fs.realpathSync(path.join(ws, 'libs/packs/weather')),
+      ),
   },
   {
     match: /^npx nx g @toolpacks\/nx-plugin:pack-extension weather$/,
@@ -142,10 +198,17 @@ const STEPS: { match: RegExp; check: (output: string, line: number, match: RegEx
     match: /^npx nx g @toolpacks\/nx-plugin:tool get_forecast weather$/,
     check: (out) => {
       expect(out).toContain('apps/pack-weather-extension/package.json: 2 tools, 1 toolsets written.');
-      expect(read('libs/packs/weather/src/index.ts')).toContain("defineToolSet({ name: 'weather', description: 'Weather tools.', tools: [echoWeather, getForecast] })");
+      expect(read('libs/packs/weather/src/index.ts')).toContain(
+        "defineToolSet({ name: 'weather', description: 'Weather tools.', tools: [echoWeather, getForecast] })",
+      );
       const manifest = JSON.parse(read('apps/pack-weather-extension/package.json'));
-      expect(manifest.contributes.languageModelTools.map((t: { name: string }) => t.name)).toEqual(['echo_weather', 'get_forecast']);
-      expect(manifest.contributes.languageModelToolSets).toEqual([{ name: 'weather', description: 'Weather tools.', tools: ['echo_weather', 'get_forecast'] }]);
+      expect(manifest.contributes.languageModelTools.map((t: { name: string }) => t.name)).toEqual([
+        'echo_weather',
+        'get_forecast',
+      ]);
+      expect(manifest.contributes.languageModelToolSets).toEqual([
+        { name: 'weather', description: 'Weather tools.', tools: ['echo_weather', 'get_forecast'] },
+      ]);
       // formatFiles used the workspace's Prettier config (printWidth 200): nothing left to format.
       run('prettier', ['--check', 'libs/packs/weather', 'apps/pack-weather-extension']);
       const lock = read('package-lock.json');
@@ -179,7 +242,10 @@ const STEPS: { match: RegExp; check: (output: string, line: number, match: RegEx
     match: /^npx nx run toolpacks-pack-weather:package$/,
     check: () => expect(fs.existsSync(path.join(ws, 'dist/vsix/toolpacks-pack-weather-0.1.0.vsix'))).toBe(true),
   },
-  { match: /^code --install-extension (dist\/vsix\/toolpacks-pack-weather-0\.1\.0\.vsix)$/, check: (_, line, match) => installExtension(line, match[1]) },
+  {
+    match: /^code --install-extension (dist\/vsix\/toolpacks-pack-weather-0\.1\.0\.vsix)$/,
+    check: (_, line, match) => installExtension(line, match[1]),
+  },
 ];
 
 describe('generators in a real workspace, and README.md\'s "Your own pack, step by step" (slow: ~1.5 min)', () => {
@@ -224,7 +290,10 @@ describe('generators in a real workspace, and README.md\'s "Your own pack, step 
   });
 
   it('every command of "Your own pack, step by step" runs, in order, and does what the README says', () => {
-    const commands = markdownShellCommands(fs.readFileSync(path.join(repo, 'README.md'), 'utf8'), 'Your own pack, step by step');
+    const commands = markdownShellCommands(
+      fs.readFileSync(path.join(repo, 'README.md'), 'utf8'),
+      'Your own pack, step by step',
+    );
     const unused = new Set(STEPS);
     for (const { line, command } of commands) {
       const step = STEPS.map((s) => ({ s, m: s.match.exec(command) })).find((x) => x.m);
@@ -235,17 +304,24 @@ describe('generators in a real workspace, and README.md\'s "Your own pack, step 
       try {
         step.s.check(output, line, step.m!);
       } catch (error) {
-        throw new Error(`README.md:${line}: \`${command}\` ran, but: ${(error as Error).message}\n--- its output:\n${output}`, { cause: error });
+        throw new Error(
+          `README.md:${line}: \`${command}\` ran, but: ${(error as Error).message}\n--- its output:\n${output}`,
+          { cause: error },
+        );
       }
     }
     expect([...unused].map((s) => `a README line matching ${s.match}`)).toEqual([]);
   });
 
   it('tool adds to a hand-written pack that uses host services (git): its spec runs on the host harness, the extension is regenerated', () => {
-    expect(run('nx', ['g', '@toolpacks/nx-plugin:tool', 'git_sample', 'git', '--skipToolset'])).toContain('apps/pack-git-extension/package.json: 7 tools, 1 toolsets written.');
+    expect(run('nx', ['g', '@toolpacks/nx-plugin:tool', 'git_sample', 'git', '--skipToolset'])).toContain(
+      'apps/pack-git-extension/package.json: 7 tools, 1 toolsets written.',
+    );
     expect(read('libs/packs/git/src/index.ts')).toMatch(/tools: \[gitStatus, [^\]]*, gitCommit, gitSample\],/);
     expect(run('jest', ['libs/packs/git/src/tools/git_sample.spec.ts'])).toMatch(/Tests:\s+2 passed, 2 total/);
     // Its extension's own check; the libraries' builds (^build) are not this test's concern.
-    expect(run('nx', ['run', 'toolpacks-pack-git:check-contributions', '--excludeTaskDependencies'])).toContain('contributions match the definitions');
+    expect(run('nx', ['run', 'toolpacks-pack-git:check-contributions', '--excludeTaskDependencies'])).toContain(
+      'contributions match the definitions',
+    );
   });
 });

@@ -19,14 +19,19 @@ export const DEFAULT_VSCODE_ENGINE = '^1.99.0';
 
 export function checkPackName(name: unknown): string {
   if (typeof name !== 'string' || !PACK_NAME.test(name))
-    throw new Error(`Invalid pack name ${JSON.stringify(name)}: use lower-case letters, digits and hyphens, starting with a letter (${PACK_NAME.source}).`);
-  if (name.endsWith('-') || name.includes('--')) throw new Error(`Invalid pack name '${name}': no trailing or doubled hyphens.`);
+    throw new Error(
+      `Invalid pack name ${JSON.stringify(name)}: use lower-case letters, digits and hyphens, starting with a letter (${PACK_NAME.source}).`,
+    );
+  if (name.endsWith('-') || name.includes('--'))
+    throw new Error(`Invalid pack name '${name}': no trailing or doubled hyphens.`);
   return name;
 }
 
 /** A tool name as the registry checks it (checkToolDefinition): {verb}_{noun}, [A-Za-z0-9_-]{1,64}, no reserved prefix. */
 export function checkToolName(name: unknown): string {
-  const problems = checkToolDefinition({ name: name as string, modelDescription: '-' }, { checkSchema: () => undefined } as never).filter((p) => p.code === 'tool-name-invalid');
+  const problems = checkToolDefinition({ name: name as string, modelDescription: '-' }, {
+    checkSchema: () => undefined,
+  } as never).filter((p) => p.code === 'tool-name-invalid');
   if (problems.length > 0) throw new Error(`Invalid tool name: ${problems.map((p) => p.message).join(' ')}`);
   return name as string;
 }
@@ -43,7 +48,9 @@ export function titleCase(name: string): string {
 /** `get_forecast` / `my-pack` → `getForecast` / `myPack`; a leading digit gets an underscore. */
 export function camelCase(name: string): string {
   const words = name.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  const joined = words.map((w, i) => (i === 0 ? w[0].toLowerCase() + w.slice(1) : w[0].toUpperCase() + w.slice(1))).join('');
+  const joined = words
+    .map((w, i) => (i === 0 ? w[0].toLowerCase() + w.slice(1) : w[0].toUpperCase() + w.slice(1)))
+    .join('');
   return /^[0-9]/.test(joined) ? `_${joined}` : joined;
 }
 
@@ -73,7 +80,10 @@ export function toolNames(toolName: string) {
 function isReservedWord(name: string): boolean {
   const token = ts.identifierToKeywordKind(ts.factory.createIdentifier(name));
   if (token === undefined) return false;
-  return (token >= ts.SyntaxKind.FirstReservedWord && token <= ts.SyntaxKind.LastReservedWord) || (token >= ts.SyntaxKind.FirstFutureReservedWord && token <= ts.SyntaxKind.LastFutureReservedWord);
+  return (
+    (token >= ts.SyntaxKind.FirstReservedWord && token <= ts.SyntaxKind.LastReservedWord) ||
+    (token >= ts.SyntaxKind.FirstFutureReservedWord && token <= ts.SyntaxKind.LastFutureReservedWord)
+  );
 }
 
 /** A workspace-relative directory, checked to be inside the workspace and covered by package.json's workspaces. */
@@ -83,8 +93,11 @@ export function projectDirectory(tree: Tree, directory: string, what: string): s
     throw new Error(`--directory '${directory}' must be a folder inside the workspace, such as libs/packs/<name>.`);
   const patterns = workspacePatterns(tree);
   if (!patterns.some((pattern) => matchesWorkspacePattern(normalized, pattern)))
-    throw new Error(`--directory '${normalized}' is not covered by the npm workspaces of package.json (${patterns.join(', ')}); Nx and npm would not see the ${what}.`);
-  if (tree.exists(normalized) && tree.children(normalized).length > 0) throw new Error(`${normalized} already exists and is not empty; choose another name or --directory.`);
+    throw new Error(
+      `--directory '${normalized}' is not covered by the npm workspaces of package.json (${patterns.join(', ')}); Nx and npm would not see the ${what}.`,
+    );
+  if (tree.exists(normalized) && tree.children(normalized).length > 0)
+    throw new Error(`${normalized} already exists and is not empty; choose another name or --directory.`);
   return normalized;
 }
 
@@ -112,7 +125,11 @@ export interface WorkspacePackage {
 export function findWorkspacePackage(tree: Tree, name: string): WorkspacePackage | undefined {
   for (const pattern of workspacePatterns(tree)) {
     const parent = pattern.replace(/\/\*+$/, '');
-    const candidates = pattern.endsWith('*') ? (tree.exists(parent) ? tree.children(parent).map((child) => joinPathFragments(parent, child)) : []) : [parent];
+    const candidates = pattern.endsWith('*')
+      ? tree.exists(parent)
+        ? tree.children(parent).map((child) => joinPathFragments(parent, child))
+        : []
+      : [parent];
     for (const dir of candidates) {
       const manifestPath = joinPathFragments(dir, 'package.json');
       if (!tree.exists(manifestPath)) continue;
@@ -127,10 +144,14 @@ export function findWorkspacePackage(tree: Tree, name: string): WorkspacePackage
 export function findPack(tree: Tree, packName: string): WorkspacePackage & { indexPath: string } {
   checkPackName(packName);
   const found = findWorkspacePackage(tree, `${PACK_PACKAGE_PREFIX}${packName}`);
-  if (!found) throw new Error(`No pack '${packName}': no workspace package is named ${PACK_PACKAGE_PREFIX}${packName}. Create it with \`nx g @toolpacks/nx-plugin:pack ${packName}\`.`);
+  if (!found)
+    throw new Error(
+      `No pack '${packName}': no workspace package is named ${PACK_PACKAGE_PREFIX}${packName}. Create it with \`nx g @toolpacks/nx-plugin:pack ${packName}\`.`,
+    );
   const main = typeof found.manifest.main === 'string' ? found.manifest.main : 'src/index.ts';
   const indexPath = joinPathFragments(found.dir, main);
-  if (!tree.exists(indexPath)) throw new Error(`${found.dir}/package.json names ${main} as its main module, which does not exist.`);
+  if (!tree.exists(indexPath))
+    throw new Error(`${found.dir}/package.json names ${main} as its main module, which does not exist.`);
   return { ...found, indexPath };
 }
 
@@ -156,21 +177,30 @@ export function readPackIndex(indexPath: string, text: string): PackIndex {
   const expected = `${indexPath} has an unexpected shape: expected one \`export const <name>Pack = definePack({ ..., tools: [ ... ], toolSets: [ ... ] })\` with array literals`;
   const found: { exportName: string; call: ts.CallExpression }[] = [];
   for (const statement of sourceFile.statements) {
-    if (!ts.isVariableStatement(statement) || !statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
+    if (!ts.isVariableStatement(statement) || !statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword))
+      continue;
     for (const declaration of statement.declarationList.declarations) {
       const init = declaration.initializer;
-      if (ts.isIdentifier(declaration.name) && init && ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'definePack')
+      if (
+        ts.isIdentifier(declaration.name) &&
+        init &&
+        ts.isCallExpression(init) &&
+        ts.isIdentifier(init.expression) &&
+        init.expression.text === 'definePack'
+      )
         found.push({ exportName: declaration.name.text, call: init });
     }
   }
   if (found.length !== 1) throw new Error(`${expected}; found ${found.length} such exports.`);
   const [{ exportName, call }] = found;
   const packObject = call.arguments[0];
-  if (!packObject || !ts.isObjectLiteralExpression(packObject)) throw new Error(`${expected}; definePack is not called with an object literal.`);
+  if (!packObject || !ts.isObjectLiteralExpression(packObject))
+    throw new Error(`${expected}; definePack is not called with an object literal.`);
   const arrayProperty = (name: string) => {
     const property = packObject.properties.find((p) => p.name && ts.isIdentifier(p.name) && p.name.text === name);
     if (!property) return undefined;
-    if (!ts.isPropertyAssignment(property) || !ts.isArrayLiteralExpression(property.initializer)) throw new Error(`${expected}; \`${name}\` is not an array literal.`);
+    if (!ts.isPropertyAssignment(property) || !ts.isArrayLiteralExpression(property.initializer))
+      throw new Error(`${expected}; \`${name}\` is not an array literal.`);
     return property.initializer;
   };
   const tools = arrayProperty('tools');
@@ -191,10 +221,15 @@ export interface IndexToolSet {
 export function toolSetsOf(index: PackIndex): Map<string, IndexToolSet> {
   const sets = new Map<string, IndexToolSet>();
   for (const entry of index.toolSets?.elements ?? []) {
-    const values = ts.isCallExpression(entry) && ts.isIdentifier(entry.expression) && entry.expression.text === 'defineToolSet';
+    const values =
+      ts.isCallExpression(entry) && ts.isIdentifier(entry.expression) && entry.expression.text === 'defineToolSet';
     const element = values ? entry.arguments[0] : entry;
     if (!element || !ts.isObjectLiteralExpression(element)) continue;
-    const property = (name: string) => element.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === name);
+    const property = (name: string) =>
+      element.properties.find(
+        (p): p is ts.PropertyAssignment =>
+          ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === name,
+      );
     const name = property('name')?.initializer;
     if (!name || !ts.isStringLiteralLike(name)) continue;
     const tools = property('tools')?.initializer;
@@ -220,8 +255,13 @@ export function addToLockFile(tree: Tree, dir: string, manifest: Record<string, 
   updateJson(tree, 'package-lock.json', (lock) => {
     if (!lock.packages || typeof lock.packages !== 'object') return lock;
     const entry: Record<string, unknown> = {};
-    for (const field of ['name', 'version', 'license', 'dependencies', 'devDependencies', 'engines']) if (manifest[field] !== undefined) entry[field] = manifest[field];
-    const packages = { ...lock.packages, [dir]: entry, [`node_modules/${manifest.name}`]: { resolved: dir, link: true } };
+    for (const field of ['name', 'version', 'license', 'dependencies', 'devDependencies', 'engines'])
+      if (manifest[field] !== undefined) entry[field] = manifest[field];
+    const packages = {
+      ...lock.packages,
+      [dir]: entry,
+      [`node_modules/${manifest.name}`]: { resolved: dir, link: true },
+    };
     const keys = Object.keys(packages).sort((a, b) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b, 'en')));
     return { ...lock, packages: Object.fromEntries(keys.map((key) => [key, packages[key]])) };
   });
@@ -255,7 +295,9 @@ export function writeContributions(root: string, extensionDir: string, packIndex
     fillContributions(root, extensionDir, packIndex, exportName);
   } catch (error) {
     // The files are written; say what is left rather than fail the whole `nx g`.
-    console.error(`Could not fill ${extensionDir}/package.json's contributions from ${packIndex}: ${(error as Error).message}`);
+    console.error(
+      `Could not fill ${extensionDir}/package.json's contributions from ${packIndex}: ${(error as Error).message}`,
+    );
     let project = extensionDir;
     try {
       project = JSON.parse(fs.readFileSync(path.join(root, extensionDir, 'package.json'), 'utf8')).name ?? extensionDir;
@@ -276,14 +318,23 @@ function fillContributions(root: string, extensionDir: string, packIndex: string
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
   const expected = generateContributions(pack);
   fs.writeFileSync(manifestPath, `${JSON.stringify(withContributions(manifest, expected), null, 2)}\n`);
-  console.log(`${extensionDir}/package.json: ${expected.languageModelTools.length} tools, ${expected.languageModelToolSets.length} toolsets written.`);
+  console.log(
+    `${extensionDir}/package.json: ${expected.languageModelTools.length} tools, ${expected.languageModelToolSets.length} toolsets written.`,
+  );
 }
 
 /** Lets require() load the workspace's TypeScript sources (as the contributions executor does); a no-op under Jest. */
 export function registerTypeScript(root: string): void {
-  if (process.env.JEST_WORKER_ID !== undefined || (globalThis as { __toolpacksTsRegistered?: boolean }).__toolpacksTsRegistered) return;
+  if (
+    process.env.JEST_WORKER_ID !== undefined ||
+    (globalThis as { __toolpacksTsRegistered?: boolean }).__toolpacksTsRegistered
+  )
+    return;
   (globalThis as { __toolpacksTsRegistered?: boolean }).__toolpacksTsRegistered = true;
   const load = createRequire(path.join(root, 'package.json'));
-  load('esbuild-register/dist/node').register({ target: 'node20', tsconfigRaw: JSON.parse(fs.readFileSync(path.join(root, 'tsconfig.base.json'), 'utf8')) });
+  load('esbuild-register/dist/node').register({
+    target: 'node20',
+    tsconfigRaw: JSON.parse(fs.readFileSync(path.join(root, 'tsconfig.base.json'), 'utf8')),
+  });
   load('reflect-metadata');
 }

@@ -5,9 +5,30 @@ import { createTreeWithEmptyWorkspace } from '@nx/devkit/testing';
 
 export function createWorkspaceTree(): Tree {
   const tree = createTreeWithEmptyWorkspace({ formatter: 'none' });
-  tree.write('package.json', JSON.stringify({ name: 'toolpacks', private: true, workspaces: ['libs/*', 'libs/packs/*', 'apps/*', 'tools/*'] }, null, 2));
-  tree.write('apps/runtime-extension/package.json', JSON.stringify({ name: 'toolpacks-runtime', publisher: 'toolpacks', engines: { vscode: '^1.99.0' } }, null, 2));
-  tree.write('package-lock.json', JSON.stringify({ name: 'toolpacks', lockfileVersion: 3, packages: { '': { name: 'toolpacks' }, 'apps/runtime-extension': { name: 'toolpacks-runtime' } } }, null, 2));
+  tree.write(
+    'package.json',
+    JSON.stringify(
+      { name: 'toolpacks', private: true, workspaces: ['libs/*', 'libs/packs/*', 'apps/*', 'tools/*'] },
+      null,
+      2,
+    ),
+  );
+  tree.write(
+    'apps/runtime-extension/package.json',
+    JSON.stringify({ name: 'toolpacks-runtime', publisher: 'toolpacks', engines: { vscode: '^1.99.0' } }, null, 2),
+  );
+  tree.write(
+    'package-lock.json',
+    JSON.stringify(
+      {
+        name: 'toolpacks',
+        lockfileVersion: 3,
+        packages: { '': { name: 'toolpacks' }, 'apps/runtime-extension': { name: 'toolpacks-runtime' } },
+      },
+      null,
+      2,
+    ),
+  );
   return tree;
 }
 
@@ -16,7 +37,10 @@ export function createWorkspaceTree(): Tree {
  * line number, without `# comments` or blank lines (tools/workspace/src/readmeCode.ts reads the
  * README's blocks the same way for its TypeScript check).
  */
-export function markdownShellCommands(text: string, heading: string): { readonly line: number; readonly command: string }[] {
+export function markdownShellCommands(
+  text: string,
+  heading: string,
+): { readonly line: number; readonly command: string }[] {
   const lines = text.split('\n');
   const start = lines.findIndex((l) => /^#{1,6}\s/.test(l) && l.replace(/^#+\s*/, '').trim() === heading);
   if (start < 0) throw new Error(`no heading "${heading}"`);

@@ -8,7 +8,8 @@ const definition = {
   name: 'continue_execution',
   toolReferenceName: 'continue_execution',
   displayName: 'Continue',
-  modelDescription: 'Resumes the program and waits until it stops at the next breakpoint or ends; returns where it stopped and its new output. If it is already running, waits again.',
+  modelDescription:
+    'Resumes the program and waits until it stops at the next breakpoint or ends; returns where it stopped and its new output. If it is already running, waits again.',
   userDescription: 'Continues the program.',
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
   when: WHEN_DEBUGGING,

@@ -1,6 +1,14 @@
 import { codeBlock } from '../confirmationText';
 import { inject, injectable } from 'inversify';
-import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
+import {
+  defineTool,
+  textResult,
+  type InputOf,
+  type Tool,
+  type ToolDefinition,
+  type ToolInvocationOptions,
+  type ToolInvocationPrepareOptions,
+} from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
 import { WHEN_STOPPED } from '../format';
 
@@ -14,7 +22,12 @@ const definition = {
   inputSchema: {
     type: 'object',
     properties: {
-      expression: { type: 'string', minLength: 1, maxLength: 10000, description: 'A JavaScript expression, e.g. "items.length" or "JSON.stringify(config)".' },
+      expression: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 10000,
+        description: 'A JavaScript expression, e.g. "items.length" or "JSON.stringify(config)".',
+      },
       frameIndex: { type: 'integer', minimum: 0, description: 'Frame index from get_call_stack. Default: 0.' },
     },
     required: ['expression'],
@@ -34,7 +47,10 @@ class EvaluateExpressionTool implements Tool<Input> {
   prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>) {
     // A remembered approval covers this exact expression, never another one.
     return {
-      confirmationMessages: { title: 'Evaluate in the program?', message: `Evaluating can have side effects:\n\n${codeBlock(input.expression)}` },
+      confirmationMessages: {
+        title: 'Evaluate in the program?',
+        message: `Evaluating can have side effects:\n\n${codeBlock(input.expression)}`,
+      },
       approvalKey: `expression\u0000${input.expression}`,
       runsCode: true,
     };

@@ -7,7 +7,8 @@ const definition = {
   name: 'get_call_stack',
   toolReferenceName: 'get_call_stack',
   displayName: 'Get Call Stack',
-  modelDescription: 'Returns the call stack of the stopped program, top frame first: frame index, function, file:line:column. Use the frame index with get_variables and evaluate_expression.',
+  modelDescription:
+    'Returns the call stack of the stopped program, top frame first: frame index, function, file:line:column. Use the frame index with get_variables and evaluate_expression.',
   userDescription: 'Shows the call stack.',
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
   when: WHEN_STOPPED,
@@ -23,7 +24,9 @@ class GetCallStackTool implements Tool<Input> {
 
   async invoke() {
     const frames = await this.debug.callStack();
-    return textResult(frames.map((f) => `#${f.index} ${f.name} at ${f.path ?? '<unknown>'}:${f.line}:${f.column}`).join('\n'));
+    return textResult(
+      frames.map((f) => `#${f.index} ${f.name} at ${f.path ?? '<unknown>'}:${f.line}:${f.column}`).join('\n'),
+    );
   }
 }
 

@@ -14,6 +14,8 @@ describe('get_variables', () => {
     expect(top).toContain('  b (number) = 1');
     const caller = (await h.call('get_variables', { frameIndex: 1 })).text;
     expect(caller).toContain('items (array) = Array(3) [1, 2, 3]');
-    expect((await h.call('get_variables', { frameIndex: 2 })).text).toBe('Tool `get_variables` failed: Frame 2 does not exist; the stack has frames 0 to 1 (0 is the top).');
+    expect((await h.call('get_variables', { frameIndex: 2 })).text).toBe(
+      'Tool `get_variables` failed: Frame 2 does not exist; the stack has frames 0 to 1 (0 is the top).',
+    );
   });
 });

@@ -1,5 +1,12 @@
 import { inject, injectable } from 'inversify';
-import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import {
+  defineTool,
+  textResult,
+  type InputOf,
+  type Tool,
+  type ToolDefinition,
+  type ToolInvocationOptions,
+} from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
 import { WHEN_STOPPED } from '../format';
 
@@ -7,11 +14,14 @@ const definition = {
   name: 'get_variables',
   toolReferenceName: 'get_variables',
   displayName: 'Get Variables',
-  modelDescription: 'Returns the variables visible in a frame of the stopped program, by scope (local, closure, block, script): name, type and value. Frame 0 is the top of the stack.',
+  modelDescription:
+    'Returns the variables visible in a frame of the stopped program, by scope (local, closure, block, script): name, type and value. Frame 0 is the top of the stack.',
   userDescription: 'Shows variables of a frame.',
   inputSchema: {
     type: 'object',
-    properties: { frameIndex: { type: 'integer', minimum: 0, description: 'Frame index from get_call_stack. Default: 0.' } },
+    properties: {
+      frameIndex: { type: 'integer', minimum: 0, description: 'Frame index from get_call_stack. Default: 0.' },
+    },
     additionalProperties: false,
   },
   when: WHEN_STOPPED,
@@ -27,7 +37,16 @@ class GetVariablesTool implements Tool<Input> {
 
   async invoke({ input }: ToolInvocationOptions<Input>) {
     const scopes = await this.debug.variables(input.frameIndex ?? 0);
-    return textResult(scopes.map((s) => [`${s.name}:`, ...(s.variables.length ? s.variables.map((v) => `  ${v.name} (${v.type}) = ${v.value}`) : ['  (none)'])].join('\n')).join('\n'));
+    return textResult(
+      scopes
+        .map((s) =>
+          [
+            `${s.name}:`,
+            ...(s.variables.length ? s.variables.map((v) => `  ${v.name} (${v.type}) = ${v.value}`) : ['  (none)']),
+          ].join('\n'),
+        )
+        .join('\n'),
+    );
   }
 }
 

@@ -6,7 +6,8 @@ const definition = {
   name: 'list_breakpoints',
   toolReferenceName: 'list_breakpoints',
   displayName: 'List Breakpoints',
-  modelDescription: "Lists the breakpoints: id, file:line, condition, and whether the debugger has bound it to code ('verified'). Takes no input.",
+  modelDescription:
+    "Lists the breakpoints: id, file:line, condition, and whether the debugger has bound it to code ('verified'). Takes no input.",
   userDescription: 'Lists breakpoints.',
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
   tags: ['debug'],
@@ -22,7 +23,14 @@ class ListBreakpointsTool implements Tool<Input> {
   invoke() {
     const breakpoints = this.debug.listBreakpoints();
     if (breakpoints.length === 0) return textResult('No breakpoints are set.');
-    return textResult(breakpoints.map((b) => `${b.id} ${b.path}:${b.line}${b.condition ? ` when ${b.condition}` : ''}${b.verified ? ' (verified)' : ''}`).join('\n'));
+    return textResult(
+      breakpoints
+        .map(
+          (b) =>
+            `${b.id} ${b.path}:${b.line}${b.condition ? ` when ${b.condition}` : ''}${b.verified ? ' (verified)' : ''}`,
+        )
+        .join('\n'),
+    );
   }
 }
 

@@ -10,10 +10,24 @@ afterEach(() => h.dispose());
 
 describe('set_breakpoint', () => {
   it('sets plain and conditional breakpoints that the program then hits', async () => {
-    expect((await h.call('set_breakpoint', { path: 'program.js', line: 3, condition: 'b === 3' }, { confirm: async () => 'once' })).text).toBe('Breakpoint bp-1 set at program.js:3 when b === 3.');
-    const started = await h.call('start_debugging', { program: 'program.js' }, { autoApprove: { start_debugging: true } });
+    expect(
+      (
+        await h.call(
+          'set_breakpoint',
+          { path: 'program.js', line: 3, condition: 'b === 3' },
+          { confirm: async () => 'once' },
+        )
+      ).text,
+    ).toBe('Breakpoint bp-1 set at program.js:3 when b === 3.');
+    const started = await h.call(
+      'start_debugging',
+      { program: 'program.js' },
+      { autoApprove: { start_debugging: true } },
+    );
     expect(started.text).toMatch(/^Stopped \(breakpoint bp-1\) in add at program.js:3/);
-    expect((await h.call('evaluate_expression', { expression: 'sum' }, { autoApprove: { evaluate_expression: true } })).text).toBe('6');
+    expect(
+      (await h.call('evaluate_expression', { expression: 'sum' }, { autoApprove: { evaluate_expression: true } })).text,
+    ).toBe('6');
   });
 
   it('explains bad input', async () => {
@@ -28,26 +42,48 @@ describe('set_breakpoint', () => {
 
     it('is not set without the user’s yes, so starting the program runs nothing of the model’s', async () => {
       const asked: ConfirmationRequest[] = [];
-      const declined = await h.call('set_breakpoint', { path: 'program.js', line: 2, condition: hostile() }, { confirm: async (r) => (asked.push(r), 'decline') });
+      const declined = await h.call(
+        'set_breakpoint',
+        { path: 'program.js', line: 2, condition: hostile() },
+        { confirm: async (r) => (asked.push(r), 'decline') },
+      );
       expect(declined.status).toBe('declined');
       expect(asked[0].message).toContain(hostile());
-      expect((await h.call('set_breakpoint', { path: 'program.js', line: 2, condition: hostile() })).status).toBe('declined');
+      expect((await h.call('set_breakpoint', { path: 'program.js', line: 2, condition: hostile() })).status).toBe(
+        'declined',
+      );
       expect((await h.call('list_breakpoints', {})).text).toBe('No breakpoints are set.');
-      expect((await h.call('start_debugging', { program: 'program.js' }, { confirm: async () => 'once' })).text).toMatch(/ended/);
+      expect(
+        (await h.call('start_debugging', { program: 'program.js' }, { confirm: async () => 'once' })).text,
+      ).toMatch(/ended/);
       expect(existsSync(marker())).toBe(false);
     });
 
     it('asks again after an approved start, before continue_execution could run it', async () => {
       await h.call('set_breakpoint', { path: 'program.js', line: 2 });
-      expect((await h.call('start_debugging', { program: 'program.js' }, { confirm: async () => 'session' })).text).toMatch(/^Stopped/);
-      expect((await h.call('set_breakpoint', { path: 'program.js', line: 3, condition: hostile() }, { confirm: async () => 'decline' })).status).toBe('declined');
+      expect(
+        (await h.call('start_debugging', { program: 'program.js' }, { confirm: async () => 'session' })).text,
+      ).toMatch(/^Stopped/);
+      expect(
+        (
+          await h.call(
+            'set_breakpoint',
+            { path: 'program.js', line: 3, condition: hostile() },
+            { confirm: async () => 'decline' },
+          )
+        ).status,
+      ).toBe('declined');
       await h.call('continue_execution', {});
       await h.call('continue_execution', {});
       expect(existsSync(marker())).toBe(false);
     });
 
     it('runs once the user said yes (the attack above is real)', async () => {
-      await h.call('set_breakpoint', { path: 'program.js', line: 2, condition: hostile() }, { confirm: async () => 'once' });
+      await h.call(
+        'set_breakpoint',
+        { path: 'program.js', line: 2, condition: hostile() },
+        { confirm: async () => 'once' },
+      );
       await h.call('start_debugging', { program: 'program.js' }, { confirm: async () => 'once' });
       expect(existsSync(marker())).toBe(true);
       await import('node:fs').then((fs) => fs.promises.rm(marker(), { force: true }));
@@ -59,7 +95,9 @@ describe('set_breakpoint', () => {
       await h.call('set_breakpoint', { path: 'program.js', line: 2, condition: 'a > 1' }, { confirm });
       await h.call('set_breakpoint', { path: 'program.js', line: 3, condition: 'a > 1' }, { confirm });
       expect(asks).toBe(1);
-      expect((await h.call('set_breakpoint', { path: 'program.js', line: 3, condition: hostile() })).status).toBe('declined');
+      expect((await h.call('set_breakpoint', { path: 'program.js', line: 3, condition: hostile() })).status).toBe(
+        'declined',
+      );
       expect((await h.call('set_breakpoint', { path: 'program.js', line: 8 })).status).toBe('ok');
     });
   });

@@ -25,7 +25,13 @@ const definition = {
     properties: {
       path: { type: 'string', description: 'The file, workspace-relative or absolute.' },
       line: { type: 'integer', minimum: 1, description: 'Line number (1-based).' },
-      condition: { type: 'string', minLength: 1, maxLength: 10000, description: 'Stop only when this JavaScript expression is true, e.g. "i === 3". The user confirms it before it is set.' },
+      condition: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 10000,
+        description:
+          'Stop only when this JavaScript expression is true, e.g. "i === 3". The user confirms it before it is set.',
+      },
     },
     required: ['path', 'line'],
     additionalProperties: false,
@@ -57,7 +63,9 @@ class SetBreakpointTool implements Tool<Input> {
 
   async invoke({ input }: ToolInvocationOptions<Input>) {
     const bp = await this.debug.setBreakpoint(input);
-    return textResult(`Breakpoint ${bp.id} set at ${bp.path}:${bp.line}${bp.condition ? ` when ${bp.condition}` : ''}.`);
+    return textResult(
+      `Breakpoint ${bp.id} set at ${bp.path}:${bp.line}${bp.condition ? ` when ${bp.condition}` : ''}.`,
+    );
   }
 }
 

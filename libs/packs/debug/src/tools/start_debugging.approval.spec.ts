@@ -10,10 +10,18 @@ import { debugPack } from '../index';
 jest.setTimeout(60_000);
 
 // Appends its name and arguments to ran.txt in the workspace (the debuggee's cwd): every run is on record.
-const marking = (name: string) => `require('node:fs').appendFileSync('ran.txt', JSON.stringify(['${name}', ...process.argv.slice(2)]) + '\\n');\n`;
+const marking = (name: string) =>
+  `require('node:fs').appendFileSync('ran.txt', JSON.stringify(['${name}', ...process.argv.slice(2)]) + '\\n');\n`;
 
 let h: PackHarness;
-beforeEach(async () => (h = await createPackHarness([debugPack], { 'app.js': marking('app'), 'evil.js': marking('evil'), 'lib/tool.js': marking('tool') })));
+beforeEach(
+  async () =>
+    (h = await createPackHarness([debugPack], {
+      'app.js': marking('app'),
+      'evil.js': marking('evil'),
+      'lib/tool.js': marking('tool'),
+    })),
+);
 afterEach(() => h.dispose());
 
 const ran = async () =>
@@ -23,7 +31,11 @@ const ran = async () =>
     .map((line) => JSON.parse(line) as string[]);
 
 /** One start_debugging call in chat session 's', answering any question with `answer` (none: nobody to ask). */
-async function start(input: { program: string; args?: string[] }, asked: ConfirmationRequest[], answer?: ConfirmationAnswer) {
+async function start(
+  input: { program: string; args?: string[] },
+  asked: ConfirmationRequest[],
+  answer?: ConfirmationAnswer,
+) {
   const confirm = answer ? async (request: ConfirmationRequest) => (asked.push(request), answer) : undefined;
   const result = await h.call('start_debugging', input, { chatSessionId: 's', confirm });
   await h.host.debug.stop();
@@ -51,7 +63,8 @@ describe('start_debugging: a remembered approval covers exactly the program and 
     const asked: ConfirmationRequest[] = [];
     expect(await start({ program: 'app.js', args: ['a', 'b'] }, asked, 'session')).toBe('ok');
     expect(await start({ program: 'app.js', args: ['a', 'b'] }, asked)).toBe('ok');
-    for (const args of [['a b'], ['a,b'], ['a', 'b', ''], ['b', 'a'], ['a\u0000b']]) expect(await start({ program: 'app.js', args }, asked)).toBe('declined');
+    for (const args of [['a b'], ['a,b'], ['a', 'b', ''], ['b', 'a'], ['a\u0000b']])
+      expect(await start({ program: 'app.js', args }, asked)).toBe('declined');
     expect(await ran()).toEqual([
       ['app', 'a', 'b'],
       ['app', 'a', 'b'],

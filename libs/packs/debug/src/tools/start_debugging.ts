@@ -1,7 +1,16 @@
 import { codeBlock, commandLine } from '../confirmationText';
 import { inject, injectable, optional } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
-import { defineTool, textResult, type InputOf, type PreparedToolInvocation, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
+import {
+  defineTool,
+  textResult,
+  type InputOf,
+  type PreparedToolInvocation,
+  type Tool,
+  type ToolDefinition,
+  type ToolInvocationOptions,
+  type ToolInvocationPrepareOptions,
+} from '@toolpacks/registry';
 import { DebugService, WorkspaceFileSystem } from '@toolpacks/services';
 import { formatStatus } from '../format';
 
@@ -40,7 +49,10 @@ class StartDebuggingTool implements Tool<Input> {
   // remembered approval covers exactly what runs (this program, these arguments), never another.
   async prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>): Promise<PreparedToolInvocation> {
     return {
-      confirmationMessages: { title: 'Run a program under the debugger?', message: codeBlock(commandLine('node', [input.program, ...(input.args ?? [])])) },
+      confirmationMessages: {
+        title: 'Run a program under the debugger?',
+        message: codeBlock(commandLine('node', [input.program, ...(input.args ?? [])])),
+      },
       approvalKey: `program\u0000${await this.runKey(input)}`,
       runsCode: true,
     };

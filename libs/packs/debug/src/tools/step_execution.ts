@@ -1,6 +1,13 @@
 import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
-import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import {
+  defineTool,
+  textResult,
+  type InputOf,
+  type Tool,
+  type ToolDefinition,
+  type ToolInvocationOptions,
+} from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
 import { formatStatus, WHEN_STOPPED } from '../format';
 
@@ -8,7 +15,8 @@ const definition = {
   name: 'step_execution',
   toolReferenceName: 'step_execution',
   displayName: 'Step',
-  modelDescription: "Steps the stopped program: 'over' runs the current line, 'into' enters the function called on it, 'out' runs until the current function returns. Returns where it stopped.",
+  modelDescription:
+    "Steps the stopped program: 'over' runs the current line, 'into' enters the function called on it, 'out' runs until the current function returns. Returns where it stopped.",
   userDescription: 'Steps over, into or out.',
   inputSchema: {
     type: 'object',

@@ -5,7 +5,14 @@ import { editorPack } from '../index';
 
 const app = 'import x from "x";\n\nexport function main() {\n  console.log("hello");\n  return 0;\n}\n';
 let h: PackHarness;
-beforeEach(async () => (h = await createPackHarness([editorPack], { 'src/app.ts': app, 'src/old.ts': 'old\n', 'src/move.ts': 'move me\n' })));
+beforeEach(
+  async () =>
+    (h = await createPackHarness([editorPack], {
+      'src/app.ts': app,
+      'src/old.ts': 'old\n',
+      'src/move.ts': 'move me\n',
+    })),
+);
 afterEach(() => h.dispose());
 
 const gpt = { model: testModels.gpt5 };
@@ -37,7 +44,10 @@ describe('apply_patch', () => {
       '*** End Patch',
     ].join('\n');
     const result = await h.call('apply_patch', { input: patch }, gpt);
-    expect(result).toMatchObject({ status: 'ok', text: 'Applied the patch: updated src/app.ts, added src/new.ts, deleted src/old.ts, moved src/move.ts to src/moved.ts.' });
+    expect(result).toMatchObject({
+      status: 'ok',
+      text: 'Applied the patch: updated src/app.ts, added src/new.ts, deleted src/old.ts, moved src/move.ts to src/moved.ts.',
+    });
     expect(await h.read('src/app.ts')).toBe(app.replace('"hello"', '"hello, world"'));
     expect(await h.read('src/new.ts')).toBe('export const created = true;\n');
     expect(await h.read('src/moved.ts')).toBe('moved\n');
@@ -45,20 +55,40 @@ describe('apply_patch', () => {
   });
 
   it('writes nothing when one hunk does not apply, and names the hunk', async () => {
-    const patch = ['*** Begin Patch', '*** Add File: src/other.ts', '+x', '*** Update File: src/app.ts', '-  console.log("bye");', '+  nope', '*** End Patch'].join('\n');
+    const patch = [
+      '*** Begin Patch',
+      '*** Add File: src/other.ts',
+      '+x',
+      '*** Update File: src/app.ts',
+      '-  console.log("bye");',
+      '+  nope',
+      '*** End Patch',
+    ].join('\n');
     const result = await h.call('apply_patch', { input: patch }, gpt);
     expect(result.status).toBe('error');
-    expect(result.text).toContain('src/app.ts, hunk 1 (patch line 5): the line \'  console.log("bye");\' is not in the file. Read the file again');
+    expect(result.text).toContain(
+      'src/app.ts, hunk 1 (patch line 5): the line \'  console.log("bye");\' is not in the file. Read the file again',
+    );
     expect(result.text).toContain('Nothing was written.');
     expect(await h.read('src/app.ts')).toBe(app);
     await expect(fs.access(path.join(h.root, 'src/other.ts'))).rejects.toThrow();
   });
 
   it('explains malformed patches and paths outside the workspace', async () => {
-    expect((await h.call('apply_patch', { input: 'diff --git a b' }, gpt)).text).toMatch(/must start with '\*\*\* Begin Patch'/);
-    expect((await h.call('apply_patch', { input: '*** Begin Patch\n*** Update File: src/app.ts\n-x\n' }, gpt)).text).toMatch(/must end with '\*\*\* End Patch'/);
-    expect((await h.call('apply_patch', { input: '*** Begin Patch\n*** Add File: ../../x.ts\n+x\n*** End Patch' }, gpt)).text).toMatch(/outside the workspace/);
-    expect((await h.call('apply_patch', { input: '*** Begin Patch\n*** Delete File: src/none.ts\n*** End Patch' }, gpt)).text).toMatch(/does not exist, so it cannot be deleted/);
+    expect((await h.call('apply_patch', { input: 'diff --git a b' }, gpt)).text).toMatch(
+      /must start with '\*\*\* Begin Patch'/,
+    );
+    expect(
+      (await h.call('apply_patch', { input: '*** Begin Patch\n*** Update File: src/app.ts\n-x\n' }, gpt)).text,
+    ).toMatch(/must end with '\*\*\* End Patch'/);
+    expect(
+      (await h.call('apply_patch', { input: '*** Begin Patch\n*** Add File: ../../x.ts\n+x\n*** End Patch' }, gpt))
+        .text,
+    ).toMatch(/outside the workspace/);
+    expect(
+      (await h.call('apply_patch', { input: '*** Begin Patch\n*** Delete File: src/none.ts\n*** End Patch' }, gpt))
+        .text,
+    ).toMatch(/does not exist, so it cannot be deleted/);
     expect(await h.read('src/app.ts')).toBe(app);
   });
 });
@@ -75,7 +105,10 @@ describe('apply_patch keeps the file and follows the patch exactly', () => {
   };
 
   it('keeps context lines as they are in the file when they match only after ignoring whitespace', async () => {
-    await files({ 'README.md': '# Title\nFirst line  \nSecond line\n', 'f.js': 'function f() {\n\tsetup();\n\trun();\n}\n' });
+    await files({
+      'README.md': '# Title\nFirst line  \nSecond line\n',
+      'f.js': 'function f() {\n\tsetup();\n\trun();\n}\n',
+    });
     const result = await h.call(
       'apply_patch',
       {
@@ -103,21 +136,45 @@ describe('apply_patch keeps the file and follows the patch exactly', () => {
 
   it('puts a hunk marked *** End of File at the end of the file, not at the first match', async () => {
     await files({ 'list.txt': 'item\nend\nitem\nend\n' });
-    expect((await h.call('apply_patch', { input: patch('*** Update File: list.txt', '@@', ' item', '-end', '+END', '*** End of File') }, gpt)).status).toBe('ok');
+    expect(
+      (
+        await h.call(
+          'apply_patch',
+          { input: patch('*** Update File: list.txt', '@@', ' item', '-end', '+END', '*** End of File') },
+          gpt,
+        )
+      ).status,
+    ).toBe('ok');
     expect(await h.read('list.txt')).toBe('item\nend\nitem\nEND\n');
   });
 
   it('follows two @@ lines in a row: the second anchor is searched after the first', async () => {
     const source = 'class A:\n    def run(self):\n        return 1\n\nclass B:\n    def run(self):\n        return 1\n';
     await files({ 'm.py': source });
-    const result = await h.call('apply_patch', { input: patch('*** Update File: m.py', '@@ class B:', '@@     def run(self):', '-        return 1', '+        return 2') }, gpt);
+    const result = await h.call(
+      'apply_patch',
+      {
+        input: patch(
+          '*** Update File: m.py',
+          '@@ class B:',
+          '@@     def run(self):',
+          '-        return 1',
+          '+        return 2',
+        ),
+      },
+      gpt,
+    );
     expect(result.status).toBe('ok');
     expect(await h.read('m.py')).toBe(source.replace(/return 1\n$/, 'return 2\n'));
   });
 
   it('applies a second Update section of one file to the result of the first', async () => {
     await files({ 'a.txt': 'a\nb\nc\n' });
-    const result = await h.call('apply_patch', { input: patch('*** Update File: a.txt', '-a', '+A', '*** Update File: a.txt', '-c', '+C') }, gpt);
+    const result = await h.call(
+      'apply_patch',
+      { input: patch('*** Update File: a.txt', '-a', '+A', '*** Update File: a.txt', '-c', '+C') },
+      gpt,
+    );
     expect(result).toMatchObject({ status: 'ok', text: 'Applied the patch: updated a.txt.' });
     expect(await h.read('a.txt')).toBe('A\nb\nC\n');
   });
@@ -133,7 +190,22 @@ describe('apply_patch keeps the file and follows the patch exactly', () => {
 
   it('keeps a UTF-8 BOM when the first line is edited, and each line ending of a mixed CRLF/LF file', async () => {
     await files({ 'bom.txt': '\uFEFFfirst\nsecond\n', 'mixed.txt': 'one\r\ntwo\nthree\r\nfour\n' });
-    const result = await h.call('apply_patch', { input: patch('*** Update File: bom.txt', '-first', '+FIRST', '*** Update File: mixed.txt', ' two', '-three', '+THREE', ' four') }, gpt);
+    const result = await h.call(
+      'apply_patch',
+      {
+        input: patch(
+          '*** Update File: bom.txt',
+          '-first',
+          '+FIRST',
+          '*** Update File: mixed.txt',
+          ' two',
+          '-three',
+          '+THREE',
+          ' four',
+        ),
+      },
+      gpt,
+    );
     expect(result.status).toBe('ok');
     expect(await h.read('bom.txt')).toBe('\uFEFFFIRST\nsecond\n');
     expect(await h.read('mixed.txt')).toBe('one\r\ntwo\nTHREE\r\nfour\n');
@@ -141,15 +213,43 @@ describe('apply_patch keeps the file and follows the patch exactly', () => {
 
   it('accepts markers padded with spaces and a patch wrapped in a heredoc', async () => {
     await files({ 'a.txt': 'old\n', 'b.txt': 'x\n' });
-    expect((await h.call('apply_patch', { input: [' *** Begin Patch ', '  *** Update File: a.txt', '@@', '-old', '+new', ' *** End Patch'].join('\n') }, gpt)).status).toBe('ok');
+    expect(
+      (
+        await h.call(
+          'apply_patch',
+          {
+            input: [' *** Begin Patch ', '  *** Update File: a.txt', '@@', '-old', '+new', ' *** End Patch'].join('\n'),
+          },
+          gpt,
+        )
+      ).status,
+    ).toBe('ok');
     expect(await h.read('a.txt')).toBe('new\n');
-    expect((await h.call('apply_patch', { input: `<<'EOF'\n${patch('*** Update File: b.txt', '-x', '+y')}\nEOF\n` }, gpt)).status).toBe('ok');
+    expect(
+      (await h.call('apply_patch', { input: `<<'EOF'\n${patch('*** Update File: b.txt', '-x', '+y')}\nEOF\n` }, gpt))
+        .status,
+    ).toBe('ok');
     expect(await h.read('b.txt')).toBe('y\n');
   });
 
   it('matches typographic dashes, quotes and non-breaking spaces to their ASCII forms, and lone CR line endings', async () => {
     await files({ 'q.txt': 'say \u201Chello\u201D \u2013 now\u00A0ok\nnext\n', 'cr.txt': 'one\rtwo\rthree\r' });
-    const result = await h.call('apply_patch', { input: patch('*** Update File: q.txt', '-say "hello" - now ok', '+say hi', '*** Update File: cr.txt', ' one', '-two', '+TWO', ' three') }, gpt);
+    const result = await h.call(
+      'apply_patch',
+      {
+        input: patch(
+          '*** Update File: q.txt',
+          '-say "hello" - now ok',
+          '+say hi',
+          '*** Update File: cr.txt',
+          ' one',
+          '-two',
+          '+TWO',
+          ' three',
+        ),
+      },
+      gpt,
+    );
     expect(result.status).toBe('ok');
     expect(await h.read('q.txt')).toBe('say hi\nnext\n');
     expect(await h.read('cr.txt')).toBe('one\rTWO\rthree\r');
@@ -158,13 +258,30 @@ describe('apply_patch keeps the file and follows the patch exactly', () => {
   it('matches an @@ anchor as a whole line or word before a mere substring', async () => {
     const source = 'class FooBar:\n    x = 1\nclass Foo:\n    x = 1\n';
     await files({ 'c.py': source });
-    expect((await h.call('apply_patch', { input: patch('*** Update File: c.py', '@@ class Foo', '-    x = 1', '+    x = 2') }, gpt)).status).toBe('ok');
+    expect(
+      (
+        await h.call(
+          'apply_patch',
+          { input: patch('*** Update File: c.py', '@@ class Foo', '-    x = 1', '+    x = 2') },
+          gpt,
+        )
+      ).status,
+    ).toBe('ok');
     expect(await h.read('c.py')).toBe('class FooBar:\n    x = 1\nclass Foo:\n    x = 2\n');
   });
 
   it('sees earlier operations of the same patch: update an added file, add over a deleted one', async () => {
     await files({ 'gone.txt': 'old\n' });
-    const input = patch('*** Add File: fresh.txt', '+one', '*** Update File: fresh.txt', ' one', '+two', '*** Delete File: gone.txt', '*** Add File: gone.txt', '+new');
+    const input = patch(
+      '*** Add File: fresh.txt',
+      '+one',
+      '*** Update File: fresh.txt',
+      ' one',
+      '+two',
+      '*** Delete File: gone.txt',
+      '*** Add File: gone.txt',
+      '+new',
+    );
     const result = await h.call('apply_patch', { input }, gpt);
     expect(result).toMatchObject({ status: 'ok', text: 'Applied the patch: added fresh.txt, updated gone.txt.' });
     expect(await h.read('fresh.txt')).toBe('one\ntwo\n');
@@ -173,20 +290,34 @@ describe('apply_patch keeps the file and follows the patch exactly', () => {
 
   it('refuses to add or move onto an existing file and keeps CRLF, writing nothing on any failure', async () => {
     await files({ 'crlf.txt': 'a\r\nb\r\n', 'taken.txt': 'mine\n' });
-    const add = await h.call('apply_patch', { input: patch('*** Update File: crlf.txt', '-a', '+A', '*** Add File: taken.txt', '+x') }, gpt);
+    const add = await h.call(
+      'apply_patch',
+      { input: patch('*** Update File: crlf.txt', '-a', '+A', '*** Add File: taken.txt', '+x') },
+      gpt,
+    );
     expect(add.status).toBe('error');
     expect(add.text).toMatch(/taken\.txt already exists.*Nothing was written\./s);
-    const move = await h.call('apply_patch', { input: patch('*** Delete File: src/old.ts', '*** Update File: crlf.txt', '*** Move to: taken.txt', '-a', '+A') }, gpt);
+    const move = await h.call(
+      'apply_patch',
+      {
+        input: patch('*** Delete File: src/old.ts', '*** Update File: crlf.txt', '*** Move to: taken.txt', '-a', '+A'),
+      },
+      gpt,
+    );
     expect(move.status).toBe('error');
     expect(await h.read('taken.txt')).toBe('mine\n');
     expect(await h.read('src/old.ts')).toBe('old\n');
-    expect((await h.call('apply_patch', { input: patch('*** Update File: crlf.txt', '-a', '+A', '+A2') }, gpt)).status).toBe('ok');
+    expect(
+      (await h.call('apply_patch', { input: patch('*** Update File: crlf.txt', '-a', '+A', '+A2') }, gpt)).status,
+    ).toBe('ok');
     expect(await h.read('crlf.txt')).toBe('A\r\nA2\r\nb\r\n');
   });
 
   it('deletes a binary file: a Delete needs no text', async () => {
     await fs.writeFile(path.join(h.root, 'blob.bin'), Buffer.from([0, 1, 2, 0, 255]));
-    expect((await h.call('apply_patch', { input: patch('*** Delete File: blob.bin') }, gpt)).text).toBe('Applied the patch: deleted blob.bin.');
+    expect((await h.call('apply_patch', { input: patch('*** Delete File: blob.bin') }, gpt)).text).toBe(
+      'Applied the patch: deleted blob.bin.',
+    );
     await expect(fs.access(path.join(h.root, 'blob.bin'))).rejects.toThrow();
   });
 

@@ -1,8 +1,25 @@
 import { inject, injectable } from 'inversify';
 import { boundedList, type CancellationToken } from '@toolpacks/base';
-import { defineTool, textResult, type InputOf, type PreparedToolInvocation, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
+import {
+  defineTool,
+  textResult,
+  type InputOf,
+  type PreparedToolInvocation,
+  type Tool,
+  type ToolDefinition,
+  type ToolInvocationOptions,
+  type ToolInvocationPrepareOptions,
+} from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
-import { parsePatch, PatchError, planPatch, type PatchFiles, type PatchOperation, type PatchPlan, type PlannedChange } from '../patch';
+import {
+  parsePatch,
+  PatchError,
+  planPatch,
+  type PatchFiles,
+  type PatchOperation,
+  type PatchPlan,
+  type PlannedChange,
+} from '../patch';
 import { confirmWrites, writesNeedConfirmation, type PlannedWrite } from '../sensitiveWrites';
 
 /** The GPT families trained on V4A patches get this instead of replace_string_in_file. */
@@ -59,7 +76,9 @@ class ApplyPatchTool implements Tool<Input> {
     } catch {
       return undefined; // invoke reports the problem
     }
-    const paths = operations.flatMap((op) => (op.kind === 'update' && op.moveTo !== undefined ? [op.path, op.moveTo] : [op.path]));
+    const paths = operations.flatMap((op) =>
+      op.kind === 'update' && op.moveTo !== undefined ? [op.path, op.moveTo] : [op.path],
+    );
     if (!(await writesNeedConfirmation(this.workspace, paths))) return undefined;
     const plan = await this.plan(operations);
     return confirmWrites(this.workspace, plan.changes.flatMap(plannedWrites));
@@ -70,13 +89,21 @@ class ApplyPatchTool implements Tool<Input> {
     try {
       operations = parsePatch(input.input);
     } catch (error) {
-      if (error instanceof PatchError) throw new WorkspaceError(`The patch could not be read: ${error.message} Nothing was written.`);
+      if (error instanceof PatchError)
+        throw new WorkspaceError(`The patch could not be read: ${error.message} Nothing was written.`);
       throw error;
     }
     const plan = await this.plan(operations);
     // One batch, all or nothing: staged and checked against what the plan read before any rename.
-    const changes = plan.changes.filter((c) => !(c.type === 'update' && c.moveTo === undefined && c.content === c.expected));
-    if (changes.length) await this.workspace.applyChanges(changes, { allowSensitive: confirmed === true, allowWriteProtected: approved === true, token });
+    const changes = plan.changes.filter(
+      (c) => !(c.type === 'update' && c.moveTo === undefined && c.content === c.expected),
+    );
+    if (changes.length)
+      await this.workspace.applyChanges(changes, {
+        allowSensitive: confirmed === true,
+        allowWriteProtected: approved === true,
+        token,
+      });
     return textResult(`Applied the patch: ${boundedList(plan.summary)}.`);
   }
 
@@ -85,7 +112,8 @@ class ApplyPatchTool implements Tool<Input> {
     try {
       return await planPatch(operations, this.files());
     } catch (error) {
-      if (error instanceof PatchError || error instanceof WorkspaceError) throw new WorkspaceError(`${error.message} Nothing was written.`);
+      if (error instanceof PatchError || error instanceof WorkspaceError)
+        throw new WorkspaceError(`${error.message} Nothing was written.`);
       throw error;
     }
   }

@@ -17,6 +17,8 @@ describe('create_file', () => {
     expect(result.status).toBe('error');
     expect(result.text).toMatch(/already exists; edit it instead/);
     expect(await h.read('exists.txt')).toBe('keep me\n');
-    expect((await h.call('create_file', { filePath: '../escape.txt', content: 'x' })).text).toMatch(/outside the workspace/);
+    expect((await h.call('create_file', { filePath: '../escape.txt', content: 'x' })).text).toMatch(
+      /outside the workspace/,
+    );
   });
 });

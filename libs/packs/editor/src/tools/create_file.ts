@@ -1,6 +1,15 @@
 import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
-import { defineTool, textResult, type InputOf, type PreparedToolInvocation, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
+import {
+  defineTool,
+  textResult,
+  type InputOf,
+  type PreparedToolInvocation,
+  type Tool,
+  type ToolDefinition,
+  type ToolInvocationOptions,
+  type ToolInvocationPrepareOptions,
+} from '@toolpacks/registry';
 import { WorkspaceFileSystem } from '@toolpacks/services';
 import { confirmWrites } from '../sensitiveWrites';
 
@@ -40,7 +49,11 @@ class CreateFileTool implements Tool<Input> {
 
   async invoke({ input, confirmed, approved }: ToolInvocationOptions<Input>, token?: CancellationToken) {
     const absolute = await this.workspace.resolve(input.filePath);
-    await this.workspace.writeText(absolute, input.content, 'create', { allowSensitive: confirmed === true, allowWriteProtected: approved === true, token });
+    await this.workspace.writeText(absolute, input.content, 'create', {
+      allowSensitive: confirmed === true,
+      allowWriteProtected: approved === true,
+      token,
+    });
     const lines = input.content === '' ? 0 : input.content.split('\n').length - (input.content.endsWith('\n') ? 1 : 0);
     return textResult(`Created ${this.workspace.relative(absolute)} (${lines} line${lines === 1 ? '' : 's'}).`);
   }

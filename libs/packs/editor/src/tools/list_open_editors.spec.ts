@@ -15,10 +15,16 @@ describe('list_open_editors', () => {
       { path: 'src/a.ts', languageId: 'typescript', isActive: true, isDirty: false },
       { path: 'README.md', languageId: 'markdown', isActive: false, isDirty: true },
     ];
-    const h = await createPackHarness([editorPack], {}, { configure: (c) => c.bind(OpenEditorsService).toConstantValue({ list }) });
+    const h = await createPackHarness(
+      [editorPack],
+      {},
+      { configure: (c) => c.bind(OpenEditorsService).toConstantValue({ list }) },
+    );
     h.host.contextKeys.set(ContextKeys.hasOpenEditors, true);
     expect(h.names()).toContain('list_open_editors');
-    expect((await h.call('list_open_editors', {})).text).toBe('src/a.ts (typescript) [active]\nREADME.md (markdown) [unsaved changes]');
+    expect((await h.call('list_open_editors', {})).text).toBe(
+      'src/a.ts (typescript) [active]\nREADME.md (markdown) [unsaved changes]',
+    );
     await h.dispose();
   });
 });

@@ -26,7 +26,14 @@ class ListOpenEditorsTool implements Tool<Input> {
     if (!this.editors) throw new Error('This host has no editors. Use file_search or list_dir to find files instead.');
     const open = await this.editors.list();
     if (open.length === 0) return textResult('No editors are open.');
-    return textResult(open.map((e) => `${e.path}${e.languageId ? ` (${e.languageId})` : ''}${e.isActive ? ' [active]' : ''}${e.isDirty ? ' [unsaved changes]' : ''}`).join('\n'));
+    return textResult(
+      open
+        .map(
+          (e) =>
+            `${e.path}${e.languageId ? ` (${e.languageId})` : ''}${e.isActive ? ' [active]' : ''}${e.isDirty ? ' [unsaved changes]' : ''}`,
+        )
+        .join('\n'),
+    );
   }
 }
 

@@ -1,6 +1,14 @@
 import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
-import { defaultTokenization, defineTool, renderPromptResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import {
+  defaultTokenization,
+  defineTool,
+  renderPromptResult,
+  type InputOf,
+  type Tool,
+  type ToolDefinition,
+  type ToolInvocationOptions,
+} from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { FileLines } from '../fileLines';
 
@@ -20,7 +28,11 @@ const definition = {
     properties: {
       filePath: { type: 'string', description: 'Path of the file, relative to the workspace root or absolute.' },
       startLine: { type: 'integer', minimum: 1, description: 'First line to read (1-based). Default: 1.' },
-      endLine: { type: 'integer', minimum: 1, description: 'Last line to read (inclusive). Default: the end of the file.' },
+      endLine: {
+        type: 'integer',
+        minimum: 1,
+        description: 'Last line to read (inclusive). Default: the end of the file.',
+      },
     },
     required: ['filePath'],
     additionalProperties: false,
@@ -43,10 +55,21 @@ class ReadFileTool implements Tool<Input> {
     const total = text === '' ? 0 : lines.length;
     const start = input.startLine ?? 1;
     const end = Math.min(input.endLine ?? total, total);
-    if (total > 0 && start > total) throw new WorkspaceError(`The file has ${total} lines; startLine ${start} is past the end.`);
+    if (total > 0 && start > total)
+      throw new WorkspaceError(`The file has ${total} lines; startLine ${start} is past the end.`);
     if (end < start && total > 0) throw new WorkspaceError(`endLine ${input.endLine} is before startLine ${start}.`);
     const budget = tokenizationOptions ?? defaultTokenization(DEFAULT_READ_BUDGET);
-    return renderPromptResult(FileLines, { path: this.workspace.relative(absolute), lines: total === 0 ? [] : lines.slice(start - 1, end), firstLine: start, totalLines: total }, budget, token);
+    return renderPromptResult(
+      FileLines,
+      {
+        path: this.workspace.relative(absolute),
+        lines: total === 0 ? [] : lines.slice(start - 1, end),
+        firstLine: start,
+        totalLines: total,
+      },
+      budget,
+      token,
+    );
   }
 }
 

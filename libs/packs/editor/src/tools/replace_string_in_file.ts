@@ -1,6 +1,15 @@
 import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
-import { defineTool, textResult, type InputOf, type PreparedToolInvocation, type Tool, type ToolDefinition, type ToolInvocationOptions, type ToolInvocationPrepareOptions } from '@toolpacks/registry';
+import {
+  defineTool,
+  textResult,
+  type InputOf,
+  type PreparedToolInvocation,
+  type Tool,
+  type ToolDefinition,
+  type ToolInvocationOptions,
+  type ToolInvocationPrepareOptions,
+} from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { replaceOnce } from '../replaceOnce';
 import { confirmWrites, writesNeedConfirmation } from '../sensitiveWrites';
@@ -16,8 +25,15 @@ const definition = {
   inputSchema: {
     type: 'object',
     properties: {
-      filePath: { type: 'string', description: 'Path of the file to edit, relative to the workspace root or absolute.' },
-      oldString: { type: 'string', minLength: 1, description: 'The exact text to replace, with surrounding context so that it occurs once.' },
+      filePath: {
+        type: 'string',
+        description: 'Path of the file to edit, relative to the workspace root or absolute.',
+      },
+      oldString: {
+        type: 'string',
+        minLength: 1,
+        description: 'The exact text to replace, with surrounding context so that it occurs once.',
+      },
       newString: { type: 'string', description: 'The text to put in its place.' },
     },
     required: ['filePath', 'oldString', 'newString'],
@@ -36,7 +52,8 @@ class ReplaceStringInFileTool implements Tool<Input> {
   // Only a sensitive file (git config, hooks, tasks, …) or a write-protected one asks, with the
   // diff of this very change.
   async prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>): Promise<PreparedToolInvocation | undefined> {
-    if (typeof input?.filePath !== 'string' || !(await writesNeedConfirmation(this.workspace, [input.filePath]))) return undefined;
+    if (typeof input?.filePath !== 'string' || !(await writesNeedConfirmation(this.workspace, [input.filePath])))
+      return undefined;
     const relative = this.workspace.relative(await this.workspace.resolve(input.filePath));
     const before = await this.workspace.readText(relative);
     const after = replaceOnce(before, input.oldString, input.newString, relative).text;
@@ -44,7 +61,8 @@ class ReplaceStringInFileTool implements Tool<Input> {
   }
 
   async invoke({ input, confirmed, approved }: ToolInvocationOptions<Input>, token?: CancellationToken) {
-    if (input.oldString === input.newString) throw new WorkspaceError('oldString and newString are the same; nothing would change.');
+    if (input.oldString === input.newString)
+      throw new WorkspaceError('oldString and newString are the same; nothing would change.');
     const absolute = await this.workspace.resolve(input.filePath);
     const relative = this.workspace.relative(absolute);
     let changedAt = 0;
@@ -58,7 +76,9 @@ class ReplaceStringInFileTool implements Tool<Input> {
       { allowSensitive: confirmed === true, allowWriteProtected: approved === true, token },
     );
     const newLines = input.newString.split('\n').length;
-    return textResult(`Replaced 1 occurrence in ${relative}; lines ${changedAt}-${changedAt + newLines - 1} now read:\n${input.newString}`);
+    return textResult(
+      `Replaced 1 occurrence in ${relative}; lines ${changedAt}-${changedAt + newLines - 1} now read:\n${input.newString}`,
+    );
   }
 }
 

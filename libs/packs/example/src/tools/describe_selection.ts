@@ -1,5 +1,12 @@
 import { injectable } from 'inversify';
-import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import {
+  defineTool,
+  textResult,
+  type InputOf,
+  type Tool,
+  type ToolDefinition,
+  type ToolInvocationOptions,
+} from '@toolpacks/registry';
 
 /** Only offered while an editor has a selection (the `when` clause); headless hosts never set it. */
 const definition = {
@@ -28,8 +35,17 @@ class DescribeSelectionTool implements Tool<Input> {
     const lines = input.selectedText.split(/\r?\n/);
     const longest = Math.max(...lines.map((l) => l.length));
     const indents = lines.map((l) => /^[\t ]*/.exec(l)![0]).filter((i) => i.length > 0);
-    const style = indents.length === 0 ? 'none' : indents.every((i) => i.startsWith('\t')) ? 'tabs' : indents.every((i) => i.startsWith(' ')) ? 'spaces' : 'mixed';
-    return textResult(`lines=${lines.length} longestLine=${longest} indentation=${style}${input.languageId ? ` language=${input.languageId}` : ''}`);
+    const style =
+      indents.length === 0
+        ? 'none'
+        : indents.every((i) => i.startsWith('\t'))
+          ? 'tabs'
+          : indents.every((i) => i.startsWith(' '))
+            ? 'spaces'
+            : 'mixed';
+    return textResult(
+      `lines=${lines.length} longestLine=${longest} indentation=${style}${input.languageId ? ` language=${input.languageId}` : ''}`,
+    );
   }
 }
 

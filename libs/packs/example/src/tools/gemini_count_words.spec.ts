@@ -11,7 +11,11 @@ describe('gemini_count_words (override of count_words)', () => {
 
   it("runs the override's implementation when a Gemini model calls count_words", async () => {
     const registry = await loadExample();
-    expect((await call(registry, models.gemini, 'count_words', { text: 'a b a' })).text).toBe('words=3 lines=1 characters=5 unique=2');
-    expect((await call(registry, models.claude, 'count_words', { text: 'a b a' })).text).toBe('words=3 lines=1 characters=5');
+    expect((await call(registry, models.gemini, 'count_words', { text: 'a b a' })).text).toBe(
+      'words=3 lines=1 characters=5 unique=2',
+    );
+    expect((await call(registry, models.claude, 'count_words', { text: 'a b a' })).text).toBe(
+      'words=3 lines=1 characters=5',
+    );
   });
 });

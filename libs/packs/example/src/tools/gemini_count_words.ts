@@ -1,5 +1,12 @@
 import { injectable } from 'inversify';
-import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import {
+  defineTool,
+  textResult,
+  type InputOf,
+  type Tool,
+  type ToolDefinition,
+  type ToolInvocationOptions,
+} from '@toolpacks/registry';
 import { countText } from './count_words';
 
 /**
@@ -11,7 +18,11 @@ const definition = {
   overridesTool: 'count_words',
   models: [{ family: 'gemini*' }],
   modelDescription: 'Counts words, lines, characters and distinct words in `text`. Returns the four numbers.',
-  inputSchema: { type: 'object', properties: { text: { type: 'string', description: 'The text to count.' } }, required: ['text'] },
+  inputSchema: {
+    type: 'object',
+    properties: { text: { type: 'string', description: 'The text to count.' } },
+    required: ['text'],
+  },
   tags: ['example', 'text'],
   annotations: { readOnly: true, idempotent: true },
 } as const satisfies ToolDefinition;

@@ -4,7 +4,9 @@ describe('get_time', () => {
   it('returns the host clock in UTC or the asked time zone', async () => {
     const registry = await loadExample();
     // The readable part comes from ICU, whose punctuation differs between Node builds.
-    expect((await call(registry, models.claude, 'get_time', {})).text).toMatch(/^2026-03-01T12:34:56\.000Z \(Sunday,? 1 March 2026 at 12:34:56 UTC, UTC\)$/);
+    expect((await call(registry, models.claude, 'get_time', {})).text).toMatch(
+      /^2026-03-01T12:34:56\.000Z \(Sunday,? 1 March 2026 at 12:34:56 UTC, UTC\)$/,
+    );
     expect((await call(registry, models.claude, 'get_time', { timeZone: 'Asia/Tokyo' })).text).toContain('21:34:56');
   });
 

@@ -1,5 +1,12 @@
 import { inject, injectable } from 'inversify';
-import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import {
+  defineTool,
+  textResult,
+  type InputOf,
+  type Tool,
+  type ToolDefinition,
+  type ToolInvocationOptions,
+} from '@toolpacks/registry';
 import { Clock } from '../clock';
 
 const definition = {
@@ -10,7 +17,9 @@ const definition = {
   userDescription: 'Tells the model the current time.',
   inputSchema: {
     type: 'object',
-    properties: { timeZone: { type: 'string', description: "IANA time zone such as 'Europe/Berlin'; defaults to UTC." } },
+    properties: {
+      timeZone: { type: 'string', description: "IANA time zone such as 'Europe/Berlin'; defaults to UTC." },
+    },
   },
   tags: ['example', 'time'],
   annotations: { readOnly: true, idempotent: false },
@@ -33,7 +42,9 @@ export function describeTime(now: Date, timeZone: string): string {
   try {
     local = new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'full', timeStyle: 'long' }).format(now);
   } catch {
-    throw new Error(`Unknown time zone '${timeZone}'. Use an IANA name such as 'Europe/Berlin' or 'America/New_York', or omit timeZone for UTC.`);
+    throw new Error(
+      `Unknown time zone '${timeZone}'. Use an IANA name such as 'Europe/Berlin' or 'America/New_York', or omit timeZone for UTC.`,
+    );
   }
   return `${now.toISOString()} (${local}, ${timeZone})`;
 }

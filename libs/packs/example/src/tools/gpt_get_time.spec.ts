@@ -8,7 +8,9 @@ describe('gpt_get_time', () => {
       expect(names).toContain('gpt_get_time');
       expect(names).not.toContain('get_time');
     }
-    expect(registry.resolve({ model: models.gpt5, selection: { tools: { get_time: false } } }).tools.map((t) => t.name)).not.toContain('gpt_get_time');
+    expect(
+      registry.resolve({ model: models.gpt5, selection: { tools: { get_time: false } } }).tools.map((t) => t.name),
+    ).not.toContain('gpt_get_time');
   });
 
   it('adds Unix seconds to the answer', async () => {

@@ -22,7 +22,9 @@ describe('git_blame', () => {
   });
 
   it('explains half a range, a missing file and an escape', async () => {
-    expect((await h.call('git_blame', { path: 'a.txt', startLine: 2 })).text).toMatch(/Give both startLine and endLine/);
+    expect((await h.call('git_blame', { path: 'a.txt', startLine: 2 })).text).toMatch(
+      /Give both startLine and endLine/,
+    );
     expect((await h.call('git_blame', { path: 'missing.txt' })).text).toMatch(/git blame failed/);
     expect((await h.call('git_blame', { path: '../a.txt' })).text).toMatch(/outside the workspace/);
   });

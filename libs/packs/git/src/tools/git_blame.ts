@@ -1,6 +1,13 @@
 import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
-import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import {
+  defineTool,
+  textResult,
+  type InputOf,
+  type Tool,
+  type ToolDefinition,
+  type ToolInvocationOptions,
+} from '@toolpacks/registry';
 import { GitService, WorkspaceError } from '@toolpacks/services';
 import { GIT_WHEN } from '../when';
 
@@ -34,8 +41,11 @@ class GitBlameTool implements Tool<Input> {
 
   async invoke({ input }: ToolInvocationOptions<Input>, token: CancellationToken) {
     const { startLine, endLine } = input;
-    if ((startLine === undefined) !== (endLine === undefined)) throw new WorkspaceError('Give both startLine and endLine, or neither for the whole file.');
-    return textResult(await this.git.blame(input.path, startLine !== undefined ? { startLine, endLine: endLine! } : undefined, token));
+    if ((startLine === undefined) !== (endLine === undefined))
+      throw new WorkspaceError('Give both startLine and endLine, or neither for the whole file.');
+    return textResult(
+      await this.git.blame(input.path, startLine !== undefined ? { startLine, endLine: endLine! } : undefined, token),
+    );
   }
 }
 

@@ -5,7 +5,8 @@ import { createPackHarness, initRepository, type PackHarness } from '@toolpacks/
 import { gitPack } from '../index';
 
 let h: PackHarness;
-const commitCount = () => execFileSync('git', ['rev-list', '--count', 'HEAD'], { cwd: h.root, encoding: 'utf8' }).trim();
+const commitCount = () =>
+  execFileSync('git', ['rev-list', '--count', 'HEAD'], { cwd: h.root, encoding: 'utf8' }).trim();
 beforeEach(async () => {
   h = await createPackHarness([gitPack]);
   await initRepository(h.root, [{ files: { 'a.txt': 'a\n' }, message: 'init' }]);
@@ -17,9 +18,16 @@ afterEach(() => h.dispose());
 describe('git_commit', () => {
   it('asks for confirmation with the message, and commits when approved', async () => {
     const asked: string[] = [];
-    const result = await h.call('git_commit', { message: 'Change a', all: true }, { confirm: async (r) => (asked.push(`${r.title} ${r.message}`), 'once') });
+    const result = await h.call(
+      'git_commit',
+      { message: 'Change a', all: true },
+      { confirm: async (r) => (asked.push(`${r.title} ${r.message}`), 'once') },
+    );
     expect(asked).toEqual(['Commit changes? git commit --all with the message:\n\nChange a\n\nFiles (1): a.txt']);
-    expect(result).toMatchObject({ status: 'ok', text: expect.stringMatching(/^\[main [0-9a-f]+\] Change a\n 1 file changed/) });
+    expect(result).toMatchObject({
+      status: 'ok',
+      text: expect.stringMatching(/^\[main [0-9a-f]+\] Change a\n 1 file changed/),
+    });
     expect(commitCount()).toBe('2');
   });
 

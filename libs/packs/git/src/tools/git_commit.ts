@@ -25,8 +25,15 @@ const definition = {
   inputSchema: {
     type: 'object',
     properties: {
-      message: { type: 'string', minLength: 1, description: 'The commit message: a short subject line, optionally a blank line and a body.' },
-      all: { type: 'boolean', description: 'Also commit unstaged changes to tracked files (git commit --all). Default: false.' },
+      message: {
+        type: 'string',
+        minLength: 1,
+        description: 'The commit message: a short subject line, optionally a blank line and a body.',
+      },
+      all: {
+        type: 'boolean',
+        description: 'Also commit unstaged changes to tracked files (git commit --all). Default: false.',
+      },
     },
     required: ['message'],
     additionalProperties: false,
@@ -48,7 +55,12 @@ export function commitConfirmation(input: Input, description: CommitDescription 
   if (problem) return [...lines, '', inertText(problem)].join('\n');
   if (!description) return lines.join('\n');
   const files = description.files.map(inertLine);
-  lines.push('', files.length ? `Files (${files.length}): ${boundedList(files, MAX_LISTED_FILES)}` : 'Files: none (git will say there is nothing to commit)');
+  lines.push(
+    '',
+    files.length
+      ? `Files (${files.length}): ${boundedList(files, MAX_LISTED_FILES)}`
+      : 'Files: none (git will say there is nothing to commit)',
+  );
   const outside = description.outsideStagedCount;
   if (outside > 0)
     lines.push(
@@ -59,9 +71,12 @@ export function commitConfirmation(input: Input, description: CommitDescription 
   const programs = [
     ...description.hooks.map((hook) => `hook ${hook.slice(hook.lastIndexOf('/') + 1)} (${inertLine(hook)})`),
     ...(description.signing ? [`signing: ${inertLine(description.signing)}`] : []),
-    ...description.filters.map((filter) => `repository filter: ${inertLine(filter.length > 200 ? `${filter.slice(0, 200)}…` : filter)}`),
+    ...description.filters.map(
+      (filter) => `repository filter: ${inertLine(filter.length > 200 ? `${filter.slice(0, 200)}…` : filter)}`,
+    ),
   ];
-  if (programs.length) lines.push('', 'This runs programs configured in the repository:', ...programs.map((p) => `- ${p}`));
+  if (programs.length)
+    lines.push('', 'This runs programs configured in the repository:', ...programs.map((p) => `- ${p}`));
   return lines.join('\n');
 }
 
@@ -69,7 +84,10 @@ export function commitConfirmation(input: Input, description: CommitDescription 
 class GitCommitTool implements Tool<Input> {
   constructor(@inject(GitService) private readonly git: GitService) {}
 
-  async prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>, token: CancellationToken): Promise<PreparedToolInvocation> {
+  async prepareInvocation(
+    { input }: ToolInvocationPrepareOptions<Input>,
+    token: CancellationToken,
+  ): Promise<PreparedToolInvocation> {
     let description: CommitDescription | undefined;
     let problem: string | undefined;
     try {
@@ -77,7 +95,9 @@ class GitCommitTool implements Tool<Input> {
     } catch (error) {
       problem = `(Could not list what will be committed: ${error instanceof Error ? error.message : String(error)})`;
     }
-    const runsPrograms = description !== undefined && (description.hooks.length > 0 || description.signing !== undefined || description.filters.length > 0);
+    const runsPrograms =
+      description !== undefined &&
+      (description.hooks.length > 0 || description.signing !== undefined || description.filters.length > 0);
     return {
       invocationMessage: 'Committing',
       confirmationMessages: { title: 'Commit changes?', message: commitConfirmation(input, description, problem) },
@@ -88,7 +108,9 @@ class GitCommitTool implements Tool<Input> {
 
   async invoke({ input, confirmed }: ToolInvocationOptions<Input>, token: CancellationToken) {
     // The repository's programs run only when a person confirmed this very call (they were shown).
-    return textResult(await this.git.commit(input.message, { all: input.all, allowRepositoryPrograms: confirmed === true }, token));
+    return textResult(
+      await this.git.commit(input.message, { all: input.all, allowRepositoryPrograms: confirmed === true }, token),
+    );
   }
 }
 

@@ -31,7 +31,13 @@ describe('git_diff', () => {
   });
 
   it('refuses option-like revisions and paths, and paths outside the workspace', async () => {
-    for (const input of [{ revision: '--output=/tmp/x' }, { revision: '-p' }, { path: '--output=x' }, { path: '../../etc' }, { revision: 'HEAD;rm -rf /' }]) {
+    for (const input of [
+      { revision: '--output=/tmp/x' },
+      { revision: '-p' },
+      { path: '--output=x' },
+      { path: '../../etc' },
+      { revision: 'HEAD;rm -rf /' },
+    ]) {
       const result = await h.call('git_diff', input);
       expect(result.status).toBe('error');
       expect(result.text).toMatch(/refused|outside the workspace|not a valid revision/);

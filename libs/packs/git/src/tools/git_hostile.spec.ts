@@ -5,9 +5,20 @@ import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { contentToText, type ConfirmationRequest, type InvokeOptions, type ToolRegistry } from '@toolpacks/registry/host';
+import {
+  contentToText,
+  type ConfirmationRequest,
+  type InvokeOptions,
+  type ToolRegistry,
+} from '@toolpacks/registry/host';
 import { createNodeHost, type NodeHost } from '@toolpacks/host-node';
-import { exists, hostileVariants, makeHostileRepository, testModels, writeMarkerScript } from '@toolpacks/host-node/testing';
+import {
+  exists,
+  hostileVariants,
+  makeHostileRepository,
+  testModels,
+  writeMarkerScript,
+} from '@toolpacks/host-node/testing';
 import { gitPack } from '../index';
 
 // Real repositories and processes: a loaded machine is slow, never wrong.
@@ -66,13 +77,19 @@ describe.each(hostileVariants('M', 'S').map((v) => v.name))('git tools in a repo
 
     const asked: ConfirmationRequest[] = [];
     const auto = await call('git_commit', { message: 'auto', all: true }, { autoApprove: { git_commit: true } });
-    const declined = await call('git_commit', { message: 'declined', all: true }, { autoApprove: { git_commit: true }, confirm: async (r) => (asked.push(r), 'decline') });
+    const declined = await call(
+      'git_commit',
+      { message: 'declined', all: true },
+      { autoApprove: { git_commit: true }, confirm: async (r) => (asked.push(r), 'decline') },
+    );
     if (variant.commitNeedsConfirmation) {
       expect(auto.status).toBe('declined'); // auto-approve never covers code that runs
       expect(declined.status).toBe('declined');
       expect(asked).toHaveLength(1);
       expect(asked[0].alwaysConfirm).toBe(true);
-      expect(asked[0].message).toMatch(/This runs programs configured in the repository:\n- (hook pre-commit|signing: |repository filter: filter\.)/);
+      expect(asked[0].message).toMatch(
+        /This runs programs configured in the repository:\n- (hook pre-commit|signing: |repository filter: filter\.)/,
+      );
     } else {
       expect(auto.text).toMatch(/^\[main [0-9a-f]+\] auto/);
     }
@@ -88,7 +105,11 @@ describe('git_commit confirmation', () => {
     await makeHostileRepository(root, variant, marker);
     await open(root);
     const asked: ConfirmationRequest[] = [];
-    const result = await call('git_commit', { message: 'with hooks', all: true }, { confirm: async (r) => (asked.push(r), 'always') });
+    const result = await call(
+      'git_commit',
+      { message: 'with hooks', all: true },
+      { confirm: async (r) => (asked.push(r), 'always') },
+    );
     expect(result.status).toBe('ok');
     const hooks = path.join(root, '.git', 'hooks');
     expect(asked[0].message).toBe(
@@ -100,7 +121,14 @@ describe('git_commit confirmation', () => {
         'Files (2): a.txt, staged.txt',
         '',
         'This runs programs configured in the repository:',
-        ...['pre-commit', 'prepare-commit-msg', 'commit-msg', 'reference-transaction', 'post-index-change', 'post-commit'].map((h) => `- hook ${h} (${hooks}/${h})`),
+        ...[
+          'pre-commit',
+          'prepare-commit-msg',
+          'commit-msg',
+          'reference-transaction',
+          'post-index-change',
+          'post-commit',
+        ].map((h) => `- hook ${h} (${hooks}/${h})`),
       ].join('\n'),
     );
     expect(await exists(marker)).toBe(true);
@@ -138,13 +166,23 @@ describe('a workspace below the repository top, through the tools', () => {
       ['git_log', { path: ':/secret.txt' }],
     ] as const) {
       const result = await call(tool, input);
-      expect([tool, input, result.text]).toEqual([tool, input, expect.not.stringMatching(/TOPSECRET|secret\.txt'? *\|/)]);
+      expect([tool, input, result.text]).toEqual([
+        tool,
+        input,
+        expect.not.stringMatching(/TOPSECRET|secret\.txt'? *\|/),
+      ]);
     }
     expect((await call('git_status', {})).text).toBe('## main\n M inside.txt');
     sh('add', 'secret.txt');
     const asked: string[] = [];
-    const commit = await call('git_commit', { message: 'inside', all: true }, { confirm: async (r) => (asked.push(r.message), 'once') });
-    expect(asked).toEqual(['git commit --all with the message:\n\ninside\n\nFiles (1): inside.txt\n1 staged change(s) outside the workspace stay staged and are not committed.']);
+    const commit = await call(
+      'git_commit',
+      { message: 'inside', all: true },
+      { confirm: async (r) => (asked.push(r.message), 'once') },
+    );
+    expect(asked).toEqual([
+      'git commit --all with the message:\n\ninside\n\nFiles (1): inside.txt\n1 staged change(s) outside the workspace stay staged and are not committed.',
+    ]);
     expect(commit.text).toMatch(/inside\n 1 file changed/);
     expect(sh('status', '--porcelain')).toBe('M  secret.txt\n');
   });

@@ -1,6 +1,13 @@
 import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
-import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import {
+  defineTool,
+  textResult,
+  type InputOf,
+  type Tool,
+  type ToolDefinition,
+  type ToolInvocationOptions,
+} from '@toolpacks/registry';
 import { GitService } from '@toolpacks/services';
 import { GIT_WHEN, PATH_PROPERTY } from '../when';
 

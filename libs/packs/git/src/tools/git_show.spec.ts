@@ -23,7 +23,9 @@ describe('git_show', () => {
   });
 
   it('refuses hostile revisions and explains unknown ones', async () => {
-    expect((await h.call('git_show', { revision: '--upload-pack=touch /tmp/pwned' })).text).toMatch(/starts with '-'.*refused/);
+    expect((await h.call('git_show', { revision: '--upload-pack=touch /tmp/pwned' })).text).toMatch(
+      /starts with '-'.*refused/,
+    );
     expect((await h.call('git_show', { revision: 'nope' })).text).toMatch(/git show failed: fatal/);
     expect((await h.call('git_show', {})).status).toBe('invalid-input');
   });

@@ -1,6 +1,13 @@
 import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
-import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import {
+  defineTool,
+  textResult,
+  type InputOf,
+  type Tool,
+  type ToolDefinition,
+  type ToolInvocationOptions,
+} from '@toolpacks/registry';
 import { GitService } from '@toolpacks/services';
 import { GIT_WHEN, PATH_PROPERTY, REVISION_PROPERTY } from '../when';
 
@@ -8,7 +15,8 @@ const definition = {
   name: 'git_show',
   toolReferenceName: 'git_show',
   displayName: 'Git Show',
-  modelDescription: 'Shows one commit: author, dates, message, the files it changed and its diff (optionally only for one path). Use it after git_log or git_blame to understand a change.',
+  modelDescription:
+    'Shows one commit: author, dates, message, the files it changed and its diff (optionally only for one path). Use it after git_log or git_blame to understand a change.',
   userDescription: 'Shows a commit.',
   inputSchema: {
     type: 'object',

@@ -1,6 +1,13 @@
 import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
-import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import {
+  defineTool,
+  textResult,
+  type InputOf,
+  type Tool,
+  type ToolDefinition,
+  type ToolInvocationOptions,
+} from '@toolpacks/registry';
 import { SearchService } from '@toolpacks/services';
 
 const definition = {
@@ -31,7 +38,10 @@ class FileSearchTool implements Tool<Input> {
 
   async invoke({ input }: ToolInvocationOptions<Input>, token: CancellationToken) {
     const { files, truncated } = await this.search.findFiles(input.query, input.maxResults ?? 100, token);
-    if (files.length === 0) return textResult(`No files match '${input.query}'. A pattern without a slash matches names at any depth; check the extension, or try list_dir.`);
+    if (files.length === 0)
+      return textResult(
+        `No files match '${input.query}'. A pattern without a slash matches names at any depth; check the extension, or try list_dir.`,
+      );
     const head = truncated
       ? `The first ${files.length} files matching '${input.query}' (more exist; make the pattern more specific):`
       : `${files.length} file${files.length === 1 ? ' matches' : 's match'} '${input.query}':`;

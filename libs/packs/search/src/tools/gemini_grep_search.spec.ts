@@ -2,7 +2,13 @@ import { createPackHarness, testModels, type PackHarness } from '@toolpacks/host
 import { searchPack } from '../index';
 
 let h: PackHarness;
-beforeEach(async () => (h = await createPackHarness([searchPack], { 'a.ts': 'const x = a.b(c);\nconst y = 2;\n', 'b.ts': 'A.B(C) again\n' })));
+beforeEach(
+  async () =>
+    (h = await createPackHarness([searchPack], {
+      'a.ts': 'const x = a.b(c);\nconst y = 2;\n',
+      'b.ts': 'A.B(C) again\n',
+    })),
+);
 afterEach(() => h.dispose());
 
 describe('gemini_grep_search (override of grep_search)', () => {
@@ -21,6 +27,8 @@ describe('gemini_grep_search (override of grep_search)', () => {
   });
 
   it("rejects the base schema's extra fields only where the override's schema says so", async () => {
-    expect((await h.call('grep_search', { includePattern: '*.ts' }, { model: testModels.gemini })).status).toBe('invalid-input');
+    expect((await h.call('grep_search', { includePattern: '*.ts' }, { model: testModels.gemini })).status).toBe(
+      'invalid-input',
+    );
   });
 });

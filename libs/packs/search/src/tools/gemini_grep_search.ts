@@ -1,6 +1,13 @@
 import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
-import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import {
+  defineTool,
+  textResult,
+  type InputOf,
+  type Tool,
+  type ToolDefinition,
+  type ToolInvocationOptions,
+} from '@toolpacks/registry';
 import { SearchService } from '@toolpacks/services';
 import { formatMatchesByFile } from '../formatMatches';
 
@@ -34,7 +41,16 @@ class GeminiGrepSearchTool implements Tool<Input> {
   constructor(@inject(SearchService) private readonly search: SearchService) {}
 
   async invoke({ input }: ToolInvocationOptions<Input>, token: CancellationToken) {
-    const result = await this.search.grep({ pattern: input.query, isRegexp: false, caseSensitive: false, includePattern: input.includePattern, maxResults: 60 }, token);
+    const result = await this.search.grep(
+      {
+        pattern: input.query,
+        isRegexp: false,
+        caseSensitive: false,
+        includePattern: input.includePattern,
+        maxResults: 60,
+      },
+      token,
+    );
     return textResult(formatMatchesByFile(input.query, result));
   }
 }

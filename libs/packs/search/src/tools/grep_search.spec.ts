@@ -24,11 +24,19 @@ describe('grep_search', () => {
   });
 
   it('supports regex, case, include pattern and max results', async () => {
-    expect((await h.call('grep_search', { query: 'new \\w+\\(', isRegexp: true })).text).toContain('src/registry.ts:2:');
-    expect((await h.call('grep_search', { query: 'toolregistry', caseSensitive: true })).text).toBe('1 match for "toolregistry":\nsrc/other.md:1: mentions toolregistry in lower case');
+    expect((await h.call('grep_search', { query: 'new \\w+\\(', isRegexp: true })).text).toContain(
+      'src/registry.ts:2:',
+    );
+    expect((await h.call('grep_search', { query: 'toolregistry', caseSensitive: true })).text).toBe(
+      '1 match for "toolregistry":\nsrc/other.md:1: mentions toolregistry in lower case',
+    );
     expect((await h.call('grep_search', { query: 'ToolRegistry', includePattern: '*.md' })).text).toContain('1 match');
-    expect((await h.call('grep_search', { query: 'ToolRegistry', maxResults: 1 })).text).toMatch(/^The first 1 matches .* \(more exist: narrow/);
-    expect((await h.call('grep_search', { query: 'nothing-like-this' })).text).toBe('No matches for "nothing-like-this".');
+    expect((await h.call('grep_search', { query: 'ToolRegistry', maxResults: 1 })).text).toMatch(
+      /^The first 1 matches .* \(more exist: narrow/,
+    );
+    expect((await h.call('grep_search', { query: 'nothing-like-this' })).text).toBe(
+      'No matches for "nothing-like-this".',
+    );
   });
 
   it('explains an invalid regex, and bounds a catastrophic one by time', async () => {
@@ -36,7 +44,11 @@ describe('grep_search', () => {
     expect(invalid.status).toBe('error');
     expect(invalid.text).toMatch(/Invalid regular expression .* set isRegexp to false/);
     // ripgrep's engine is linear-time: this finishes at once and finds nothing.
-    const catastrophic = await h.call('grep_search', { query: '(a+)+$', isRegexp: true, includePattern: 'big.txt' }, { timeoutMs: hasRipgrep ? 15_000 : 1_000 });
+    const catastrophic = await h.call(
+      'grep_search',
+      { query: '(a+)+$', isRegexp: true, includePattern: 'big.txt' },
+      { timeoutMs: hasRipgrep ? 15_000 : 1_000 },
+    );
     // Without rg the scanner's worker is stopped at its deadline: an error, never a silent ok.
     if (hasRipgrep) expect(catastrophic).toMatchObject({ status: 'ok', text: 'No matches for "(a+)+$".' });
     else expect(catastrophic.status).not.toBe('ok');
@@ -44,7 +56,12 @@ describe('grep_search', () => {
 
   it('says which files were too large to search instead of skipping them silently', async () => {
     await h.dispose();
-    h = await createPackHarness([searchPack], { 'small.txt': 'needle\n', 'huge.log': `${'needle\n'.repeat(1_300_000)}` });
-    expect((await h.call('grep_search', { query: 'needle' })).text).toBe('1 match for "needle":\nsmall.txt:1: needle\n(1 file was not searched: over the 8 MB limit: huge.log.)');
+    h = await createPackHarness([searchPack], {
+      'small.txt': 'needle\n',
+      'huge.log': `${'needle\n'.repeat(1_300_000)}`,
+    });
+    expect((await h.call('grep_search', { query: 'needle' })).text).toBe(
+      '1 match for "needle":\nsmall.txt:1: needle\n(1 file was not searched: over the 8 MB limit: huge.log.)',
+    );
   });
 });

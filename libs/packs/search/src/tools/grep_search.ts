@@ -1,6 +1,13 @@
 import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
-import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import {
+  defineTool,
+  textResult,
+  type InputOf,
+  type Tool,
+  type ToolDefinition,
+  type ToolInvocationOptions,
+} from '@toolpacks/registry';
 import { SearchService } from '@toolpacks/services';
 import { formatMatches } from '../formatMatches';
 
@@ -15,9 +22,16 @@ const definition = {
   inputSchema: {
     type: 'object',
     properties: {
-      query: { type: 'string', minLength: 1, description: 'The text, or a JavaScript regular expression when isRegexp is true.' },
+      query: {
+        type: 'string',
+        minLength: 1,
+        description: 'The text, or a JavaScript regular expression when isRegexp is true.',
+      },
       isRegexp: { type: 'boolean', description: 'Treat query as a regular expression. Default: false.' },
-      includePattern: { type: 'string', description: "Only search files matching this glob, e.g. 'src/**/*.ts' or '*.md'." },
+      includePattern: {
+        type: 'string',
+        description: "Only search files matching this glob, e.g. 'src/**/*.ts' or '*.md'.",
+      },
       maxResults: { type: 'integer', minimum: 1, maximum: 1000, description: 'At most this many lines. Default: 50.' },
       caseSensitive: { type: 'boolean', description: 'Match case. Default: false.' },
     },

@@ -14,8 +14,15 @@ describe('list_dir', () => {
 
   it('lists ignored entries too, marked as ignored', async () => {
     await h.dispose();
-    h = await createPackHarness([searchPack], { '.gitignore': 'dist/\n*.log\n', 'dist/out.js': '', 'debug.log': '', 'src/a.ts': '' });
-    expect((await h.call('list_dir', { path: '.' })).text).toBe('.gitignore\ndebug.log (ignored)\ndist/ (ignored)\nsrc/');
+    h = await createPackHarness([searchPack], {
+      '.gitignore': 'dist/\n*.log\n',
+      'dist/out.js': '',
+      'debug.log': '',
+      'src/a.ts': '',
+    });
+    expect((await h.call('list_dir', { path: '.' })).text).toBe(
+      '.gitignore\ndebug.log (ignored)\ndist/ (ignored)\nsrc/',
+    );
   });
 
   it('explains a missing folder, a file and a path outside the workspace', async () => {
@@ -34,10 +41,21 @@ describe('list_dir', () => {
     const lines = first.split('\n');
     expect(lines).toHaveLength(LIST_DIR_PAGE + 1);
     expect(lines[0]).toBe('f00000.txt');
-    expect(lines.at(-1)).toBe(`[entries 1–${LIST_DIR_PAGE} of ${count}. Call list_dir again with offset: ${LIST_DIR_PAGE} for the next ones.]`);
+    expect(lines.at(-1)).toBe(
+      `[entries 1–${LIST_DIR_PAGE} of ${count}. Call list_dir again with offset: ${LIST_DIR_PAGE} for the next ones.]`,
+    );
     const last = (await h.call('list_dir', { path: 'big', offset: LIST_DIR_PAGE * 2 })).text.split('\n');
-    expect(last).toEqual(['f02000.txt', 'f02001.txt', 'f02002.txt', 'f02003.txt', 'f02004.txt', `[entries ${LIST_DIR_PAGE * 2 + 1}–${count} of ${count}.]`]);
-    expect((await h.call('list_dir', { path: 'big', offset: count })).text).toBe(`big/ has ${count} entries; offset ${count} is past the last one.`);
+    expect(last).toEqual([
+      'f02000.txt',
+      'f02001.txt',
+      'f02002.txt',
+      'f02003.txt',
+      'f02004.txt',
+      `[entries ${LIST_DIR_PAGE * 2 + 1}–${count} of ${count}.]`,
+    ]);
+    expect((await h.call('list_dir', { path: 'big', offset: count })).text).toBe(
+      `big/ has ${count} entries; offset ${count} is past the last one.`,
+    );
     expect((await h.call('list_dir', { path: 'big', offset: -1 })).text).toMatch(/offset/);
   });
 });

@@ -1,6 +1,13 @@
 import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
-import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition, type ToolInvocationOptions } from '@toolpacks/registry';
+import {
+  defineTool,
+  textResult,
+  type InputOf,
+  type Tool,
+  type ToolDefinition,
+  type ToolInvocationOptions,
+} from '@toolpacks/registry';
 import { SearchService, WorkspaceFileSystem } from '@toolpacks/services';
 
 /** Entries per answer: a folder of 200,000 files would otherwise be one 2.4 MB result. */
@@ -15,8 +22,15 @@ const definition = {
   inputSchema: {
     type: 'object',
     properties: {
-      path: { type: 'string', description: "Folder path, relative to the workspace root ('.' for the root) or absolute." },
-      offset: { type: 'integer', minimum: 0, description: `Skip this many entries (sorted by name) to read a long folder on. Default: 0.` },
+      path: {
+        type: 'string',
+        description: "Folder path, relative to the workspace root ('.' for the root) or absolute.",
+      },
+      offset: {
+        type: 'integer',
+        minimum: 0,
+        description: `Skip this many entries (sorted by name) to read a long folder on. Default: 0.`,
+      },
     },
     required: ['path'],
     additionalProperties: false,
@@ -39,7 +53,8 @@ class ListDirTool implements Tool<Input> {
     const relative = this.workspace.relative(await this.workspace.resolve(input.path));
     if (entries.length === 0) return textResult(`${relative}/ is empty.`);
     const offset = input.offset ?? 0;
-    if (offset >= entries.length) return textResult(`${relative}/ has ${entries.length} entries; offset ${offset} is past the last one.`);
+    if (offset >= entries.length)
+      return textResult(`${relative}/ has ${entries.length} entries; offset ${offset} is past the last one.`);
     const page = entries.slice(offset, offset + LIST_DIR_PAGE);
     // Everything is listed (as Copilot's list_dir does); what search skips is marked, not hidden.
     const ignored =
@@ -48,7 +63,9 @@ class ListDirTool implements Tool<Input> {
         page.map((e) => ({ name: e.name, isDirectory: e.type === 'directory' })),
         token,
       )) ?? new Set<string>();
-    const lines = page.map((e) => `${e.type === 'directory' ? `${e.name}/` : e.name}${ignored.has(e.name) ? ' (ignored)' : ''}`);
+    const lines = page.map(
+      (e) => `${e.type === 'directory' ? `${e.name}/` : e.name}${ignored.has(e.name) ? ' (ignored)' : ''}`,
+    );
     const next = offset + page.length;
     if (offset === 0 && next === entries.length) return textResult(lines.join('\n'));
     const more = next < entries.length ? ` Call list_dir again with offset: ${next} for the next ones.` : '';

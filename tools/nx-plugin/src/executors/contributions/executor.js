@@ -5,7 +5,10 @@ const path = require('node:path');
 
 module.exports = async function contributions(options, context) {
   const root = context.root;
-  require('esbuild-register/dist/node').register({ target: 'node20', tsconfigRaw: require(path.join(root, 'tsconfig.base.json')) });
+  require('esbuild-register/dist/node').register({
+    target: 'node20',
+    tsconfigRaw: require(path.join(root, 'tsconfig.base.json')),
+  });
   require('reflect-metadata');
   const { checkManifest, checkSchemas, generateContributions, withContributions } = require('../../contributions.ts');
   const projectRoot = path.join(root, context.projectsConfigurations.projects[context.projectName].root);
@@ -32,7 +35,9 @@ module.exports = async function contributions(options, context) {
   if (!options.check && expected) {
     const updated = withContributions(manifest, expected);
     fs.writeFileSync(manifestPath, `${JSON.stringify(updated, null, 2)}\n`);
-    console.log(`${path.relative(root, manifestPath)}: ${expected.languageModelTools.length} tools, ${expected.languageModelToolSets.length} toolsets written.`);
+    console.log(
+      `${path.relative(root, manifestPath)}: ${expected.languageModelTools.length} tools, ${expected.languageModelToolSets.length} toolsets written.`,
+    );
     const problems = checkManifest(updated, expected, bundle);
     for (const p of problems) console.error(p);
     return { success: problems.length === 0 };

@@ -19,7 +19,9 @@ describe('pack-extension generator', () => {
     const tree = await withPack();
     await packExtensionGenerator(tree, { name: 'weather' });
     const dir = 'apps/pack-weather-extension';
-    expect(['package.json', '.vscodeignore', 'tsconfig.json', 'src/extension.ts'].filter((f) => !tree.exists(`${dir}/${f}`))).toEqual([]);
+    expect(
+      ['package.json', '.vscodeignore', 'tsconfig.json', 'src/extension.ts'].filter((f) => !tree.exists(`${dir}/${f}`)),
+    ).toEqual([]);
     const manifest = readJson(tree, `${dir}/package.json`);
     expect(manifest).toMatchObject({
       name: 'toolpacks-pack-weather',
@@ -35,14 +37,29 @@ describe('pack-extension generator', () => {
     });
     // git's scripts and targets, with the pack's path and export.
     expect(manifest.scripts).toEqual({ ...git.scripts });
-    const swap = (value: unknown) => JSON.parse(JSON.stringify(value).replaceAll('libs/packs/git/src/index.ts', 'libs/packs/weather/src/index.ts').replaceAll('gitPack', 'weatherPack'));
+    const swap = (value: unknown) =>
+      JSON.parse(
+        JSON.stringify(value)
+          .replaceAll('libs/packs/git/src/index.ts', 'libs/packs/weather/src/index.ts')
+          .replaceAll('gitPack', 'weatherPack'),
+      );
     expect(manifest.nx).toEqual(swap(git.nx));
-    expect(tree.read(`${dir}/.vscodeignore`, 'utf-8')).toBe(fs.readFileSync(path.join(repo, 'apps/pack-git-extension/.vscodeignore'), 'utf8'));
-    expect(tree.read(`${dir}/tsconfig.json`, 'utf-8')).toBe(fs.readFileSync(path.join(repo, 'apps/pack-git-extension/tsconfig.json'), 'utf8'));
-    expect(tree.read(`${dir}/src/extension.ts`, 'utf-8')).toBe(
-      fs.readFileSync(path.join(repo, 'apps/pack-git-extension/src/extension.ts'), 'utf8').replaceAll('gitPack', 'weatherPack').replaceAll('pack-git', 'pack-weather'),
+    expect(tree.read(`${dir}/.vscodeignore`, 'utf-8')).toBe(
+      fs.readFileSync(path.join(repo, 'apps/pack-git-extension/.vscodeignore'), 'utf8'),
     );
-    expect(readJson(tree, 'package-lock.json').packages['node_modules/toolpacks-pack-weather']).toEqual({ resolved: dir, link: true });
+    expect(tree.read(`${dir}/tsconfig.json`, 'utf-8')).toBe(
+      fs.readFileSync(path.join(repo, 'apps/pack-git-extension/tsconfig.json'), 'utf8'),
+    );
+    expect(tree.read(`${dir}/src/extension.ts`, 'utf-8')).toBe(
+      fs
+        .readFileSync(path.join(repo, 'apps/pack-git-extension/src/extension.ts'), 'utf8')
+        .replaceAll('gitPack', 'weatherPack')
+        .replaceAll('pack-git', 'pack-weather'),
+    );
+    expect(readJson(tree, 'package-lock.json').packages['node_modules/toolpacks-pack-weather']).toEqual({
+      resolved: dir,
+      link: true,
+    });
   });
 
   it('the runtime id it depends on is the one host-vscode looks for', () => {
@@ -52,11 +69,25 @@ describe('pack-extension generator', () => {
 
   it('finds a pack in another folder, takes --directory, --displayName and --publisher', async () => {
     const tree = await withPack('my-pack', 'libs/mine');
-    await packExtensionGenerator(tree, { name: 'my-pack', directory: 'apps/mine-ext', displayName: 'Mine', publisher: 'me' });
+    await packExtensionGenerator(tree, {
+      name: 'my-pack',
+      directory: 'apps/mine-ext',
+      displayName: 'Mine',
+      publisher: 'me',
+    });
     const manifest = readJson(tree, 'apps/mine-ext/package.json');
-    expect(manifest).toMatchObject({ displayName: 'Mine', publisher: 'me', extensionDependencies: ['toolpacks.toolpacks-runtime'] });
-    expect(manifest.nx.targets.contributions.options).toEqual({ pack: 'libs/mine/src/index.ts', exportName: 'myPackPack' });
-    expect(tree.read('apps/mine-ext/src/extension.ts', 'utf-8')).toContain("(require('@toolpacks/pack-my-pack') as typeof import('@toolpacks/pack-my-pack')).myPackPack");
+    expect(manifest).toMatchObject({
+      displayName: 'Mine',
+      publisher: 'me',
+      extensionDependencies: ['toolpacks.toolpacks-runtime'],
+    });
+    expect(manifest.nx.targets.contributions.options).toEqual({
+      pack: 'libs/mine/src/index.ts',
+      exportName: 'myPackPack',
+    });
+    expect(tree.read('apps/mine-ext/src/extension.ts', 'utf-8')).toContain(
+      "(require('@toolpacks/pack-my-pack') as typeof import('@toolpacks/pack-my-pack')).myPackPack",
+    );
   });
 
   it('refuses a missing pack, an invalid name, an existing extension', async () => {
@@ -64,6 +95,8 @@ describe('pack-extension generator', () => {
     await expect(packExtensionGenerator(tree, { name: 'nope' })).rejects.toThrow(/No pack 'nope'/);
     await expect(packExtensionGenerator(tree, { name: 'Weather' })).rejects.toThrow(/Invalid pack name/);
     await packExtensionGenerator(tree, { name: 'weather' });
-    await expect(packExtensionGenerator(tree, { name: 'weather', directory: 'apps/other' })).rejects.toThrow(/already named toolpacks-pack-weather/);
+    await expect(packExtensionGenerator(tree, { name: 'weather', directory: 'apps/other' })).rejects.toThrow(
+      /already named toolpacks-pack-weather/,
+    );
   });
 });

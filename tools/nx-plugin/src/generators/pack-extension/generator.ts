@@ -4,7 +4,14 @@
 // .vsix), and an activate() that hands the pack to the runtime. Its contributes are filled from the
 // pack once the files are written (the contributions target's code), so check-contributions passes.
 import * as path from 'node:path';
-import { formatFiles, generateFiles, joinPathFragments, writeJson, type GeneratorCallback, type Tree } from '@nx/devkit';
+import {
+  formatFiles,
+  generateFiles,
+  joinPathFragments,
+  writeJson,
+  type GeneratorCallback,
+  type Tree,
+} from '@nx/devkit';
 import {
   addToLockFile,
   checkPackName,
@@ -22,7 +29,10 @@ import {
 } from '../shared';
 import type { PackExtensionGeneratorSchema } from './schema';
 
-export async function packExtensionGenerator(tree: Tree, options: PackExtensionGeneratorSchema): Promise<GeneratorCallback> {
+export async function packExtensionGenerator(
+  tree: Tree,
+  options: PackExtensionGeneratorSchema,
+): Promise<GeneratorCallback> {
   const packName = checkPackName(options.name);
   const pack = findPack(tree, packName);
   const { exportName } = readPackIndex(pack.indexPath, tree.read(pack.indexPath, 'utf-8') ?? '');
@@ -32,7 +42,8 @@ export async function packExtensionGenerator(tree: Tree, options: PackExtensionG
   const offset = offsetFromRoot(dir);
 
   // The runtime extension this one depends on: its id and engine, when the workspace has it.
-  const runtime = findWorkspacePackage(tree, RUNTIME_PACKAGE)?.manifest as { publisher?: string; engines?: { vscode?: string } } | undefined;
+  const runtime = findWorkspacePackage(tree, RUNTIME_PACKAGE)?.manifest as
+    { publisher?: string; engines?: { vscode?: string } } | undefined;
   const runtimeId = `${runtime?.publisher ?? DEFAULT_PUBLISHER}.${RUNTIME_PACKAGE}`;
   const displayName = options.displayName ?? `Tool Packs: ${titleCase(packName)}`;
   const contributionsOptions = { pack: pack.indexPath, exportName };
@@ -63,12 +74,22 @@ export async function packExtensionGenerator(tree: Tree, options: PackExtensionG
       targets: {
         package: { dependsOn: ['build'], outputs: ['{workspaceRoot}/dist/vsix'] },
         contributions: { executor: '@toolpacks/nx-plugin:contributions', options: contributionsOptions },
-        'check-contributions': { executor: '@toolpacks/nx-plugin:contributions', dependsOn: ['build'], options: { ...contributionsOptions, check: true } },
+        'check-contributions': {
+          executor: '@toolpacks/nx-plugin:contributions',
+          dependsOn: ['build'],
+          options: { ...contributionsOptions, check: true },
+        },
       },
     },
   };
   writeJson(tree, joinPathFragments(dir, 'package.json'), manifest);
-  generateFiles(tree, path.join(__dirname, 'files'), dir, { dot: '.', offset, exportName, packPackage: pack.manifest.name, template: '' });
+  generateFiles(tree, path.join(__dirname, 'files'), dir, {
+    dot: '.',
+    offset,
+    exportName,
+    packPackage: pack.manifest.name,
+    template: '',
+  });
   addToLockFile(tree, dir, manifest);
   await formatFiles(tree);
   return () => {

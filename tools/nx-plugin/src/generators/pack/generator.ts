@@ -2,7 +2,14 @@
 // workspace package (Nx infers its test/typecheck/lint targets from the scripts), definePack with a
 // toolset, and one sample tool whose spec runs it through a real registry.
 import * as path from 'node:path';
-import { formatFiles, generateFiles, joinPathFragments, writeJson, type GeneratorCallback, type Tree } from '@nx/devkit';
+import {
+  formatFiles,
+  generateFiles,
+  joinPathFragments,
+  writeJson,
+  type GeneratorCallback,
+  type Tree,
+} from '@nx/devkit';
 import {
   addToLockFile,
   camelCase,
@@ -32,7 +39,9 @@ export async function packGenerator(tree: Tree, options: PackGeneratorSchema): P
   // Like libs/packs/git: a pack that uses the host's services tests its tools on the Node host's harness.
   const dependencies: Record<string, string> = { '@toolpacks/registry': '*' };
   if (options.services) dependencies['@toolpacks/services'] = '*';
-  const devDependencies = options.services ? { '@toolpacks/host-node': '*', '@toolpacks/node-services': '*' } : undefined;
+  const devDependencies = options.services
+    ? { '@toolpacks/host-node': '*', '@toolpacks/node-services': '*' }
+    : undefined;
   const manifest = {
     name: packageName,
     version: '0.1.0',

@@ -2,9 +2,27 @@
 // listed in the pack's index.ts (import, tools array, a toolset) by edits placed with the TypeScript AST.
 // The module exports one value, `defineTool({ definition, implementation })`; the index lists that value.
 import * as path from 'node:path';
-import { applyChangesToString, ChangeType, formatFiles, generateFiles, joinPathFragments, readJson, type GeneratorCallback, type StringChange, type Tree } from '@nx/devkit';
+import {
+  applyChangesToString,
+  ChangeType,
+  formatFiles,
+  generateFiles,
+  joinPathFragments,
+  readJson,
+  type GeneratorCallback,
+  type StringChange,
+  type Tree,
+} from '@nx/devkit';
 import * as ts from 'typescript';
-import { appendToArray, checkToolName, findPack, readPackIndex, toolNames, toolSetsOf, writeContributions } from '../shared';
+import {
+  appendToArray,
+  checkToolName,
+  findPack,
+  readPackIndex,
+  toolNames,
+  toolSetsOf,
+  writeContributions,
+} from '../shared';
 import type { ToolGeneratorSchema } from './schema';
 
 /**
@@ -12,11 +30,23 @@ import type { ToolGeneratorSchema } from './schema';
  * loads the pack in a bare registry, or, for a pack that uses the host's services (depends on
  * @toolpacks/services), in the Node host's harness (@toolpacks/host-node/testing) that binds real ones.
  */
-export function writeToolFiles(tree: Tree, packDir: string, options: { toolName: string; packName: string; packExportName: string; hostHarness: boolean }): void {
+export function writeToolFiles(
+  tree: Tree,
+  packDir: string,
+  options: { toolName: string; packName: string; packExportName: string; hostHarness: boolean },
+): void {
   const tool = toolNames(options.toolName);
   const target = joinPathFragments(packDir, 'src/tools');
-  for (const file of [`${tool.fileName}.ts`, `${tool.fileName}.spec.ts`]) if (tree.exists(joinPathFragments(target, file))) throw new Error(`${joinPathFragments(target, file)} already exists.`);
-  generateFiles(tree, path.join(__dirname, 'files'), target, { ...tool, packName: options.packName, packExportName: options.packExportName, hostHarness: options.hostHarness, template: '' });
+  for (const file of [`${tool.fileName}.ts`, `${tool.fileName}.spec.ts`])
+    if (tree.exists(joinPathFragments(target, file)))
+      throw new Error(`${joinPathFragments(target, file)} already exists.`);
+  generateFiles(tree, path.join(__dirname, 'files'), target, {
+    ...tool,
+    packName: options.packName,
+    packExportName: options.packExportName,
+    hostHarness: options.hostHarness,
+    template: '',
+  });
 }
 
 export async function toolGenerator(tree: Tree, options: ToolGeneratorSchema): Promise<GeneratorCallback | void> {
@@ -26,16 +56,28 @@ export async function toolGenerator(tree: Tree, options: ToolGeneratorSchema): P
   const index = readPackIndex(pack.indexPath, text);
   const tool = toolNames(toolName);
 
-  const imported = index.sourceFile.statements.some((s) => ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && s.moduleSpecifier.text === `./tools/${tool.fileName}`);
-  if (imported || index.tools.elements.some((e) => ts.isIdentifier(e) && e.text === tool.valueName)) throw new Error(`${pack.indexPath} already lists a tool '${toolName}'.`);
+  const imported = index.sourceFile.statements.some(
+    (s) =>
+      ts.isImportDeclaration(s) &&
+      ts.isStringLiteral(s.moduleSpecifier) &&
+      s.moduleSpecifier.text === `./tools/${tool.fileName}`,
+  );
+  if (imported || index.tools.elements.some((e) => ts.isIdentifier(e) && e.text === tool.valueName))
+    throw new Error(`${pack.indexPath} already lists a tool '${toolName}'.`);
   if (declaredNames(index.sourceFile).has(tool.valueName))
-    throw new Error(`${pack.indexPath} already declares the name '${tool.valueName}', which the tool '${toolName}' would be imported as; rename one of them.`);
+    throw new Error(
+      `${pack.indexPath} already declares the name '${tool.valueName}', which the tool '${toolName}' would be imported as; rename one of them.`,
+    );
 
   const changes: StringChange[] = [];
   const imports = index.sourceFile.statements.filter(ts.isImportDeclaration);
   const importLine = `import { ${tool.valueName} } from './tools/${tool.fileName}';\n`;
   const lastImport = imports[imports.length - 1];
-  changes.push(lastImport ? { type: ChangeType.Insert, index: lastImport.getEnd(), text: `\n${importLine.trimEnd()}` } : { type: ChangeType.Insert, index: 0, text: importLine });
+  changes.push(
+    lastImport
+      ? { type: ChangeType.Insert, index: lastImport.getEnd(), text: `\n${importLine.trimEnd()}` }
+      : { type: ChangeType.Insert, index: 0, text: importLine },
+  );
   const entry = appendToArray(index.tools, tool.valueName);
   changes.push({ type: ChangeType.Insert, ...entry });
 
@@ -44,17 +86,33 @@ export async function toolGenerator(tree: Tree, options: ToolGeneratorSchema): P
     const setName = options.toolset ?? [...sets.keys()][0];
     if (setName === undefined) {
       if (options.toolset !== undefined || (index.toolSets?.elements.length ?? 0) > 0)
-        throw new Error(`${pack.indexPath}: found no toolset declared as { name: '...', tools: [...] }; pass --skipToolset or add the tool to a toolset by hand.`);
+        throw new Error(
+          `${pack.indexPath}: found no toolset declared as { name: '...', tools: [...] }; pass --skipToolset or add the tool to a toolset by hand.`,
+        );
     } else {
-      if (!sets.has(setName)) throw new Error(`${pack.indexPath} has no toolset '${setName}' (it has: ${[...sets.keys()].join(', ') || 'none'}).`);
+      if (!sets.has(setName))
+        throw new Error(
+          `${pack.indexPath} has no toolset '${setName}' (it has: ${[...sets.keys()].join(', ') || 'none'}).`,
+        );
       const set = sets.get(setName)!;
-      if (!set.tools) throw new Error(`${pack.indexPath}: the tools of toolset '${setName}' are not an array literal; add '${toolName}' by hand or pass --skipToolset.`);
+      if (!set.tools)
+        throw new Error(
+          `${pack.indexPath}: the tools of toolset '${setName}' are not an array literal; add '${toolName}' by hand or pass --skipToolset.`,
+        );
       // defineToolSet lists values; a toolset written as a plain object lists reference names.
-      changes.push({ type: ChangeType.Insert, ...appendToArray(set.tools, set.values ? tool.valueName : `'${toolName}'`) });
+      changes.push({
+        type: ChangeType.Insert,
+        ...appendToArray(set.tools, set.values ? tool.valueName : `'${toolName}'`),
+      });
     }
   }
 
-  writeToolFiles(tree, pack.dir, { toolName, packName: options.pack, packExportName: index.exportName, hostHarness: usesHostServices(pack.manifest) });
+  writeToolFiles(tree, pack.dir, {
+    toolName,
+    packName: options.pack,
+    packExportName: index.exportName,
+    hostHarness: usesHostServices(pack.manifest),
+  });
   tree.write(pack.indexPath, applyChangesToString(text, changes));
   readPackIndex(pack.indexPath, tree.read(pack.indexPath, 'utf-8') ?? ''); // still the expected shape
   await formatFiles(tree);
@@ -73,8 +131,10 @@ function declaredNames(sourceFile: ts.SourceFile): Set<string> {
     const bindings = clause?.namedBindings;
     if (bindings && ts.isNamedImports(bindings)) for (const element of bindings.elements) names.add(element.name.text);
     if (bindings && ts.isNamespaceImport(bindings)) names.add(bindings.name.text);
-    if (ts.isVariableStatement(statement)) for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name)) names.add(d.name.text);
-    if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name) names.add(statement.name.text);
+    if (ts.isVariableStatement(statement))
+      for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name)) names.add(d.name.text);
+    if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name)
+      names.add(statement.name.text);
   }
   return names;
 }
@@ -85,7 +145,10 @@ export function usesHostServices(manifest: Record<string, unknown>): boolean {
 }
 
 /** The pack extension whose contributions target reads this pack index, if any. */
-export function findExtensionOf(tree: Tree, indexPath: string): { dir: string; pack: string; exportName: string } | undefined {
+export function findExtensionOf(
+  tree: Tree,
+  indexPath: string,
+): { dir: string; pack: string; exportName: string } | undefined {
   const root = tree.exists('package.json') ? readJson(tree, 'package.json') : {};
   for (const pattern of (root.workspaces ?? []) as string[]) {
     const parent = pattern.replace(/\/\*+$/, '');
@@ -94,7 +157,8 @@ export function findExtensionOf(tree: Tree, indexPath: string): { dir: string; p
       const manifestPath = joinPathFragments(parent, child, 'package.json');
       if (!tree.exists(manifestPath)) continue;
       const options = readJson(tree, manifestPath).nx?.targets?.contributions?.options;
-      if (options?.pack === indexPath && typeof options.exportName === 'string') return { dir: joinPathFragments(parent, child), pack: options.pack, exportName: options.exportName };
+      if (options?.pack === indexPath && typeof options.exportName === 'string')
+        return { dir: joinPathFragments(parent, child), pack: options.pack, exportName: options.exportName };
     }
   }
   return undefined;
