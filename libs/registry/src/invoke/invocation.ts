@@ -4,7 +4,8 @@ import type { ApprovalStore } from './approvals';
 import { decideApproval, declinedText, requiredConfirmation } from './approvalPolicy';
 import { quoteBounded, safeString } from '@toolpacks/base';
 import type { InputValidator } from '../schema/inputValidation';
-import { CancellationTokenSource } from '@toolpacks/base';
+import { CallDeadline } from './callDeadline';
+import type { ToolEntry } from '../store/toolEntry';
 import type { ResolvedToolSetImpl } from '../resolve/resolvedToolSet';
 import { defaultTokenization } from '../toolResult';
 import { toCallContent } from './callContent';
@@ -69,99 +70,19 @@ export async function invokeTool(
   options: InvokeOptions,
   onWillRun?: () => void,
 ): Promise<ToolCallResult> {
-  const result = (status: ToolCallStatus, text: string): ToolCallResult => ({
-    callId: call.callId,
-    name: call.name,
-    status,
-    isError: status !== 'ok' && status !== 'activated',
-    content: [{ kind: 'text', value: text }],
-  });
-
-  const shownName = quoteBounded(call.name, 80);
-  const binding = resolved.binding(call.name);
-  if (!binding) {
-    if (services.isRegistered(call.name))
-      return result(
-        'not-enabled',
-        `Tool \`${shownName}\` is not enabled for this request, so it was not run. Use one of the tools you were given instead.`,
-      );
-    const available = resolved.tools.map((t) => t.name);
-    const shown = available.slice(0, 25).join(', ') + (available.length > 25 ? `, … (${available.length} in all)` : '');
-    return result(
-      'unknown-tool',
-      `There is no tool named \`${shownName}\`; nothing was run. Available tools: ${shown || 'none'}.`,
-    );
-  }
-  const { implementation } = binding;
-  if (implementation.disposed)
-    return result(
-      'not-enabled',
-      `Tool \`${call.name}\` was removed (its pack was unloaded), so it was not run. Use one of the other tools.`,
-    );
-
-  const callInput = binding.restoreInput ? binding.restoreInput(call.input) : call.input;
-  const check = services.validator.validate(binding.inputSchema, callInput);
-  if (!check.ok)
-    return result(
-      'invalid-input',
-      `Invalid input for \`${shownName}\`; it was not run:\n${check.problems.map((p) => `- ${p}`).join('\n')}\nFix the input to match the tool's schema and call it again.`,
-    );
-
+  const checked = checkCall(services, resolved, call);
+  if ('status' in checked) return checked;
   // The tool will run: if it sits in a collapsed group, the group opens for the next round.
   onWillRun?.();
-
-  const input = callInput ?? {};
-  const source = new CancellationTokenSource(options.token);
-  const timeoutMs = options.timeoutMs ?? services.defaultTimeoutMs;
-  let timedOut = false;
-  let overranMs: number | undefined;
-  const interrupted = new Promise<'interrupted'>((resolve) =>
-    source.token.onCancellationRequested(() => resolve('interrupted')),
-  );
-  // The deadline covers the tool's own work (prepare, invoke), never the time a user takes to confirm.
-  const run = async <T>(work: () => PromiseLike<T> | T, timed = true): Promise<T | 'interrupted'> => {
-    if (source.token.isCancellationRequested) return 'interrupted';
-    const timer = timed
-      ? setTimeout(() => {
-          timedOut = true;
-          source.cancel();
-        }, timeoutMs)
-      : undefined;
-    const started = performance.now();
-    try {
-      const outcome = await Promise.race([Promise.resolve().then(work), interrupted]);
-      // A tool that blocks the event loop keeps the timer from firing: its late result is not
-      // reported as a success it did not have within the deadline.
-      if (timed && outcome !== 'interrupted' && performance.now() - started > timeoutMs) {
-        overranMs = Math.round(performance.now() - started);
-        timedOut = true;
-        source.cancel();
-        return 'interrupted';
-      }
-      return outcome;
-    } finally {
-      clearTimeout(timer);
-    }
-  };
-  const interruptedResult = () =>
-    overranMs !== undefined
-      ? result(
-          'timeout',
-          `Tool \`${call.name}\` did not finish within ${timeoutMs} ms (it held the host for ${overranMs} ms, so it could not be stopped); its result was discarded. It may have done part of its work: check before calling it again, or try a narrower request.`,
-        )
-      : timedOut
-        ? result(
-            'timeout',
-            `Tool \`${call.name}\` did not finish within ${timeoutMs} ms and was stopped. Try a narrower request (fewer files, a smaller range) or continue without it.`,
-          )
-        : result('cancelled', `The call to \`${call.name}\` was cancelled; it did not complete.`);
-
+  const { implementation, input } = checked;
+  const deadline = new CallDeadline(call.name, options.token, options.timeoutMs ?? services.defaultTimeoutMs);
+  const stopped = () => textCallResult(call, ...deadline.stoppedAnswer());
   try {
     const tool = implementation.instance;
     const prepared = tool.prepareInvocation
-      ? await run(() => tool.prepareInvocation!({ input }, source.token))
+      ? await deadline.run(() => tool.prepareInvocation!({ input }, deadline.token))
       : undefined;
-    if (prepared === 'interrupted') return interruptedResult();
+    if (prepared === 'interrupted') return stopped();
 
     const approval = await decideApproval({
       calledName: call.name,
@@ -171,13 +92,14 @@ export async function invokeTool(
       options,
       approvals: services.approvals,
       registrySessionId: services.registrySessionId,
-      ask: (work) => run(work, false),
+      // The deadline covers the tool's own work, never the time a person takes to answer.
+      ask: (work) => deadline.run(work, false),
     });
-    if (approval.kind === 'interrupted') return interruptedResult();
+    if (approval.kind === 'interrupted') return stopped();
     if (approval.kind === 'declined' || approval.kind === 'no-confirm')
-      return result('declined', declinedText(call.name, approval, prepared ?? undefined));
+      return textCallResult(call, 'declined', declinedText(call.name, approval, prepared ?? undefined));
 
-    const output = await run(() =>
+    const output = await deadline.run(() =>
       tool.invoke(
         {
           input,
@@ -187,10 +109,10 @@ export async function invokeTool(
           confirmed: approval.kind === 'confirmed',
           approved: approval.kind === 'confirmed' || approval.kind === 'approved',
         },
-        source.token,
+        deadline.token,
       ),
     );
-    if (output === 'interrupted') return interruptedResult();
+    if (output === 'interrupted') return stopped();
     const content = toCallContent(output ?? undefined);
     return {
       callId: call.callId,
@@ -200,11 +122,67 @@ export async function invokeTool(
       content: content.length ? content : [{ kind: 'text', value: '(the tool returned no output)' }],
     };
   } catch (error) {
-    if (source.token.isCancellationRequested) return interruptedResult();
-    return result('error', `Tool \`${shownName}\` failed: ${quoteBounded(safeString(error), MAX_ERROR_CHARS)}`);
+    if (deadline.token.isCancellationRequested) return stopped();
+    return textCallResult(
+      call,
+      'error',
+      `Tool \`${quoteBounded(call.name, 80)}\` failed: ${quoteBounded(safeString(error), MAX_ERROR_CHARS)}`,
+    );
   } finally {
-    source.dispose();
+    deadline.dispose();
   }
+}
+
+/** The call's tool and its input (strict mode's nulls restored), or the answer that says why it does not run. */
+function checkCall(
+  services: InvocationServices,
+  resolved: ResolvedToolSetImpl,
+  call: ToolCall,
+): ToolCallResult | { implementation: ToolEntry; input: unknown } {
+  const shownName = quoteBounded(call.name, 80);
+  const binding = resolved.binding(call.name);
+  if (!binding) {
+    if (services.isRegistered(call.name))
+      return textCallResult(
+        call,
+        'not-enabled',
+        `Tool \`${shownName}\` is not enabled for this request, so it was not run. Use one of the tools you were given instead.`,
+      );
+    const available = resolved.tools.map((t) => t.name);
+    const shown = available.slice(0, 25).join(', ') + (available.length > 25 ? `, … (${available.length} in all)` : '');
+    return textCallResult(
+      call,
+      'unknown-tool',
+      `There is no tool named \`${shownName}\`; nothing was run. Available tools: ${shown || 'none'}.`,
+    );
+  }
+  const { implementation } = binding;
+  if (implementation.disposed)
+    return textCallResult(
+      call,
+      'not-enabled',
+      `Tool \`${call.name}\` was removed (its pack was unloaded), so it was not run. Use one of the other tools.`,
+    );
+  const callInput = binding.restoreInput ? binding.restoreInput(call.input) : call.input;
+  const check = services.validator.validate(binding.inputSchema, callInput);
+  if (!check.ok)
+    return textCallResult(
+      call,
+      'invalid-input',
+      `Invalid input for \`${shownName}\`; it was not run:\n${check.problems.map((p) => `- ${p}`).join('\n')}\nFix the input to match the tool's schema and call it again.`,
+    );
+  return { implementation, input: callInput ?? {} };
+}
+
+/** An answer with one text part. */
+function textCallResult(call: ToolCall, status: ToolCallStatus, text: string): ToolCallResult {
+  return {
+    callId: call.callId,
+    name: call.name,
+    status,
+    isError: status !== 'ok' && status !== 'activated',
+    content: [{ kind: 'text', value: text }],
+  };
 }
 
 /** Tool errors are the tool's own words, often quoting input; past this they are cut. */
