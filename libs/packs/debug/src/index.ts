@@ -12,40 +12,31 @@ import { stopDebugging } from './tools/stop_debugging';
 
 export { formatStatus, WHEN_DEBUGGING, WHEN_STOPPED } from './format';
 
+const tools = [
+  startDebugging,
+  setBreakpoint,
+  removeBreakpoint,
+  listBreakpoints,
+  getCallStack,
+  getVariables,
+  evaluateExpression,
+  continueExecution,
+  stepExecution,
+  stopDebugging,
+];
+
 /** Debugging Node programs. Needs DebugService; tools that need a stopped program follow debugState. */
 export const debugPack = definePack({
   id: 'debug',
   displayName: 'Debug',
   version: '0.1.0',
-  tools: [
-    startDebugging,
-    setBreakpoint,
-    removeBreakpoint,
-    listBreakpoints,
-    getCallStack,
-    getVariables,
-    evaluateExpression,
-    continueExecution,
-    stepExecution,
-    stopDebugging,
-  ],
+  tools,
   toolSets: [
     defineToolSet({
       name: 'debug',
       description: 'Run a Node program under the debugger and inspect it.',
       icon: 'debug',
-      tools: [
-        startDebugging,
-        setBreakpoint,
-        removeBreakpoint,
-        listBreakpoints,
-        getCallStack,
-        getVariables,
-        evaluateExpression,
-        continueExecution,
-        stepExecution,
-        stopDebugging,
-      ],
+      tools,
     }),
   ],
 });
