@@ -2,7 +2,7 @@
 // events). Only what the debug service needs.
 /* eslint-disable @typescript-eslint/no-explicit-any -- the inspector's messages are untyped JSON; each caller reads the fields it asked for */
 import type { CancellationToken } from '@toolpacks/base';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 
 type Listener = (params: any) => void;
 
@@ -28,7 +28,9 @@ export class InspectorClient {
   ): Promise<InspectorClient> {
     return new Promise((resolve, reject) => {
       if (options.token?.isCancellationRequested) return reject(new Error('connecting to the inspector was cancelled'));
-      const socket = new WebSocket(url, { perMessageDeflate: false, handshakeTimeout: options.timeoutMs ?? 10_000 });
+      // ws is loaded at the first debug session, not by every host start (~8 ms).
+      const { WebSocket: Socket } = require('ws') as typeof import('ws');
+      const socket = new Socket(url, { perMessageDeflate: false, handshakeTimeout: options.timeoutMs ?? 10_000 });
       const cancellation = options.token?.onCancellationRequested(() => {
         socket.terminate();
         reject(new Error('connecting to the inspector was cancelled'));

@@ -32,7 +32,8 @@ export interface NodeSearchOptions {
 }
 
 export class NodeSearchService implements SearchService {
-  private readonly ripgrep: string | undefined;
+  /** The rg to run: asked for, found on PATH at the first search (null: not looked for yet), or none. */
+  private ripgrepFound: string | undefined | null;
   private readonly memoryLimitBytes: number | undefined;
   private readonly timeoutMs: number;
   private readonly opener: SafeOpener;
@@ -42,11 +43,17 @@ export class NodeSearchService implements SearchService {
     readonly root: string,
     options: NodeSearchOptions = {},
   ) {
-    this.ripgrep = options.ripgrep === false ? undefined : (options.ripgrep ?? findRipgrep());
+    // Probing PATH costs a process start (~20 ms): done at the first search, not by every host start.
+    this.ripgrepFound = options.ripgrep === false ? undefined : (options.ripgrep ?? null);
     this.timeoutMs = options.timeoutMs ?? 20_000;
     this.memoryLimitBytes = options.memoryLimitBytes;
     this.realRoot = realpathSync(root);
     this.opener = new SafeOpener(this.realRoot);
+  }
+
+  private get ripgrep(): string | undefined {
+    if (this.ripgrepFound === null) this.ripgrepFound = findRipgrep();
+    return this.ripgrepFound;
   }
 
   get engine(): 'ripgrep' | 'scanner' {

@@ -20,7 +20,7 @@ export interface BenchOptions {
   readonly quick: boolean;
   readonly json?: string;
   readonly log?: (line: string) => void;
-  /** `--only when|memory`: runs that one scenario alone. */
+  /** `--only when|memory|cli`: runs that one scenario alone. */
   readonly only?: string;
 }
 
@@ -31,6 +31,7 @@ export async function runAll(options: BenchOptions): Promise<ScenarioResult[]> {
   const single: Record<string, () => Promise<ScenarioResult>> = {
     when: () => largeWhenClause(quick),
     memory: () => memoryPerTool(quick),
+    cli: () => cliStartup(quick),
   };
   if (options.only !== undefined) {
     const scenario = single[options.only];

@@ -7,11 +7,12 @@ import type { InputValidator } from '../schema/inputValidation';
 import { CallDeadline } from './callDeadline';
 import type { ToolEntry } from '../store/toolEntry';
 import type { ResolvedToolSetImpl } from '../resolve/resolvedToolSet';
+import { textCallResult } from '../resolve/virtualCalls';
 import { defaultTokenization } from '../toolResult';
 import { toCallContent } from './callContent';
 import type { CancellationToken } from '@toolpacks/base';
 import type { InvokeOptions } from './invocationTypes';
-import type { ToolCall, ToolCallResult, ToolCallStatus } from '../definitions';
+import type { ToolCall, ToolCallResult } from '../definitions';
 import type { PreparedToolInvocation } from '../definitions';
 
 export interface InvocationServices {
@@ -172,17 +173,6 @@ function checkCall(
       `Invalid input for \`${shownName}\`; it was not run:\n${check.problems.map((p) => `- ${p}`).join('\n')}\nFix the input to match the tool's schema and call it again.`,
     );
   return { implementation, input: callInput ?? {} };
-}
-
-/** An answer with one text part. */
-function textCallResult(call: ToolCall, status: ToolCallStatus, text: string): ToolCallResult {
-  return {
-    callId: call.callId,
-    name: call.name,
-    status,
-    isError: status !== 'ok' && status !== 'activated',
-    content: [{ kind: 'text', value: text }],
-  };
 }
 
 /** Tool errors are the tool's own words, often quoting input; past this they are cut. */

@@ -3,7 +3,7 @@
 // one place opens the group of a real tool the model called directly, so the session changes only
 // here: invocation (invoke/) runs real tools and nothing else.
 import { quoteBounded } from '@toolpacks/base';
-import type { ToolCall, ToolCallResult } from '../definitions';
+import type { ToolCall, ToolCallResult, ToolCallStatus } from '../definitions';
 import type { InputValidator } from '../schema/inputValidation';
 import { restoreNulls } from '../schema/strictInput';
 import type { ResolvedToolSetImpl, ToolSearcher } from './resolvedToolSet';
@@ -16,13 +16,7 @@ export function answerVirtualCall(
   call: ToolCall,
   validator: InputValidator,
 ): ToolCallResult | undefined {
-  const answer = (status: 'activated' | 'invalid-input', text: string): ToolCallResult => ({
-    callId: call.callId,
-    name: call.name,
-    status,
-    isError: status !== 'activated',
-    content: [{ kind: 'text', value: text }],
-  });
+  const answer = (status: 'activated' | 'invalid-input', text: string) => textCallResult(call, status, text);
   const group = resolved.activator(call.name);
   if (group) {
     resolved.session.expand(group.name);
@@ -76,4 +70,15 @@ function runSearch(
   else for (let i = keys.length - 1; i >= 0; i--) session.expand(keys[i]);
   const lines = hits.map((h) => `- ${h.name}: ${h.summary}`);
   return `Found ${hits.length} tool${hits.length === 1 ? '' : 's'}; they are available from your next step, call them directly:\n${lines.join('\n')}`;
+}
+
+/** An answer with one text part (here and for invocation's own answers). */
+export function textCallResult(call: ToolCall, status: ToolCallStatus, text: string): ToolCallResult {
+  return {
+    callId: call.callId,
+    name: call.name,
+    status,
+    isError: status !== 'ok' && status !== 'activated',
+    content: [{ kind: 'text', value: text }],
+  };
 }

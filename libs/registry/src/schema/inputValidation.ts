@@ -10,7 +10,12 @@ export interface InputCheck {
 }
 
 export class InputValidator {
-  private readonly ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
+  // Two instances, because Ajv compiles the meta-schema once per instance and its code depends on
+  // allErrors: a schema's first problem is enough for a pack author (the meta-schema compiles in
+  // about half the time, at every start), while a model is told every problem in its input. The
+  // input instance compiles only schemas checkSchema passed, so it skips the meta-schema.
+  private readonly metaAjv = new Ajv({ strict: false, validateFormats: false });
+  private readonly ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false, validateSchema: false });
   private readonly bySchema = new WeakMap<object, ValidateFunction>();
   private readonly byCanonical = new Map<string, ValidateFunction>();
   compiledCount = 0;
@@ -22,8 +27,8 @@ export class InputValidator {
     const type = (schema as { type?: unknown }).type;
     if (type !== undefined && type !== 'object')
       return `inputSchema must describe an object (type: 'object'), not '${String(type)}'`;
-    if (!this.ajv.validateSchema(schema as object))
-      return `inputSchema is not a valid JSON Schema: ${this.ajv.errorsText(this.ajv.errors, { dataVar: 'schema' })}`;
+    if (!this.metaAjv.validateSchema(schema as object))
+      return `inputSchema is not a valid JSON Schema: ${this.metaAjv.errorsText(this.metaAjv.errors, { dataVar: 'schema' })}`;
     try {
       this.validatorFor(schema as object);
     } catch (error) {

@@ -9,7 +9,7 @@
 // the JS RegExp only when its backtracking is bounded: no repeated group that itself repeats or
 // alternates, and at most one unbounded repetition (`a*b*c*…` on its own is already polynomial).
 // Otherwise the clause is refused with a diagnostic that says why.
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
 import { mapValue, translateToRe2 } from './whenClauseRegexTranslate';
 
 const MAX_REPEAT_FOR_SAFE_NESTING = 10;
@@ -65,7 +65,9 @@ function compileRe2(pattern: string, flags: string): { matcher: RE2JS; multiline
   const translation = translateToRe2(pattern, flags);
   if (!translation) return undefined;
   try {
-    return { matcher: RE2JS.compile(translation.re2), multilineAnchors: translation.multilineAnchors };
+    // re2js (~300 KB) is loaded by the first `=~`, not by every start.
+    const { RE2JS: Re2 } = require('re2js') as typeof import('re2js');
+    return { matcher: Re2.compile(translation.re2), multilineAnchors: translation.multilineAnchors };
   } catch {
     return undefined; // over RE2's size limits: left to the bounded-backtracking rule
   }
