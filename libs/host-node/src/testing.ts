@@ -22,10 +22,12 @@ export interface TestModels {
   readonly gpt41: ModelInfo;
   /** copilot/gpt-5: gets apply_patch. */
   readonly gpt5: ModelInfo;
-  /** copilot/gemini-2.5-pro: gets the Gemini variants (gemini_grep_search). */
+  /** copilot/gemini-2.5-pro: gets Gemini CLI's file tools. */
   readonly gemini: ModelInfo;
-  /** copilot/claude-sonnet-4: the default tools; what {@link PackHarness.names} and {@link PackHarness.call} use when no model is given. */
+  /** copilot/claude-sonnet-4: gets Anthropic's text editor tool (str_replace_based_edit_tool). */
   readonly claude: ModelInfo;
+  /** copilot/grok-code-fast-1, a family no pack has a variant for: the general tools; what {@link PackHarness.names} and {@link PackHarness.call} use when no model is given. */
+  readonly general: ModelInfo;
 }
 
 /** The models specs resolve for (see {@link TestModels}). */
@@ -34,6 +36,7 @@ export const testModels: TestModels = {
   gpt5: { id: 'gpt-5', vendor: 'copilot', family: 'gpt-5', version: '1' },
   gemini: { id: 'gemini-2.5-pro', vendor: 'copilot', family: 'gemini-2.5-pro', version: '1' },
   claude: { id: 'claude-sonnet-4', vendor: 'copilot', family: 'claude-sonnet-4', version: '1' },
+  general: { id: 'grok-code-fast-1', vendor: 'copilot', family: 'grok-code', version: '1' },
 };
 
 /**
@@ -62,9 +65,9 @@ export interface PackHarness {
   readonly host: NodeHost;
   /** The registry with the packs loaded. */
   readonly registry: ToolRegistry;
-  /** The names of the tools a request gets, resolved with the host's live context keys (default model: {@link TestModels.claude}). */
+  /** The names of the tools a request gets, resolved with the host's live context keys (default model: {@link TestModels.general}). */
   names(model?: ModelInfo, request?: Partial<ResolveRequest>): string[];
-  /** Resolves for `options.model` (default {@link TestModels.claude}) and invokes one tool through the registry, as a host would. */
+  /** Resolves for `options.model` (default {@link TestModels.general}) and invokes one tool through the registry, as a host would. */
   call(name: string, input: unknown, options?: InvokeOptions & { model?: ModelInfo }): Promise<HarnessCallResult>;
   /** Reads a file under {@link PackHarness.root} as UTF-8. */
   read(relative: string): Promise<string>;
@@ -108,8 +111,8 @@ export async function createPackHarness(
     root,
     host,
     registry,
-    names: (model = testModels.claude, request) => resolve(model, request).tools.map((t) => t.name),
-    async call(name, input, { model = testModels.claude, ...invokeOptions } = {}) {
+    names: (model = testModels.general, request) => resolve(model, request).tools.map((t) => t.name),
+    async call(name, input, { model = testModels.general, ...invokeOptions } = {}) {
       const result = await registry.invoke(resolve(model), { callId: `call-${name}`, name, input }, invokeOptions);
       return { ...result, text: await contentToText(result.content) };
     },

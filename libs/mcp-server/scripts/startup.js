@@ -37,7 +37,7 @@ const root = process.argv[2];
 serveStdio({ approvals: {}, createSession: async () => {
   const host = await createNodeHost(root);
   const { registry } = await host.createRegistry([editorPack, searchPack, gitPack, debugPack]);
-  return createHostSession({ registry, contextKeys: host.contextKeys, model: { id: 'claude-sonnet-4', vendor: 'copilot', family: 'claude-sonnet-4', version: '1' }, dispose: async () => { await host.debug.stop(); host.dispose(); } });
+  return createHostSession({ registry, contextKeys: host.contextKeys, model: { id: 'grok-code-fast-1', vendor: 'copilot', family: 'grok-code', version: '1' }, dispose: async () => { await host.debug.stop(); host.dispose(); } });
 } }).then((s) => s.closed.then(() => process.exit(0)));
 `,
 );

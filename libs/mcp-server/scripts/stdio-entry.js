@@ -32,7 +32,7 @@ async function createSession() {
   return createHostSession({
     registry,
     contextKeys: host.contextKeys,
-    model: { id: 'claude-sonnet-4', vendor: 'copilot', family: 'claude-sonnet-4', version: '1' },
+    model: { id: 'grok-code-fast-1', vendor: 'copilot', family: 'grok-code', version: '1' },
     ...(threshold ? { threshold: Number(threshold) } : {}),
     dispose: async () => {
       await host.debug.stop();

@@ -85,7 +85,7 @@ async function serve(
       return createHostSession({
         registry,
         contextKeys: node.contextKeys,
-        model: testModels.claude,
+        model: testModels.general,
         dispose: async () => {
           await node.debug.stop();
           node.dispose();

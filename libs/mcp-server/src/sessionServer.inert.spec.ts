@@ -36,7 +36,7 @@ beforeEach(async () => {
         return createHostSession({
           registry,
           contextKeys: host.contextKeys,
-          model: testModels.claude,
+          model: testModels.general,
           dispose: async () => host.dispose(),
         });
       },

@@ -60,6 +60,15 @@ export interface ToolDefinition {
   readonly models?: readonly ModelSelector[];
   /** The `name` of the tool this one replaces for matching models. */
   readonly overridesTool?: string;
+  /**
+   * The jobs (toolReferenceNames, such as `read_file`, `create_file`, `edit_file`) this one tool does
+   * for the models in `models`, taking the place of each job's general tool: a vendor's native tool
+   * that reads, creates and edits. Needs `models`; `toolReferenceName`, when given, is one of them.
+   * It is sent when any of its jobs is enabled and must win every one of them (a pack whose variant
+   * fits the model better for one job takes the whole tool's place); the call is told which jobs are
+   * enabled ({@link ToolInvocationOptions.enabledJobs}).
+   */
+  readonly replaces?: readonly string[];
   readonly annotations?: ToolAnnotations;
   /** Whether the tool is enabled before the user touches the picker (default: the pack's default, else true). */
   readonly enabledByDefault?: boolean;
@@ -100,6 +109,12 @@ export interface ToolInvocationOptions<T> {
    * it on as `allowWriteProtected`.
    */
   readonly approved?: boolean;
+  /**
+   * For a tool that does several jobs (`replaces`): the jobs enabled for this request, in the
+   * picker, by a toolset or by a reference. A call that needs another job should be refused with a
+   * result that names the job to turn on. Undefined for every other tool.
+   */
+  readonly enabledJobs?: readonly string[];
 }
 
 export interface ToolInvocationPrepareOptions<T> {

@@ -69,7 +69,7 @@ export async function nodeSession(options: NodeSessionOptions = {}): Promise<Mcp
   const session = createHostSession({
     registry,
     contextKeys: host.contextKeys,
-    model: testModels.claude,
+    model: testModels.general,
     ...(options.threshold !== undefined ? { threshold: options.threshold } : {}),
     dispose: async () => {
       await host.debug.stop();

@@ -75,7 +75,7 @@ export async function invokeTool(
   if ('status' in checked) return checked;
   // The tool will run: if it sits in a collapsed group, the group opens for the next round.
   onWillRun?.();
-  const { implementation, input } = checked;
+  const { implementation, input, enabledJobs } = checked;
   const deadline = new CallDeadline(call.name, options.token, options.timeoutMs ?? services.defaultTimeoutMs);
   const stopped = () => textCallResult(call, ...deadline.stoppedAnswer());
   try {
@@ -109,6 +109,7 @@ export async function invokeTool(
           model: resolved.model,
           confirmed: approval.kind === 'confirmed',
           approved: approval.kind === 'confirmed' || approval.kind === 'approved',
+          ...(enabledJobs ? { enabledJobs } : {}),
         },
         deadline.token,
       ),
@@ -139,7 +140,7 @@ function checkCall(
   services: InvocationServices,
   resolved: ResolvedToolSetImpl,
   call: ToolCall,
-): ToolCallResult | { implementation: ToolEntry; input: unknown } {
+): ToolCallResult | { implementation: ToolEntry; input: unknown; enabledJobs?: readonly string[] } {
   const shownName = quoteBounded(call.name, 80);
   const binding = resolved.binding(call.name);
   if (!binding) {
@@ -172,7 +173,7 @@ function checkCall(
       'invalid-input',
       `Invalid input for \`${shownName}\`; it was not run:\n${check.problems.map((p) => `- ${p}`).join('\n')}\nFix the input to match the tool's schema and call it again.`,
     );
-  return { implementation, input: callInput ?? {} };
+  return { implementation, input: callInput ?? {}, enabledJobs: binding.entry.enabledJobs };
 }
 
 /** Tool errors are the tool's own words, often quoting input; past this they are cut. */

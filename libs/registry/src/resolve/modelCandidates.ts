@@ -27,38 +27,102 @@ export function notSentEntry(tool: ToolEntry, reason: NotSentReason, detail: str
   return { name: tool.definition.name, toolReferenceName: tool.referenceName, packId: tool.packId, reason, detail };
 }
 
-export function modelCandidates(store: ToolStore, model: ModelInfo): ModelCandidates {
-  const diagnostics: Diagnostic[] = [];
-  const notSent: NotSentEntry[] = [];
-  // One pass in load order: the variants of each toolReferenceName compete by bestMatch's rule.
-  const variants = new Map<string, BestMatch<ToolEntry>>();
+/** Why a tool that does several jobs is not sent: the tool that beat it for one, and whether only load order did. */
+interface Withdrawal {
+  readonly winner: ToolEntry;
+  readonly tie: boolean;
+}
+
+/**
+ * The variants of each job (toolReferenceName) compete by bestMatch's rule. A tool that does several
+ * jobs (`replaces`) competes in each and must win every one: where it loses one, it withdraws from
+ * all, and those jobs go to the next best variant (a general tool, or another pack's native tool).
+ */
+function competeForJobs(
+  store: ToolStore,
+  model: ModelInfo,
+  notSent: NotSentEntry[],
+): { variants: Map<string, BestMatch<ToolEntry>>; withdrawn: Map<ToolEntry, Withdrawal> } {
+  const scored: { entry: ToolEntry; score: number }[] = [];
+  let severalJobs = false;
   for (const entry of store.entries.values()) {
     if (entry.kind === 'override') continue;
     const score = matchSpecificity(entry.definition.models, model);
-    if (score < 0) {
-      notSent.push(notSentEntry(entry, 'model', `only for ${entry.selectors}`));
-      continue;
+    if (score < 0) notSent.push(notSentEntry(entry, 'model', `only for ${entry.selectors}`));
+    else {
+      scored.push({ entry, score });
+      severalJobs ||= entry.definition.replaces !== undefined;
     }
-    const match = variants.get(entry.referenceName);
-    if (match) match.offer(entry, score);
-    else variants.set(entry.referenceName, new BestMatch(entry, score));
+  }
+  const withdrawn = new Map<ToolEntry, Withdrawal>();
+  for (;;) {
+    const variants = new Map<string, BestMatch<ToolEntry>>();
+    for (const { entry, score } of scored) {
+      if (withdrawn.has(entry)) continue;
+      for (const job of entry.jobs) {
+        const match = variants.get(job);
+        if (match) match.offer(entry, score);
+        else variants.set(job, new BestMatch(entry, score));
+      }
+    }
+    if (!severalJobs) return { variants, withdrawn };
+    let settled = true;
+    for (const { entry } of scored) {
+      if (withdrawn.has(entry) || entry.definition.replaces === undefined) continue;
+      const lost = entry.jobs.find((job) => variants.get(job)!.winner !== entry);
+      if (lost !== undefined) {
+        const match = variants.get(lost)!;
+        withdrawn.set(entry, { winner: match.winner, tie: match.tied === entry });
+        settled = false;
+      }
+    }
+    if (settled) return { variants, withdrawn };
+  }
+}
+
+export function modelCandidates(store: ToolStore, model: ModelInfo): ModelCandidates {
+  const diagnostics: Diagnostic[] = [];
+  const notSent: NotSentEntry[] = [];
+  const { variants, withdrawn } = competeForJobs(store, model, notSent);
+  for (const [entry, { winner, tie }] of withdrawn) {
+    notSent.push(
+      notSentEntry(
+        entry,
+        'variant',
+        `'${winner.definition.name}' (${winner.selectors}) ${tie ? 'matches this model as well and was loaded first' : 'fits this model better'} for one of its jobs, and a tool that does several jobs is sent only when it wins them all`,
+      ),
+    );
+    if (tie)
+      diagnostics.push({
+        severity: 'warning',
+        code: 'variant-tie',
+        message: `Tools '${winner.definition.name}' and '${entry.definition.name}' do the same jobs and match model '${model.id}' equally; '${winner.definition.name}' (loaded first) is used.`,
+        toolName: winner.definition.name,
+      });
   }
   const bases: ToolEntry[] = [];
-  for (const { winner, tied, losers } of variants.values()) {
-    bases.push(winner);
+  const seen = new Set<ToolEntry>();
+  for (const [job, { winner, tied, losers }] of variants) {
+    if (!seen.has(winner)) {
+      seen.add(winner);
+      bases.push(winner);
+    }
+    const severalJobs = winner.definition.replaces !== undefined;
     for (const loser of losers ?? [])
       notSent.push(
         notSentEntry(
           loser,
           'variant',
-          `'${winner.definition.name}' (${winner.selectors}) is the variant for this model`,
+          severalJobs
+            ? `replaced for ${winner.selectors} by '${winner.definition.name}', which does '${job}' for this model`
+            : `'${winner.definition.name}' (${winner.selectors}) is the variant for this model`,
         ),
       );
     if (tied)
       diagnostics.push({
         severity: 'warning',
         code: 'variant-tie',
-        message: `Tools '${winner.definition.name}' and '${tied.definition.name}' share toolReferenceName '${winner.referenceName}' and match model '${model.id}' equally; '${winner.definition.name}' (loaded first) is used.`,
+        message: `Tools '${winner.definition.name}' and '${tied.definition.name}' both do '${job}' and match model '${model.id}' equally; '${winner.definition.name}' (loaded first) is used.`,
         toolName: winner.definition.name,
       });
   }

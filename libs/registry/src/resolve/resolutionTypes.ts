@@ -72,6 +72,8 @@ export interface ResolvedToolEntry {
   readonly sentName?: string;
   /** How the sent definition was adapted to the model's API (see SchemaDialect); absent when sent as written. */
   readonly schemaChanges?: readonly SchemaChange[];
+  /** For a tool that does several jobs (`replaces`): the jobs enabled in this request; the call is told them. */
+  readonly enabledJobs?: readonly string[];
 }
 
 /**

@@ -48,6 +48,8 @@ interface EnabledTool extends GroupableTool {
   readonly cost: number;
   /** Set when the tool is sent changed by the model's dialect. */
   asSent?: AdaptedTool;
+  /** For a tool that does several jobs: those enabled in this request. */
+  readonly enabledJobs?: readonly string[];
 }
 
 export class Resolver {
@@ -235,8 +237,18 @@ export class Resolver {
         exclude(base, 'when', `its when clause is false: ${base.definition.when}`);
         continue;
       }
-      const isReferenced = referenced.has(base.referenceName) || referenced.has(base.definition.name);
-      const selected = isSelected(base.referenceName, base.enabledByDefault);
+      let isReferenced = referenced.has(base.referenceName) || referenced.has(base.definition.name);
+      let selected = isSelected(base.referenceName, base.enabledByDefault);
+      // A tool that does several jobs is sent when any of them is on; the call learns which are.
+      let enabledJobs: string[] | undefined;
+      if (base.definition.replaces) {
+        const byName = referenced.has(base.definition.name);
+        enabledJobs = base.jobs.filter(
+          (job) => byName || referenced.has(job) || isSelected(job, base.enabledByDefault),
+        );
+        selected = base.jobs.some((job) => isSelected(job, base.enabledByDefault));
+        isReferenced = byName || base.jobs.some((job) => referenced.has(job));
+      }
       if (!selected && !isReferenced) {
         exclude(base, 'deselected', DESELECTED);
         continue;
@@ -253,7 +265,7 @@ export class Resolver {
         override = undefined;
       }
       const reason = !selected ? 'referenced' : override ? 'override' : baseReason(base);
-      enabled.push(this.enabledTool(base, override, reason, isReferenced, graph));
+      enabled.push(this.enabledTool(base, override, reason, isReferenced, graph, enabledJobs));
     }
     return { enabled, diagnostics, notSent, exclude };
   }
@@ -298,8 +310,10 @@ export class Resolver {
     reason: ResolvedReason,
     pinned: boolean,
     graph: ToolSetGraph | undefined,
+    enabledJobs?: readonly string[],
   ): EnabledTool {
     return {
+      enabledJobs,
       name: base.definition.name,
       base,
       implementation: override ?? base,
@@ -410,6 +424,7 @@ function resolvedEntry(
     // One shape for every entry (fast on the resolve path); undefined when sent as written.
     sentName: asSent && asSent.info.name !== tool.name ? asSent.info.name : undefined,
     schemaChanges: asSent?.changes.length ? asSent.changes : undefined,
+    enabledJobs: tool.enabledJobs,
   };
 }
 

@@ -16,7 +16,7 @@ export interface DefinitionProblem {
 }
 
 export function referenceNameOf(definition: ToolDefinition): string {
-  return definition.toolReferenceName ?? definition.name;
+  return definition.toolReferenceName ?? definition.replaces?.[0] ?? definition.name;
 }
 
 export function checkToolDefinition(definition: ToolDefinition, validator: InputValidator): DefinitionProblem[] {
@@ -64,12 +64,30 @@ export function checkToolDefinition(definition: ToolDefinition, validator: Input
     const selectorProblem = checkSelectors(definition.models);
     if (selectorProblem) add('tool-models-invalid', `Tool '${name}': ${selectorProblem}`);
   }
+  if (definition.replaces !== undefined) {
+    const problem = checkReplaces(definition);
+    if (problem) add('tool-replaces-invalid', `Tool '${name}': ${problem}`);
+  }
   if (definition.overridesTool !== undefined) {
     if (typeof definition.overridesTool !== 'string' || definition.overridesTool === '')
       add('tool-override-invalid', `Tool '${name}': overridesTool must be a tool name.`);
     else if (definition.overridesTool === name) add('tool-override-invalid', `Tool '${name}' cannot override itself.`);
   }
   return problems;
+}
+
+/** A tool that does several jobs: a non-empty list of distinct reference names, for some models only. */
+function checkReplaces(definition: ToolDefinition): string | undefined {
+  const jobs = definition.replaces as unknown;
+  if (!Array.isArray(jobs) || jobs.length === 0 || jobs.some((j) => typeof j !== 'string' || !REFERENCE_NAME.test(j)))
+    return `replaces must be a non-empty array of toolReferenceNames (matching ${REFERENCE_NAME.source}).`;
+  if (new Set(jobs).size !== jobs.length) return 'replaces names a job twice.';
+  if (!definition.models?.length)
+    return 'replaces needs models: a tool that takes the place of several general tools does so for some models.';
+  if (definition.overridesTool !== undefined) return 'a tool cannot both override a tool and replace jobs.';
+  if (definition.toolReferenceName !== undefined && !jobs.includes(definition.toolReferenceName))
+    return `its toolReferenceName '${definition.toolReferenceName}' must be one of the jobs it replaces.`;
+  return undefined;
 }
 
 function checkSelectors(models: unknown): string | undefined {

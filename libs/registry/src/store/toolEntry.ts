@@ -67,6 +67,11 @@ export class ToolEntry {
     }
   }
 
+  /** The jobs (toolReferenceNames) this tool does: every one it `replaces`, else its own. */
+  get jobs(): readonly string[] {
+    return this.definition.replaces ?? [this.referenceName];
+  }
+
   /** What the model sees: for an override, the base's name with this tool's description and schema. */
   info(base?: ToolEntry): LanguageModelToolInformation {
     if (!this.infoCache) {

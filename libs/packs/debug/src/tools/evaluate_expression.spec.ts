@@ -55,7 +55,7 @@ describe('evaluate_expression', () => {
     ).toBe('not-enabled');
     await startStoppedAtAdd(h);
     // A tool list resolved while stopped, used after the program ended: the service says why.
-    const stale = h.registry.resolve({ model: testModels.claude, context: h.host.contextKeys.values });
+    const stale = h.registry.resolve({ model: testModels.general, context: h.host.contextKeys.values });
     await h.call('remove_breakpoint', { id: 'bp-1' });
     await h.call('continue_execution', {});
     const result = await h.registry.invoke(

@@ -46,7 +46,7 @@ async function open(root: string): Promise<void> {
 }
 
 async function call(name: string, input: unknown, options: InvokeOptions = {}) {
-  const resolved = registry.resolve({ model: testModels.claude, context: host.contextKeys.values });
+  const resolved = registry.resolve({ model: testModels.general, context: host.contextKeys.values });
   const result = await registry.invoke(resolved, { callId: `call-${name}`, name, input }, options);
   return { ...result, text: await contentToText(result.content) };
 }
