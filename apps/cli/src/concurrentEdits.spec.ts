@@ -15,7 +15,7 @@ function runCli(root: string, input: object): Promise<{ code: number | null; out
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
-      [BIN, '--root', root, '--family', 'claude-sonnet-4', 'invoke', 'replace_string_in_file', JSON.stringify(input)],
+      [BIN, '--root', root, '--family', 'grok-code', 'invoke', 'replace_string_in_file', JSON.stringify(input)],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let out = '';

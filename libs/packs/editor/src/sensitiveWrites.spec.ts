@@ -110,7 +110,7 @@ describe('writes that can make code run', () => {
     expect((await h.call('replace_string_in_file', { filePath: 'a.txt', oldString: 'a', newString: 'b' })).status).toBe(
       'ok',
     );
-    expect(h.names(testModels.claude)).toContain('replace_string_in_file');
+    expect(h.names(testModels.general)).toContain('replace_string_in_file');
   });
 
   it('through apply_patch ask with the diff of every sensitive file, and write nothing when declined', async () => {

@@ -23,7 +23,13 @@ import {
 import { confirmWrites, writesNeedConfirmation, type PlannedWrite } from '../sensitiveWrites';
 
 /** The GPT families trained on V4A patches get this instead of replace_string_in_file. */
-export const APPLY_PATCH_MODELS = [{ family: 'gpt-4.1*' }, { family: 'gpt-5*' }, { family: 'o3*' }, { family: 'o4*' }];
+export const APPLY_PATCH_MODELS = [
+  { family: 'gpt-4.1*' },
+  { family: 'gpt-5*' },
+  { family: 'o3*' },
+  { family: 'o4*' },
+  { family: 'codex*' },
+];
 
 const definition = {
   name: 'apply_patch',

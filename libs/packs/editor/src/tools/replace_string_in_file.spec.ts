@@ -66,9 +66,9 @@ describe('replace_string_in_file', () => {
   });
 
   it('is what non-GPT models get; GPT models get apply_patch under the same picker entry', () => {
-    expect(h.names(testModels.claude)).toContain('replace_string_in_file');
-    expect(h.names(testModels.claude)).not.toContain('apply_patch');
-    expect(h.names(testModels.claude, { selection: { tools: { edit_file: false } } })).not.toContain(
+    expect(h.names(testModels.general)).toContain('replace_string_in_file');
+    expect(h.names(testModels.general)).not.toContain('apply_patch');
+    expect(h.names(testModels.general, { selection: { tools: { edit_file: false } } })).not.toContain(
       'replace_string_in_file',
     );
   });

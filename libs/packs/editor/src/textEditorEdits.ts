@@ -1,0 +1,126 @@
+// What Anthropic's text editor (str_replace_based_edit_tool) does to a file's text, without any
+// I/O: view a file, replace a unique string, insert lines. Shared by the tool's preparation (the
+// diff a sensitive write shows) and its invocation. Every problem is a WorkspaceError in the
+// reference's words, with what to do next; a throwing edit writes nothing.
+import { boundedList, quoteBounded } from '@toolpacks/base';
+import { WorkspaceError } from '@toolpacks/services';
+import { catN, catNClipped } from './catN';
+import { joinLines, splitLines, toLf, usesCrlf, withEol } from './lineText';
+import { findOccurrences, lineNumbersAt } from './occurrences';
+
+/** Lines of context a snippet shows before and after an edit (the reference's SNIPPET_LINES). */
+const SNIPPET_LINES = 4;
+const LISTED_LINES = 20;
+const QUOTED_CHARS = 400;
+
+const REVIEW = 'Review the changes and make sure they are as expected. Edit the file again if necessary.';
+
+export interface Edited {
+  /** The new text of the file, in its own line ending. */
+  readonly text: string;
+  /** What the model is told. */
+  readonly message: string;
+}
+
+/** `view` of a file: `cat -n` of the whole file or of `viewRange` (1-based, inclusive, end -1 = to the end). */
+export function viewText(text: string, shownPath: string, viewRange?: readonly number[]): string {
+  const { lines } = splitLines(toLf(text));
+  let start = 1;
+  let end = lines.length;
+  if (viewRange !== undefined) [start, end] = checkViewRange(viewRange, lines.length);
+  const shown = lines.slice(start - 1, end);
+  const clipped = catNClipped(shown, start);
+  const header = `Here's the result of running \`cat -n\` on ${shownPath}:\n`;
+  if (!clipped.clipped) return `${header}${clipped.text}\n`;
+  const last = start + clipped.shown - 1;
+  const note =
+    clipped.shown === 0
+      ? `Line ${start} alone is longer than the limit and was cut. Search the file for the text you need instead of viewing it.`
+      : `Shown: lines ${start}-${last} of ${lines.length}. To see more, call view with view_range [${last + 1}, ${end === lines.length ? -1 : end}], or view a smaller range around what you need.`;
+  return `${header}${clipped.text}\n<response clipped><NOTE>To save on context only part of this file has been shown to you. ${note}</NOTE>`;
+}
+
+function checkViewRange(range: readonly number[], total: number): [number, number] {
+  if (range.length !== 2 || !range.every(Number.isInteger))
+    throw new WorkspaceError(
+      'Invalid `view_range`. It should be a list of two integers: [start, end], 1-based and inclusive, end -1 for the end of the file.',
+    );
+  const [start, end] = range;
+  const shown = `[${start}, ${end}]`;
+  if (start < 1 || start > total)
+    throw new WorkspaceError(
+      `Invalid \`view_range\`: ${shown}. Its first element \`${start}\` should be within the range of lines of the file: [1, ${total}].`,
+    );
+  if (end > total)
+    throw new WorkspaceError(
+      `Invalid \`view_range\`: ${shown}. Its second element \`${end}\` should be at most the number of lines in the file: \`${total}\` (or -1 for the end).`,
+    );
+  if (end !== -1 && end < start)
+    throw new WorkspaceError(
+      `Invalid \`view_range\`: ${shown}. Its second element \`${end}\` should be larger than or equal to its first \`${start}\` (or -1 for the end).`,
+    );
+  return [start, end === -1 ? total : end];
+}
+
+/** `str_replace`: `oldStr` must occur exactly once; `newStr` takes its place. */
+export function strReplace(text: string, oldStr: string, newStr: string, shownPath: string): Edited {
+  const crlf = usesCrlf(text);
+  const body = crlf ? toLf(text) : text;
+  const search = crlf ? toLf(oldStr) : oldStr;
+  const replacement = crlf ? toLf(newStr) : newStr;
+  if (search === '')
+    throw new WorkspaceError(
+      'Parameter `old_str` must not be empty for command: str_replace. Give the exact text to replace; use `insert` to add lines.',
+    );
+  const found = findOccurrences(body, search, LISTED_LINES);
+  const quoted = quoteBounded(oldStr, QUOTED_CHARS);
+  if (found.count === 0)
+    throw new WorkspaceError(
+      `No replacement was performed, old_str \`${quoted}\` did not appear verbatim in ${shownPath}. View the file and copy the text exactly, whitespace and indentation included.`,
+    );
+  if (found.count > 1) {
+    const lines = lineNumbersAt(body, found.positions).map(String);
+    throw new WorkspaceError(
+      `No replacement was performed. Multiple occurrences of old_str \`${quoted}\` in lines [${boundedList(lines, LISTED_LINES, ', ', found.count)}]. Please ensure it is unique: include more of the surrounding lines in old_str.`,
+    );
+  }
+  const at = found.positions[0];
+  const after = body.slice(0, at) + replacement + body.slice(at + search.length);
+  const line = lineNumbersAt(body, [at])[0] - 1;
+  const first = Math.max(0, line - SNIPPET_LINES);
+  const last = line + SNIPPET_LINES + countNewlines(replacement);
+  const snippet = catN(splitLines(after).lines.slice(first, last + 1), first + 1);
+  return {
+    text: withEol(after, crlf),
+    message: `The file ${shownPath} has been edited. Here's the result of running \`cat -n\` on a snippet of ${shownPath}:\n${snippet}\n${REVIEW}`,
+  };
+}
+
+/** `insert`: the lines of `insertText` go after line `insertLine` (0: at the top; the file's last line: at the end). */
+export function insertLines(text: string, insertLine: number, insertText: string, shownPath: string): Edited {
+  const crlf = usesCrlf(text);
+  const { lines, finalNewline } = splitLines(crlf ? toLf(text) : text);
+  if (!Number.isInteger(insertLine) || insertLine < 0 || insertLine > lines.length)
+    throw new WorkspaceError(
+      `Invalid \`insert_line\` parameter: ${insertLine}. It should be within the range of lines of the file: [0, ${lines.length}]. 0 inserts at the top, ${lines.length} at the end.`,
+    );
+  // A model ends its text with a line break; that ends the last inserted line, it adds no blank one.
+  let inserted = crlf ? toLf(insertText) : insertText;
+  if (inserted.endsWith('\n')) inserted = inserted.slice(0, -1);
+  const newLines = inserted.split('\n');
+  const result = [...lines.slice(0, insertLine), ...newLines, ...lines.slice(insertLine)];
+  // An empty file gets a final newline, as a file of lines should.
+  const after = joinLines(result, finalNewline || lines.length === 0);
+  const first = Math.max(0, insertLine - SNIPPET_LINES);
+  const snippet = catN(result.slice(first, insertLine + newLines.length + SNIPPET_LINES), first + 1);
+  return {
+    text: withEol(after, crlf),
+    message: `The file ${shownPath} has been edited. Here's the result of running \`cat -n\` on a snippet of the edited file:\n${snippet}\nReview the changes and make sure they are as expected (correct indentation, no duplicate lines, etc). Edit the file again if necessary.`,
+  };
+}
+
+function countNewlines(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}

@@ -1,0 +1,181 @@
+import { inject, injectable } from 'inversify';
+import type { CancellationToken } from '@toolpacks/base';
+import {
+  defineTool,
+  textResult,
+  type InputOf,
+  type PreparedToolInvocation,
+  type Tool,
+  type ToolDefinition,
+  type ToolInvocationOptions,
+  type ToolInvocationPrepareOptions,
+} from '@toolpacks/registry';
+import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
+import { folderTree } from '../folderTree';
+import { confirmWrites, writesNeedConfirmation } from '../sensitiveWrites';
+import { insertLines, strReplace, viewText, type Edited } from '../textEditorEdits';
+
+/**
+ * Anthropic's text editor tool (`text_editor_20250728`), the shape every Claude 4.x model is trained
+ * on: one tool that views, creates and edits files. For Claude it takes the place of read_file,
+ * create_file and replace_string_in_file; the call is told which of those jobs are enabled.
+ */
+const definition = {
+  name: 'str_replace_based_edit_tool',
+  toolReferenceName: 'edit_file',
+  replaces: ['read_file', 'create_file', 'edit_file'],
+  models: [{ family: 'claude-*' }],
+  displayName: 'Text Editor',
+  modelDescription: [
+    'Views, creates and edits files of the workspace. Paths are relative to the workspace root or absolute inside it.',
+    '* `view` of a file returns its lines as `cat -n` prints them (line number, tab, line); `view_range` [start, end] shows part of it (1-based, inclusive, end -1 for the end of the file). Long output is clipped and says where to read on. `view` of a folder lists the files and folders up to 2 levels deep, hidden ones excluded.',
+    '* `create` writes a new file with `file_text`; it refuses a path that exists.',
+    '* `str_replace` replaces `old_str` with `new_str` (absent: deletes it). `old_str` must match the file exactly, whitespace included, and occur exactly once: add surrounding lines to make it unique. Returns a numbered snippet of the edited region.',
+    '* `insert` inserts `insert_text` after line `insert_line` (0: at the top).',
+    'View a file before editing it. If an edit fails, nothing was written: view the file again and retry with the exact text.',
+  ].join('\n'),
+  userDescription: 'Views, creates and edits files (Claude).',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      command: {
+        type: 'string',
+        enum: ['view', 'create', 'str_replace', 'insert'],
+        description: 'The command to run: `view`, `create`, `str_replace` or `insert`.',
+      },
+      path: {
+        type: 'string',
+        description: 'Path of the file or folder, relative to the workspace root or absolute inside it.',
+      },
+      view_range: {
+        type: 'array',
+        items: { type: 'integer' },
+        description:
+          'For `view` of a file: [start, end], 1-based and inclusive; end -1 shows to the end of the file. Absent: the whole file.',
+      },
+      old_str: { type: 'string', description: 'For `str_replace`: the exact text to replace; it must occur once.' },
+      new_str: {
+        type: 'string',
+        description: 'For `str_replace`: the text to put in its place (absent: the empty string).',
+      },
+      insert_line: {
+        type: 'integer',
+        description: 'For `insert`: the line after which the text goes (0: at the top of the file).',
+      },
+      insert_text: { type: 'string', description: 'For `insert`: the text to insert.' },
+      file_text: { type: 'string', description: 'For `create`: the content of the new file.' },
+    },
+    required: ['command', 'path'],
+    additionalProperties: false,
+  },
+  tags: ['files', 'read', 'edit'],
+  annotations: { readOnly: false, destructive: false, idempotent: false },
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
+
+/** The job (picker entry) each command does. */
+const JOB_OF: Record<Input['command'], string> = {
+  view: 'read_file',
+  create: 'create_file',
+  str_replace: 'edit_file',
+  insert: 'edit_file',
+};
+
+@injectable()
+class StrReplaceBasedEditTool implements Tool<Input> {
+  constructor(@inject(WorkspaceFileSystem) private readonly workspace: WorkspaceFileSystem) {}
+
+  // Only a write to a sensitive file (git config, hooks, tasks, …) or a write-protected one asks,
+  // with the diff of this very change. A call that fails is left to invoke, which reports it.
+  async prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>): Promise<PreparedToolInvocation | undefined> {
+    if (typeof input?.path !== 'string' || input.command === 'view' || !JOB_OF[input.command]) return undefined;
+    if (!(await writesNeedConfirmation(this.workspace, [input.path]))) return undefined;
+    try {
+      const relative = this.workspace.relative(await this.workspace.resolve(input.path));
+      if (input.command === 'create') {
+        if (typeof input.file_text !== 'string') return undefined;
+        return await confirmWrites(this.workspace, [{ path: relative, after: input.file_text }]);
+      }
+      const before = await this.workspace.readText(relative);
+      return await confirmWrites(this.workspace, [{ path: relative, before, after: this.edit(input, before).text }]);
+    } catch {
+      return undefined;
+    }
+  }
+
+  async invoke({ input, enabledJobs, confirmed, approved }: ToolInvocationOptions<Input>, token?: CancellationToken) {
+    const job = JOB_OF[input.command];
+    if (enabledJobs && !enabledJobs.includes(job))
+      throw new WorkspaceError(
+        `The \`${input.command}\` command is turned off: it needs ${job}, which is not enabled for this request. Nothing was ${input.command === 'view' ? 'read' : 'written'}. Ask the user to turn on ${job} in the tool picker, or use the commands that are enabled (${enabledCommands(enabledJobs)}).`,
+      );
+    const absolute = await this.workspace.resolve(input.path);
+    const stat = await this.workspace.stat(absolute);
+    if (input.command === 'create') {
+      if (stat)
+        throw new WorkspaceError(
+          `File already exists at: ${input.path}. Cannot overwrite files using command \`create\`. Use \`str_replace\` or \`insert\` to change it.`,
+        );
+      if (typeof input.file_text !== 'string')
+        throw new WorkspaceError('Parameter `file_text` is required for command: create');
+      await this.workspace.writeText(absolute, input.file_text, 'create', {
+        allowSensitive: confirmed === true,
+        allowWriteProtected: approved === true,
+        token,
+      });
+      return textResult(`File created successfully at: ${input.path}`);
+    }
+    if (!stat) throw new WorkspaceError(`The path ${input.path} does not exist. Please provide a valid path.`);
+    if (stat.type === 'directory') {
+      if (input.command !== 'view')
+        throw new WorkspaceError(
+          `The path ${input.path} is a directory and only the \`view\` command can be used on directories.`,
+        );
+      if (input.view_range !== undefined)
+        throw new WorkspaceError(
+          'The `view_range` parameter is not allowed when `path` points to a directory. View a file to use it.',
+        );
+      return textResult(await folderTree(this.workspace, absolute, input.path));
+    }
+    if (input.command === 'view')
+      return textResult(viewText(await this.workspace.readText(absolute), input.path, input.view_range));
+    this.checkEditInput(input);
+    let edited: Edited | undefined;
+    await this.workspace.edit(
+      absolute,
+      (text) => {
+        edited = this.edit(input, text);
+        return edited.text;
+      },
+      { allowSensitive: confirmed === true, allowWriteProtected: approved === true, token },
+    );
+    return textResult(edited!.message);
+  }
+
+  private checkEditInput(input: Input): void {
+    if (input.command === 'str_replace' && typeof input.old_str !== 'string')
+      throw new WorkspaceError('Parameter `old_str` is required for command: str_replace');
+    if (input.command === 'insert') {
+      if (typeof input.insert_line !== 'number')
+        throw new WorkspaceError('Parameter `insert_line` is required for command: insert');
+      if (typeof (input.insert_text ?? input.new_str) !== 'string')
+        throw new WorkspaceError('Parameter `insert_text` is required for command: insert');
+    }
+  }
+
+  /** The edit of a `str_replace` or `insert` call on the file's text. */
+  private edit(input: Input, text: string): Edited {
+    this.checkEditInput(input);
+    if (input.command === 'str_replace') return strReplace(text, input.old_str!, input.new_str ?? '', input.path);
+    // Claude 4.x sends insert_text; the docs and the older tool version said new_str.
+    return insertLines(text, input.insert_line!, (input.insert_text ?? input.new_str)!, input.path);
+  }
+}
+
+function enabledCommands(jobs: readonly string[]): string {
+  const commands = (Object.keys(JOB_OF) as Input['command'][]).filter((c) => jobs.includes(JOB_OF[c]));
+  return commands.length ? commands.map((c) => `\`${c}\``).join(', ') : 'none';
+}
+
+export const strReplaceBasedEditTool = defineTool({ definition, implementation: StrReplaceBasedEditTool });
