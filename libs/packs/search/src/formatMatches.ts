@@ -9,22 +9,8 @@ export function formatMatches(query: string, result: GrepResult): string {
   return withSkipped([head, ...result.matches.map((m) => `${m.path}:${m.line}: ${m.text}`)].join('\n'), result);
 }
 
-/** Matches grouped under their file, which some models read more reliably. */
-export function formatMatchesByFile(query: string, result: GrepResult): string {
-  if (result.matches.length === 0) return withSkipped(`No lines contain ${JSON.stringify(query)}.`, result);
-  const out: string[] = [];
-  let file = '';
-  for (const match of result.matches) {
-    if (match.path !== file) out.push((file = match.path));
-    out.push(`  ${match.line}: ${match.text.trim()}`);
-  }
-  if (result.truncated)
-    out.push(`(only the first ${result.matches.length} lines are shown; add includePattern to narrow the search)`);
-  return withSkipped(out.join('\n'), result);
-}
-
 /** Files over the size limit were not searched: said, never silent (read_file refuses them too). */
-function withSkipped(text: string, result: GrepResult): string {
+export function withSkipped(text: string, result: GrepResult): string {
   const skipped = result.skippedLargeFiles;
   if (!skipped || skipped.count === 0) return text;
   const more = skipped.count > skipped.examples.length ? ` and ${skipped.count - skipped.examples.length} more` : '';

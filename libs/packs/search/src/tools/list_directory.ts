@@ -1,0 +1,111 @@
+import { inject, injectable } from 'inversify';
+import type { CancellationToken } from '@toolpacks/base';
+import {
+  defineTool,
+  textResult,
+  type InputOf,
+  type Tool,
+  type ToolDefinition,
+  type ToolInvocationOptions,
+} from '@toolpacks/registry';
+import { SearchService, WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
+import { matchesNameGlob } from '../globText';
+import { joinRelative, mapLimited, resolveScope } from '../geminiPaths';
+
+/** Entries listed per answer; the rest are counted. */
+export const LIST_DIRECTORY_MAX = 1000;
+
+/** Gemini CLI's list_directory: one folder level, folders first as `[DIR] name`, files with their sizes. */
+const definition = {
+  name: 'list_directory',
+  toolReferenceName: 'list_dir',
+  models: [{ family: 'gemini-*' }],
+  displayName: 'List Folder',
+  modelDescription: `Lists the entries directly inside one folder of the workspace: "Directory listing for <absolute path>:", then the subfolders as "[DIR] <name>" and then the files as "<name> (<size> bytes)", each group sorted by name. Entries .gitignore ignores are left out and counted ("(N ignored)") unless file_filtering_options.respect_git_ignore is false. At most ${LIST_DIRECTORY_MAX} entries. Use it to explore a project's layout; use glob to find files by name anywhere below a folder, and read_file to read a file.`,
+  userDescription: 'Lists the contents of a folder.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      dir_path: {
+        type: 'string',
+        description: "The folder to list, relative to the workspace root ('.' for the root) or absolute inside it.",
+      },
+      path: { type: 'string', description: 'Older name of dir_path; use dir_path.' },
+      ignore: {
+        type: 'array',
+        items: { type: 'string' },
+        description: "Globs of entry names to leave out, e.g. ['*.log', 'node_modules'].",
+      },
+      file_filtering_options: {
+        type: 'object',
+        properties: {
+          respect_git_ignore: {
+            type: 'boolean',
+            description: 'Leave out entries .gitignore ignores. Default: true.',
+          },
+          respect_gemini_ignore: {
+            type: 'boolean',
+            description: 'Accepted for compatibility; there are no .geminiignore rules here.',
+          },
+        },
+        additionalProperties: false,
+      },
+    },
+    additionalProperties: false,
+  },
+  tags: ['search', 'read'],
+  annotations: { readOnly: true, idempotent: true },
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
+
+@injectable()
+class ListDirectoryTool implements Tool<Input> {
+  constructor(
+    @inject(WorkspaceFileSystem) private readonly workspace: WorkspaceFileSystem,
+    @inject(SearchService) private readonly search: SearchService,
+  ) {}
+
+  async invoke({ input }: ToolInvocationOptions<Input>, token: CancellationToken) {
+    const given = input.dir_path ?? input.path;
+    if (given === undefined)
+      throw new WorkspaceError("The 'dir_path' parameter is required: the folder to list, e.g. '.' for the root.");
+    const scope = await resolveScope(this.workspace, given);
+    if (scope.stat.type !== 'directory')
+      throw new WorkspaceError(
+        `Error: Path is not a directory: ${scope.absolute}${scope.stat.type === 'file' ? '. Use read_file to read a file.' : ''}`,
+      );
+    const entries = await this.workspace.readDirectory(scope.relative || '.');
+    if (entries.length === 0) return textResult(`Directory ${scope.absolute} is empty.`);
+
+    const ignored =
+      input.file_filtering_options?.respect_git_ignore === false
+        ? new Set<string>()
+        : ((await this.search.ignoredEntries?.(
+            scope.relative,
+            entries.map((e) => ({ name: e.name, isDirectory: e.type === 'directory' })),
+            token,
+          )) ?? new Set<string>());
+    const globs = input.ignore ?? [];
+    const visible = entries
+      .filter((e) => !ignored.has(e.name) && !globs.some((glob) => matchesNameGlob(glob, e.name)))
+      .sort((a, b) => {
+        const dirA = a.type === 'directory';
+        if (dirA !== (b.type === 'directory')) return dirA ? -1 : 1;
+        return a.name.localeCompare(b.name);
+      });
+    const page = visible.slice(0, LIST_DIRECTORY_MAX);
+    const lines = await mapLimited(page, 16, async (entry) => {
+      if (entry.type === 'directory') return `[DIR] ${entry.name}`;
+      const stat = await this.workspace.stat(joinRelative(scope.relative, entry.name)).catch(() => undefined);
+      return `${entry.name} (${stat?.size ?? 0} bytes)`;
+    });
+    let text = `Directory listing for ${scope.absolute}:\n${lines.join('\n')}`;
+    if (visible.length > page.length)
+      text += `\n[${visible.length - page.length} more entries not listed: only the first ${LIST_DIRECTORY_MAX} are. Use glob with dir_path: "${given}" and a pattern to find the ones you need.]`;
+    if (ignored.size > 0) text += `\n\n(${ignored.size} ignored)`;
+    return textResult(text);
+  }
+}
+
+export const listDirectory = defineTool({ definition, implementation: ListDirectoryTool });
