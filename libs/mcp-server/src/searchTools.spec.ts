@@ -1,9 +1,10 @@
 // search_tools over MCP, end to end, with the SDK's own Client: a session over the threshold in
-// virtual-tool mode 'search' (or 'both') lists search_tools; a search announces
-// notifications/tools/list_changed and the next tools/list sends the found tools, which then run for
-// real (a real NodeHost, the four built-in packs, a real git repository in a temp folder); a tool
-// only search reaches runs when called directly; a deselected tool is never found and never runs;
-// the same query in the same state answers the same text.
+// virtual-tool mode 'search' (or 'both') lists search_tools; a search that activates tools (the
+// confident matches, or those asked for by exact name) announces notifications/tools/list_changed
+// and the next tools/list sends them, which then run for real (a real NodeHost, the four built-in
+// packs, a real git repository in a temp folder); a tool only search reaches runs when called
+// directly; a deselected tool is never found and never runs; the same query in the same state
+// answers the same text.
 import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
@@ -51,7 +52,7 @@ function serverOptions(options: SearchSessionOptions = {}): McpServerOptions {
       const session = createHostSession({
         registry,
         contextKeys: host.contextKeys,
-        model: options.model ?? testModels.claude,
+        model: options.model ?? testModels.general,
         threshold: options.threshold ?? 4,
         mode: options.mode ?? 'search',
         ...(options.selection ? { selection: options.selection } : {}),
@@ -74,20 +75,31 @@ const call = (c: TestClient, name: string, args: Record<string, unknown> = {}) =
 const names = async (c: TestClient) => (await c.client.listTools()).tools.map((t) => t.name);
 /** The tool names of a search_tools result, in its order. */
 const hitsOf = (text: string) => [...text.matchAll(/^- ([\w-]+):/gm)].map((m) => m[1]);
+/** The ones it marks activated. */
+const activatedOf = (text: string) => [...text.matchAll(/^- ([\w-]+):.*, activated\)$/gm)].map((m) => m[1]);
 
-/** Lists (as a client does first), searches and waits for the list_changed it must announce; the result's text and hits. */
+/**
+ * Lists (as a client does first), searches and, when the search activated tools, waits for the
+ * list_changed it must announce; the result's text, hits and activated tools.
+ */
 async function search(c: TestClient, query: string, limit?: number) {
   await c.client.listTools();
   const before = c.listChanges();
-  const changed = c.nextListChange();
   const result = await call(c, SEARCH_TOOLS, limit === undefined ? { query } : { query, limit });
   expect(result.isError).toBe(false);
   const text = c.text(result);
   const hits = hitsOf(text);
   expect(hits.length).toBeGreaterThan(0);
-  await changed;
-  expect(c.listChanges()).toBe(before + 1);
-  return { text, hits };
+  const activated = activatedOf(text);
+  if (activated.length > 0) {
+    if (c.listChanges() === before) await c.nextListChange();
+    expect(c.listChanges()).toBe(before + 1);
+  } else {
+    // One more round trip, so a late notification would have arrived.
+    await c.client.listTools();
+    expect(c.listChanges()).toBe(before);
+  }
+  return { text, hits, activated };
 }
 
 afterEach(async () => {
@@ -164,19 +176,30 @@ describe('calling search_tools', () => {
     const c = await open({ mode });
     const before = await names(c);
     expect(before).not.toContain(best);
-    const { text, hits } = await search(c, query, 3);
-    expect(text).toMatch(/^Found [1-3] tools?; they are available from your next step, call them directly:\n- /);
+    const { text, hits, activated } = await search(c, query, 3);
+    expect(text).toMatch(/^Found [1-3] tools?; .* available from your next step, call (it|them) directly.*:\n- /);
     expect(hits[0]).toBe(best);
-    expect(text).toContain(`- ${best}: `);
+    expect(text).toMatch(new RegExp(`^- ${best}: .* \\(score 1\\.00, activated\\)$`, 'm'));
+    // Only the confident matches are activated, at least the best one.
+    expect(activated[0]).toBe(best);
+    expect(activated.length).toBeGreaterThanOrEqual(1);
+    expect(activated.length).toBeLessThanOrEqual(hits.length);
     const after = await names(c);
-    expect(after).toEqual(expect.arrayContaining([...hits, SEARCH_TOOLS]));
-    expect(after.filter((n) => !before.includes(n)).sort()).toEqual([...hits].sort());
+    expect(after).toEqual(expect.arrayContaining([...activated, SEARCH_TOOLS]));
+    expect(after.filter((n) => !before.includes(n)).sort()).toEqual([...activated].sort());
+    // A listed tool that was not activated is activated when asked for by its exact name.
+    const rest = hits.filter((h) => !activated.includes(h));
+    if (rest.length > 0) {
+      const asked = await search(c, rest[0]);
+      expect(asked.activated).toEqual([rest[0]]);
+      expect(await names(c)).toContain(rest[0]);
+    }
   });
 
   it('makes a found tool callable with tools/call: git_log runs on the real repository', async () => {
     const c = await open();
-    const { hits } = await search(c, 'list recent commits', 3);
-    expect(hits[0]).toBe('git_log');
+    const { activated } = await search(c, 'list recent commits', 3);
+    expect(activated[0]).toBe('git_log');
     expect(await names(c)).toContain('git_log');
     const result = await call(c, 'git_log', { count: 5 });
     expect(result.isError).toBe(false);
@@ -259,9 +282,10 @@ describe('determinism', () => {
     const second = await search(b, 'search text in files', 3);
     expect(first.hits).toHaveLength(3);
     expect(second.text).toBe(first.text);
-    // The state differs after a search: the tools it found are sent, so the same query finds others.
+    // The state differs after a search: the tools it activated are sent, so the same query finds others.
+    expect(first.activated.length).toBeGreaterThan(0);
     const next = await search(a, 'search text in files', 3);
-    expect(next.hits.filter((h) => first.hits.includes(h))).toEqual([]);
+    expect(next.hits.filter((h) => first.activated.includes(h))).toEqual([]);
     // And the two sessions still agree, step for step.
     expect((await search(b, 'search text in files', 3)).text).toBe(next.text);
   });

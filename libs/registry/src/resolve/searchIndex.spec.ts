@@ -48,6 +48,11 @@ async function search(
 
 const foundNames = (result: ToolCallResult) =>
   [...(result.content[0] as { value: string }).value.matchAll(/^- ([\w-]+):/gm)].map((m) => m[1]);
+/** The listed tools marked activated. */
+const activatedNames = (result: ToolCallResult) =>
+  [...(result.content[0] as { value: string }).value.matchAll(/^- ([\w-]+):.*, activated\)$/gm)].map((m) => m[1]);
+/** A query that names tools: it activates them. */
+const nameQuery = (...numbers: number[]) => numbers.map((i) => `tool_${String(i).padStart(3, '0')}`).join(' ');
 
 describe('search_tools', () => {
   it('is absent in groups mode (the default) and below the threshold', () => {
@@ -79,28 +84,62 @@ describe('search_tools', () => {
     expect(names(both).slice(0, -1)).toEqual(both.groups.map((g) => g.name));
   });
 
-  it('ranks deterministically, ties broken by name, and sends the found tools in the next round of the session', async () => {
+  it('ranks deterministically, ties broken by name, activates no tie and sends the tools asked for by name in the next round', async () => {
     const registry = registryWith(100);
     const session = registry.createVirtualToolSession();
     const first = registry.resolve({ model: models.claude, virtualTools: { session } });
     const result = await search(registry, first, 'weather forecast', 3);
     expect(result).toMatchObject({ status: 'activated', isError: false });
-    // Every weather tool scores the same: the three smallest names win.
+    // Every weather tool scores the same: the three smallest names are listed, none is a confident match.
     expect(foundNames(result)).toEqual(['tool_000', 'tool_008', 'tool_016']);
-    expect((result.content[0] as { value: string }).value).toContain(
-      '- tool_000: Handles weather forecast number 0.\n',
-    );
+    const text = (result.content[0] as { value: string }).value;
+    expect(text).toContain('- tool_000: Handles weather forecast number 0. (score 1.00)\n');
+    expect(text).toMatch(/^Found 3 tools, none a confident match, so none was activated/);
+    expect(activatedNames(result)).toEqual([]);
+    expect(session.expandedGroups).toEqual([]);
     const again = await search(registry, first, 'weather forecast', 3);
     expect(again.content).toEqual(result.content);
+    // The model asks for two of them by name.
+    const asked = await search(registry, first, 'tool_000, tool_008');
+    expect(foundNames(asked)).toEqual(['tool_000', 'tool_008']);
+    expect(activatedNames(asked)).toEqual(['tool_000', 'tool_008']);
     const second = registry.resolve({ model: models.claude, virtualTools: { session } });
-    expect(names(second)).toEqual(['tool_000', 'tool_008', 'tool_016', SEARCH_TOOLS_NAME]);
+    expect(names(second)).toEqual(['tool_000', 'tool_008', SEARCH_TOOLS_NAME]);
     expect(second.entries.find((e) => e.name === 'tool_008')).toMatchObject({ sent: true, group: undefined });
     // Another session is unaffected.
     expect(
       names(registry.resolve({ model: models.claude, virtualTools: { session: registry.createVirtualToolSession() } })),
     ).toEqual([SEARCH_TOOLS_NAME]);
     // Tools already sent are not found again.
-    expect(foundNames(await search(registry, second, 'weather forecast', 2))).toEqual(['tool_024', 'tool_032']);
+    expect(foundNames(await search(registry, second, 'weather forecast', 2))).toEqual(['tool_016', 'tool_024']);
+  });
+
+  it('activates the confident matches only: a hit far enough above the rest, its score shown relative to the best', async () => {
+    const registry = createToolRegistry({ virtualToolMode: 'search' });
+    const descriptions = [
+      'Shows the value of a variable while debugging.',
+      'Lists the variables of the current scope while debugging.',
+      'Shows the status of the working tree.',
+      'Shows the changes of the working tree as a diff.',
+      'Reads a file of the workspace.',
+      ...Array.from({ length: 60 }, (_, i) => `Handles ${TOPICS[i % TOPICS.length]} number ${i}.`),
+    ];
+    descriptions.forEach((d, i) =>
+      registry.registerTool(def(`tool_${String(i).padStart(3, '0')}`, { modelDescription: d }), recordingTool(`t${i}`)),
+    );
+    const session = registry.createVirtualToolSession();
+    const resolved = registry.resolve({ model: models.claude, virtualTools: { session } });
+    const result = await search(registry, resolved, 'see the value of a variable');
+    const text = (result.content[0] as { value: string }).value;
+    expect(foundNames(result)[0]).toBe('tool_000');
+    expect(activatedNames(result)).toEqual(['tool_000']);
+    expect(text).toMatch(/^- tool_000: Shows the value of a variable while debugging\. \(score 1\.00, activated\)$/m);
+    expect(text).toMatch(/^- tool_001: .* \(score 0\.\d\d\)$/m);
+    expect(session.expandedGroups).toEqual(['found:tool_000']);
+    // Never more than the limit, nor more than three.
+    const wide = await search(registry, resolved, 'weather stock pdf flight recipe translate chess currency', 20);
+    expect(activatedNames(wide).length).toBeLessThanOrEqual(3);
+    expect(activatedNames(await search(registry, resolved, 'working tree', 1)).length).toBeLessThanOrEqual(1);
   });
 
   it('never sends more than maxTools and collapses the least recently used results and groups first', async () => {
@@ -109,11 +148,11 @@ describe('search_tools', () => {
       const session = registry.createVirtualToolSession();
       const model = { ...models.claude, maxTools: 8 };
       let current = registry.resolve({ model, virtualTools: { session } });
-      const queries = ['weather forecast', 'stock prices', 'pdf conversion', 'flight booking'];
+      const queries = [nameQuery(0, 8, 16), nameQuery(1, 9, 17), nameQuery(2, 10, 18), nameQuery(3, 11, 19)];
       const found: string[][] = [];
       for (const query of queries) {
         const result = await search(registry, current, query, 20);
-        found.push(foundNames(result));
+        found.push(activatedNames(result));
         expect(found.at(-1)!.length).toBeGreaterThan(0);
         current = registry.resolve({ model, virtualTools: { session } });
         expect(current.tools.length).toBeLessThanOrEqual(8);
@@ -129,7 +168,8 @@ describe('search_tools', () => {
     const session = registry.createVirtualToolSession();
     const model = { ...models.claude, maxTools: 12 };
     const first = registry.resolve({ model, virtualTools: { session } });
-    const hits = foundNames(await search(registry, first, 'chess puzzles', 20));
+    const hits = activatedNames(await search(registry, first, nameQuery(6, 14, 22), 20));
+    expect(hits).toHaveLength(3);
     const afterSearch = registry.resolve({ model, virtualTools: { session } });
     expect(names(afterSearch)).toEqual(expect.arrayContaining(hits));
     const group = afterSearch.groups.find((g) => !g.tools.some((t) => hits.includes(t)))!;
@@ -197,7 +237,8 @@ describe('search_tools', () => {
     let changes = 0;
     session.onDidChange(() => changes++);
     const resolved = registry.resolve({ model: models.claude, virtualTools: { session } });
-    const hits = foundNames(await search(registry, resolved, 'flight booking', 4));
+    const hits = activatedNames(await search(registry, resolved, nameQuery(3, 11, 19), 4));
+    expect(hits).toEqual(['tool_003', 'tool_011', 'tool_019']);
     expect(changes).toBe(1);
     expect(session.expandedGroups).toEqual(hits.map((h) => `found:${h}`));
   });

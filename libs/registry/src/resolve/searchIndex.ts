@@ -4,7 +4,10 @@
 // indexed terms it begins (prefix), one edit away (fuzzy, long terms) and, weighted lower, the
 // longest indexed term it begins with ("repository" finds "repo"). Query terms weigh by their IDF;
 // the more query terms a tool matches the better, but less steeply than minisearch's own count.
-// Results are deterministic: score, then name.
+// Results are deterministic: score, then name; a query made of tools' exact names only finds those
+// tools: that is how the model asks for a tool a search listed but did not activate. Each hit also
+// carries its strength, the score in units of one rare word matched, so a floor means the same at
+// 20 tools and at 10,000.
 // The package ships no types; this reference carries them to every project that compiles the registry.
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./wink-porter2-stemmer.d.ts" />
@@ -20,24 +23,42 @@ export interface SearchableTool {
   readonly pack?: string;
 }
 
+/** One search result. */
 export interface ToolSearchHit {
   readonly name: string;
+  /** The BM25 score (IDF-weighted terms, field boosts, softened term count); 0 for a named tool no word matched. */
   readonly score: number;
+  /**
+   * The score in units of one word that only one tool has, matched once (the square of that word's
+   * IDF; the IDF alone when terms are not IDF-weighted): comparable across installations of any
+   * size. About 1.5 for a tool whose description has one such word of the query, less when only
+   * common words match.
+   */
+  readonly strength: number;
+  /** True when the query is made of tools' exact names only, this one among them. */
+  readonly named?: boolean;
   /** The first sentence of the tool's description. */
   readonly summary: string;
 }
 
 /** Field weights (tuned on the MetaTool dev split only). */
 export interface ToolSearchBoosts {
+  /** Weight of the tool's name, split into words. */
   readonly name: number;
+  /** Weight of the tool's description. */
   readonly description: number;
+  /** Weight of the toolset's name and description. */
   readonly toolSet: number;
+  /** Weight of the pack's display name and description. */
   readonly pack: number;
 }
 
+/** The field weights a search uses unless told otherwise. */
 export const DEFAULT_SEARCH_BOOSTS: ToolSearchBoosts = { name: 2, description: 1, toolSet: 0.5, pack: 0.3 };
 
+/** How an index ranks (defaults tuned on the MetaTool dev split only). */
 export interface ToolSearchOptions {
+  /** Field weights over {@link DEFAULT_SEARCH_BOOSTS}. */
   readonly boosts?: Partial<ToolSearchBoosts>;
   /** Whether terms are stemmed (default true). */
   readonly stem?: boolean;
@@ -70,7 +91,9 @@ export interface ToolSearchOptions {
   readonly coordination?: number;
 }
 
+/** One search's bounds. */
 export interface SearchQuery {
+  /** At most this many hits. */
   readonly limit: number;
   /** Tools left out of the ranking (those already sent). */
   readonly exclude?: (name: string) => boolean;
@@ -106,6 +129,9 @@ export class ToolSearchIndex {
   private readonly backoffWeight: number;
   private readonly weightTermsByIdf: boolean;
   private readonly coordination: number;
+  /** What a strength of 1 is in score: see {@link ToolSearchHit.strength}. */
+  private readonly unit: number;
+  /** How many distinct tools the index holds. */
   readonly size: number;
 
   constructor(tools: readonly SearchableTool[], options: ToolSearchOptions = {}) {
@@ -159,12 +185,41 @@ export class ToolSearchIndex {
         : Math.max(1, (options.maxDocumentShare ?? DEFAULT_MAX_DOCUMENT_SHARE) * unique.length);
     toolSearchStats.indexBuilds++;
     this.size = unique.length;
+    const rareIdf = Math.log(1 + (Math.max(1, this.size) - 0.5) / 1.5);
+    this.unit = Math.max(1e-9, this.weightTermsByIdf ? rareIdf * rareIdf : rareIdf);
   }
 
-  /** The best `limit` tools for the query, best first; ties go to the smaller name. */
+  /**
+   * The best `limit` tools for the query, best first; ties go to the smaller name. A query made of
+   * tools' exact names only (split on spaces, commas and quotes) finds those tools alone, in its
+   * order (the ones not excluded).
+   */
   search(query: string, options: SearchQuery): ToolSearchHit[] {
     const limit = Math.max(0, Math.floor(options.limit));
     if (limit === 0 || !query.trim()) return [];
+    const named = this.namedTools(query, options.exclude);
+    const ranked = this.rank(query, options.exclude);
+    const hits = named.length
+      ? named.map((name) => ({ name, score: ranked.find((h) => h.name === name)?.score ?? 0, named: true }))
+      : ranked;
+    return hits.slice(0, limit).map((h) => ({
+      name: h.name,
+      score: h.score,
+      strength: h.score / this.unit,
+      ...('named' in h ? { named: true } : {}),
+      summary: firstSentence(this.descriptions.get(h.name) ?? ''),
+    }));
+  }
+
+  /** When every word of the query is a tool's exact name: those tools, in its order, but the excluded. */
+  private namedTools(query: string, exclude: ((name: string) => boolean) | undefined): string[] {
+    const words = query.split(/[\s,;'"`]+/).filter(Boolean);
+    if (!words.every((word) => this.descriptions.has(word))) return [];
+    return [...new Set(words)].filter((word) => !exclude?.(word));
+  }
+
+  /** Every tool the query's terms match, best first. */
+  private rank(query: string, exclude: ((name: string) => boolean) | undefined): { name: string; score: number }[] {
     // Each term searched, with the query term it stands for (itself, or the one it is the back-off of).
     const source = new Map<string, string>();
     const backoffs = new Set<string>();
@@ -186,7 +241,6 @@ export class ToolSearchIndex {
       }
     }
     if (source.size === 0) return [];
-    const exclude = options.exclude;
     const original = (term: string) => !backoffs.has(term);
     const results = this.index.search([...source.keys()].join(' '), {
       tokenize: (text) => text.split(' '),
@@ -207,9 +261,7 @@ export class ToolSearchIndex {
       };
     });
     hits.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    return hits
-      .slice(0, limit)
-      .map((h) => ({ name: h.name, score: h.score, summary: firstSentence(this.descriptions.get(h.name) ?? '') }));
+    return hits;
   }
 
   /** Whether a term matches more than itself: as a prefix, or one edit away. */

@@ -1,8 +1,8 @@
-// search_tools as the resolver offers it: the tool's definition, and one search index per enabled
-// set of the current registry version, built on the first search and shared by every set with the
-// same enabled tools.
+// search_tools as the resolver offers it: the tool's definition, which of a search's hits it
+// activates, and one search index per enabled set of the current registry version, built on the
+// first search and shared by every set with the same enabled tools.
 import type { ToolSearcher } from './resolvedToolSet';
-import { ToolSearchIndex } from './searchIndex';
+import { ToolSearchIndex, type ToolSearchHit } from './searchIndex';
 import type { ToolSetGraph } from '../store/toolSetGraph';
 import type { ToolStore } from '../store/toolStore';
 import type { LanguageModelToolInformation } from '../definitions';
@@ -10,14 +10,38 @@ import { SEARCH_TOOLS_NAME } from '../definitions';
 
 /** At most this many results per search (fewer when fewer fit in the model's limit). */
 export const MAX_SEARCH_RESULTS = 20;
+/** Results of a search that gives no `limit`. */
 export const DEFAULT_SEARCH_RESULTS = 5;
+
+/**
+ * Which hits a search activates unless the query names tools (tuned on the MetaTool dev split only,
+ * for at most two activated per query on average while the right tool is activated as often as
+ * possible): a hit whose score is at least `ratio` of the best hit's, whose strength (score in
+ * units of one rare word matched) is at least `floor`, among the first `max` hits.
+ */
+export const SEARCH_ACTIVATION = Object.freeze({ ratio: 0.45, floor: 1.25, max: 3 });
+
+/**
+ * The hits a search activates, best first: the tools the query names exactly when it names any
+ * (the model asking for tools a search listed), otherwise the confident ones by
+ * {@link SEARCH_ACTIVATION}, at most `limit`; none when even the best is too weak.
+ */
+export function activatedHits(hits: readonly ToolSearchHit[], limit: number): ToolSearchHit[] {
+  const named = hits.filter((h) => h.named);
+  if (named.length) return named.slice(0, Math.max(0, limit));
+  const best = hits.reduce((top, h) => Math.max(top, h.score), 0);
+  const max = Math.min(limit, SEARCH_ACTIVATION.max);
+  return hits
+    .slice(0, Math.max(0, max))
+    .filter((h) => h.score > 0 && h.score >= SEARCH_ACTIVATION.ratio * best && h.strength >= SEARCH_ACTIVATION.floor);
+}
 
 /** Search indexes kept per version (one per enabled set; about 18 MB each at 10,000 tools). */
 const SEARCH_INDEX_CACHE_SIZE = 4;
 
 export const SEARCH_TOOL_INFO: LanguageModelToolInformation = Object.freeze({
   name: SEARCH_TOOLS_NAME,
-  description: `Finds tools you were not given by what they do and makes the best matches available: they can be called from your next step on. Describe the task in a few words (for example "convert a PDF to text"); each result is a tool name and what it does.`,
+  description: `Finds tools you were not given by what they do and activates the confident matches: those can be called from your next step on. Describe the task in a few words (for example "convert a PDF to text"); each result is a tool name, what it does, its score relative to the best match (1.00) and whether it was activated. To use a listed tool that was not activated, call this again with its exact name as the query (several names separated by spaces activate them all).`,
   inputSchema: Object.freeze({
     type: 'object',
     properties: {
@@ -26,7 +50,7 @@ export const SEARCH_TOOL_INFO: LanguageModelToolInformation = Object.freeze({
         type: 'integer',
         minimum: 1,
         maximum: MAX_SEARCH_RESULTS,
-        description: `How many tools to return (default ${DEFAULT_SEARCH_RESULTS}).`,
+        description: `How many tools to list (default ${DEFAULT_SEARCH_RESULTS}); at most ${SEARCH_ACTIVATION.max} of them are activated.`,
       },
     },
     required: ['query'],
@@ -44,12 +68,14 @@ export interface SearchableEnabledTool {
   readonly implementation: { readonly definition: { readonly name: string } };
 }
 
+/** The search indexes of one registry: per enabled set, built on its first search. */
 export class SearchIndexes {
   private version = -1;
   private readonly indexes = new Map<string, ToolSearchIndex>();
 
   constructor(private readonly store: ToolStore) {}
 
+  /** Drops every index (the registry changed). */
   clear(): void {
     this.indexes.clear();
   }

@@ -7,7 +7,7 @@ import type { ToolCall, ToolCallResult, ToolCallStatus } from '../definitions';
 import type { InputValidator } from '../schema/inputValidation';
 import { restoreNulls } from '../schema/strictInput';
 import type { ResolvedToolSetImpl, ToolSearcher } from './resolvedToolSet';
-import { DEFAULT_SEARCH_RESULTS, MAX_SEARCH_RESULTS, SEARCH_TOOL_INFO } from './searchToolsTool';
+import { activatedHits, DEFAULT_SEARCH_RESULTS, MAX_SEARCH_RESULTS, SEARCH_TOOL_INFO } from './searchToolsTool';
 import { foundKey } from './virtualTools';
 
 /** The answer to a call of an `activate_*` or the `search_tools` tool of this set; undefined for any other call. */
@@ -49,8 +49,9 @@ export function openGroupOfCalledTool(resolved: ResolvedToolSetImpl, name: strin
 }
 
 /**
- * Ranks the tools the set does not send and activates the best ones for the next round: the best
- * becomes the most recently used entry of the session, so older results and groups collapse first.
+ * Ranks the tools the set does not send, lists the best with their scores and activates the
+ * confident ones (or the ones the query names) for the next round: the best becomes the most
+ * recently used entry of the session, so older results and groups collapse first.
  */
 function runSearch(
   resolved: ResolvedToolSetImpl,
@@ -64,12 +65,28 @@ function runSearch(
   const hits = searcher.search(query, limit);
   if (hits.length === 0)
     return `No tool you were not already given matches ${quoteBounded(query, 200)}. Try other words (what the tool does, not how), or use the tools you have.`;
-  const keys = hits.map((h) => foundKey(h.name));
+  const activated = activatedHits(hits, limit);
+  const keys = activated.map((h) => foundKey(h.name));
   const session = resolved.session;
-  if (session.expandAll) session.expandAll(keys);
-  else for (let i = keys.length - 1; i >= 0; i--) session.expand(keys[i]);
-  const lines = hits.map((h) => `- ${h.name}: ${h.summary}`);
-  return `Found ${hits.length} tool${hits.length === 1 ? '' : 's'}; they are available from your next step, call them directly:\n${lines.join('\n')}`;
+  if (keys.length > 0) {
+    if (session.expandAll) session.expandAll(keys);
+    else for (let i = keys.length - 1; i >= 0; i--) session.expand(keys[i]);
+  }
+  const isActivated = new Set(activated.map((h) => h.name));
+  const best = hits.reduce((top, h) => Math.max(top, h.score), 0);
+  const lines = hits.map((h) => {
+    const relative = best > 0 ? (h.score / best).toFixed(2) : '0.00';
+    const summary = h.summary.replace(/\s+/g, ' ');
+    return `- ${h.name}: ${summary} (score ${relative}${isActivated.has(h.name) ? ', activated' : ''})`;
+  });
+  const found = `Found ${hits.length} tool${hits.length === 1 ? '' : 's'}`;
+  const header =
+    activated.length === 0
+      ? `${found}, none a confident match, so none was activated; to use one, call ${searcher.name} with its exact name as the query:`
+      : activated.length === hits.length
+        ? `${found}; ${activated.length === 1 ? 'it is' : 'all are'} activated, available from your next step, call ${activated.length === 1 ? 'it' : 'them'} directly:`
+        : `${found}; the ${activated.length === 1 ? 'one marked activated is' : `${activated.length} marked activated are`} available from your next step, call ${activated.length === 1 ? 'it' : 'them'} directly (to use another, call ${searcher.name} with its exact name as the query):`;
+  return `${header}\n${lines.join('\n')}\nScores are relative to the best match (1.00).`;
 }
 
 /** An answer with one text part (here and for invocation's own answers). */
