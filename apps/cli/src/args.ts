@@ -55,6 +55,7 @@ function readFlags(argv: readonly string[]) {
         family: { type: 'string' },
         vendor: { type: 'string' },
         'model-version': { type: 'string' },
+        compare: { type: 'string' },
         version: { type: 'boolean', short: 'v', default: false },
         'max-tools': { type: 'string' },
         toolsets: { type: 'string' },
@@ -148,7 +149,8 @@ export function parseCliArgs(
   const describe = command === 'describe' ? readDescribe(positionals) : undefined;
   const root = values.root !== undefined ? path.resolve(cwd, values.root) : cwd;
   const { packs, schemaDialects } = readPacks(input, root);
-  const { request, choiceSources } = readRequest(input);
+  const { request, choiceSources, modelChosenBy } = readRequest(input);
+  const compare = readCompare(input);
   const mcp = readMcp(input);
   if (values['answers-from-input'] && command !== 'shell')
     throw new UsageError("--answers-from-input is an option of 'toolpacks shell'.");
@@ -170,6 +172,8 @@ export function parseCliArgs(
     ...(command === 'shell' ? { shell: { answersFromInput: values['answers-from-input'] ?? false } } : {}),
     notices: input.notices,
     request,
+    ...(modelChosenBy !== undefined ? { modelChosenBy } : {}),
+    ...(compare ? { compare } : {}),
   };
 }
 
@@ -284,8 +288,22 @@ function readPacks(
 }
 
 /** The request: model, tool and toolset choices (and where each came from), context keys, references, virtual tools. */
-function readRequest({ values, config, file }: ParseInput): { request: ResolveRequest; choiceSources: ChoiceSources } {
+function readRequest({ values, config, file }: ParseInput): {
+  request: ResolveRequest;
+  choiceSources: ChoiceSources;
+  modelChosenBy?: string;
+} {
   const model = readModel(values, file);
+  const modelChosenBy =
+    values.model !== undefined && values.family !== undefined
+      ? '--model and --family'
+      : values.model !== undefined
+        ? '--model'
+        : values.family !== undefined
+          ? '--family'
+          : file.model?.id !== undefined || file.model?.family !== undefined
+            ? `the "model" of ${config?.path ?? 'the config file'}`
+            : undefined;
   const toolChoices = parseChoices('--tools', values.tools);
   const setChoices = parseChoices('--toolsets', values.toolsets);
   const selection: ToolSelection = {
@@ -319,7 +337,22 @@ function readRequest({ values, config, file }: ParseInput): { request: ResolveRe
       ...(threshold !== undefined || mode !== undefined ? { virtualTools } : {}),
     },
     choiceSources,
+    ...(modelChosenBy !== undefined ? { modelChosenBy } : {}),
   };
+}
+
+/** `resolve --compare a,b,c`: the families to compare (two at least, each once). */
+function readCompare({ values, command }: ParseInput): readonly string[] | undefined {
+  if (values.compare === undefined) return undefined;
+  if (command !== 'resolve') throw new UsageError("--compare is an option of 'toolpacks resolve'.");
+  const families = unique(splitList(values.compare));
+  if (families.length < 2)
+    throw new UsageError(
+      `--compare needs two model families or more, comma-separated, e.g. --compare claude-sonnet-4.5,gpt-5,gemini-2.5-pro.`,
+    );
+  if (values.model !== undefined || values.family !== undefined)
+    throw new UsageError('--compare names the families itself; leave out --model and --family.');
+  return families;
 }
 
 /** mcp's transport: stdio, or --http with its token (`--http`, `--token`, `--no-token` belong to mcp alone). */

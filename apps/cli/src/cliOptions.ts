@@ -47,6 +47,13 @@ export interface Approvals {
 export interface CliOptions {
   readonly command: Command;
   readonly request: ResolveRequest;
+  /**
+   * What named the request's model: `--model`, `--family`, or the config file's "model". Absent: the
+   * built-in default, which `toolpacks mcp` replaces with the model of a known MCP client.
+   */
+  readonly modelChosenBy?: string;
+  /** `resolve --compare a,b,c`: the model families to resolve for side by side. */
+  readonly compare?: readonly string[];
   readonly json: boolean;
   readonly root: string;
   /** What the user trusts of the repository (SECURITY.md): its configured programs, a .git outside the root. */

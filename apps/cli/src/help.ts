@@ -43,6 +43,9 @@ Model (default: ${DEFAULT_MODEL.vendor}/${DEFAULT_MODEL.family}, id ${DEFAULT_MO
   --vendor <vendor>     model vendor (default: copilot)
   --model-version <v>   model version (default: the id)
   --max-tools <n>       the model's tool limit (default: 128)
+  --compare <families>  resolve: the request for each of these families side by side, comma-separated
+                        (e.g. claude-sonnet-4.5,gpt-5,gemini-2.5-pro): the tool each is sent per job,
+                        then what each is not sent and why
 
 Request:
   --toolsets <list>     toolset choices, comma-separated: name or name=on enables, -name or name=off disables
@@ -70,7 +73,11 @@ Approvals (invoke, shell, mcp):
   --timeout <ms>        stop a tool after this long (default: 120000)
 
 MCP (a call that asks is asked through the client when it supports elicitation, else declined
-unless --yes or --allow covers it):
+unless --yes or --allow covers it). The tools are listed for the model --model/--family or the
+config file's "model" names; without one, for the model a known client runs (by the name it sends:
+claude-code: claude-sonnet-4.5, codex-mcp-client: gpt-5-codex, gemini-cli-mcp-client:
+gemini-2.5-pro), else for the default. The server's instructions and stderr say which, e.g.
+"family claude-sonnet-4.5 (anthropic/claude-sonnet-4.5), because the client is claude-code":
   --http [host:]port    serve Streamable HTTP instead of stdio (default host 127.0.0.1; another host
                         needs a token). Without a token one is generated for the run and printed on
                         stderr with the URL and the Authorization header to configure
@@ -95,6 +102,7 @@ Config file (${CONFIG_FILE_NAME}; every field optional):
 
 Examples:
   toolpacks --family gemini-2.5-pro
+  toolpacks resolve --compare claude-sonnet-4.5,gpt-5,gemini-2.5-pro
   toolpacks invoke grep_search '{"query":"ToolRegistry"}'
   toolpacks invoke grep_search @query.json
   echo '{"query":"TODO"}' | toolpacks invoke grep_search -

@@ -51,7 +51,7 @@ describe('toolpacks resolve', () => {
     expect(names).not.toContain('replace_string_in_file');
     const gemini = JSON.parse((await run(['--family', 'gemini-2.5-pro', '--json'])).out);
     expect(gemini.tools.find((t: { name: string }) => t.name === 'grep_search').description).toMatch(
-      /^Finds every line in the workspace that contains the exact text/,
+      /^Searches the contents of the workspace files for a regular expression/,
     );
     expect(gemini.entries.find((e: { name: string }) => e.name === 'grep_search')).toMatchObject({
       reason: 'override',
@@ -110,7 +110,9 @@ describe('toolpacks resolve', () => {
   it('lists packs, toolsets and tools with selectors and when clauses', async () => {
     const { out } = await run(['list']);
     expect(out).toContain('Packs (4):');
-    expect(out).toMatch(/gemini_grep_search\s+gemini_grep_search\s+search\s+family=gemini\* \(overrides grep_search\)/);
+    expect(out).toMatch(
+      /gemini_grep_search\s+gemini_grep_search\s+search\s+family=gemini-\* \(overrides grep_search\)/,
+    );
     expect(out).toMatch(/get_call_stack\s+get_call_stack\s+debug\s+every model\s+debugState == 'stopped'/);
     expect(out).toMatch(/apply_patch\s+edit_file\s+editor\s+family=gpt-4\.1\* \| family=gpt-5\*/);
   });
@@ -267,7 +269,7 @@ describe('toolpacks describe', () => {
     expect(out).toMatch(
       /For gemini-2\.5-pro: +not sent \(overridden: 'gemini_grep_search' runs in its place for this model\)/,
     );
-    expect(out).toMatch(/Overridden by .*:\n {2}gemini_grep_search \(pack search\): family=gemini\*/);
+    expect(out).toMatch(/Overridden by .*:\n {2}gemini_grep_search \(pack search\): family=gemini-\*/);
     expect(out).toMatch(/Description \(what the model reads\):\n {2}Searches/);
     expect(out).toMatch(/Input schema:\n {2}\{\n {4}"type": "object"/);
     expect((await run(['describe', 'grep_search'])).out).toMatch(/For gpt-4\.1: +sent \(general\)/);
@@ -282,7 +284,11 @@ describe('toolpacks describe', () => {
       packId: 'editor',
       toolReferenceName: 'edit_file',
       modelsText: expect.stringContaining('family=gpt-4.1*'),
-      variants: [{ name: 'replace_string_in_file', packId: 'editor', modelsText: 'every model' }],
+      variants: [
+        { name: 'replace_string_in_file', packId: 'editor', modelsText: 'every model' },
+        { name: 'str_replace_based_edit_tool', packId: 'editor', modelsText: 'family=claude-*' },
+        { name: 'replace', packId: 'editor', modelsText: 'family=gemini-*' },
+      ],
       overriddenBy: [],
       toolSets: [{ name: 'edit', packId: 'editor', direct: true }],
       forModel: { sent: true, reason: 'model-specific' },

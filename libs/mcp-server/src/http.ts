@@ -33,7 +33,7 @@ const arrivedOn = new AsyncLocalStorage<http.ServerResponse>();
  * client dropped the connection) cancelled, through the SDK's own path: a notifications/cancelled
  * for its id, as a stdio client would send, which aborts the handler's `extra.signal` and so the
  * tool call's CancellationToken. A request already answered is unknown to the SDK by then: no-op.
- * Call after `server.connect(transport)`, which installs the handler this wraps.
+ * Call after `session.connect(transport)`, which installs the handler this wraps.
  */
 function cancelOnDisconnect(transport: StreamableHTTPServerTransport): void {
   const deliver = transport.onmessage;
@@ -189,7 +189,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
     const entry: Entry = { session, transport, open: 0, lastActive: Date.now() };
     track(entry, res);
     try {
-      await session.server.connect(transport);
+      await session.connect(transport);
       cancelOnDisconnect(transport);
       session.server.onclose = () => {
         if (transport.sessionId) void remove(transport.sessionId);

@@ -2,12 +2,21 @@ export type {
   HttpServeOptions,
   HttpServer,
   McpApprovalPolicy,
+  McpModelChoice,
   McpServerOptions,
   McpSession,
+  McpSessionModel,
   StdioServer,
 } from './types';
 export { serveStdio } from './stdio';
 export { serveHttp } from './http';
-export { SessionServer, toMcpTools } from './sessionServer';
+export { MODEL_META_KEY, MODEL_REASON_META_KEY, SessionServer, toMcpTools } from './sessionServer';
+export {
+  chooseSessionModel,
+  describeSessionModel,
+  KNOWN_CLIENTS,
+  knownClient,
+  type KnownClient,
+} from './clientFamilies';
 export { toMcpContent } from './content';
 export { createHostSession, mcpSessionOf, type HostSessionOptions, type McpWorkspace } from './hostSession';

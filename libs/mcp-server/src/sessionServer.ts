@@ -3,12 +3,20 @@
 // registry's resolution; tools/call goes through registry.invoke, whose every outcome (schema
 // error, unknown tool, decline, timeout, cancellation, tool error) is an `isError` result the model
 // can act on, never a protocol error; a change of the resolved list is announced with
-// notifications/tools/list_changed.
+// notifications/tools/list_changed. The model it resolves for is the host's, unless the host says
+// that model is only a default: then a known MCP client (clientFamilies.ts, by the initialize
+// request's clientInfo.name) gets the tools of the model it runs; the initialize result's
+// `instructions`, the tools/list result's `_meta` and `onInfo` say which family and why.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   CallToolRequestSchema,
+  isJSONRPCRequest,
+  isJSONRPCResultResponse,
   ListToolsRequestSchema,
+  type JSONRPCResultResponse,
+  type RequestId,
   type CallToolRequest,
   type CallToolResult,
   type ServerNotification,
@@ -24,12 +32,17 @@ import type {
   VirtualToolSession,
 } from '@toolpacks/registry/host';
 import { ACTIVATE_PREFIX, inertConfirmation, SEARCH_TOOLS_NAME } from '@toolpacks/registry/host';
+import { chooseSessionModel, describeSessionModel } from './clientFamilies';
 import { toMcpContent } from './content';
-import type { McpServerOptions, McpSession } from './types';
+import type { McpServerOptions, McpSession, McpSessionModel } from './types';
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 const DEFAULT_CONFIRMATION_TIMEOUT_MS = 10 * 60_000;
+
+/** The tools/list result's `_meta` keys: the model the list was resolved for, and why. */
+export const MODEL_META_KEY = 'toolpacks/model';
+export const MODEL_REASON_META_KEY = 'toolpacks/modelReason';
 
 /** The schema of the confirmation form: one optional field, what to do instead when declining. */
 const CONFIRMATION_SCHEMA = {
@@ -104,6 +117,10 @@ export class SessionServer {
   private running = 0;
   private checkScheduled = false;
   private disposing: Promise<void> | undefined;
+  /** The initialize request's clientInfo.name, seen on the transport (see connect). */
+  private clientName: string | undefined;
+  /** Whether onInfo was told the session's model. */
+  private toldModel = false;
 
   constructor(private readonly options: McpServerOptions) {
     this.server = new Server(
@@ -114,9 +131,11 @@ export class SessionServer {
     // Reported here once; requests that await it report it to their caller too.
     this.ready.catch((error) => options.onError?.(error));
     this.server.setRequestHandler(ListToolsRequestSchema, async () => {
-      const tools = toMcpTools(this.resolve(await this.ready));
+      const ready = await this.ready;
+      const tools = toMcpTools(this.resolve(ready));
       this.announced = JSON.stringify(tools);
-      return { tools };
+      const chosen = this.sessionModel(ready);
+      return { tools, _meta: { [MODEL_META_KEY]: chosen.model, [MODEL_REASON_META_KEY]: chosen.because } };
     });
     this.server.setRequestHandler(CallToolRequestSchema, (request, extra) => this.call(request, extra));
   }
@@ -124,6 +143,63 @@ export class SessionServer {
   /** The McpSession, once created (rejects when createSession failed). */
   get session(): Promise<McpSession> {
     return this.ready.then((r) => r.session);
+  }
+
+  /** The model this session's tools are resolved for and why (the client's, once its initialize request arrived). */
+  get model(): Promise<McpSessionModel> {
+    return this.ready.then((r) => this.sessionModel(r));
+  }
+
+  /**
+   * Connects the server to `transport` (use this, not `server.connect`): the initialize request's
+   * clientInfo.name is read as it arrives, and the initialize result gets `instructions` naming the
+   * model family the tools are listed for and why. SDK v1 takes a Server's instructions only in its
+   * constructor, before any client is known; the result is amended on its way out instead, once the
+   * session has started (tools/list waits for that anyway).
+   */
+  async connect(transport: Transport): Promise<void> {
+    await this.server.connect(transport);
+    const deliver = transport.onmessage;
+    const send = transport.send.bind(transport);
+    const initializing = new Set<RequestId>();
+    transport.onmessage = (message, extra) => {
+      if (isJSONRPCRequest(message) && message.method === 'initialize') {
+        const name = (message.params as { clientInfo?: { name?: unknown } } | undefined)?.clientInfo?.name;
+        if (typeof name === 'string') this.clientName = name;
+        initializing.add(message.id);
+      }
+      deliver?.(message, extra);
+    };
+    transport.send = async (message, options) => {
+      if (isJSONRPCResultResponse(message) && initializing.delete(message.id))
+        message = await this.withInstructions(message);
+      return send(message, options);
+    };
+  }
+
+  private async withInstructions(message: JSONRPCResultResponse): Promise<JSONRPCResultResponse> {
+    const ready = await this.ready.catch(() => undefined);
+    if (!ready) return message;
+    let instructions: string;
+    try {
+      instructions = `The tools of this server are listed for model ${describeSessionModel(this.sessionModel(ready))}.`;
+    } catch (error) {
+      this.options.onError?.(error);
+      return message;
+    }
+    const already = typeof message.result.instructions === 'string' ? `${message.result.instructions}\n\n` : '';
+    return { ...message, result: { ...message.result, instructions: `${already}${instructions}` } };
+  }
+
+  /** The model to resolve for: the session's, or the known client's when the session's is only a default. */
+  private sessionModel({ session }: Ready): McpSessionModel {
+    const client = this.clientName ?? this.server.getClientVersion()?.name;
+    const chosen = chooseSessionModel(session.resolveRequest().model, this.options.model, client);
+    if (!this.toldModel && client !== undefined) {
+      this.toldModel = true;
+      this.options.onInfo?.(`tools for model ${describeSessionModel(chosen)}.`);
+    }
+    return chosen;
   }
 
   private async start(): Promise<Ready> {
@@ -139,12 +215,14 @@ export class SessionServer {
     return { session, tools };
   }
 
-  private resolve({ session, tools }: Ready): ResolvedToolSet {
+  private resolve(ready: Ready): ResolvedToolSet {
+    const { session, tools } = ready;
     const { threshold, mode, ...request } = session.resolveRequest();
     // The client talks to the model and adapts definitions for it (as VS Code's Copilot does): it is sent what the packs wrote.
     return session.registry.resolve({
       schemas: 'canonical',
       ...request,
+      model: this.sessionModel(ready).model,
       virtualTools: {
         session: tools,
         ...(threshold !== undefined ? { threshold } : {}),

@@ -29,7 +29,7 @@ export async function serveStdio(
     })());
   io.stdin.on('end', onEnd);
   io.stdin.on('close', onEnd);
-  await session.server.connect(transport);
+  await session.connect(transport);
   session.server.onclose = onEnd;
   return { closed, close };
 }

@@ -1,7 +1,7 @@
 // The library's API: what a host (the CLI's `toolpacks mcp`) gives the server, one McpSession per
 // MCP session, so sessions never share resolution state, debuggees or approvals.
 import type { Event } from '@toolpacks/base';
-import type { ResolveRequest, ToolRegistry, VirtualToolMode } from '@toolpacks/registry/host';
+import type { ModelInfo, ResolveRequest, ToolRegistry, VirtualToolMode } from '@toolpacks/registry/host';
 
 export interface McpSession {
   readonly registry: ToolRegistry;
@@ -43,9 +43,38 @@ export interface McpApprovalPolicy {
   readonly alwaysAsk?: readonly string[];
 }
 
+/**
+ * How the sessions' model was chosen: explicitly (a flag, a config file), so it is used whatever
+ * the client, or as a default, which the model of a known MCP client (clientFamilies.ts, by the
+ * `clientInfo.name` of its initialize request) replaces.
+ */
+export interface McpModelChoice {
+  /**
+   * What chose the model (`--family`, `--model`, a config file): the session's model is used
+   * whatever the client. Absent: the session's model is a default; a known client's model wins.
+   */
+  readonly chosenBy?: string;
+}
+
+/** The model a session's tools are resolved for, and why (the initialize result's `instructions` say it too). */
+export interface McpSessionModel {
+  readonly model: ModelInfo;
+  /** `explicit`: the host chose it; `client`: the known client's model; `default`: the host's default. */
+  readonly source: 'explicit' | 'client' | 'default';
+  /** Why, in words: `because --family`, `because the client is claude-code`, `the default, because …`. */
+  readonly because: string;
+  /** The client's `clientInfo.name`, once its initialize request arrived. */
+  readonly client?: string;
+}
+
 export interface McpServerOptions {
   /** One per MCP session (stdio: one; HTTP: one per Mcp-Session-Id), so sessions never share state. */
   createSession(): Promise<McpSession>;
+  /**
+   * Whether the sessions' model was chosen explicitly or is a default that the MCP client's known
+   * model may replace (see {@link McpModelChoice}). Absent: explicit (the host's model, always).
+   */
+  readonly model?: McpModelChoice;
   readonly approvals: McpApprovalPolicy;
   readonly name?: string;
   readonly version?: string;
@@ -55,6 +84,8 @@ export interface McpServerOptions {
   readonly confirmationTimeoutMs?: number;
   /** Called with errors that have no request to report them to (a session that failed to start or to dispose). */
   readonly onError?: (error: unknown) => void;
+  /** Called with what a person may want to know of a session: the model family its tools are listed for, and why (once per session). */
+  readonly onInfo?: (message: string) => void;
 }
 
 export interface HttpServeOptions extends McpServerOptions {

@@ -2,7 +2,9 @@
 // Every MCP session gets a workspace session of its own (a NodeHost, a registry, the packs) that
 // ends with it, debuggees and child processes included. Over stdio nothing but protocol goes to
 // stdout (console output is sent to stderr); SIGTERM, SIGINT or the end of stdin close the server
-// and exit 0.
+// and exit 0. The tools are listed for the model --model/--family or the config file name; without
+// one, for the model of the client when the server knows it (Claude Code, Codex, Gemini CLI: the
+// library's clientFamilies.ts), else for the default model. Each session says which on stderr.
 import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import type { CliOptions } from '../cliOptions';
@@ -68,6 +70,9 @@ export async function run(options: CliOptions, io: Io): Promise<number> {
     approvals: { yes: options.approvals.yes, allow: options.approvals.allow, alwaysAsk: options.approvals.alwaysAsk },
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     onError: (error) => io.err(`toolpacks mcp: ${(error as Error)?.message ?? error}`),
+    // A model named on the command line or in the config file wins; the default gives way to the client's.
+    model: options.modelChosenBy !== undefined ? { chosenBy: options.modelChosenBy } : {},
+    onInfo: (message) => io.err(`toolpacks mcp: ${message}`),
     createSession: async () => mcpSessionOf(await open()),
   };
 

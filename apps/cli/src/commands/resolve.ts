@@ -8,6 +8,7 @@ import {
   type ToolRegistry,
 } from '@toolpacks/registry/host';
 import type { CliOptions } from '../cliOptions';
+import { compareFamilies, comparisonJson, comparisonText } from '../compare';
 import type { Io } from '../io';
 import { runOneShot, withDiagnostics } from '../oneShot';
 import { renderTable } from '../table';
@@ -76,10 +77,24 @@ function toJson(resolved: ResolvedToolSet) {
   };
 }
 
+/** `resolve --compare a,b,c`: the request resolved for each family, side by side. */
+export function compareCommand(
+  registry: ToolRegistry,
+  request: ResolveRequest,
+  families: readonly string[],
+  json: boolean,
+): string {
+  const comparison = compareFamilies(registry, request, families);
+  return json ? JSON.stringify(comparisonJson(comparison), null, 2) : comparisonText(comparison);
+}
+
 /** `toolpacks resolve` (the default command). */
 export function run(options: CliOptions, io: Io): Promise<number> {
   return runOneShot(options, io, ({ registry, request, extra }) => {
-    io.out(withDiagnostics(resolveCommand(registry, request, options.json), extra));
+    const output = options.compare
+      ? compareCommand(registry, request, options.compare, options.json)
+      : resolveCommand(registry, request, options.json);
+    io.out(withDiagnostics(output, extra));
     return 0;
   });
 }

@@ -79,7 +79,7 @@ export async function connectInMemory(
   const made = makeClient(options);
   const session = new SessionServer(server);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await session.server.connect(serverSide);
+  await session.connect(serverSide);
   await made.client.connect(clientSide);
   return {
     ...made,
