@@ -99,6 +99,7 @@ describe('npm run bench, quick', () => {
         'resolve, repeated identical request, #',
         'resolve, repeated identical request, #',
         'resolve after a registry change (cold), #',
+        'resolve after a registry change (cold) with the native variants, #',
         'resolve while a pack loads/unloads every 100 requests, #',
         'invoke overhead, no-op tool, 100 tools round-robin',
         'token cost of definitions, #, threshold 64',

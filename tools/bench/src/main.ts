@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { cliStartup } from './cliStartup';
+import { coldResolveWithNativeVariants } from './nativeVariants';
 import { findability, loadMetaTool, searchLatency } from './findability';
 import { largeWhenClause } from './whenClauseScale';
 import {
@@ -20,7 +21,7 @@ export interface BenchOptions {
   readonly quick: boolean;
   readonly json?: string;
   readonly log?: (line: string) => void;
-  /** `--only when|memory|cli`: runs that one scenario alone. */
+  /** `--only when|memory|cli|native`: runs that one scenario alone. */
   readonly only?: string;
 }
 
@@ -32,6 +33,7 @@ export async function runAll(options: BenchOptions): Promise<ScenarioResult[]> {
     when: () => largeWhenClause(quick),
     memory: () => memoryPerTool(quick),
     cli: () => cliStartup(quick),
+    native: () => coldResolveWithNativeVariants(quick),
   };
   if (options.only !== undefined) {
     const scenario = single[options.only];
@@ -49,6 +51,7 @@ export async function runAll(options: BenchOptions): Promise<ScenarioResult[]> {
   for (const n of quick ? [50, 200] : [100, 1_000, 10_000]) add(await resolveRepeated(n, quick));
   const cold = await resolveCold(quick ? 200 : 10_000, quick);
   add(cold);
+  add(await coldResolveWithNativeVariants(quick));
   add(await resolveDuringChurn(quick ? 200 : 10_000, cold.coldP50Ms, quick));
   add(await invokeOverhead(quick));
   add(await tokenCost(quick));

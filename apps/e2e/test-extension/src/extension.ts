@@ -137,44 +137,56 @@ async function phaseOne(api: ToolPacksApi, check: Check): Promise<void> {
     return result.text;
   });
 
-  await check('another family gets replace_string_in_file, and its call edits a file on disk', async () => {
-    const result = await loop(
-      'claude-sonnet-4',
-      'claude-replace',
-      {
-        call: {
-          name: 'replace_string_in_file',
-          input: { filePath: 'note.txt', oldString: 'status: patched by gpt', newString: 'status: replaced by claude' },
-        },
-      },
-      api,
-    );
-    const tools = offeredIn('claude-replace');
-    assert(tools.includes('replace_string_in_file') && !tools.includes('apply_patch'), `offered: ${tools}`);
-    assert(result.toolCalls[0]?.status === 'ok', JSON.stringify(result.toolCalls));
-    assert(read('note.txt').includes('status: replaced by claude'), read('note.txt'));
-    return result.text;
-  });
-
   await check(
-    "a Gemini-family model gets the override's grep_search, and the override's implementation runs",
+    "a Claude-family model gets Anthropic's text editor tool, and its str_replace edits a file on disk",
     async () => {
       const result = await loop(
-        'gemini-2.5-pro',
-        'gemini-grep',
-        { call: { name: 'grep_search', input: { query: 'needle-e2e' } } },
+        'claude-sonnet-4',
+        'claude-replace',
+        {
+          call: {
+            name: 'str_replace_based_edit_tool',
+            input: {
+              command: 'str_replace',
+              path: 'note.txt',
+              old_str: 'status: patched by gpt',
+              new_str: 'status: replaced by claude',
+            },
+          },
+        },
         api,
       );
-      const grep = offered.find((o) => o.scenario === 'gemini-grep')!.tools.find((t) => t.name === 'grep_search');
+      const tools = offeredIn('claude-replace');
       assert(
-        grep?.description.startsWith('Finds every line in the workspace that contains the exact text'),
-        `description: ${grep?.description}`,
+        tools.includes('str_replace_based_edit_tool') &&
+          !tools.includes('replace_string_in_file') &&
+          !tools.includes('read_file') &&
+          !tools.includes('apply_patch'),
+        `offered: ${tools}`,
       );
-      // The override groups lines under their file; the base tool prints path:line: text.
-      assert(result.toolCalls[0]?.result === 'src/app.js\n  2: // needle-e2e', JSON.stringify(result.toolCalls));
-      return result.toolCalls[0].result;
+      assert(result.toolCalls[0]?.status === 'ok', JSON.stringify(result.toolCalls));
+      assert(read('note.txt').includes('status: replaced by claude'), read('note.txt'));
+      return result.text;
     },
   );
+
+  await check("a Gemini-family model gets Gemini CLI's grep_search (an override), and the override runs", async () => {
+    const result = await loop(
+      'gemini-2.5-pro',
+      'gemini-grep',
+      { call: { name: 'grep_search', input: { pattern: 'needle-e2e' } } },
+      api,
+    );
+    const grep = offered.find((o) => o.scenario === 'gemini-grep')!.tools.find((t) => t.name === 'grep_search');
+    assert(
+      grep?.description.startsWith('Searches the contents of the workspace files for a regular expression'),
+      `description: ${grep?.description}`,
+    );
+    // Gemini CLI's text: the file under "File:", the hit as L<n>: (the base tool prints path:line: text).
+    const text = result.toolCalls[0]?.result ?? '';
+    assert(text.includes('File: src/app.js') && text.includes('L2: // needle-e2e'), JSON.stringify(result.toolCalls));
+    return text.split('\n').slice(0, 4).join('\n');
+  });
 
   await check('a toolset deselected through the runtime API disappears from the next request', async () => {
     await api.selection.set({ toolSets: { git: false } });
@@ -183,7 +195,10 @@ async function phaseOne(api: ToolPacksApi, check: Check): Promise<void> {
     await api.selection.reset();
     await loop('claude-sonnet-4', 'git-back', {}, api);
     const withGit = offeredIn('git-back');
-    assert(!without.some((t) => t.startsWith('git_')) && without.includes('read_file'), `deselected: ${without}`);
+    assert(
+      !without.some((t) => t.startsWith('git_')) && without.includes('str_replace_based_edit_tool'),
+      `deselected: ${without}`,
+    );
     assert(withGit.includes('git_status'), `after reset: ${withGit}`);
     return `${without.length} tools without git, ${withGit.length} after reset`;
   });
@@ -228,7 +243,10 @@ async function phaseTwo(api: ToolPacksApi, check: Check): Promise<void> {
     const resolved = api
       .resolve({ id: 'e2e-claude', vendor: VENDOR, family: 'claude-sonnet-4', version: '1' })
       .tools.map((t) => t.name);
-    assert(!resolved.some((t) => t.startsWith('git_')) && resolved.includes('read_file'), `resolved: ${resolved}`);
+    assert(
+      !resolved.some((t) => t.startsWith('git_')) && resolved.includes('str_replace_based_edit_tool'),
+      `resolved: ${resolved}`,
+    );
     assert(!vscode.lm.tools.some((t) => t.name === 'git_status'), 'git_status still in vscode.lm.tools');
     return `packs ${ids.join(', ')}; ${resolved.length} tools`;
   });
