@@ -107,6 +107,14 @@ describe('the client table', () => {
       model: DEFAULT,
       because: 'the default, because the client some-editor is not one toolpacks knows',
     });
+    // The client's name is its own text: a forged log line or escape sequence is shown inert, and short.
+    const hostile = chooseSessionModel(
+      DEFAULT,
+      {},
+      `evil\ntoolpacks mcp: tools for model family x\u001b[2J${'y'.repeat(500)}`,
+    );
+    expect(hostile.because).not.toMatch(/[\n\u001b]/);
+    expect(hostile.client!.length).toBeLessThan(150);
   });
 });
 
@@ -114,7 +122,8 @@ describe('tools/list for the MCP client', () => {
   it('claude-code gets the tools of a claude family from the first tools/list: no apply_patch', async () => {
     const c = await connectAs('claude-code', DEFAULT, {});
     expect(c.names).not.toContain('apply_patch');
-    expect(c.names).toEqual(expect.arrayContaining(['grep_search', 'list_dir']));
+    expect(c.names).toEqual(expect.arrayContaining(['str_replace_based_edit_tool', 'grep_search', 'list_dir']));
+    expect(c.names).not.toContain('replace_string_in_file');
     expect((await c.server.model).model.family).toBe('claude-sonnet-4.5');
     expect(c.meta[MODEL_META_KEY]).toMatchObject({ family: 'claude-sonnet-4.5' });
     expect(c.meta[MODEL_REASON_META_KEY]).toBe('because the client is claude-code');

@@ -3,7 +3,7 @@
 // family is given (Claude Code: str_replace_based_edit_tool; Codex: apply_patch; Gemini CLI: its own
 // file tools). A plain table: a client missing here, or one whose model is chosen per chat, keeps
 // the host's default. Names are compared case-insensitively.
-import type { ModelInfo } from '@toolpacks/registry/host';
+import { inertLine, type ModelInfo } from '@toolpacks/registry/host';
 import type { McpModelChoice, McpSessionModel } from './types';
 
 export interface KnownClient {
@@ -76,7 +76,8 @@ export function chooseSessionModel(
   choice: McpModelChoice | undefined,
   clientName: string | undefined,
 ): McpSessionModel {
-  const client = clientName?.trim() || undefined;
+  // The name is the client's own text: shown inert and short, on stderr and in the instructions.
+  const client = clientName?.trim() ? inertLine(clientName.trim().slice(0, 100)) : undefined;
   const withClient = client !== undefined ? { client } : {};
   if (!choice || choice.chosenBy !== undefined)
     return {

@@ -18,3 +18,12 @@ describe('changeSnippet', () => {
     expect(long).toMatch(/\n\.\.\. \(40 more changed lines\)$/);
   });
 });
+
+describe('changeSnippet on a huge change', () => {
+  it('is cut at 16,000 characters with a note, whatever one line holds', () => {
+    const minified = 'x'.repeat(500_000);
+    const snippet = changeSnippet('a\n', `a\n${minified}\n`);
+    expect(snippet.length).toBeLessThan(16_200);
+    expect(snippet).toMatch(/cut at 16000 characters; use read_file to see the rest\)$/);
+  });
+});

@@ -4,6 +4,8 @@ import { splitLines, toLf } from './lineText';
 
 const CONTEXT_LINES = 3;
 const MAX_SNIPPET_LINES = 60;
+/** Past this a snippet is cut (a minified line, a huge new_string): the file itself holds the rest. */
+const MAX_SNIPPET_CHARS = 16_000;
 
 /** The changed region of `after` (against `before`; the whole text for a new file) with context. */
 export function changeSnippet(before: string | undefined, after: string): string {
@@ -32,5 +34,8 @@ export function changeSnippet(before: string | undefined, after: string): string
     out.push(...shown);
     if (end < lines.length - 1) out.push('...');
   }
-  return out.join('\n');
+  const text = out.join('\n');
+  return text.length > MAX_SNIPPET_CHARS
+    ? `${text.slice(0, MAX_SNIPPET_CHARS)}\n... (cut at ${MAX_SNIPPET_CHARS} characters; use read_file to see the rest)`
+    : text;
 }

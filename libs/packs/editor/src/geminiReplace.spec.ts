@@ -41,3 +41,13 @@ describe('checkNoNewPlaceholder', () => {
     expect(() => checkNoNewPlaceholder('// rest of methods ...\nx', '// rest of methods ...\ny')).not.toThrow();
   });
 });
+
+describe('applyReplace on a file of mixed line endings', () => {
+  it('leaves the lines it does not touch with their own endings', () => {
+    const text = 'a\r\nb\nc\r\n';
+    expect(applyReplace(text, { oldString: 'b', newString: 'B' }, 'm.txt')).toEqual({
+      text: 'a\r\nB\nc\r\n',
+      replacements: 1,
+    });
+  });
+});

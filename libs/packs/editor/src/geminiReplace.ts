@@ -3,7 +3,7 @@
 // final newline (or the lack of one) put back. Shared by the tool's preparation and invocation;
 // every problem is a WorkspaceError in Gemini CLI's words, and a throwing edit writes nothing.
 import { WorkspaceError } from '@toolpacks/services';
-import { toLf } from './lineText';
+import { toLf, usesCrlf } from './lineText';
 import { findOccurrences } from './occurrences';
 import { newOmissionPlaceholders } from './omissionPlaceholder';
 
@@ -32,10 +32,13 @@ export function checkNoNewPlaceholder(oldString: string, newString: string): voi
 
 /** `text` with the request applied; `shownPath` is the path the messages name. */
 export function applyReplace(text: string, request: ReplaceRequest, shownPath: string): Replaced {
-  const crlf = text.includes('\r\n');
-  const body = toLf(text);
-  const search = toLf(request.oldString);
-  const replacement = toLf(request.newString);
+  // A CRLF file is edited as LF and written back CRLF; a file of mixed endings is matched as it is,
+  // so the lines the edit does not touch keep their own endings.
+  const crlf = usesCrlf(text);
+  const mixed = !crlf && text.includes('\r\n');
+  const body = mixed ? text : toLf(text);
+  const search = mixed ? request.oldString : toLf(request.oldString);
+  const replacement = mixed ? request.newString : toLf(request.newString);
   const count = search === '' ? 0 : findOccurrences(body, search).count;
   if (count === 0)
     throw new WorkspaceError(

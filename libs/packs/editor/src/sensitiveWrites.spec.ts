@@ -199,6 +199,30 @@ describe('write-protected files', () => {
     expect((await fs.stat(path.join(h.root, 'locked.txt'))).mode & 0o777).toBe(0o444);
   });
 
+  it('are not covered by a yes remembered for an ordinary write_file prompt', async () => {
+    await fs.writeFile(path.join(h.root, 'locked.txt'), 'keep\n', { mode: 0o444 });
+    await fs.chmod(path.join(h.root, 'locked.txt'), 0o444);
+    const gemini = { model: testModels.gemini };
+    const first = await h.call(
+      'write_file',
+      { file_path: 'plain.txt', content: 'one\n' },
+      { ...gemini, confirm: async () => 'session' },
+    );
+    expect(first.status).toBe('ok');
+    // The remembered yes covers the next ordinary write without a question...
+    expect((await h.call('write_file', { file_path: 'plain.txt', content: 'two\n' }, gemini)).status).toBe('ok');
+    // ...but not overwriting a read-only file: that asks again, and unanswered it is declined.
+    const asked: ConfirmationRequest[] = [];
+    const locked = await h.call(
+      'write_file',
+      { file_path: 'locked.txt', content: 'changed\n' },
+      { ...gemini, confirm: async (r) => (asked.push(r), 'decline') },
+    );
+    expect(locked.status).toBe('declined');
+    expect(asked.map((r) => r.title)).toEqual(['Overwrite write-protected locked.txt?']);
+    expect(await h.read('locked.txt')).toBe('keep\n');
+  });
+
   it('in a write-protected folder ask before apply_patch adds a file there', async () => {
     await fs.mkdir(path.join(h.root, 'frozen'));
     await fs.chmod(path.join(h.root, 'frozen'), 0o555);

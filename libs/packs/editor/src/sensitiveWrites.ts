@@ -67,6 +67,9 @@ export async function confirmWrites(
   return {
     confirmationMessages: { title, message: parts.join('\n\n') },
     ...(sensitive.length ? { alwaysConfirm: true } : {}),
+    // A yes remembered for the tool's ordinary prompt (write_file asks on every call) must not
+    // cover overwriting a read-only file: that approval is remembered per file.
+    ...(protectedPaths.length ? { approvalKey: `write-protected:${protectedPaths.join('\u0000')}` } : {}),
   };
 }
 

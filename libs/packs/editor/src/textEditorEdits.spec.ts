@@ -42,3 +42,15 @@ describe('textEditorEdits', () => {
     );
   });
 });
+
+describe('a str_replace or insert of a huge text', () => {
+  it('answers with a snippet clipped to the view budget', () => {
+    const huge = 'y'.repeat(300_000);
+    const replaced = strReplace('a\nb\nc\n', 'b', huge, 'f.txt');
+    expect(replaced.text).toBe(`a\n${huge}\nc\n`);
+    expect(replaced.message.length).toBeLessThan(17_000);
+    expect(replaced.message).toContain('<response clipped');
+    const inserted = insertLines('a\n', 1, `${huge}\n${huge}`, 'f.txt');
+    expect(inserted.message.length).toBeLessThan(17_000);
+  });
+});

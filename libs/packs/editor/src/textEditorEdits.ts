@@ -4,7 +4,7 @@
 // reference's words, with what to do next; a throwing edit writes nothing.
 import { boundedList, quoteBounded } from '@toolpacks/base';
 import { WorkspaceError } from '@toolpacks/services';
-import { catN, catNClipped } from './catN';
+import { catNClipped, MAX_VIEW_CHARS } from './catN';
 import { joinLines, splitLines, toLf, usesCrlf, withEol } from './lineText';
 import { findOccurrences, lineNumbersAt } from './occurrences';
 
@@ -89,7 +89,7 @@ export function strReplace(text: string, oldStr: string, newStr: string, shownPa
   const line = lineNumbersAt(body, [at])[0] - 1;
   const first = Math.max(0, line - SNIPPET_LINES);
   const last = line + SNIPPET_LINES + countNewlines(replacement);
-  const snippet = catN(splitLines(after).lines.slice(first, last + 1), first + 1);
+  const snippet = boundedSnippet(splitLines(after).lines.slice(first, last + 1), first + 1);
   return {
     text: withEol(after, crlf),
     message: `The file ${shownPath} has been edited. Here's the result of running \`cat -n\` on a snippet of ${shownPath}:\n${snippet}\n${REVIEW}`,
@@ -112,7 +112,7 @@ export function insertLines(text: string, insertLine: number, insertText: string
   // An empty file gets a final newline, as a file of lines should.
   const after = joinLines(result, finalNewline || lines.length === 0);
   const first = Math.max(0, insertLine - SNIPPET_LINES);
-  const snippet = catN(result.slice(first, insertLine + newLines.length + SNIPPET_LINES), first + 1);
+  const snippet = boundedSnippet(result.slice(first, insertLine + newLines.length + SNIPPET_LINES), first + 1);
   return {
     text: withEol(after, crlf),
     message: `The file ${shownPath} has been edited. Here's the result of running \`cat -n\` on a snippet of the edited file:\n${snippet}\nReview the changes and make sure they are as expected (correct indentation, no duplicate lines, etc). Edit the file again if necessary.`,
@@ -123,4 +123,12 @@ function countNewlines(text: string): number {
   let n = 0;
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
   return n;
+}
+
+/** A snippet within the view's budget: a long new_str or a minified line never floods the result. */
+function boundedSnippet(lines: readonly string[], firstLine: number): string {
+  const clipped = catNClipped(lines, firstLine);
+  return clipped.clipped
+    ? `${clipped.text}\n<response clipped: the snippet is longer than ${MAX_VIEW_CHARS} characters; view the file to see the rest>`
+    : clipped.text;
 }

@@ -66,17 +66,20 @@ function competeForJobs(
       }
     }
     if (!severalJobs) return { variants, withdrawn };
-    let settled = true;
+    // Losers this round; a winner that may itself withdraw must not take another tool down with it,
+    // so only tools beaten by a settled winner (one job, or every one of its jobs won) withdraw now.
+    const losing: { entry: ToolEntry; match: BestMatch<ToolEntry> }[] = [];
     for (const { entry } of scored) {
       if (withdrawn.has(entry) || entry.definition.replaces === undefined) continue;
       const lost = entry.jobs.find((job) => variants.get(job)!.winner !== entry);
-      if (lost !== undefined) {
-        const match = variants.get(lost)!;
-        withdrawn.set(entry, { winner: match.winner, tie: match.tied === entry });
-        settled = false;
-      }
+      if (lost !== undefined) losing.push({ entry, match: variants.get(lost)! });
     }
-    if (settled) return { variants, withdrawn };
+    if (losing.length === 0) return { variants, withdrawn };
+    const settledWinner = (winner: ToolEntry) => winner.jobs.every((job) => variants.get(job)!.winner === winner);
+    const now = losing.some(({ match }) => settledWinner(match.winner))
+      ? losing.filter(({ match }) => settledWinner(match.winner))
+      : losing;
+    for (const { entry, match } of now) withdrawn.set(entry, { winner: match.winner, tie: match.tied === entry });
   }
 }
 

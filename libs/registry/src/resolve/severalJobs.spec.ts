@@ -149,6 +149,31 @@ describe('a tool that does several jobs (replaces)', () => {
     expect(new Set(names(resolved)).size).toBe(names(resolved).length);
   });
 
+  it('does not let a tool that withdraws take another down with it', () => {
+    const registry = withGeneralTools();
+    registry.registerModelSpecificTool(
+      def('a_editor', { models: claudeOnly, replaces: ['read_file', 'edit_file'] }),
+      recordingTool('a'),
+    );
+    registry.registerModelSpecificTool(
+      def('c_reader', { models: [{ family: 'claude-sonnet-4' }], replaces: ['read_file', 'create_file'] }),
+      recordingTool('c'),
+    );
+    registry.registerModelSpecificTool(
+      def('d_creator', {
+        models: [{ id: 'claude-sonnet-4', family: 'claude-sonnet-4' }],
+        toolReferenceName: 'create_file',
+      }),
+      recordingTool('d'),
+    );
+    // d beats c for create_file; c withdraws, and a, which lost read_file only to c, comes back.
+    const resolved = registry.resolve({ model: models.claude });
+    expect(names(resolved)).toEqual(['a_editor', 'd_creator']);
+    expect(resolved.notSent).toContainEqual(
+      expect.objectContaining({ name: 'c_reader', detail: expect.stringContaining("'d_creator'") }),
+    );
+  });
+
   it('refuses a replaces list without models, with a job twice, or with a reference name outside it', () => {
     const registry = createToolRegistry();
     expect(() => registry.registerTool(def('a_tool', { replaces: ['read_file'] }), recordingTool('a'))).toThrow(
