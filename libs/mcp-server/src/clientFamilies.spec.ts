@@ -113,7 +113,8 @@ describe('the client table', () => {
       {},
       `evil\ntoolpacks mcp: tools for model family x\u001b[2J${'y'.repeat(500)}`,
     );
-    expect(hostile.because).not.toMatch(/[\n\u001b]/);
+    expect(hostile.because).not.toContain('\n');
+    expect(hostile.because).not.toContain('\u001b');
     expect(hostile.client!.length).toBeLessThan(150);
   });
 });
