@@ -6,6 +6,7 @@
 import { inertLine, type ModelInfo } from '@toolpacks/registry/host';
 import type { McpModelChoice, McpSessionModel } from './types';
 
+/** An MCP client toolpacks knows by its `clientInfo.name`, and the model its tools are resolved for. */
 export interface KnownClient {
   /** `clientInfo.name` as the client sends it (compared case-insensitively). */
   readonly name: string;
@@ -20,6 +21,7 @@ export interface KnownClient {
   readonly model?: ModelInfo;
 }
 
+/** The known MCP clients, as data: one row per client, with where its name comes from. */
 export const KNOWN_CLIENTS: readonly KnownClient[] = [
   // Claude Code (Anthropic's CLI, closed source) sends "claude-code", as seen by MCP servers in the wild
   // (and named so in the brief for this table); its default model is Claude Sonnet 4.5.

@@ -40,8 +40,9 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 const DEFAULT_CONFIRMATION_TIMEOUT_MS = 10 * 60_000;
 
-/** The tools/list result's `_meta` keys: the model the list was resolved for, and why. */
+/** The tools/list result's `_meta` key of the model the list was resolved for. */
 export const MODEL_META_KEY = 'toolpacks/model';
+/** The tools/list result's `_meta` key of why that model was chosen (`because the client is claude-code`). */
 export const MODEL_REASON_META_KEY = 'toolpacks/modelReason';
 
 /** The schema of the confirmation form: one optional field, what to do instead when declining. */

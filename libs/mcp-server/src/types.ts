@@ -58,6 +58,7 @@ export interface McpModelChoice {
 
 /** The model a session's tools are resolved for, and why (the initialize result's `instructions` say it too). */
 export interface McpSessionModel {
+  /** The model the session's tools are resolved for. */
   readonly model: ModelInfo;
   /** `explicit`: the host chose it; `client`: the known client's model; `default`: the host's default. */
   readonly source: 'explicit' | 'client' | 'default';

@@ -121,7 +121,7 @@ describe('through the editor pack (CLI)', () => {
     try {
       return execFileSync(
         process.execPath,
-        [cli, 'invoke', tool, JSON.stringify(input), '--root', root, '--yes', '--model', 'claude-sonnet-4'],
+        [cli, 'invoke', tool, JSON.stringify(input), '--root', root, '--yes', '--model', 'grok-code-fast-1'],
         {
           encoding: 'utf8',
           stdio: ['ignore', 'pipe', 'pipe'],
