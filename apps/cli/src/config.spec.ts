@@ -6,7 +6,7 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseConfig } from './config';
-import { main } from './main';
+import { runMain } from './testing/runMain';
 
 jest.setTimeout(30_000);
 
@@ -22,12 +22,7 @@ afterEach(async () => {
   await fs.rm(outside, { recursive: true, force: true });
 });
 
-async function run(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main([...argv, '--root', root], { out: (t) => out.push(t), err: (t) => err.push(t) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const run = (argv: string[]) => runMain(root, argv);
 const writeConfig = (dir: string, config: unknown) =>
   fs.writeFile(
     path.join(dir, 'toolpacks.config.json'),

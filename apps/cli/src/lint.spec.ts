@@ -3,7 +3,7 @@
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { main } from './main';
+import { runMain } from './testing/runMain';
 
 let root: string;
 beforeAll(async () => {
@@ -11,12 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => fs.rm(root, { recursive: true, force: true }));
 
-async function run(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main([...argv, '--root', root], { out: (t) => out.push(t), err: (t) => err.push(t) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const run = (argv: string[]) => runMain(root, argv);
 
 describe('toolpacks lint', () => {
   it('lists what changes for Gemini in the four packs: additionalProperties is not in its subset', async () => {

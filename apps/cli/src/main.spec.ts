@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { Io } from './io';
 import { main } from './main';
+import { runMain } from './testing/runMain';
 
 let root: string;
 beforeEach(async () => {
@@ -13,12 +14,7 @@ beforeEach(async () => {
 });
 afterEach(() => fs.rm(root, { recursive: true, force: true }));
 
-async function run(argv: string[], interactive?: Io['interactive']) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main([...argv, '--root', root], { out: (t) => out.push(t), err: (t) => err.push(t), interactive });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const run = (argv: string[], interactive?: Io['interactive']) => runMain(root, argv, interactive);
 
 function gitInit() {
   const git = (...args: string[]) => execFileSync('git', args, { cwd: root, stdio: 'pipe' });

@@ -57,13 +57,17 @@ function competeForJobs(
   const withdrawn = new Map<ToolEntry, Withdrawal>();
   for (;;) {
     const variants = new Map<string, BestMatch<ToolEntry>>();
+    const offer = (job: string, entry: ToolEntry, score: number) => {
+      const match = variants.get(job);
+      if (match) match.offer(entry, score);
+      else variants.set(job, new BestMatch(entry, score));
+    };
     for (const { entry, score } of scored) {
       if (withdrawn.has(entry)) continue;
-      for (const job of entry.jobs) {
-        const match = variants.get(job);
-        if (match) match.offer(entry, score);
-        else variants.set(job, new BestMatch(entry, score));
-      }
+      // Most tools do one job: offered under their reference name, with no list built per tool.
+      const jobs = entry.definition.replaces;
+      if (jobs) for (const job of jobs) offer(job, entry, score);
+      else offer(entry.referenceName, entry, score);
     }
     if (!severalJobs) return { variants, withdrawn };
     // Losers this round; a winner that may itself withdraw must not take another tool down with it,
