@@ -8,6 +8,7 @@ import * as toolpacksRegistry from '@toolpacks/registry/host';
 import * as toolpacksServices from '@toolpacks/services';
 import * as promptTsx from '@vscode/prompt-tsx';
 import { createToolRegistry, type ToolPack } from '@toolpacks/registry/host';
+import { CONTEXT_KEY_HINTS } from '@toolpacks/services';
 import {
   configureTools,
   confirmInWindow,
@@ -26,7 +27,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<ToolPa
   await host.refresh();
   const container = new inversify.Container();
   container.load(host.module);
-  const registry = createToolRegistry({ container });
+  const registry = createToolRegistry({ container, contextKeyHints: CONTEXT_KEY_HINTS });
   const store = new SelectionStore(context.workspaceState);
   const output = vscode.window.createOutputChannel('Tool Packs');
   const contextKeys = () => host.contextKeys.values;
@@ -58,6 +59,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<ToolPa
       ? registerToolsWithVsCode(
           registry,
           pack.tools.map((t) => t.definition),
+          { selection: () => store.selection },
         )
       : undefined;
     const registration: PackRegistration = {

@@ -1,5 +1,6 @@
 // The headless host: real services over one folder, bound for packs to @inject, and context keys
 // that follow the machine (debug state, whether the folder is a git repository).
+import { watch, type FSWatcher } from 'node:fs';
 import { Container, ContainerModule } from 'inversify';
 import type { Disposable } from '@toolpacks/base';
 import {
@@ -10,6 +11,7 @@ import {
   type ToolRegistryOptions,
 } from '@toolpacks/registry/host';
 import {
+  CONTEXT_KEY_HINTS,
   ContextKeys,
   ContextKeyService,
   DebugService,
@@ -39,6 +41,12 @@ export interface NodeHostOptions {
   readonly debug?: NodeDebugOptions;
   /** Paths whose writes always need the user's confirmation: added to / removed from the defaults (sensitivePaths.ts). */
   readonly sensitivePaths?: SensitivePathsOptions;
+  /**
+   * Watch the root for a `.git` appearing or going (default true), so the git tools come and go as
+   * the folder becomes or stops being a repository. A repository created above the root is seen at
+   * the next `refresh()`.
+   */
+  readonly watchRepository?: boolean;
 }
 
 /**
@@ -59,6 +67,8 @@ export class NodeHost implements Disposable {
   /** Load into the registry's container: every pack's child container then resolves these. */
   readonly module: ContainerModule;
   private readonly subscription: Disposable;
+  private watcher: FSWatcher | undefined;
+  private refreshTimer: NodeJS.Timeout | undefined;
 
   constructor(root: string, options: NodeHostOptions = {}) {
     this.workspace = new NodeWorkspaceFileSystem(root, {
@@ -92,7 +102,11 @@ export class NodeHost implements Disposable {
     const container = new Container();
     container.load(this.module);
     configure?.(container);
-    const registry = createToolRegistry({ ...options, container });
+    const registry = createToolRegistry({
+      ...options,
+      contextKeyHints: { ...CONTEXT_KEY_HINTS, ...options.contextKeyHints },
+      container,
+    });
     const loaded: LoadedPack[] = [];
     for (const pack of packs) loaded.push(await registry.loadPack(pack));
     return { registry, loaded };
@@ -103,8 +117,30 @@ export class NodeHost implements Disposable {
     this.contextKeys.set(ContextKeys.gitOpenRepositoryCount, (await this.git.isRepository()) ? 1 : 0);
   }
 
+  /**
+   * Refreshes when an entry named `.git` changes in the root (inotify, one folder, not recursive):
+   * `git init` or removing `.git` changes the tools without a restart. Never keeps the process alive.
+   */
+  watchRepository(): void {
+    if (this.watcher) return;
+    try {
+      this.watcher = watch(this.workspace.root, { persistent: false }, (_event, name) => {
+        if (name !== null && name !== '.git') return;
+        clearTimeout(this.refreshTimer);
+        // A `git init` writes many entries under .git: refresh once it settles.
+        this.refreshTimer = setTimeout(() => void this.refresh().catch(() => undefined), 50);
+        this.refreshTimer.unref();
+      });
+      this.watcher.on('error', () => this.watcher?.close());
+    } catch {
+      // No watcher (a file system without inotify): refresh() still works when a host calls it.
+    }
+  }
+
   /** Stops the debugger (and what it started) and the host's subscriptions. */
   dispose(): void {
+    clearTimeout(this.refreshTimer);
+    this.watcher?.close();
     this.subscription.dispose();
     this.debug.dispose();
   }
@@ -114,5 +150,6 @@ export class NodeHost implements Disposable {
 export async function createNodeHost(root: string, options?: NodeHostOptions): Promise<NodeHost> {
   const host = new NodeHost(root, options);
   await host.refresh();
+  if (options?.watchRepository !== false) host.watchRepository();
   return host;
 }

@@ -33,9 +33,14 @@ export class VsCodeHost implements vscode.Disposable {
       this.workspace = new VsCodeWorkspaceFileSystem(folder.uri);
       this.git = new NodeGitService(this.workspace);
       this.debug = new VsCodeDebugService(this.workspace, folder);
+      // `git init` in a terminal, or .git removed: the git tools come and go without a reload.
+      const gitFolder = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '.git'));
       this.subscriptions.push(
         this.debug,
         this.debug.onDidChangeState((state) => this.contextKeys.set(ContextKeys.debugState, state)),
+        gitFolder,
+        gitFolder.onDidCreate(() => void this.refresh()),
+        gitFolder.onDidDelete(() => void this.refresh()),
       );
     }
     const search = folder && this.workspace ? new VsCodeSearchService(folder) : undefined;

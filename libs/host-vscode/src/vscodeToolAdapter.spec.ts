@@ -39,12 +39,11 @@ describe('a tool VS Code invokes', () => {
   it('runs the override matching the model VS Code names on the invocation', async () => {
     const bindTool = jest.spyOn(bridge.registry, 'bindTool');
     const result = await call(bridge, 'read_thing', invocation({ path: 'a' }, { model: gemini }));
-    expect(bindTool).toHaveBeenLastCalledWith('read_thing', {
-      id: 'g',
-      vendor: 'google',
-      family: 'gemini-2.5-pro',
-      version: '1',
-    });
+    expect(bindTool).toHaveBeenLastCalledWith(
+      'read_thing',
+      { id: 'g', vendor: 'google', family: 'gemini-2.5-pro', version: '1' },
+      undefined,
+    );
     expect(ran).toEqual(['gemini_read_thing']);
     expect(result.content).toEqual([new LanguageModelTextPart('override ran')]);
   });

@@ -11,6 +11,7 @@ import {
   type ConfirmationRequest,
   type ToolDefinition,
   type ToolRegistry,
+  type ToolSelection,
 } from '@toolpacks/registry/host';
 import { HostConfirmations } from './hostConfirmations';
 import { invocationCallId } from './invocationCallId';
@@ -21,6 +22,7 @@ export function vscodeToolAdapter(
   registry: ToolRegistry,
   definition: ToolDefinition,
   confirm: (request: ConfirmationRequest) => Promise<ConfirmationAnswer>,
+  selection?: () => ToolSelection,
 ): vscode.LanguageModelTool<object> {
   const name = definition.name;
   // A call that auto-approve must not answer (always-ask: a sensitive write, a commit that runs
@@ -56,7 +58,7 @@ export function vscodeToolAdapter(
     },
     async invoke(options, token) {
       const confirmedByHost = hostConfirmations.take(options.input);
-      const bound = registry.bindTool(name, invocationModel(options));
+      const bound = registry.bindTool(name, invocationModel(options), selection?.());
       // Its pack went away between VS Code's choice and this call.
       if (!bound)
         throw new Error(

@@ -5,7 +5,13 @@
 // @toolpacks participant), and on a VS Code call when VS Code names the model.
 import * as vscode from 'vscode';
 import type { Disposable } from '@toolpacks/base';
-import type { ConfirmationAnswer, ConfirmationRequest, ToolDefinition, ToolRegistry } from '@toolpacks/registry/host';
+import type {
+  ConfirmationAnswer,
+  ConfirmationRequest,
+  ToolDefinition,
+  ToolRegistry,
+  ToolSelection,
+} from '@toolpacks/registry/host';
 import { confirmInWindow } from './confirmDialog';
 import { vscodeToolAdapter } from './vscodeToolAdapter';
 
@@ -27,6 +33,8 @@ export interface VsCodeToolRegistrationOptions {
   /** Asks the person (default: a modal dialog); tests pass their own. */
   readonly confirm?: (request: ConfirmationRequest) => Promise<ConfirmationAnswer>;
   readonly lm?: typeof vscode.lm;
+  /** The person's current tool choices: a tool that does several jobs runs only those that are on. */
+  readonly selection?: () => ToolSelection;
 }
 
 export type RegistrationKind = 'registerTool' | 'registerToolDefinition' | 'participant-only';
@@ -43,7 +51,7 @@ export function registerToolsWithVsCode(
   const disposables: vscode.Disposable[] = [];
   const kinds = new Map<string, RegistrationKind>();
   for (const definition of definitions) {
-    const tool = vscodeToolAdapter(registry, definition, options.confirm ?? confirmInWindow);
+    const tool = vscodeToolAdapter(registry, definition, options.confirm ?? confirmInWindow, options.selection);
     if (definition.overridesTool) kinds.set(definition.name, 'participant-only');
     else if (!definition.models?.length) {
       disposables.push(lm.registerTool(definition.name, tool));

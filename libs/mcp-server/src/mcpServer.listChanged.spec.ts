@@ -1,6 +1,8 @@
 // The MCP server over a real NodeHost: notifications/tools/list_changed when a session's list
 // changes (an activate_* group expanded, a breakpoint stop that changes debugState), never otherwise.
-import { survivors } from '@toolpacks/host-node/testing';
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { initRepository, survivors } from '@toolpacks/host-node/testing';
 import { call, cleanUpSessions, names, open } from './testing/nodeSessions';
 
 jest.setTimeout(60_000);
@@ -59,5 +61,22 @@ describe('list_changed', () => {
     expect(c.text(await call(c, 'get_variables'))).toMatch(/\ba\b.*1/s);
     await c.close();
     expect(await survivors({ marker: session.root })).toEqual([]);
+  });
+
+  it('a folder that becomes a git repository mid-session gets the git tools, and loses them with .git', async () => {
+    const c = await open();
+    const session = await c.root();
+    const before = await names(c);
+    expect(before).not.toContain('git_status');
+    const gained = c.nextListChange();
+    // As a person would in a terminal: nothing tells the server but the folder itself.
+    await initRepository(session.root, [{ files: { 'README.md': '# now a repository\n' }, message: 'first' }]);
+    await gained;
+    expect(await names(c)).toEqual(expect.arrayContaining(['git_status', 'git_diff', 'git_commit']));
+    expect(c.text(await call(c, 'git_status'))).toMatch(/main/);
+    const lost = c.nextListChange();
+    await fs.rm(path.join(session.root, '.git'), { recursive: true, force: true });
+    await lost;
+    expect(await names(c)).not.toContain('git_status');
   });
 });

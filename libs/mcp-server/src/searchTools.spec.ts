@@ -256,7 +256,7 @@ describe('a disabled tool', () => {
     const result = await call(c, 'git_log', { count: 5 });
     expect(result.isError).toBe(true);
     expect(c.text(result)).toBe(
-      'Tool `git_log` is not enabled for this request, so it was not run. Use one of the tools you were given instead.',
+      'Tool `git_log` is not enabled for this request (turned off in the tool picker: the tool, or a toolset it is in), so it was not run. Use one of the tools you were given instead.',
     );
     expect(c.text(result)).not.toContain(COMMIT_MESSAGE);
     // A disabled toolset's tools are not found either.

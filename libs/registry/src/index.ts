@@ -17,6 +17,13 @@ export {
   textResult,
 } from './toolResult';
 export {
+  CHARS_PER_TOKEN,
+  DEFAULT_RESULT_TOKEN_BUDGET,
+  fitSections,
+  resultCharBudget,
+  type FittedSections,
+} from './resultBudget';
+export {
   defineTool,
   defineToolSet,
   type DefinedTool,

@@ -95,6 +95,7 @@ export class ToolRegistryService implements ToolRegistry {
       defaultSession: this.defaultSession,
       dialects: this.dialects,
       owner: this,
+      contextKeyHints: options.contextKeyHints ?? {},
     });
   }
 
@@ -204,9 +205,9 @@ export class ToolRegistryService implements ToolRegistry {
     return this.resolver.resolve(request);
   }
 
-  bindTool(name: string, model?: ModelInfo): ResolvedToolSet | undefined {
+  bindTool(name: string, model?: ModelInfo, selection?: ToolSelection): ResolvedToolSet | undefined {
     this.assertLive('bindTool');
-    return this.resolver.bindTool(name, model);
+    return this.resolver.bindTool(name, model, selection);
   }
 
   // ---- invocation ----

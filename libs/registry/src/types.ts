@@ -40,6 +40,12 @@ export interface ToolRegistryOptions {
   readonly defaultTimeoutMs?: number;
   /** Schema dialects applied after the built-in ones (DEFAULT_SCHEMA_DIALECTS) to the models they select. */
   readonly schemaDialects?: readonly SchemaDialect[];
+  /**
+   * What a false condition on a context key means, in words a model can act on, by key (e.g.
+   * gitOpenRepositoryCount: "the workspace folder is not a git repository …"): added to the reason
+   * a tool whose when clause is false is not sent, and to the answer to a call of it.
+   */
+  readonly contextKeyHints?: Readonly<Record<string, string>>;
 }
 
 /** DI token of the registry (the interface and its token share the name, as in VS Code's services). */
@@ -75,8 +81,10 @@ export interface ToolRegistry {
    * itself and `model` is absent. Undefined when no tool of that name is registered, or when the
    * name is an override's (an override runs only in place of its base). The set goes to `prepare()`
    * and `invoke()` like a resolution; it is cached per registry version and model.
+   * `selection` (the host's picker choices) only tells a tool that does several jobs (`replaces`)
+   * which of them are on (`enabledJobs` of its invocation); without it, all of them are.
    */
-  bindTool(name: string, model?: ModelInfo): ResolvedToolSet | undefined;
+  bindTool(name: string, model?: ModelInfo, selection?: ToolSelection): ResolvedToolSet | undefined;
   /**
    * Ends the registry: every pack unloaded, every registration's container unbound, caches,
    * sessions and emitters cleared. Afterwards resolve, bindTool and loadPack throw and invoke answers

@@ -26,3 +26,15 @@ export const ContextKeys = {
   /** Whether the host has open editors (and binds {@link OpenEditorsService}). */
   hasOpenEditors: 'hasOpenEditors',
 } as const;
+
+/**
+ * What a false condition on each of {@link ContextKeys} means, in words a model can act on: hosts
+ * give these to the registry (`contextKeyHints`), which adds them to the reason a tool is not sent.
+ */
+export const CONTEXT_KEY_HINTS: Readonly<Record<string, string>> = {
+  [ContextKeys.gitOpenRepositoryCount]:
+    'the workspace folder is not in a git repository (`git init` there makes it one; the git tools then appear)',
+  [ContextKeys.debugState]:
+    'the debugger is not in the state this tool needs: start_debugging runs a program, and the tools that read a paused program work only while a breakpoint or an exception has it stopped',
+  [ContextKeys.hasOpenEditors]: 'no editor is open',
+};

@@ -45,7 +45,19 @@ export const workspace = {
     readonly { uri: { scheme: string; fsPath: string }; name: string; index: number }[] | undefined,
   textDocuments: [] as unknown[],
   onDidChangeWorkspaceFolders: event('workspace.onDidChangeWorkspaceFolders'),
+  createFileSystemWatcher: () => ({
+    onDidCreate: event('workspace.fileSystemWatcher.onDidCreate'),
+    onDidDelete: event('workspace.fileSystemWatcher.onDidDelete'),
+    ...disposable('workspace.createFileSystemWatcher'),
+  }),
 };
+
+export class RelativePattern {
+  constructor(
+    readonly base: unknown,
+    readonly pattern: string,
+  ) {}
+}
 
 export const debug = {
   breakpoints: [] as unknown[],

@@ -9,6 +9,7 @@ import type { ToolEntry } from '../store/toolEntry';
 import type { ResolvedToolSetImpl } from '../resolve/resolvedToolSet';
 import { textCallResult } from '../resolve/virtualCalls';
 import { defaultTokenization } from '../toolResult';
+import { DEFAULT_RESULT_TOKEN_BUDGET } from '../resultBudget';
 import { toCallContent } from './callContent';
 import type { CancellationToken } from '@toolpacks/base';
 import type { InvokeOptions } from './invocationTypes';
@@ -105,7 +106,7 @@ export async function invokeTool(
         {
           input,
           toolInvocationToken: options.toolInvocationToken,
-          tokenizationOptions: options.tokenBudget !== undefined ? defaultTokenization(options.tokenBudget) : undefined,
+          tokenizationOptions: defaultTokenization(options.tokenBudget ?? DEFAULT_RESULT_TOKEN_BUDGET),
           model: resolved.model,
           confirmed: approval.kind === 'confirmed',
           approved: approval.kind === 'confirmed' || approval.kind === 'approved',
@@ -144,12 +145,16 @@ function checkCall(
   const shownName = quoteBounded(call.name, 80);
   const binding = resolved.binding(call.name);
   if (!binding) {
-    if (services.isRegistered(call.name))
+    if (services.isRegistered(call.name)) {
+      // The resolution's own reason (a when clause and what it means, the picker, another model's
+      // variant), so the model knows whether anything it can do would bring the tool back.
+      const why = resolved.notSent.find((n) => n.name === call.name);
       return textCallResult(
         call,
         'not-enabled',
-        `Tool \`${shownName}\` is not enabled for this request, so it was not run. Use one of the tools you were given instead.`,
+        `Tool \`${shownName}\` is not enabled for this request${why ? ` (${why.detail})` : ''}, so it was not run. Use one of the tools you were given instead.`,
       );
+    }
     const available = resolved.tools.map((t) => t.name);
     const shown = available.slice(0, 25).join(', ') + (available.length > 25 ? `, … (${available.length} in all)` : '');
     return textCallResult(

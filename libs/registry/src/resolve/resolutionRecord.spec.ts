@@ -170,4 +170,33 @@ describe('the resolution record', () => {
     expect(describeReason(resolved.entries.find((e) => e.name === 'grep_search')!)).toBe('override (gemini_grep)');
     expect(names(resolved)).toEqual([group.name, 'grep_search']);
   });
+
+  it("says in the host's words what each false condition of a when clause means, and a call of the tool hears it", async () => {
+    const registry = createToolRegistry({
+      contextKeyHints: { repoCount: 'the folder is not a git repository', debugState: 'nothing is being debugged' },
+    });
+    registry.registerTool(def('git_log', { when: 'repoCount > 0 && debugState != running' }), recordingTool('l'));
+    registry.registerTool(def('get_stack', { when: 'debugState == stopped || hasEditors' }), recordingTool('s'));
+    registry.registerTool(def('other', { when: 'unknownKey' }), recordingTool('o'));
+    const resolved = registry.resolve({ model: models.gpt5, context: { repoCount: 0, debugState: 'inactive' } });
+    const detail = (name: string) => resolved.notSent.find((n) => n.name === name)?.detail;
+    // Only the condition that is false: debugState != running holds.
+    expect(detail('git_log')).toBe(
+      'its when clause is false: repoCount > 0 && debugState != running — the folder is not a git repository',
+    );
+    // Every part of a false `or`, each key once; keys without words add nothing.
+    expect(detail('get_stack')).toBe(
+      'its when clause is false: debugState == stopped || hasEditors — nothing is being debugged',
+    );
+    expect(detail('other')).toBe('its when clause is false: unknownKey');
+    const call = await registry.invoke(resolved, { callId: '1', name: 'git_log', input: {} });
+    expect(call.status).toBe('not-enabled');
+    expect(call.content).toEqual([
+      {
+        kind: 'text',
+        value:
+          'Tool `git_log` is not enabled for this request (its when clause is false: repoCount > 0 && debugState != running — the folder is not a git repository), so it was not run. Use one of the tools you were given instead.',
+      },
+    ]);
+  });
 });

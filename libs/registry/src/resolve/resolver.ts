@@ -19,6 +19,7 @@ import type {
   ResolvedReason,
   ResolvedToolEntry,
   ResolveRequest,
+  ToolSelection,
   VirtualToolMode,
   VirtualToolSession,
 } from './resolutionTypes';
@@ -37,6 +38,8 @@ export interface ResolverSettings {
   readonly dialects: readonly SchemaDialect[];
   /** The registry the sets belong to (only it invokes through them). */
   readonly owner: object;
+  /** What a false condition on a key means, for the reason a tool is not sent (ToolRegistryOptions). */
+  readonly contextKeyHints: Readonly<Record<string, string>>;
 }
 
 /** A tool this request enables, before grouping decides whether it is sent. */
@@ -88,9 +91,16 @@ export class Resolver {
   }
 
   /** See ToolRegistry.bindTool. */
-  bindTool(name: string, model?: ModelInfo): ResolvedToolSetImpl | undefined {
-    this.current();
-    return cached(this.bound, model ? `${name}\u0001${modelKey(model)}` : name, () => this.bindUncached(name, model));
+  bindTool(name: string, model?: ModelInfo, selection?: ToolSelection): ResolvedToolSetImpl | undefined {
+    const { graph } = this.current();
+    // A tool that does several jobs learns which of them the host's selection has on, as in resolve().
+    const base = this.store.entries.get(name);
+    // Without a selection the host chose the tool itself: every job is on.
+    const enabledJobs = base?.definition.replaces
+      ? jobsEnabled(base, selection ? graph.selectionView(selection) : () => true, new Set())
+      : undefined;
+    const key = [name, model ? modelKey(model) : '', enabledJobs?.join(',') ?? ''].join('\u0001');
+    return cached(this.bound, key, () => this.bindUncached(name, model, enabledJobs));
   }
 
   clear(): void {
@@ -110,7 +120,11 @@ export class Resolver {
     return derived;
   }
 
-  private bindUncached(name: string, model: ModelInfo | undefined): ResolvedToolSetImpl | undefined {
+  private bindUncached(
+    name: string,
+    model: ModelInfo | undefined,
+    enabledJobs: readonly string[] | undefined,
+  ): ResolvedToolSetImpl | undefined {
     const base = this.store.entries.get(name);
     // A tool whose when clause does not parse is never sent (resolve() says so): it never runs either.
     if (!base || base.kind === 'override' || base.whenError) return undefined;
@@ -126,6 +140,7 @@ export class Resolver {
       implementation ? 'override' : baseReason(base),
       false,
       undefined,
+      enabledJobs,
     );
     const entry = resolvedEntry(tool, undefined, true);
     return new ResolvedToolSetImpl(
@@ -234,7 +249,7 @@ export class Resolver {
         continue;
       }
       if (!base.isAvailable(context)) {
-        exclude(base, 'when', `its when clause is false: ${base.definition.when}`);
+        exclude(base, 'when', this.whenFalse(base, context));
         continue;
       }
       let isReferenced = referenced.has(base.referenceName) || referenced.has(base.definition.name);
@@ -242,12 +257,9 @@ export class Resolver {
       // A tool that does several jobs is sent when any of them is on; the call learns which are.
       let enabledJobs: string[] | undefined;
       if (base.definition.replaces) {
-        const byName = referenced.has(base.definition.name);
-        enabledJobs = base.jobs.filter(
-          (job) => byName || referenced.has(job) || isSelected(job, base.enabledByDefault),
-        );
+        enabledJobs = jobsEnabled(base, isSelected, referenced);
         selected = base.jobs.some((job) => isSelected(job, base.enabledByDefault));
-        isReferenced = byName || base.jobs.some((job) => referenced.has(job));
+        isReferenced = referenced.has(base.definition.name) || base.jobs.some((job) => referenced.has(job));
       }
       if (!selected && !isReferenced) {
         exclude(base, 'deselected', DESELECTED);
@@ -259,7 +271,7 @@ export class Resolver {
           notSentEntry(
             override,
             override.whenError ? 'when-invalid' : 'when',
-            override.whenError ?? `its when clause is false: ${override.definition.when}`,
+            override.whenError ?? this.whenFalse(override, context),
           ),
         );
         override = undefined;
@@ -301,6 +313,17 @@ export class Resolver {
     }
     if (grouping.search) send(SEARCH_TOOL_INFO, definitionTokens(SEARCH_TOOL_INFO));
     return { tools, sentNames, estimatedTokens };
+  }
+
+  /** Why a tool's when clause keeps it back: the clause, then what each false condition's key means. */
+  private whenFalse(entry: ToolEntry, context: ContextKeys): string {
+    const hints = (entry.when?.falseKeys(context) ?? [])
+      .map((key) =>
+        Object.hasOwn(this.settings.contextKeyHints, key) ? this.settings.contextKeyHints[key] : undefined,
+      )
+      .filter((hint): hint is string => !!hint);
+    const clause = `its when clause is false: ${entry.definition.when}`;
+    return hints.length ? `${clause} — ${[...new Set(hints)].join('; ')}` : clause;
   }
 
   /** The one place a tool's sent form is built: with its override's description and schema when one runs. */
@@ -400,7 +423,7 @@ function bind(
   return { entries, bindings, groups };
 }
 
-const DESELECTED = 'turned off in the tool picker (the tool or a toolset it is in)';
+const DESELECTED = 'turned off in the tool picker: the tool, or a toolset it is in';
 
 function baseReason(base: ToolEntry): ResolvedReason {
   return base.kind === 'model-specific' ? 'model-specific' : 'general';
@@ -457,4 +480,14 @@ function selectionKey(selection: ResolveRequest['selection']): string {
           .join(',')
       : '';
   return `${part(selection.tools)}|${part(selection.toolSets)}`;
+}
+
+/** The jobs of a tool that does several (`replaces`) that are on: selected, referenced, or all of them when the tool itself is referenced. */
+function jobsEnabled(
+  base: ToolEntry,
+  isSelected: (referenceName: string, enabledByDefault: boolean) => boolean,
+  referenced: ReadonlySet<string>,
+): string[] {
+  const byName = referenced.has(base.definition.name);
+  return base.jobs.filter((job) => byName || referenced.has(job) || isSelected(job, base.enabledByDefault));
 }

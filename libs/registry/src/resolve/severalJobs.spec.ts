@@ -85,6 +85,32 @@ describe('a tool that does several jobs (replaces)', () => {
     expect(referenced.entries.find((e) => e.name === 'editor_tool')?.enabledJobs).toEqual(['create_file']);
   });
 
+  it('is told its enabled jobs when a host binds it by name with its picker choices (a VS Code call)', async () => {
+    const registry = withGeneralTools();
+    const seen: (readonly string[] | undefined)[] = [];
+    registry.registerModelSpecificTool(
+      def('editor_tool', { models: claudeOnly, replaces: ['read_file', 'create_file', 'edit_file'] }),
+      jobsRecorder(seen),
+    );
+    const editOff = { tools: { edit_file: false } };
+    const bound = registry.bindTool('editor_tool', models.claude, editOff);
+    await registry.invoke(bound!, { callId: '1', name: 'editor_tool', input: {} });
+    // Choices changed between calls: the next call is bound with the new ones.
+    const allOff = { tools: { read_file: false, create_file: false, edit_file: false } };
+    await registry.invoke(registry.bindTool('editor_tool', models.claude, allOff)!, {
+      callId: '2',
+      name: 'editor_tool',
+      input: {},
+    });
+    // No selection: the host chose the tool itself, every job is on.
+    await registry.invoke(registry.bindTool('editor_tool', models.claude)!, {
+      callId: '3',
+      name: 'editor_tool',
+      input: {},
+    });
+    expect(seen).toEqual([['read_file', 'create_file'], [], ['read_file', 'create_file', 'edit_file']]);
+  });
+
   it('tells a general tool nothing about jobs', async () => {
     const registry = createToolRegistry();
     const seen: (readonly string[] | undefined)[] = [];

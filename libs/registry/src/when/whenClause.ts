@@ -47,6 +47,8 @@ export interface WhenClause {
   /** Context keys the clause reads: resolution caches on these keys' values only. */
   readonly keys: readonly string[];
   evaluate(context: ContextKeys): boolean;
+  /** The keys of the conditions that make the clause false in `context` (empty when it is true), in clause order. */
+  falseKeys(context: ContextKeys): string[];
 }
 
 export class WhenClauseError extends Error {
@@ -254,5 +256,28 @@ export function parseWhenClause(source: string): WhenClause {
   if (errors.length > 0) throw new WhenClauseError(source, errors[0].offset, errors[0].detail);
   const parser = new Parser(source, tokens);
   const expr = parser.parse();
-  return { source, keys: [...parser.keys], evaluate: (context) => evaluate(expr, context) };
+  return {
+    source,
+    keys: [...parser.keys],
+    evaluate: (context) => evaluate(expr, context),
+    falseKeys: (context) => [...new Set(falseKeys(expr, context))],
+  };
+}
+
+/** The keys of the conditions that decide a false clause: every false part of an `and`, every part of a false `or`. */
+function falseKeys(expr: WhenExpr, context: ContextKeys): string[] {
+  if (evaluate(expr, context)) return [];
+  switch (expr.type) {
+    case 'true':
+    case 'false':
+      return [];
+    case 'and':
+    case 'or':
+      return expr.parts.flatMap((part) => falseKeys(part, context));
+    case 'in':
+    case 'notIn':
+      return [expr.key, expr.container];
+    default:
+      return [expr.key];
+  }
 }

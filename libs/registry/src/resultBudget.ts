@@ -1,0 +1,53 @@
+// One budget for every tool result: a model's context is shared by everything in the chat, and some
+// clients refuse a large result outright (Claude Code: 25,000 tokens). Tools that can return much
+// cut at a boundary the model can name (a file, a hunk, a match) and say how to get the rest.
+import type { ToolTokenizationOptions } from './definitions';
+
+/** The token budget of one result when the host sets none: about 60,000 characters. */
+export const DEFAULT_RESULT_TOKEN_BUDGET = 15_000;
+
+/** Characters per token of the registry's estimate (as `estimateTokens`). */
+export const CHARS_PER_TOKEN = 4;
+
+/** How many characters this call's result may hold: the host's token budget, or the default. */
+export function resultCharBudget(tokenization: ToolTokenizationOptions | undefined): number {
+  const tokens = tokenization?.tokenBudget;
+  return (tokens !== undefined && tokens > 0 ? tokens : DEFAULT_RESULT_TOKEN_BUDGET) * CHARS_PER_TOKEN;
+}
+
+/** What {@link fitSections} kept. */
+export interface FittedSections {
+  /** The kept sections joined by the separator. */
+  readonly text: string;
+  /** How many sections, from the first, were kept whole. */
+  readonly kept: number;
+  /** How many were left out. */
+  readonly omitted: number;
+}
+
+/**
+ * The first sections (files, hunks, matches) that fit whole in `maxChars`, joined by `separator`.
+ * A section is never cut in the middle; the first one is, when it alone is over the budget and
+ * `cutFirst` is set (so the model sees something), at a line boundary.
+ */
+export function fitSections(
+  sections: readonly string[],
+  maxChars: number,
+  separator = '\n',
+  cutFirst = true,
+): FittedSections {
+  const kept: string[] = [];
+  let used = 0;
+  for (const section of sections) {
+    const cost = section.length + (kept.length ? separator.length : 0);
+    if (used + cost > maxChars) break;
+    kept.push(section);
+    used += cost;
+  }
+  if (kept.length === 0 && sections.length > 0 && cutFirst) {
+    const first = sections[0];
+    const cut = first.lastIndexOf('\n', maxChars);
+    return { text: first.slice(0, cut > 0 ? cut : maxChars), kept: 0, omitted: sections.length };
+  }
+  return { text: kept.join(separator), kept: kept.length, omitted: sections.length - kept.length };
+}
