@@ -1,7 +1,7 @@
 // One budget for every tool result: a model's context is shared by everything in the chat, and some
 // clients refuse a large result outright (Claude Code: 25,000 tokens). Tools that can return much
 // cut at a boundary the model can name (a file, a hunk, a match) and say how to get the rest.
-import type { ToolTokenizationOptions } from './definitions';
+import type { ToolCallContent, ToolTokenizationOptions } from './definitions';
 
 /** The token budget of one result when the host sets none: about 60,000 characters. */
 export const DEFAULT_RESULT_TOKEN_BUDGET = 15_000;
@@ -50,4 +50,36 @@ export function fitSections(
     return { text: first.slice(0, cut > 0 ? cut : maxChars), kept: 0, omitted: sections.length };
   }
   return { text: kept.join(separator), kept: kept.length, omitted: sections.length - kept.length };
+}
+
+/**
+ * The registry's last guard: text parts past `maxChars` in all are cut at a line boundary, with a
+ * note saying how much was left out. Tools that can return much cut themselves at a boundary the
+ * model can name; this only catches one that did not, so that no result floods the context.
+ */
+export function capTextToBudget(content: readonly ToolCallContent[], maxChars: number): ToolCallContent[] {
+  let left = maxChars;
+  let cut = 0;
+  const kept: ToolCallContent[] = [];
+  for (const part of content) {
+    if (part.kind !== 'text') {
+      kept.push(part);
+      continue;
+    }
+    if (part.value.length <= left) {
+      kept.push(part);
+      left -= part.value.length;
+      continue;
+    }
+    const end = left > 0 ? Math.max(part.value.lastIndexOf('\n', left), 0) : 0;
+    cut += part.value.length - end;
+    if (end > 0) kept.push({ kind: 'text', value: part.value.slice(0, end) });
+    left = 0;
+  }
+  if (cut === 0) return kept;
+  kept.push({
+    kind: 'text',
+    value: `… (the result was cut at its budget of ${maxChars.toLocaleString('en-US')} characters: ${cut.toLocaleString('en-US')} more characters were left out. Ask for less: a narrower path, a line range, a smaller count or a more precise pattern.)`,
+  });
+  return kept;
 }

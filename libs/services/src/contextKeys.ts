@@ -35,6 +35,6 @@ export const CONTEXT_KEY_HINTS: Readonly<Record<string, string>> = {
   [ContextKeys.gitOpenRepositoryCount]:
     'the workspace folder is not in a git repository (`git init` there makes it one; the git tools then appear)',
   [ContextKeys.debugState]:
-    'the debugger is not in the state this tool needs: start_debugging runs a program, and the tools that read a paused program work only while a breakpoint or an exception has it stopped',
+    'the debugger is not in the state this tool needs (start_debugging runs a program; a breakpoint or an exception stops it)',
   [ContextKeys.hasOpenEditors]: 'no editor is open',
 };

@@ -9,7 +9,7 @@ import type { ToolEntry } from '../store/toolEntry';
 import type { ResolvedToolSetImpl } from '../resolve/resolvedToolSet';
 import { textCallResult } from '../resolve/virtualCalls';
 import { defaultTokenization } from '../toolResult';
-import { DEFAULT_RESULT_TOKEN_BUDGET } from '../resultBudget';
+import { capTextToBudget, CHARS_PER_TOKEN, DEFAULT_RESULT_TOKEN_BUDGET } from '../resultBudget';
 import { toCallContent } from './callContent';
 import type { CancellationToken } from '@toolpacks/base';
 import type { InvokeOptions } from './invocationTypes';
@@ -101,12 +101,13 @@ export async function invokeTool(
     if (approval.kind === 'declined' || approval.kind === 'no-confirm')
       return textCallResult(call, 'declined', declinedText(call.name, approval, prepared ?? undefined));
 
+    const budget = options.tokenBudget ?? DEFAULT_RESULT_TOKEN_BUDGET;
     const output = await deadline.run(() =>
       tool.invoke(
         {
           input,
           toolInvocationToken: options.toolInvocationToken,
-          tokenizationOptions: defaultTokenization(options.tokenBudget ?? DEFAULT_RESULT_TOKEN_BUDGET),
+          tokenizationOptions: defaultTokenization(budget),
           model: resolved.model,
           confirmed: approval.kind === 'confirmed',
           approved: approval.kind === 'confirmed' || approval.kind === 'approved',
@@ -116,7 +117,7 @@ export async function invokeTool(
       ),
     );
     if (output === 'interrupted') return stopped();
-    const content = toCallContent(output ?? undefined);
+    const content = capTextToBudget(toCallContent(output ?? undefined), budget * CHARS_PER_TOKEN);
     return {
       callId: call.callId,
       name: call.name,
