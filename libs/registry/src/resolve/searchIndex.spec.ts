@@ -292,6 +292,29 @@ describe('search_tools', () => {
 describe('the search index', () => {
   const found = (index: ToolSearchIndex, query: string, limit = 5) => index.search(query, { limit }).map((h) => h.name);
 
+  it('orders what the query matched by likeness to the best hit (relevance feedback), scores staying the query’s own', () => {
+    const tools = [
+      { name: 'itinerary_planner', description: 'Plans a trip itinerary with flights, hotels and sightseeing.' },
+      { name: 'airfare_alerts', description: 'Watches airfare and flights for a trip and alerts on drops.' },
+      { name: 'a_road_atlas', description: 'Shows a road atlas for a trip by car.' },
+      { name: 'pastry_recipes', description: 'Recipes for pastry and bread.' },
+    ];
+    const query = 'help me plan my trip itinerary';
+    const withFeedback = new ToolSearchIndex(tools).search(query, { limit: 5 });
+    const without = new ToolSearchIndex(tools, { feedbackTerms: 0 }).search(query, { limit: 5 });
+    // "trip" alone matches both others (the shorter description scores a little higher); with
+    // feedback the one that shares the best hit's words comes first.
+    expect(without.map((h) => h.name)).toEqual(['itinerary_planner', 'a_road_atlas', 'airfare_alerts']);
+    expect(withFeedback.map((h) => h.name)).toEqual(['itinerary_planner', 'airfare_alerts', 'a_road_atlas']);
+    expect(new ToolSearchIndex([...tools].reverse()).search(query, { limit: 5 }).map((h) => h.name)).toEqual([
+      'itinerary_planner',
+      'airfare_alerts',
+      'a_road_atlas',
+    ]);
+    // Nothing the query's words miss is added, and the scores are the first pass's.
+    expect(new Map(withFeedback.map((h) => [h.name, h.score]))).toEqual(new Map(without.map((h) => [h.name, h.score])));
+  });
+
   it('splits names on _, - and camelCase and stems with Porter2 (Snowball English)', () => {
     expect(splitWords('getWeatherForecast_now-PDFTool')).toEqual(['get', 'Weather', 'Forecast', 'now', 'PDF', 'Tool']);
     expect(['converts', 'converting', 'converted', 'convert'].map(stem)).toEqual([

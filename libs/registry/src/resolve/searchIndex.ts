@@ -89,6 +89,14 @@ export interface ToolSearchOptions {
    * each found in some tool, do not outweigh the one rare word that decides.
    */
   readonly coordination?: number;
+  /**
+   * Relevance feedback from the best hit (default 10; 0 turns it off): its rarest words not in the
+   * query join a second pass, each weighted `feedbackWeight` (default 0.2), so tools described like
+   * the best match rank up — a query in a user's words reaches tools in a developer's words.
+   */
+  readonly feedbackTerms?: number;
+  /** Weight of a feedback word beside a query word (see `feedbackTerms`). */
+  readonly feedbackWeight?: number;
 }
 
 /** One search's bounds. */
@@ -106,6 +114,8 @@ const DEFAULT_PREFIX_MIN_LENGTH = 5;
 const DEFAULT_FUZZY_MIN_LENGTH = 6;
 const DEFAULT_BACKOFF_WEIGHT = 0.5;
 const DEFAULT_COORDINATION = 0.5;
+const DEFAULT_FEEDBACK_TERMS = 10;
+const DEFAULT_FEEDBACK_WEIGHT = 0.2;
 /** Back-off: query terms of at least this length, to indexed terms of at least that one. */
 const BACKOFF_FROM_LENGTH = 6;
 const BACKOFF_MIN_LENGTH = 4;
@@ -122,6 +132,8 @@ export class ToolSearchIndex {
   private readonly descriptions = new Map<string, string>();
   /** In how many tools each processed term occurs (any field). */
   private readonly documentFrequency = new Map<string, number>();
+  /** Each tool's processed terms (any field), for relevance feedback. */
+  private readonly termsOf = new Map<string, ReadonlySet<string>>();
   private readonly processQueryTerm: (term: string) => string | null;
   private readonly maxDocuments: number;
   private readonly prefixMinLength: number;
@@ -129,6 +141,8 @@ export class ToolSearchIndex {
   private readonly backoffWeight: number;
   private readonly weightTermsByIdf: boolean;
   private readonly coordination: number;
+  private readonly feedbackTerms: number;
+  private readonly feedbackWeight: number;
   /** What a strength of 1 is in score: see {@link ToolSearchHit.strength}. */
   private readonly unit: number;
   /** How many distinct tools the index holds. */
@@ -142,6 +156,8 @@ export class ToolSearchIndex {
     this.backoffWeight = options.backoffWeight ?? DEFAULT_BACKOFF_WEIGHT;
     this.weightTermsByIdf = options.weightTermsByIdf ?? true;
     this.coordination = options.coordination ?? DEFAULT_COORDINATION;
+    this.feedbackTerms = options.feedbackTerms ?? DEFAULT_FEEDBACK_TERMS;
+    this.feedbackWeight = options.feedbackWeight ?? DEFAULT_FEEDBACK_WEIGHT;
     // Words repeat across tools: each is processed once while the index is built.
     const processed = new Map<string, string | null>();
     const process = (word: string) => {
@@ -178,6 +194,7 @@ export class ToolSearchIndex {
       terms = new Set();
       this.index.add(tool);
       for (const term of terms) this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
+      this.termsOf.set(tool.name, terms);
     }
     this.maxDocuments =
       unique.length < COMMON_TERMS_FROM
@@ -218,12 +235,35 @@ export class ToolSearchIndex {
     return [...new Set(words)].filter((word) => !exclude?.(word));
   }
 
-  /** Every tool the query's terms match, best first. */
+  /** Every tool the query's terms match, best first: a first pass, then one with the best hit's words (relevance feedback). */
   private rank(query: string, exclude: ((name: string) => boolean) | undefined): { name: string; score: number }[] {
+    const words = splitWords(query);
+    const first = this.rankTerms(words, exclude, new Set());
+    if (this.feedbackTerms <= 0 || first.length === 0) return first;
+    const asked = new Set(words.map((word) => this.processQueryTerm(word)));
+    const feedback = [...(this.termsOf.get(first[0].name) ?? [])]
+      .filter((term) => !asked.has(term) && (this.documentFrequency.get(term) ?? 0) <= this.maxDocuments)
+      .sort((a, b) => this.idf(b) - this.idf(a) || (a < b ? -1 : 1))
+      .slice(0, this.feedbackTerms);
+    if (!feedback.length) return first;
+    // Feedback only orders what the query's own words matched, and a hit's score stays theirs: a
+    // confident match is one the query asked for, never one that merely resembles the best hit.
+    const own = new Map(first.map((hit) => [hit.name, hit.score]));
+    return this.rankTerms(words, exclude, new Set(feedback))
+      .filter((hit) => own.has(hit.name))
+      .map((hit) => ({ name: hit.name, score: own.get(hit.name)! }));
+  }
+
+  /** The tools that query words (and feedback terms, weighted lower) match, best first. */
+  private rankTerms(
+    words: readonly string[],
+    exclude: ((name: string) => boolean) | undefined,
+    feedback: ReadonlySet<string>,
+  ): { name: string; score: number }[] {
     // Each term searched, with the query term it stands for (itself, or the one it is the back-off of).
     const source = new Map<string, string>();
     const backoffs = new Set<string>();
-    for (const word of splitWords(query)) {
+    for (const word of words) {
       const term = this.processQueryTerm(word);
       if (!term || source.get(term) === term) continue;
       const df = this.documentFrequency.get(term) ?? 0;
@@ -240,14 +280,18 @@ export class ToolSearchIndex {
         backoffs.add(backoff);
       }
     }
+    for (const term of feedback) if (!source.has(term)) source.set(term, term);
     if (source.size === 0) return [];
-    const original = (term: string) => !backoffs.has(term);
+    // Prefix and fuzzy matching for the query's own words only.
+    const original = (term: string) => !backoffs.has(term) && !feedback.has(term);
     const results = this.index.search([...source.keys()].join(' '), {
       tokenize: (text) => text.split(' '),
       processTerm: (term) => term,
       prefix: (term) => original(term) && this.prefixMinLength > 0 && term.length >= this.prefixMinLength,
       fuzzy: (term) => (original(term) && this.fuzzyMinLength > 0 && term.length >= this.fuzzyMinLength ? 1 : false),
-      boostTerm: (term) => (original(term) ? 1 : this.backoffWeight) * (this.weightTermsByIdf ? this.idf(term) : 1),
+      boostTerm: (term) =>
+        (original(term) ? 1 : feedback.has(term) ? this.feedbackWeight : this.backoffWeight) *
+        (this.weightTermsByIdf ? this.idf(term) : 1),
       ...(exclude ? { filter: (r) => !exclude(r.id as string) } : {}),
     });
     // minisearch multiplied each score by the number of terms matched (a back-off counted apart
