@@ -2,7 +2,7 @@
 // filters), so the confirmation can show it and the commit can refuse to run what was not shown.
 import { constants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import type { CommitDescription } from '@toolpacks/services';
+import type { CommitDescription, RepositoryPrograms } from '@toolpacks/services';
 import { repositoryFilterPrograms, type ConfigEntry } from './gitSafety';
 
 /** Hooks `git commit` may run, in order (reference-transaction when it moves the branch). */
@@ -15,6 +15,12 @@ export const COMMIT_HOOKS = [
   'post-commit',
 ] as const;
 
+/** Hooks of the other writes: the index written (add, restore), a ref moved (branch), a checkout (switch). */
+export const ADD_HOOKS = ['post-index-change'] as const;
+export const RESTORE_HOOKS = ['post-index-change'] as const;
+export const BRANCH_HOOKS = ['reference-transaction'] as const;
+export const SWITCH_HOOKS = ['post-checkout', 'reference-transaction', 'post-index-change'] as const;
+
 export interface CommitPlanInputs {
   /** The hooks folder git would use (`git rev-parse --git-path hooks`, core.hooksPath honoured), absolute. */
   readonly hooksDir: string;
@@ -25,9 +31,9 @@ export interface CommitPlanInputs {
   readonly outsideStagedCount: number;
 }
 
-export async function executableHooks(hooksDir: string): Promise<string[]> {
+export async function executableHooks(hooksDir: string, names: readonly string[] = COMMIT_HOOKS): Promise<string[]> {
   const found: string[] = [];
-  for (const name of COMMIT_HOOKS) {
+  for (const name of names) {
     const hook = path.join(hooksDir, name);
     try {
       if (!(await fs.stat(hook)).isFile()) continue;
@@ -74,12 +80,30 @@ export async function planCommit(inputs: CommitPlanInputs): Promise<CommitDescri
   };
 }
 
-export function runsPrograms(description: CommitDescription): boolean {
+export interface ProgramsInputs {
+  readonly hooksDir: string;
+  readonly config: readonly ConfigEntry[];
+  readonly trustRepositoryConfig: boolean;
+  /** The hooks the command runs. */
+  readonly hooks: readonly string[];
+  /** The command reads or writes file content through the attributes' filters (add, restore, switch). */
+  readonly filters: boolean;
+}
+
+/** The programs a write other than a commit would run (no signing: only commits sign). */
+export async function planPrograms(inputs: ProgramsInputs): Promise<RepositoryPrograms> {
+  return {
+    hooks: await executableHooks(inputs.hooksDir, inputs.hooks),
+    filters: inputs.filters && !inputs.trustRepositoryConfig ? repositoryFilterPrograms(inputs.config) : [],
+  };
+}
+
+export function runsPrograms(description: RepositoryPrograms): boolean {
   return description.hooks.length > 0 || description.signing !== undefined || description.filters.length > 0;
 }
 
 /** The programs as lines for a confirmation or a refusal. */
-export function describePrograms(description: CommitDescription): string[] {
+export function describePrograms(description: RepositoryPrograms): string[] {
   const lines = description.hooks.map((hook) => `hook ${path.basename(hook)} (${hook})`);
   if (description.signing) lines.push(`signing: ${description.signing}`);
   for (const filter of description.filters) lines.push(`repository filter: ${filter}`);

@@ -72,6 +72,41 @@ describe.each(variantNames)('hostile repository config: %s', (name) => {
   });
 });
 
+describe.each(variantNames)('hostile repository config, unconfirmed writes: %s', (name) => {
+  it('add, restore, branch and switch run nothing; those that would run a program are refused', async () => {
+    const variant = hostileVariants(marker, script).find((v) => v.name === name)!;
+    await makeHostileRepository(root, variant, marker);
+    await fs.writeFile(path.join(root, 'new.txt'), 'new\n');
+    const git = new NodeGitService(new NodeWorkspaceFileSystem(root));
+    const writes: [
+      string,
+      () => Promise<unknown>,
+      () => Promise<{ hooks: readonly string[]; filters: readonly string[] }>,
+    ][] = [
+      ['add', () => git.add({ paths: ['new.txt'] }), () => git.describeAdd({ paths: ['new.txt'] })],
+      [
+        'restore --staged',
+        () => git.restore({ paths: ['staged.txt'], staged: true }),
+        () => git.describeRestore({ paths: ['staged.txt'], staged: true }),
+      ],
+      ['branch', () => git.createBranch('side'), () => git.describeCreateBranch('side')],
+      [
+        'switch',
+        () => git.switchBranch('side-2', { create: true }),
+        () => git.describeSwitch('side-2', { create: true }),
+      ],
+      ['restore', () => git.restore({ paths: ['a.txt'] }), () => git.describeRestore({ paths: ['a.txt'] })],
+    ];
+    for (const [what, write, describe] of writes) {
+      const programs = await describe();
+      const runs = programs.hooks.length + programs.filters.length > 0;
+      if (runs) await expect(write()).rejects.toThrow(/needs a person's confirmation of this very call/);
+      else await write();
+      expect([what, await exists(marker)]).toEqual([what, false]);
+    }
+  });
+});
+
 describe('a confirmed commit', () => {
   it('runs the hooks it showed, and still not fsmonitor or textconv', async () => {
     const variant = hostileVariants(marker, script).find((v) => v.name === 'core.hooksPath')!;

@@ -2,6 +2,8 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
+  fitSections,
+  resultCharBudget,
   textResult,
   type InputOf,
   type Tool,
@@ -16,7 +18,7 @@ const definition = {
   toolReferenceName: 'git_blame',
   displayName: 'Git Blame',
   modelDescription:
-    'Shows who last changed each line of a file and in which commit (short hash, author, date, line number, text), optionally only for startLine to endLine. Use it to find the commit behind a line, then git_show it.',
+    'Shows who last changed each line of a file and in which commit (short hash, author, date, line number, text), optionally only for startLine to endLine. A long file is cut at a line within the result budget and the result says which range to ask for next. Use it to find the commit behind a line, then git_show it.',
   userDescription: 'Shows who changed each line.',
   inputSchema: {
     type: 'object',
@@ -39,12 +41,25 @@ type Input = InputOf<typeof definition>;
 class GitBlameTool implements Tool<Input> {
   constructor(@inject(GitService) private readonly git: GitService) {}
 
-  async invoke({ input }: ToolInvocationOptions<Input>, token: CancellationToken) {
+  async invoke({ input, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
     const { startLine, endLine } = input;
     if ((startLine === undefined) !== (endLine === undefined))
       throw new WorkspaceError('Give both startLine and endLine, or neither for the whole file.');
+    const text = await this.git.blame(
+      input.path,
+      startLine !== undefined ? { startLine, endLine: endLine! } : undefined,
+      token,
+    );
+    const maxChars = resultCharBudget(tokenizationOptions);
+    if (text.length <= maxChars) return textResult(text);
+    const lines = text.split('\n');
+    const fitted = fitSections(lines, Math.max(maxChars / 4, maxChars - 300), '\n', true);
+    const kept = Math.max(fitted.kept, 1);
+    const first = startLine ?? 1;
+    const next = first + kept;
+    const last = endLine ?? first + lines.length - 1;
     return textResult(
-      await this.git.blame(input.path, startLine !== undefined ? { startLine, endLine: endLine! } : undefined, token),
+      `${fitted.text}\n\n[Showing lines ${first}–${next - 1} of ${first}–${last}: the rest is over the result budget of ${maxChars.toLocaleString('en-US')} characters. Call git_blame with startLine: ${next}, endLine: ${Math.min(last, next + kept - 1)} for the next lines.]`,
     );
   }
 }

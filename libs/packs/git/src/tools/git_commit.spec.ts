@@ -43,6 +43,37 @@ describe('git_commit', () => {
 
   it('explains that nothing is staged', async () => {
     const result = await h.call('git_commit', { message: 'x' }, { autoApprove: { git_commit: true } });
-    expect(result.text).toMatch(/Nothing to commit: no changes are staged/);
+    expect(result.text).toMatch(
+      /Nothing to commit: no changes are staged in the workspace\. Stage files with git_add \(new files too\), or call git_commit with paths/,
+    );
+  });
+
+  it('adds the files in paths, a new one included, and commits them in one call', async () => {
+    await fs.mkdir(path.join(h.root, 'src'));
+    await fs.writeFile(path.join(h.root, 'src', 'new.ts'), 'export {};\n');
+    const asked: string[] = [];
+    const result = await h.call(
+      'git_commit',
+      { message: 'Add new.ts', paths: ['src/new.ts'] },
+      { confirm: async (r) => (asked.push(r.message), 'once') },
+    );
+    expect(asked).toEqual([
+      'git add -- src/new.ts\nthen\ngit commit with the message:\n\nAdd new.ts\n\nFiles (1): src/new.ts',
+    ]);
+    expect(result.text).toMatch(/^\[main [0-9a-f]+\] Add new\.ts\n 1 file changed/);
+    expect(execFileSync('git', ['show', '--name-only', '--format=', 'HEAD'], { cwd: h.root, encoding: 'utf8' })).toBe(
+      'src/new.ts\n',
+    );
+    // a.txt was changed but not given: it stays uncommitted.
+    expect(execFileSync('git', ['status', '--porcelain'], { cwd: h.root, encoding: 'utf8' })).toBe(' M a.txt\n');
+  });
+
+  it('refuses paths outside the workspace or like options, committing nothing', async () => {
+    for (const paths of [['../x'], ['--all'], ['.git/hooks']]) {
+      const result = await h.call('git_commit', { message: 'x', paths }, { autoApprove: { git_commit: true } });
+      expect(result.status).toBe('error');
+      expect(result.text).toMatch(/outside the workspace|refused/);
+    }
+    expect(commitCount()).toBe('1');
   });
 });

@@ -13,6 +13,7 @@ import {
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
 import { GitService, type CommitDescription } from '@toolpacks/services';
+import { programLines, runsPrograms } from '../programs';
 import { GIT_WHEN } from '../when';
 
 const definition = {
@@ -20,7 +21,7 @@ const definition = {
   toolReferenceName: 'git_commit',
   displayName: 'Git Commit',
   modelDescription:
-    "Records a commit with the given message: what is staged, or with all=true every change to tracked files. The user is asked to confirm first. Returns git's summary line. Check git_status and git_diff before committing; never commit unless the user asked for it.",
+    "Records a commit with the given message: what is staged, plus the files in paths (added first, new files included), or with all=true every change to tracked files. The user is asked to confirm first. Returns git's summary line. Check git_status and git_diff before committing; never commit unless the user asked for it. To commit a new file, give it in paths (or stage it with git_add first).",
   userDescription: 'Commits changes (asks first).',
   inputSchema: {
     type: 'object',
@@ -33,6 +34,14 @@ const definition = {
       all: {
         type: 'boolean',
         description: 'Also commit unstaged changes to tracked files (git commit --all). Default: false.',
+      },
+      paths: {
+        type: 'array',
+        items: { type: 'string', minLength: 1 },
+        minItems: 1,
+        maxItems: 1000,
+        description:
+          'Files or folders (workspace-relative) to add before committing: new, changed and deleted files below them are committed too.',
       },
     },
     required: ['message'],
@@ -51,7 +60,14 @@ const MAX_LISTED_FILES = 20;
 // File names, hook paths and config values come from the repository: each is shown as one inert line
 // (a `\n` or ESC[1A ESC[2K in core.hooksPath must not fake or erase a line of this question).
 export function commitConfirmation(input: Input, description: CommitDescription | undefined, problem?: string): string {
-  const lines = [`git commit${input.all ? ' --all' : ''} with the message:`, '', inertText(input.message)];
+  const lines = [
+    ...(input.paths?.length
+      ? [`git add -- ${boundedList(input.paths.map(inertLine), MAX_LISTED_FILES, ' ')}`, 'then']
+      : []),
+    `git commit${input.all ? ' --all' : ''} with the message:`,
+    '',
+    inertText(input.message),
+  ];
   if (problem) return [...lines, '', inertText(problem)].join('\n');
   if (!description) return lines.join('\n');
   const files = description.files.map(inertLine);
@@ -68,15 +84,7 @@ export function commitConfirmation(input: Input, description: CommitDescription 
         ? `${outside} staged change(s) outside the workspace stay staged and are not committed.`
         : `${outside} staged change(s) lie outside the workspace: the commit will be refused until they are unstaged.`,
     );
-  const programs = [
-    ...description.hooks.map((hook) => `hook ${hook.slice(hook.lastIndexOf('/') + 1)} (${inertLine(hook)})`),
-    ...(description.signing ? [`signing: ${inertLine(description.signing)}`] : []),
-    ...description.filters.map(
-      (filter) => `repository filter: ${inertLine(filter.length > 200 ? `${filter.slice(0, 200)}…` : filter)}`,
-    ),
-  ];
-  if (programs.length)
-    lines.push('', 'This runs programs configured in the repository:', ...programs.map((p) => `- ${p}`));
+  lines.push(...programLines(description));
   return lines.join('\n');
 }
 
@@ -91,25 +99,26 @@ class GitCommitTool implements Tool<Input> {
     let description: CommitDescription | undefined;
     let problem: string | undefined;
     try {
-      description = await this.git.describeCommit({ all: input.all }, token);
+      description = await this.git.describeCommit({ all: input.all, paths: input.paths }, token);
     } catch (error) {
       problem = `(Could not list what will be committed: ${error instanceof Error ? error.message : String(error)})`;
     }
-    const runsPrograms =
-      description !== undefined &&
-      (description.hooks.length > 0 || description.signing !== undefined || description.filters.length > 0);
     return {
       invocationMessage: 'Committing',
       confirmationMessages: { title: 'Commit changes?', message: commitConfirmation(input, description, problem) },
       // Hooks, signing and filters are code: a person confirms each such commit.
-      ...(runsPrograms ? { alwaysConfirm: true } : {}),
+      ...(runsPrograms(description) ? { alwaysConfirm: true } : {}),
     };
   }
 
   async invoke({ input, confirmed }: ToolInvocationOptions<Input>, token: CancellationToken) {
     // The repository's programs run only when a person confirmed this very call (they were shown).
     return textResult(
-      await this.git.commit(input.message, { all: input.all, allowRepositoryPrograms: confirmed === true }, token),
+      await this.git.commit(
+        input.message,
+        { all: input.all, paths: input.paths, allowRepositoryPrograms: confirmed === true },
+        token,
+      ),
     );
   }
 }

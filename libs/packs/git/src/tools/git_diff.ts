@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
+  resultCharBudget,
   textResult,
   type InputOf,
   type Tool,
@@ -9,6 +10,7 @@ import {
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
 import { GitService } from '@toolpacks/services';
+import { renderPatch } from '../budget';
 import { GIT_WHEN, PATH_PROPERTY, REVISION_PROPERTY } from '../when';
 
 const definition = {
@@ -16,7 +18,7 @@ const definition = {
   toolReferenceName: 'git_diff',
   displayName: 'Git Diff',
   modelDescription:
-    'Returns a unified diff: by default the unstaged changes of the working tree; with staged=true what is staged for the next commit; with revision, the working tree against that revision. Optionally for one path. Use it to review changes before committing or to see what changed since a commit.',
+    "Returns a unified diff: by default the unstaged changes of the working tree; with staged=true what is staged for the next commit; with revision, the working tree against that revision (or a range a..b). Optionally for one path. New (untracked) files are listed after the diff under 'Untracked files:'; includeUntracked=true shows their content as new-file diffs. stat=true gives a per-file summary of every changed file instead of the patch. A large diff is cut at a file boundary within the result budget, and the result names the files left out: ask for them with path. Use it to review changes before committing or to see what changed since a commit.",
   userDescription: 'Shows changes as a diff.',
   inputSchema: {
     type: 'object',
@@ -24,6 +26,14 @@ const definition = {
       staged: { type: 'boolean', description: 'Show staged changes instead of unstaged ones.' },
       revision: REVISION_PROPERTY,
       path: PATH_PROPERTY,
+      stat: {
+        type: 'boolean',
+        description: 'Only the per-file summary (path | +added -deleted) of every changed file, no patch.',
+      },
+      includeUntracked: {
+        type: 'boolean',
+        description: 'Also show the content of new (untracked) files as new-file diffs (never binary or large files).',
+      },
     },
     additionalProperties: false,
   },
@@ -38,8 +48,16 @@ type Input = InputOf<typeof definition>;
 class GitDiffTool implements Tool<Input> {
   constructor(@inject(GitService) private readonly git: GitService) {}
 
-  async invoke({ input }: ToolInvocationOptions<Input>, token: CancellationToken) {
-    return textResult(await this.git.diff(input, token));
+  async invoke({ input, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
+    const patch = await this.git.diffPatch(input, token);
+    return textResult(
+      renderPatch(patch, {
+        maxChars: resultCharBudget(tokenizationOptions),
+        tool: 'git_diff',
+        stat: input.stat === true,
+        includeUntracked: input.includeUntracked === true,
+      }),
+    );
   }
 }
 

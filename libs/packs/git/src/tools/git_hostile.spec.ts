@@ -97,6 +97,74 @@ describe.each(hostileVariants('M', 'S').map((v) => v.name))('git tools in a repo
   });
 });
 
+const WRITE_CALLS: [string, unknown][] = [
+  ['git_add', { paths: ['new.txt'] }],
+  ['git_restore', { paths: ['staged.txt'], staged: true }],
+  ['git_branch', { name: 'side' }],
+  ['git_switch', { branch: 'side-2', create: true }],
+  ['git_restore', { paths: ['a.txt'] }],
+];
+
+describe.each(hostileVariants('M', 'S').map((v) => v.name))('git writes in a repository with %s', (name) => {
+  it('run nothing of it unless a person confirmed the programs the question listed', async () => {
+    const variant = hostileVariants(marker, script).find((v) => v.name === name)!;
+    const root = path.join(base, 'ws');
+    await fs.mkdir(root);
+    await makeHostileRepository(root, variant, marker);
+    await fs.writeFile(path.join(root, 'new.txt'), 'new\n');
+    await open(root);
+    for (const [tool, input] of WRITE_CALLS) {
+      const asked: ConfirmationRequest[] = [];
+      const result = await call(tool, input, {
+        autoApprove: true,
+        confirm: async (r) => (asked.push(r), 'decline'),
+      });
+      if (result.status === 'declined') {
+        // Only a call that runs the repository's programs asks despite auto-approve, and says which.
+        expect([tool, asked[0]?.alwaysConfirm]).toEqual([tool, true]);
+        expect(asked[0].message).toMatch(
+          /This runs programs configured in the repository:\n- (hook |repository filter: )/,
+        );
+      } else expect([tool, input, result.status, result.text]).toEqual([tool, input, 'ok', expect.any(String)]);
+      expect([tool, await exists(marker)]).toEqual([tool, false]);
+    }
+  });
+});
+
+describe("git_add and git_switch with the repository's programs", () => {
+  it('list the filter or hooks, and run them only after a person said yes to this call', async () => {
+    const filter = hostileVariants(marker, script).find((v) => v.name === 'filter.<drv>.clean/smudge')!;
+    const root = path.join(base, 'ws');
+    await fs.mkdir(root);
+    await makeHostileRepository(root, filter, marker);
+    await open(root);
+    const asked: ConfirmationRequest[] = [];
+    const added = await call('git_add', { all: true }, { confirm: async (r) => (asked.push(r), 'once') });
+    expect(asked[0].message).toContain(
+      `This runs programs configured in the repository:\n- repository filter: filter.evil.clean = touch '${marker}'; cat`,
+    );
+    expect(added.status).toBe('ok');
+    expect(await exists(marker)).toBe(true);
+  });
+
+  it('git_switch names the post-checkout hook', async () => {
+    const hooks = hostileVariants(marker, script).find((v) => v.name === '.git/hooks')!;
+    const root = path.join(base, 'ws');
+    await fs.mkdir(root);
+    await makeHostileRepository(root, hooks, marker);
+    await open(root);
+    const asked: ConfirmationRequest[] = [];
+    const result = await call(
+      'git_switch',
+      { branch: 'other', create: true },
+      { confirm: async (r) => (asked.push(r), 'decline') },
+    );
+    expect(result.status).toBe('declined');
+    expect(asked[0].message).toContain(`- hook post-checkout (${path.join(root, '.git', 'hooks', 'post-checkout')})`);
+    expect(await exists(marker)).toBe(false);
+  });
+});
+
 describe('git_commit confirmation', () => {
   it('lists the files and the hooks, and runs them after a person says yes for this call', async () => {
     const variant = hostileVariants(marker, script).find((v) => v.name === '.git/hooks')!;
@@ -185,5 +253,34 @@ describe('a workspace below the repository top, through the tools', () => {
     ]);
     expect(commit.text).toMatch(/inside\n 1 file changed/);
     expect(sh('status', '--porcelain')).toBe('M  secret.txt\n');
+  });
+
+  it('stages, lists and diffs only inside it, and never switches the whole tree', async () => {
+    const top = path.join(base, 'repo');
+    const root = path.join(top, 'sub');
+    await fs.mkdir(root, { recursive: true });
+    const sh = (...args: string[]) => execFileSync('git', args, { cwd: top, encoding: 'utf8' });
+    sh('init', '--quiet', '--initial-branch=main');
+    sh('config', 'user.name', 'Test User');
+    sh('config', 'user.email', 'test@example.com');
+    await fs.writeFile(path.join(root, 'inside.txt'), 'inside\n');
+    sh('add', '--all');
+    sh('commit', '--quiet', '-m', 'first');
+    sh('branch', 'other');
+    await fs.writeFile(path.join(top, 'outside-new.txt'), 'TOPSECRET\n');
+    await fs.writeFile(path.join(root, 'inside-new.txt'), 'new\n');
+    await open(root);
+    const diff = await call('git_diff', { includeUntracked: true });
+    expect(diff.text).toContain('+++ b/inside-new.txt');
+    expect(diff.text).not.toMatch(/TOPSECRET|outside-new/);
+    const added = await call('git_add', { all: true }, { autoApprove: true });
+    expect(added.text).toMatch(/^Staged 1 file\(s\) \(1 new\): inside-new\.txt/);
+    expect(sh('status', '--porcelain')).toBe('A  sub/inside-new.txt\n?? outside-new.txt\n');
+    expect((await call('git_add', { paths: ['../outside-new.txt'] }, { autoApprove: true })).text).toMatch(
+      /outside the workspace/,
+    );
+    const switched = await call('git_switch', { branch: 'other' }, { autoApprove: true });
+    expect(switched.text).toMatch(/changes the whole working tree .* reaches outside the workspace root .*refused/);
+    expect(sh('branch', '--show-current').trim()).toBe('main');
   });
 });

@@ -29,4 +29,12 @@ describe('git_show', () => {
     expect((await h.call('git_show', { revision: 'nope' })).text).toMatch(/git show failed: fatal/);
     expect((await h.call('git_show', {})).status).toBe('invalid-input');
   });
+
+  it('gives the message and a per-file summary with stat: true', async () => {
+    const stat = (await h.call('git_show', { revision: 'HEAD', stat: true })).text;
+    expect(stat).toMatch(
+      /^commit [0-9a-f]{40}\n[\s\S]*\n {4}second\n\n2 file\(s\) changed, \+2 -1\na\.txt \| \+1 -1\nb\.txt \| \+1 -0$/,
+    );
+    expect((await h.call('git_show', { revision: 'HEAD:a.txt' })).text).toBe('beta');
+  });
 });

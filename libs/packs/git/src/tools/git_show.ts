@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
+  resultCharBudget,
   textResult,
   type InputOf,
   type Tool,
@@ -9,6 +10,7 @@ import {
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
 import { GitService } from '@toolpacks/services';
+import { renderPatch } from '../budget';
 import { GIT_WHEN, PATH_PROPERTY, REVISION_PROPERTY } from '../when';
 
 const definition = {
@@ -16,11 +18,18 @@ const definition = {
   toolReferenceName: 'git_show',
   displayName: 'Git Show',
   modelDescription:
-    'Shows one commit: author, dates, message, the files it changed and its diff (optionally only for one path). Use it after git_log or git_blame to understand a change.',
+    "Shows one commit: author, dates, message and its diff (optionally only for one path); or a file at a revision with 'rev:path'. stat=true gives the message and a per-file summary (path | +added -deleted) of every file the commit changed, without the patch. A large commit is cut at a file boundary within the result budget, and the result names the files left out: ask for them with path. Use it after git_log or git_blame to understand a change.",
   userDescription: 'Shows a commit.',
   inputSchema: {
     type: 'object',
-    properties: { revision: REVISION_PROPERTY, path: PATH_PROPERTY },
+    properties: {
+      revision: REVISION_PROPERTY,
+      path: PATH_PROPERTY,
+      stat: {
+        type: 'boolean',
+        description: 'Only the message and the per-file summary of every changed file, no patch.',
+      },
+    },
     required: ['revision'],
     additionalProperties: false,
   },
@@ -35,8 +44,15 @@ type Input = InputOf<typeof definition>;
 class GitShowTool implements Tool<Input> {
   constructor(@inject(GitService) private readonly git: GitService) {}
 
-  async invoke({ input }: ToolInvocationOptions<Input>, token: CancellationToken) {
-    return textResult(await this.git.show(input.revision, { path: input.path }, token));
+  async invoke({ input, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
+    const patch = await this.git.showPatch(input.revision, { path: input.path, stat: input.stat === true }, token);
+    return textResult(
+      renderPatch(patch, {
+        maxChars: resultCharBudget(tokenizationOptions),
+        tool: 'git_show',
+        stat: input.stat === true,
+      }),
+    );
   }
 }
 

@@ -12,7 +12,18 @@ describe('git_status', () => {
     expect(h.names()).toEqual([]);
     await initRepository(h.root, [{ files: { 'a.txt': 'a\n' }, message: 'init' }]);
     await h.host.refresh();
-    expect(h.names()).toEqual(['git_status', 'git_diff', 'git_log', 'git_show', 'git_blame', 'git_commit']);
+    expect(h.names()).toEqual([
+      'git_status',
+      'git_diff',
+      'git_log',
+      'git_show',
+      'git_blame',
+      'git_add',
+      'git_restore',
+      'git_commit',
+      'git_branch',
+      'git_switch',
+    ]);
   });
 
   it('shows the branch and changed files', async () => {

@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
+  resultCharBudget,
   textResult,
   type InputOf,
   type Tool,
@@ -9,6 +10,7 @@ import {
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
 import { GitService } from '@toolpacks/services';
+import { renderLines } from '../budget';
 import { GIT_WHEN } from '../when';
 
 const definition = {
@@ -30,8 +32,16 @@ type Input = InputOf<typeof definition>;
 class GitStatusTool implements Tool<Input> {
   constructor(@inject(GitService) private readonly git: GitService) {}
 
-  async invoke(_options: ToolInvocationOptions<Input>, token: CancellationToken) {
-    return textResult(await this.git.status(token));
+  async invoke({ tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
+    const maxChars = resultCharBudget(tokenizationOptions);
+    return textResult(
+      renderLines(
+        await this.git.status(token),
+        maxChars,
+        (shown, total) =>
+          `[Showing ${shown} of ${total} lines: the rest are over the result budget of ${maxChars.toLocaleString('en-US')} characters. git_diff {stat: true, path} summarises one folder's changes.]`,
+      ),
+    );
   }
 }
 

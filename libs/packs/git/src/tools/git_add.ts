@@ -1,0 +1,100 @@
+import { inject, injectable } from 'inversify';
+import { boundedList, type CancellationToken } from '@toolpacks/base';
+import {
+  defineTool,
+  inertLine,
+  textResult,
+  type InputOf,
+  type PreparedToolInvocation,
+  type Tool,
+  type ToolDefinition,
+  type ToolInvocationOptions,
+  type ToolInvocationPrepareOptions,
+} from '@toolpacks/registry';
+import { GitService, type AddDescription } from '@toolpacks/services';
+import { describeProblem, programLines, runsPrograms } from '../programs';
+import { GIT_WHEN } from '../when';
+
+const definition = {
+  name: 'git_add',
+  toolReferenceName: 'git_add',
+  displayName: 'Git Add',
+  modelDescription:
+    'Stages files for the next commit: the given paths (files or folders; new, changed and deleted files below them), or with all=true every change in the workspace, new files included. Ignored files are never staged. The user is asked to confirm first. Returns the staged files. Use it before git_commit (or give git_commit paths to add and commit in one call); check the result with git_diff {staged: true}.',
+  userDescription: 'Stages files for a commit (asks first).',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      paths: {
+        type: 'array',
+        items: { type: 'string', minLength: 1 },
+        minItems: 1,
+        maxItems: 1000,
+        description: 'Files or folders to stage, workspace-relative (or absolute inside the workspace).',
+      },
+      all: {
+        type: 'boolean',
+        description: 'Stage every change in the workspace, new files included (git add --all). Instead of paths.',
+      },
+    },
+    additionalProperties: false,
+  },
+  when: GIT_WHEN,
+  tags: ['git', 'write'],
+  annotations: { readOnly: false, destructive: false, idempotent: true },
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
+
+const MAX_LISTED_FILES = 20;
+
+/** The question: the command, the files it stages, the programs it runs. */
+export function addConfirmation(input: Input, description: AddDescription | undefined, problem?: string): string {
+  const command = input.all
+    ? 'git add --all (every change in the workspace, new files included)'
+    : `git add -- ${boundedList((input.paths ?? []).map(inertLine), MAX_LISTED_FILES, ' ')}`;
+  const lines = [command];
+  if (problem) return [...lines, '', inertLine(problem)].join('\n');
+  if (!description) return lines.join('\n');
+  const files = description.files.map(inertLine);
+  lines.push(
+    '',
+    files.length
+      ? `Files (${files.length}${description.newCount ? `, ${description.newCount} new` : ''}): ${boundedList(files, MAX_LISTED_FILES)}`
+      : 'Files: none (nothing to stage there)',
+    ...programLines(description),
+  );
+  return lines.join('\n');
+}
+
+@injectable()
+class GitAddTool implements Tool<Input> {
+  constructor(@inject(GitService) private readonly git: GitService) {}
+
+  async prepareInvocation(
+    { input }: ToolInvocationPrepareOptions<Input>,
+    token: CancellationToken,
+  ): Promise<PreparedToolInvocation> {
+    let description: AddDescription | undefined;
+    let problem: string | undefined;
+    try {
+      description = await this.git.describeAdd({ paths: input.paths, all: input.all }, token);
+    } catch (error) {
+      problem = describeProblem(error);
+    }
+    return {
+      invocationMessage: 'Staging files',
+      confirmationMessages: { title: 'Stage files?', message: addConfirmation(input, description, problem) },
+      // `git add` runs the repository's clean filters (and index hooks): a person confirms each such call.
+      ...(runsPrograms(description) ? { alwaysConfirm: true } : {}),
+    };
+  }
+
+  async invoke({ input, confirmed }: ToolInvocationOptions<Input>, token: CancellationToken) {
+    return textResult(
+      await this.git.add({ paths: input.paths, all: input.all, allowRepositoryPrograms: confirmed === true }, token),
+    );
+  }
+}
+
+export const gitAdd = defineTool({ definition, implementation: GitAddTool });

@@ -1,0 +1,124 @@
+import { inject, injectable } from 'inversify';
+import { boundedList, type CancellationToken } from '@toolpacks/base';
+import {
+  defineTool,
+  inertLine,
+  inertText,
+  textResult,
+  type InputOf,
+  type PreparedToolInvocation,
+  type Tool,
+  type ToolDefinition,
+  type ToolInvocationOptions,
+  type ToolInvocationPrepareOptions,
+} from '@toolpacks/registry';
+import { GitService, type RestoreDescription } from '@toolpacks/services';
+import { describeProblem, programLines, runsPrograms } from '../programs';
+import { GIT_WHEN } from '../when';
+
+const definition = {
+  name: 'git_restore',
+  toolReferenceName: 'git_restore',
+  displayName: 'Git Restore',
+  modelDescription:
+    'With staged=true, unstages the given paths (their changes stay in the working tree). Without it, DISCARDS the unstaged working-tree changes of the given tracked files, back to what is staged or committed; this cannot be undone, and the user is asked with the diff that would be lost. New (untracked) files are not touched: delete them with delete_file. Returns what changed. Use it only when the user wants changes undone or unstaged.',
+  userDescription: 'Unstages files, or discards their changes (asks first).',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      paths: {
+        type: 'array',
+        items: { type: 'string', minLength: 1 },
+        minItems: 1,
+        maxItems: 1000,
+        description: 'Files or folders, workspace-relative (or absolute inside the workspace).',
+      },
+      staged: {
+        type: 'boolean',
+        description: 'Unstage (git restore --staged) instead of discarding working-tree changes. Default: false.',
+      },
+    },
+    required: ['paths'],
+    additionalProperties: false,
+  },
+  when: GIT_WHEN,
+  tags: ['git', 'write'],
+  annotations: { readOnly: false, destructive: true, idempotent: true },
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
+
+const MAX_LISTED_FILES = 20;
+/** The diff shown in the question, at most this long (the rest is counted). */
+const MAX_DIFF_CHARS = 20_000;
+
+/** The question: what is unstaged or lost, with the diff, sensitive files and programs. */
+export function restoreConfirmation(
+  input: Input,
+  description: RestoreDescription | undefined,
+  problem?: string,
+): string {
+  const paths = boundedList(input.paths.map(inertLine), MAX_LISTED_FILES, ' ');
+  const lines = [
+    input.staged
+      ? `git restore --staged -- ${paths}\nUnstages these files; their changes stay in the working tree.`
+      : `git restore --worktree -- ${paths}\nDISCARDS the working-tree changes below: they cannot be recovered.`,
+  ];
+  if (problem) return [...lines, '', inertLine(problem)].join('\n');
+  if (!description) return lines.join('\n');
+  const files = description.files.map(inertLine);
+  lines.push('', files.length ? `Files (${files.length}): ${boundedList(files, MAX_LISTED_FILES)}` : 'Files: none');
+  if (description.sensitive.length)
+    lines.push(
+      'Sensitive files (rewriting them can make code run):',
+      ...description.sensitive.map((file) => `- ${inertLine(file.reason)}`),
+    );
+  if (description.diff) {
+    const diff =
+      description.diff.length > MAX_DIFF_CHARS
+        ? `${description.diff.slice(0, description.diff.lastIndexOf('\n', MAX_DIFF_CHARS))}\n… (${description.diff.length - MAX_DIFF_CHARS} more characters of diff)`
+        : description.diff;
+    lines.push('', input.staged ? 'Staged changes:' : 'Changes that will be lost:', inertText(diff));
+  }
+  lines.push(...programLines(description));
+  return lines.join('\n');
+}
+
+@injectable()
+class GitRestoreTool implements Tool<Input> {
+  constructor(@inject(GitService) private readonly git: GitService) {}
+
+  async prepareInvocation(
+    { input }: ToolInvocationPrepareOptions<Input>,
+    token: CancellationToken,
+  ): Promise<PreparedToolInvocation> {
+    let description: RestoreDescription | undefined;
+    let problem: string | undefined;
+    try {
+      description = await this.git.describeRestore({ paths: input.paths, staged: input.staged }, token);
+    } catch (error) {
+      problem = describeProblem(error);
+    }
+    const sensitive = (description?.sensitive.length ?? 0) > 0;
+    return {
+      invocationMessage: input.staged ? 'Unstaging files' : 'Discarding changes',
+      confirmationMessages: {
+        title: input.staged ? 'Unstage files?' : 'Discard changes?',
+        message: restoreConfirmation(input, description, problem),
+      },
+      // Programs of the repository, or a rewrite of a file that makes code run: a person, every time.
+      ...(runsPrograms(description) || sensitive ? { alwaysConfirm: true } : {}),
+    };
+  }
+
+  async invoke({ input, confirmed }: ToolInvocationOptions<Input>, token: CancellationToken) {
+    return textResult(
+      await this.git.restore(
+        { paths: input.paths, staged: input.staged, allowRepositoryPrograms: confirmed === true },
+        token,
+      ),
+    );
+  }
+}
+
+export const gitRestore = defineTool({ definition, implementation: GitRestoreTool });
