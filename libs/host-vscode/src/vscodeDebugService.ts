@@ -2,13 +2,23 @@
 // debugger), breakpoints as VS Code breakpoints the user sees, and stack, scopes, evaluation and
 // stepping as Debug Adapter Protocol requests on the session.
 import * as vscode from 'vscode';
-import { DebugErrors, frameAt, StopWaiters } from '@toolpacks/node-services';
+import {
+  breakpointLine,
+  checkEnv,
+  checkRuntimeArgs,
+  DebugErrors,
+  frameAt,
+  parseStackTrace,
+  StopWaiters,
+} from '@toolpacks/node-services';
 import { Emitter, type CancellationToken } from '@toolpacks/base';
 import {
   WorkspaceError,
   type BreakpointInfo,
   type DebugService,
+  type DebugStartOptions,
   type DebugState,
+  type ExceptionInfo,
   type DebugStatus,
   type ScopeInfo,
   type StackFrameInfo,
@@ -38,7 +48,12 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
   private stoppedThread?: number;
   private stopReason?: string;
   private exitCode?: number | null;
+  private exception?: ExceptionInfo;
+  private exceptionRead?: Promise<void>;
+  private lastAction?: string;
   private output = '';
+  private outputOmitted = 0;
+  private stderrTail = '';
   private readonly stops = new StopWaiters();
   private readonly emitter = new Emitter<DebugState>();
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -56,12 +71,18 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
             if (session !== this.session || message.type !== 'event') return;
             if (message.event === 'stopped') {
               this.stoppedThread = message.body?.threadId;
-              this.stopReason = message.body?.reason;
+              const reason = message.body?.reason;
+              this.stopReason = reason === 'step' && this.lastAction ? this.lastAction : reason;
+              this.exception = undefined;
+              this.exceptionRead =
+                reason === 'exception' ? this.readException(session, message.body?.threadId) : undefined;
               this.setState('stopped');
             } else if (message.event === 'continued') this.setState('running');
-            else if (message.event === 'output' && message.body?.category !== 'telemetry')
-              this.output = (this.output + (message.body?.output ?? '')).slice(-20_000);
-            else if (message.event === 'exited') this.exitCode = message.body?.exitCode;
+            else if (message.event === 'output' && message.body?.category !== 'telemetry') {
+              this.appendOutput(message.body?.output ?? '');
+              if (message.body?.category === 'stderr')
+                this.stderrTail = (this.stderrTail + (message.body?.output ?? '')).slice(-4_000);
+            } else if (message.event === 'exited') this.exitCode = message.body?.exitCode;
           },
         }),
       }),
@@ -79,18 +100,28 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
 
   // The token only cuts the waits short: VS Code owns the session's processes (the user sees it and
   // can stop it), and ends them when the window closes.
-  async start(
-    options: { program: string; args?: readonly string[]; stopOnEntry?: boolean },
-    token?: CancellationToken,
-  ): Promise<DebugStatus> {
+  async start(options: DebugStartOptions, token?: CancellationToken): Promise<DebugStatus> {
     const program = await this.workspace.resolve(options.program);
     if ((await this.workspace.stat(program))?.type !== 'file') throw DebugErrors.noProgram(options.program);
+    let cwd = this.workspace.root;
+    if (options.cwd) {
+      cwd = await this.workspace.resolve(options.cwd);
+      if ((await this.workspace.stat(cwd))?.type !== 'directory') throw DebugErrors.cwdNotFolder(options.cwd);
+    }
+    checkEnv(options.env ?? {});
+    checkRuntimeArgs(options.runtimeArgs ?? []);
+    const pauseOnExceptions = options.pauseOnExceptions ?? 'uncaught';
     if (this.session) await this.stop();
     this.output = '';
+    this.outputOmitted = 0;
+    this.stderrTail = '';
     this.exitCode = undefined;
     const started = new Promise<vscode.DebugSession>((resolve) => {
       const subscription = vscode.debug.onDidStartDebugSession((session) => {
         subscription.dispose();
+        // js-debug's exception filters ('all', 'uncaught'); set as early as the API allows.
+        const filters = { none: [], uncaught: ['uncaught'], all: ['all', 'uncaught'] }[pauseOnExceptions];
+        void Promise.resolve(session.customRequest('setExceptionBreakpoints', { filters })).catch(() => undefined);
         resolve(session);
       });
     });
@@ -101,7 +132,9 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
       name: 'Tool Packs',
       program,
       args: [...(options.args ?? [])],
-      cwd: this.workspace.root,
+      runtimeArgs: [...(options.runtimeArgs ?? [])],
+      env: { ...(options.env ?? {}) },
+      cwd,
       stopOnEntry: options.stopOnEntry ?? false,
       console: 'internalConsole',
     });
@@ -116,10 +149,16 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
     const absolute = await this.workspace.resolve(options.path);
     if ((await this.workspace.stat(absolute))?.type !== 'file')
       throw new WorkspaceError(`File '${options.path}' does not exist.`);
-    const location = new vscode.Location(vscode.Uri.file(absolute), new vscode.Position(options.line - 1, 0));
+    const line = breakpointLine(
+      await this.workspace.readText(absolute),
+      options.line,
+      this.workspace.relative(absolute),
+    );
+    const location = new vscode.Location(vscode.Uri.file(absolute), new vscode.Position(line - 1, 0));
     const breakpoint = new vscode.SourceBreakpoint(location, true, options.condition || undefined);
     vscode.debug.addBreakpoints([breakpoint]);
-    return toInfo(breakpoint, this.workspace);
+    const info = toInfo(breakpoint, this.workspace);
+    return line !== options.line ? { ...info, requestedLine: options.line } : info;
   }
 
   async removeBreakpoint(id: string): Promise<void> {
@@ -135,13 +174,36 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
   }
 
   async callStack(): Promise<readonly StackFrameInfo[]> {
-    return (await this.frames()).map((frame, index) => ({
-      index,
-      name: frame.name,
-      path: frame.source?.path ? this.workspace.relative(frame.source.path) : undefined,
-      line: frame.line,
-      column: frame.column,
-    }));
+    const lines = new Map<string, Promise<string[]>>();
+    return Promise.all(
+      (await this.frames()).map(async (frame, index) => {
+        const file = frame.source?.path;
+        let text: string | undefined;
+        if (file) {
+          if (!lines.has(file))
+            lines.set(
+              file,
+              this.workspace.readText(file).then(
+                (t) => t.split(/\r?\n/),
+                () => [],
+              ),
+            );
+          text = (await lines.get(file)!)[frame.line - 1]?.trim();
+        }
+        return {
+          index,
+          name: frame.name,
+          path: file ? this.displayPath(file) : undefined,
+          line: frame.line,
+          column: frame.column,
+          ...(text ? { text } : {}),
+        };
+      }),
+    );
+  }
+
+  pausedException(): ExceptionInfo | undefined {
+    return this._state === 'stopped' ? this.exception : undefined;
   }
 
   async variables(frameIndex: number): Promise<readonly ScopeInfo[]> {
@@ -165,10 +227,17 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
 
   async evaluate(expression: string, frameIndex: number): Promise<string> {
     const frame = await this.frameAt(frameIndex);
+    const session = this.session;
     try {
       return (await this.request<{ result: string }>('evaluate', { expression, frameId: frame.id, context: 'repl' }))
         .result;
     } catch (error) {
+      // The program may have ended during the evaluation (process.exit): the session goes with it.
+      if (this.session === session) await this.stops.next(2_000);
+      if (this.session !== session || this._state === 'inactive') {
+        const output = this.takeOutput().output.trimEnd();
+        return `The program exited${this.exitCode !== undefined && this.exitCode !== null ? ` (code ${this.exitCode})` : ''} while evaluating \`${expression}\`; the debug session has ended.${output ? `\nProgram output:\n${output}` : ''}`;
+      }
       throw new WorkspaceError(`Evaluating \`${expression}\` threw: ${(error as Error).message}`);
     }
   }
@@ -179,10 +248,12 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
       await this.stops.next(this.stopWaitMs, token);
       return this.status();
     }
+    this.lastAction = undefined;
     return this.resume('continue', token);
   }
 
   step(kind: 'over' | 'into' | 'out', token?: CancellationToken): Promise<DebugStatus> {
+    this.lastAction = `step ${kind}`;
     return this.resume({ over: 'next', into: 'stepIn', out: 'stepOut' }[kind], token);
   }
 
@@ -240,13 +311,71 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
   }
 
   private async status(): Promise<DebugStatus> {
-    const output = this.output;
-    this.output = '';
     if (this._state === 'stopped') {
       const [frame] = await this.callStack();
-      return { state: 'stopped', reason: this.stopReason, frame, output };
+      await this.exceptionRead;
+      return {
+        state: 'stopped',
+        reason: this.stopReason,
+        frame,
+        ...(this.exception ? { exception: this.exception } : {}),
+        ...this.takeOutput(),
+      };
     }
-    return { state: this._state, exitCode: this._state === 'inactive' ? this.exitCode : undefined, output };
+    if (this._state !== 'inactive') return { state: this._state, ...this.takeOutput() };
+    const crashed = this.exitCode !== undefined && this.exitCode !== null && this.exitCode !== 0;
+    const stderrTail = crashed ? this.stderrTail.trimEnd().split('\n').slice(-20).join('\n') : '';
+    return { state: 'inactive', exitCode: this.exitCode, ...(stderrTail ? { stderrTail } : {}), ...this.takeOutput() };
+  }
+
+  private takeOutput(): { output: string; outputOmitted?: number } {
+    const taken = { output: this.output, ...(this.outputOmitted ? { outputOmitted: this.outputOmitted } : {}) };
+    this.output = '';
+    this.outputOmitted = 0;
+    return taken;
+  }
+
+  private appendOutput(text: string): void {
+    this.output += text;
+    if (this.output.length > 200_000) {
+      this.outputOmitted += this.output.length - 200_000;
+      this.output = this.output.slice(-200_000);
+    }
+  }
+
+  /** DAP `exceptionInfo` for the thread that stopped on an exception: class, message and where it was thrown. */
+  private async readException(session: vscode.DebugSession, threadId: number | undefined): Promise<void> {
+    try {
+      const info = (await session.customRequest('exceptionInfo', { threadId })) as {
+        exceptionId?: string;
+        description?: string;
+        breakMode?: string;
+        details?: { typeName?: string; message?: string; stackTrace?: string };
+      };
+      const stack = info.details?.stackTrace ?? '';
+      this.exception = {
+        ...(info.details?.typeName || info.exceptionId
+          ? { className: info.details?.typeName ?? info.exceptionId }
+          : {}),
+        message: info.description?.split('\n')[0] ?? info.details?.message ?? 'exception',
+        uncaught: info.breakMode !== 'always',
+        thrownAt: parseStackTrace(stack)
+          .filter((f) => !f.url.startsWith('node:'))
+          .slice(0, 10)
+          .map((f) => ({
+            name: f.name,
+            path: this.displayPath(f.url.startsWith('file://') ? vscode.Uri.parse(f.url).fsPath : f.url),
+            line: f.line,
+            column: f.column,
+          })),
+      };
+    } catch {
+      this.exception = { message: 'exception', uncaught: true, thrownAt: [] };
+    }
+  }
+
+  private displayPath(file: string): string {
+    return file.startsWith(this.workspace.root) ? this.workspace.relative(file) : file;
   }
 
   private setState(state: DebugState): void {

@@ -22,8 +22,12 @@ export interface DebuggeeOptions {
   readonly program: string;
   readonly args: readonly string[];
   readonly cwd: string;
+  /** Arguments for node before the program (after the inspector's flags). */
+  readonly runtimeArgs?: readonly string[];
+  /** Variables over the inherited environment (NODE_OPTIONS is emptied unless given here). */
+  readonly env?: Readonly<Record<string, string>>;
   /** The program's own output (stdout, and stderr without the inspector's notices). */
-  readonly onOutput: (text: string) => void;
+  readonly onOutput: (text: string, stream: 'stdout' | 'stderr') => void;
   /** How long the inspector may take to open (default 10 s). */
   readonly inspectorTimeoutMs?: number;
   /** Bytes of private memory the program may take (default DEFAULT_MEMORY_LIMITS.debuggee); 0 or Infinity: unbounded. */
@@ -33,7 +37,8 @@ export interface DebuggeeOptions {
 /** Node's flags for a debuggee: stop on the first line, listen on loopback, publish the address on stderr only. */
 export const INSPECTOR_FLAGS = ['--inspect-brk=127.0.0.1:0', '--inspect-publish-uid=stderr'] as const;
 
-const INSPECTOR_NOTICES = /^(Debugger listening on|For help, see|Debugger attached|Waiting for the debugger).*\n?/gm;
+const INSPECTOR_NOTICES =
+  /^(Debugger listening on|Debugger ending on|For help, see|Debugger attached|Waiting for the debugger).*\n?/gm;
 
 export class Debuggee {
   private readonly child: ChildProcess;
@@ -47,11 +52,11 @@ export class Debuggee {
   readonly inspectorUrl: Promise<string>;
 
   constructor(options: DebuggeeOptions) {
-    const env: Record<string, string | undefined> = { ...process.env, NODE_OPTIONS: '' };
+    const env: Record<string, string | undefined> = { ...process.env, NODE_OPTIONS: '', ...options.env };
     const limit = options.memoryLimitBytes ?? DEFAULT_MEMORY_LIMITS.debuggee;
     const { command, args } = withMemoryLimit(
       options.node,
-      [...INSPECTOR_FLAGS, options.program, ...options.args],
+      [...INSPECTOR_FLAGS, ...(options.runtimeArgs ?? []), options.program, ...options.args],
       limit,
       env,
     );
@@ -80,7 +85,7 @@ export class Debuggee {
         if (this.child.pid === undefined) finish(); // never started (no such node binary)
       });
     });
-    this.child.stdout!.on('data', (chunk: Buffer) => options.onOutput(String(chunk)));
+    this.child.stdout!.on('data', (chunk: Buffer) => options.onOutput(String(chunk), 'stdout'));
     this.inspectorUrl = this.readInspectorUrl(options.node, options.onOutput, options.inspectorTimeoutMs ?? 10_000);
     this.inspectorUrl.catch(() => undefined); // a start that was already abandoned need not read it
   }
@@ -107,7 +112,11 @@ export class Debuggee {
     if (!this._exited) killProcessGroup(this.child.pid);
   }
 
-  private readInspectorUrl(node: string, onOutput: (text: string) => void, timeoutMs: number): Promise<string> {
+  private readInspectorUrl(
+    node: string,
+    onOutput: (text: string, stream: 'stdout' | 'stderr') => void,
+    timeoutMs: number,
+  ): Promise<string> {
     return new Promise((resolve, reject) => {
       let early = '';
       let url: string | undefined;
@@ -122,7 +131,7 @@ export class Debuggee {
       this.child.stderr!.on('data', (chunk: Buffer) => {
         if (url) {
           const own = String(chunk).replace(INSPECTOR_NOTICES, '');
-          if (own) onOutput(own);
+          if (own) onOutput(own, 'stderr');
           return;
         }
         early += String(chunk);

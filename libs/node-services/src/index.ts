@@ -16,5 +16,14 @@ export { NodeGitService, GitCommandError, checkRevision, type NodeGitOptions } f
 export { NodeDebugService, type NodeDebugOptions } from './nodeDebugService';
 export { NodeContextKeyService } from './nodeContextKeyService';
 export { compileGlob, globToRegExp } from './glob';
-export { StopWaiters, DebugErrors, frameAt } from './debugSupport';
+export {
+  StopWaiters,
+  DebugErrors,
+  frameAt,
+  breakpointLine,
+  checkEnv,
+  checkRuntimeArgs,
+  parseStackTrace,
+  type StackTraceFrame,
+} from './debugSupport';
 export { endTrackedProcessGroups, killProcessGroup, trackedProcessGroups, trackProcessGroup } from './processGroup';

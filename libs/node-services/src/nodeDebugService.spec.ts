@@ -42,8 +42,15 @@ describe('NodeDebugService (a real debuggee over the inspector protocol)', () =>
 
     const stack = await debug.callStack();
     expect(stack.slice(0, 2)).toEqual([
-      { index: 0, name: 'add', path: 'program.js', line: 2, column: expect.any(Number) },
-      { index: 1, name: '(anonymous)', path: 'program.js', line: 8, column: expect.any(Number) },
+      { index: 0, name: 'add', path: 'program.js', line: 2, column: expect.any(Number), text: 'const sum = a + b;' },
+      {
+        index: 1,
+        name: '(anonymous)',
+        path: 'program.js',
+        line: 8,
+        column: expect.any(Number),
+        text: 'total = add(total, item);',
+      },
     ]);
 
     const [local] = await debug.variables(0);

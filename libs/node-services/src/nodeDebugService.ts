@@ -15,8 +15,12 @@ import {
   WorkspaceError,
   type BreakpointInfo,
   type DebugService,
+  type DebugStartOptions,
   type DebugState,
   type DebugStatus,
+  type ExceptionInfo,
+  type PauseOnExceptions,
+  type SourceLocation,
   type ScopeInfo,
   type StackFrameInfo,
   type VariableInfo,
@@ -24,7 +28,16 @@ import {
 } from '@toolpacks/services';
 import { Debuggee } from './debuggee';
 import { formatRemoteObject, type CdpRemoteObject } from './remoteObjectFormat';
-import { DebugErrors, frameAt, StopWaiters, throwIfCancelled } from './debugSupport';
+import {
+  breakpointLine,
+  checkEnv,
+  checkRuntimeArgs,
+  DebugErrors,
+  frameAt,
+  parseStackTrace,
+  StopWaiters,
+  throwIfCancelled,
+} from './debugSupport';
 import { InspectorClient } from './inspectorClient';
 import { SerialQueue } from './serialQueue';
 
@@ -54,6 +67,13 @@ interface Session {
   readonly scriptUrls: Map<string, string>;
   callFrames?: CdpCallFrame[];
   pauseReason?: string;
+  /** The exception the program is paused on. */
+  exception?: ExceptionInfo;
+  /** What the last resume was (`step over`, …): V8 calls a step's pause only "other". */
+  lastAction?: string;
+  /** Each script's source lines, read once (for the text of a stopped line). */
+  readonly sources: Map<string, Promise<string[]>>;
+  readonly pauseOnExceptions: PauseOnExceptions;
   /** The pause on the first line is internal unless the caller asked to stop on entry. */
   readonly reportEntry: boolean;
 }
@@ -63,13 +83,18 @@ interface BreakpointRecord {
   path: string;
   absolutePath: string;
   line: number;
+  requestedLine?: number;
   condition?: string;
   cdpId?: string;
   verified: boolean;
 }
 
-const SCOPES_SHOWN = new Set(['local', 'closure', 'block', 'catch', 'script']);
-const MAX_OUTPUT_CHARS = 20_000;
+/** Every scope that holds the program's names (module, script, local, closure, block, …); never the global one's builtins. */
+const SCOPES_HIDDEN = new Set(['global']);
+const MAX_OUTPUT_CHARS = 200_000;
+const MAX_STDERR_TAIL_CHARS = 4_000;
+const STDERR_TAIL_LINES = 20;
+const PAUSE_MODES: readonly PauseOnExceptions[] = ['none', 'uncaught', 'all'];
 
 export class NodeDebugService implements DebugService {
   /** The debuggee the state describes: set from spawn until its exit. */
@@ -84,7 +109,10 @@ export class NodeDebugService implements DebugService {
   private nextBreakpoint = 1;
   private _state: DebugState = 'inactive';
   private output = '';
+  private outputOmitted = 0;
+  private stderrTail = '';
   private lastExitCode?: number | null;
+  private lastCrashed = false;
   private readonly stops = new StopWaiters();
   private readonly stopWaitMs: number;
   private readonly node: string;
@@ -106,35 +134,44 @@ export class NodeDebugService implements DebugService {
   }
 
   /** Serialized: a start waits for the one before it (and then ends its session). */
-  start(
-    options: { program: string; args?: readonly string[]; stopOnEntry?: boolean },
-    token?: CancellationToken,
-  ): Promise<DebugStatus> {
+  start(options: DebugStartOptions, token?: CancellationToken): Promise<DebugStatus> {
     return this.starts.run(() => this.startNow(options, token), token, DebugErrors.startCancelled);
   }
 
-  private async startNow(
-    options: { program: string; args?: readonly string[]; stopOnEntry?: boolean },
-    token?: CancellationToken,
-  ): Promise<DebugStatus> {
+  private async startNow(options: DebugStartOptions, token?: CancellationToken): Promise<DebugStatus> {
     if (this.disposed) throw DebugErrors.disposed();
     const program = await this.workspace.resolve(options.program);
     const stat = await this.workspace.stat(program);
     if (stat?.type !== 'file') throw DebugErrors.noProgram(options.program);
+    let cwd = this.workspace.root;
+    if (options.cwd !== undefined && options.cwd !== '') {
+      cwd = await this.workspace.resolve(options.cwd);
+      if ((await this.workspace.stat(cwd))?.type !== 'directory') throw DebugErrors.cwdNotFolder(options.cwd);
+    }
+    checkEnv(options.env ?? {});
+    checkRuntimeArgs(options.runtimeArgs ?? []);
+    const pauseOnExceptions = options.pauseOnExceptions ?? 'uncaught';
+    if (!PAUSE_MODES.includes(pauseOnExceptions))
+      throw new WorkspaceError(`pauseOnExceptions must be one of ${PAUSE_MODES.join(', ')}.`);
     throwIfCancelled(token, DebugErrors.startCancelled);
     await this.stop();
     throwIfCancelled(token, DebugErrors.startCancelled);
     if (this.disposed) throw DebugErrors.disposed();
     this.output = '';
+    this.outputOmitted = 0;
+    this.stderrTail = '';
     this.lastExitCode = undefined;
+    this.lastCrashed = false;
 
     const debuggee = new Debuggee({
       node: this.node,
       program,
       args: options.args ?? [],
-      cwd: this.workspace.root,
+      cwd,
+      env: options.env,
+      runtimeArgs: options.runtimeArgs,
       memoryLimitBytes: this.memoryLimitBytes,
-      onOutput: (text) => this.current === debuggee && this.appendOutput(text),
+      onOutput: (text, stream) => this.current === debuggee && this.appendOutput(text, stream),
     });
     this.current = debuggee;
     this.debuggees.add(debuggee);
@@ -143,7 +180,9 @@ export class NodeDebugService implements DebugService {
     const cancellation = token?.onCancellationRequested(() => debuggee.kill('cancelled'));
     let outcome: { status: DebugStatus } | { error: unknown };
     try {
-      outcome = { status: await this.attachAndRun(debuggee, options.stopOnEntry === true, token) };
+      outcome = {
+        status: await this.attachAndRun(debuggee, options.stopOnEntry === true, pauseOnExceptions, token),
+      };
     } catch (error) {
       outcome = { error };
     } finally {
@@ -167,6 +206,7 @@ export class NodeDebugService implements DebugService {
   private async attachAndRun(
     debuggee: Debuggee,
     reportEntry: boolean,
+    pauseOnExceptions: PauseOnExceptions,
     token?: CancellationToken,
   ): Promise<DebugStatus> {
     const url = await debuggee.inspectorUrl;
@@ -180,38 +220,57 @@ export class NodeDebugService implements DebugService {
       client.close();
       throw new Error('the program ended while the debugger attached');
     }
-    const session: Session = { debuggee, client, scriptUrls: new Map(), reportEntry };
+    const session: Session = {
+      debuggee,
+      client,
+      scriptUrls: new Map(),
+      reportEntry,
+      sources: new Map(),
+      pauseOnExceptions,
+    };
     this.session = session;
 
     client.on('Debugger.scriptParsed', (p: { scriptId: string; url: string }) =>
       session.scriptUrls.set(p.scriptId, p.url),
     );
-    client.on('Debugger.paused', (p: { callFrames: CdpCallFrame[]; reason: string; hitBreakpoints?: string[] }) => {
-      session.callFrames = p.callFrames;
-      const hit = p.hitBreakpoints
-        ?.map((cdpId) => [...this.breakpoints.values()].find((b) => b.cdpId === cdpId)?.id)
-        .filter(Boolean);
-      session.pauseReason = hit?.length
-        ? `breakpoint ${hit.join(', ')}`
-        : p.reason === 'Break on start'
-          ? 'entry'
-          : p.reason;
-      if (this.session === session && (session.pauseReason !== 'entry' || session.reportEntry))
-        this.setState('stopped');
-      this.stops.notify();
-    });
+    client.on(
+      'Debugger.paused',
+      (p: { callFrames: CdpCallFrame[]; reason: string; hitBreakpoints?: string[]; data?: CdpRemoteObject }) => {
+        session.callFrames = p.callFrames;
+        session.exception = undefined;
+        const hit = p.hitBreakpoints
+          ?.map((cdpId) => [...this.breakpoints.values()].find((b) => b.cdpId === cdpId)?.id)
+          .filter(Boolean);
+        if (hit?.length) session.pauseReason = `breakpoint ${hit.join(', ')}`;
+        else if (p.reason === 'Break on start') session.pauseReason = 'entry';
+        else if (p.reason === 'exception' || p.reason === 'promiseRejection') {
+          session.exception = this.exceptionInfo(p.data, p.reason, pauseOnExceptions);
+          session.pauseReason = `${session.exception.uncaught ? 'uncaught ' : ''}${p.reason === 'promiseRejection' ? 'promise rejection' : 'exception'}`;
+        } else if (p.reason === 'other') session.pauseReason = session.lastAction ?? 'debugger statement';
+        else session.pauseReason = p.reason;
+        session.lastAction = undefined;
+        if (this.session === session && (session.pauseReason !== 'entry' || session.reportEntry))
+          this.setState('stopped');
+        this.stops.notify();
+      },
+    );
     client.on('Debugger.resumed', () => {
       session.callFrames = undefined;
       if (this.session === session) this.setState('running');
     });
-    client.on('Debugger.breakpointResolved', (p: { breakpointId: string }) => {
-      for (const bp of this.breakpoints.values()) if (bp.cdpId === p.breakpointId) bp.verified = true;
+    client.on('Debugger.breakpointResolved', (p: { breakpointId: string; location?: { lineNumber: number } }) => {
+      for (const bp of this.breakpoints.values())
+        if (bp.cdpId === p.breakpointId) {
+          bp.verified = true;
+          if (p.location) landAt(bp, p.location.lineNumber + 1);
+        }
     });
     // With an inspector attached, node waits for it to disconnect after the program ends.
     client.on('Runtime.executionContextDestroyed', () => client.close());
 
     await client.send('Runtime.enable');
     await client.send('Debugger.enable');
+    await client.send('Debugger.setPauseOnExceptions', { state: pauseOnExceptions });
     for (const bp of this.breakpoints.values()) await this.applyBreakpoint(bp);
     const entry = this.stops.next(this.stopWaitMs, token);
     await client.send('Runtime.runIfWaitingForDebugger');
@@ -227,15 +286,16 @@ export class NodeDebugService implements DebugService {
     const absolutePath = await this.workspace.resolve(options.path);
     if ((await this.workspace.stat(absolutePath))?.type !== 'file')
       throw new WorkspaceError(`File '${options.path}' does not exist.`);
-    const existing = [...this.breakpoints.values()].find(
-      (b) => b.absolutePath === absolutePath && b.line === options.line,
-    );
+    const relative = this.workspace.relative(absolutePath);
+    const line = breakpointLine(await this.workspace.readText(absolutePath), options.line, relative);
+    const existing = [...this.breakpoints.values()].find((b) => b.absolutePath === absolutePath && b.line === line);
     if (existing) await this.removeBreakpoint(existing.id);
     const record: BreakpointRecord = {
       id: `bp-${this.nextBreakpoint++}`,
-      path: this.workspace.relative(absolutePath),
+      path: relative,
       absolutePath,
-      line: options.line,
+      line,
+      ...(line !== options.line ? { requestedLine: options.line } : {}),
       condition: options.condition || undefined,
       verified: false,
     };
@@ -259,13 +319,18 @@ export class NodeDebugService implements DebugService {
   }
 
   async callStack(): Promise<readonly StackFrameInfo[]> {
-    return this.stoppedFrames().map((frame, index) => this.toFrame(frame, index));
+    const frames = this.stoppedFrames();
+    return Promise.all(frames.map((frame, index) => this.toFrameWithText(frame, index)));
+  }
+
+  pausedException(): ExceptionInfo | undefined {
+    return this._state === 'stopped' ? this.session?.exception : undefined;
   }
 
   async variables(frameIndex: number): Promise<readonly ScopeInfo[]> {
     const frame = this.frameAt(frameIndex);
     const scopes: ScopeInfo[] = [];
-    for (const scope of frame.scopeChain.filter((s) => SCOPES_SHOWN.has(s.type))) {
+    for (const scope of frame.scopeChain.filter((s) => !SCOPES_HIDDEN.has(s.type))) {
       const { result } = await this.session!.client.send<{ result: { name: string; value?: CdpRemoteObject }[] }>(
         'Runtime.getProperties',
         {
@@ -286,15 +351,30 @@ export class NodeDebugService implements DebugService {
     if (typeof expression !== 'string' || expression.trim() === '')
       throw new WorkspaceError('An expression is required.');
     const frame = this.frameAt(frameIndex);
-    const response = await this.session!.client.send<{
-      result: CdpRemoteObject;
-      exceptionDetails?: { exception?: CdpRemoteObject; text: string };
-    }>('Debugger.evaluateOnCallFrame', {
-      callFrameId: frame.callFrameId,
-      expression,
-      generatePreview: true,
-      timeout: 5_000,
-    });
+    const session = this.session!;
+    let response: { result: CdpRemoteObject; exceptionDetails?: { exception?: CdpRemoteObject; text: string } };
+    try {
+      response = await session.client.send('Debugger.evaluateOnCallFrame', {
+        callFrameId: frame.callFrameId,
+        expression,
+        generatePreview: true,
+        timeout: 5_000,
+      });
+    } catch (error) {
+      // The connection closed under the evaluation: the program ended (process.exit) or was stopped.
+      const debuggee = session.debuggee;
+      const ended = await Promise.race([
+        debuggee.exited.then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), 10_000).unref()),
+      ]);
+      if (!ended) throw new WorkspaceError(`Evaluating \`${expression}\` failed: ${(error as Error).message}`);
+      const status = await this.status();
+      const how = debuggee.killReason
+        ? 'was stopped'
+        : `exited (code ${debuggee.exitCode ?? 'none: a signal ended it'})`;
+      const output = status.output.trimEnd();
+      return `The program ${how} while evaluating \`${expression}\`; the debug session has ended.${output ? `\nProgram output:\n${output}` : ''}`;
+    }
     if (response.exceptionDetails) {
       const thrown = response.exceptionDetails.exception
         ? formatRemoteObject(response.exceptionDetails.exception)
@@ -312,6 +392,7 @@ export class NodeDebugService implements DebugService {
     const session = this.requireSession();
     throwIfCancelled(token);
     if (this._state === 'running') return this.waitAndReport(token);
+    session.lastAction = undefined;
     return this.resumeAndWait(() => session.client.send('Debugger.resume'), token);
   }
 
@@ -321,7 +402,25 @@ export class NodeDebugService implements DebugService {
     const method = { over: 'Debugger.stepOver', into: 'Debugger.stepInto', out: 'Debugger.stepOut' }[kind];
     if (!method) throw new WorkspaceError(`Unknown step '${kind}'; use over, into or out.`);
     throwIfCancelled(token);
-    return this.resumeAndWait(() => session.client.send(method), token);
+    const before = session.callFrames?.[0];
+    const from = before && {
+      scriptId: before.location.scriptId,
+      line: before.location.lineNumber,
+      id: before.callFrameId,
+    };
+    session.lastAction = `step ${kind}`;
+    const status = await this.resumeAndWait(() => session.client.send(method), token);
+    const after = session.callFrames?.[0];
+    if (
+      status.state === 'stopped' &&
+      status.reason === `step ${kind}` &&
+      from &&
+      after &&
+      after.location.scriptId === from.scriptId &&
+      after.location.lineNumber === from.line
+    )
+      return { ...status, reason: `step ${kind}; still on line ${from.line + 1}, which has more to run` };
+    return status;
   }
 
   /** Ends every debuggee (a starting one too) and returns once all have exited. */
@@ -352,20 +451,59 @@ export class NodeDebugService implements DebugService {
     return this.status();
   }
 
-  private status(): DebugStatus {
+  private async status(): Promise<DebugStatus> {
     const output = this.output;
+    const outputOmitted = this.outputOmitted;
     this.output = '';
-    if (!this.current) return { state: 'inactive', exitCode: this.lastExitCode, output };
+    this.outputOmitted = 0;
+    const common = { output, ...(outputOmitted ? { outputOmitted } : {}) };
+    if (!this.current) {
+      const stderrTail = this.lastCrashed ? lastLines(this.stderrTail, STDERR_TAIL_LINES) : '';
+      return { state: 'inactive', exitCode: this.lastExitCode, ...(stderrTail ? { stderrTail } : {}), ...common };
+    }
     const session = this.session;
-    if (this._state === 'stopped' && session?.callFrames?.length)
-      return { state: 'stopped', reason: session.pauseReason, frame: this.toFrame(session.callFrames[0], 0), output };
-    return { state: this._state, output };
+    if (this._state === 'stopped' && session?.callFrames?.length) {
+      const [top] = this.stoppedFrames();
+      return {
+        state: 'stopped',
+        reason: session.pauseReason,
+        frame: await this.toFrameWithText(top, 0),
+        ...(session.exception ? { exception: session.exception } : {}),
+        ...common,
+      };
+    }
+    return { state: this._state, ...common };
+  }
+
+  /** What the program paused on: its class, message and where it was thrown (from its stack trace). */
+  private exceptionInfo(
+    data: (CdpRemoteObject & { className?: string; uncaught?: boolean }) | undefined,
+    reason: string,
+    mode: PauseOnExceptions,
+  ): ExceptionInfo {
+    const isObject = data?.type === 'object' && data.subtype !== 'null';
+    const description = isObject ? (data?.description ?? '') : '';
+    const message = isObject
+      ? description.split('\n')[0] || (data?.className ?? 'object')
+      : data
+        ? formatRemoteObject(data)
+        : 'unknown';
+    const thrownAt: SourceLocation[] = parseStackTrace(description)
+      .filter((f) => !f.url.startsWith('node:'))
+      .slice(0, 10)
+      .map((f) => ({ name: f.name, path: this.displayPath(f.url), line: f.line, column: f.column }));
+    return {
+      ...(isObject && data?.className ? { className: data.className } : {}),
+      message,
+      uncaught: reason === 'promiseRejection' || data?.uncaught === true || mode === 'uncaught',
+      thrownAt,
+    };
   }
 
   private async applyBreakpoint(record: BreakpointRecord): Promise<void> {
     const session = this.session!;
     const escaped = record.absolutePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const result = await session.client.send<{ breakpointId: string; locations: unknown[] }>(
+    const result = await session.client.send<{ breakpointId: string; locations: { lineNumber: number }[] }>(
       'Debugger.setBreakpointByUrl',
       {
         urlRegex: `^(file://)?${escaped}$`,
@@ -375,10 +513,18 @@ export class NodeDebugService implements DebugService {
     );
     record.cdpId = result.breakpointId;
     record.verified = result.locations.length > 0;
+    if (result.locations.length) landAt(record, result.locations[0].lineNumber + 1);
   }
 
-  private appendOutput(text: string): void {
-    this.output = (this.output + text).slice(-MAX_OUTPUT_CHARS);
+  /** Keeps the latest output (and counts what was let go); stderr's tail is kept apart for a crash report. */
+  private appendOutput(text: string, stream: 'stdout' | 'stderr'): void {
+    this.output += text;
+    if (this.output.length > MAX_OUTPUT_CHARS) {
+      const cut = this.output.length - MAX_OUTPUT_CHARS;
+      this.outputOmitted += cut;
+      this.output = this.output.slice(cut);
+    }
+    if (stream === 'stderr') this.stderrTail = (this.stderrTail + text).slice(-MAX_STDERR_TAIL_CHARS);
   }
 
   /** The process has exited (its group killed): only now does the state say 'inactive'. */
@@ -389,6 +535,7 @@ export class NodeDebugService implements DebugService {
     this.current = undefined;
     this.session = undefined;
     this.lastExitCode = debuggee.exitCode;
+    this.lastCrashed = !debuggee.killReason && debuggee.exitCode !== null && debuggee.exitCode !== 0;
     for (const bp of this.breakpoints.values()) [bp.cdpId, bp.verified] = [undefined, false];
     this.setState('inactive');
     this.stops.notify();
@@ -419,16 +566,43 @@ export class NodeDebugService implements DebugService {
     return frameAt(this.stoppedFrames(), index);
   }
 
+  /** A script's URL or path as the model reads it: workspace-relative inside the workspace. */
+  private displayPath(url: string): string | undefined {
+    if (!url) return undefined;
+    let absolute = url;
+    if (url.startsWith('file://'))
+      try {
+        absolute = fileURLToPath(url);
+      } catch {
+        return url;
+      }
+    return path.isAbsolute(absolute) && !path.relative(this.workspace.root, absolute).startsWith('..')
+      ? this.workspace.relative(absolute)
+      : absolute;
+  }
+
+  /** The frame with the text of its line (read from the script the inspector runs). */
+  private async toFrameWithText(frame: CdpCallFrame, index: number): Promise<StackFrameInfo> {
+    const info = this.toFrame(frame, index);
+    const session = this.session;
+    if (!session) return info;
+    let lines = session.sources.get(frame.location.scriptId);
+    if (!lines) {
+      lines = session.client
+        .send<{ scriptSource: string }>('Debugger.getScriptSource', { scriptId: frame.location.scriptId })
+        .then(
+          (r) => r.scriptSource.split(/\r?\n/),
+          () => [],
+        );
+      session.sources.set(frame.location.scriptId, lines);
+    }
+    const text = (await lines)[frame.location.lineNumber]?.trim();
+    return text ? { ...info, text: text.length > 200 ? `${text.slice(0, 200)}…` : text } : info;
+  }
+
   private toFrame(frame: CdpCallFrame, index: number): StackFrameInfo {
     const url = frame.url || this.session?.scriptUrls.get(frame.location.scriptId) || '';
-    let file: string | undefined;
-    if (url) {
-      const absolute = url.startsWith('file://') ? fileURLToPath(url) : url;
-      file =
-        path.isAbsolute(absolute) && !path.relative(this.workspace.root, absolute).startsWith('..')
-          ? this.workspace.relative(absolute)
-          : absolute;
-    }
+    const file = this.displayPath(url);
     return {
       index,
       name: frame.functionName || '(anonymous)',
@@ -446,5 +620,19 @@ function toInfo(record: BreakpointRecord): BreakpointInfo {
     line: record.line,
     ...(record.condition ? { condition: record.condition } : {}),
     verified: record.verified,
+    ...(record.requestedLine !== undefined ? { requestedLine: record.requestedLine } : {}),
   };
+}
+
+/** The debugger placed the breakpoint on `line`: keep the line asked for when it moved. */
+function landAt(record: BreakpointRecord, line: number): void {
+  if (line === record.line) return;
+  record.requestedLine ??= record.line;
+  record.line = line;
+  if (record.requestedLine === line) record.requestedLine = undefined;
+}
+
+/** The last `count` lines of `text` (without a trailing newline). */
+function lastLines(text: string, count: number): string {
+  return text.trimEnd().split('\n').slice(-count).join('\n');
 }

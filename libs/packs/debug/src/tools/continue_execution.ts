@@ -1,6 +1,14 @@
 import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
-import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition } from '@toolpacks/registry';
+import {
+  defineTool,
+  resultCharBudget,
+  textResult,
+  type InputOf,
+  type Tool,
+  type ToolDefinition,
+  type ToolInvocationOptions,
+} from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
 import { formatStatus, WHEN_DEBUGGING } from '../format';
 
@@ -9,7 +17,7 @@ const definition = {
   toolReferenceName: 'continue_execution',
   displayName: 'Continue',
   modelDescription:
-    'Resumes the program and waits until it stops at the next breakpoint or ends; returns where it stopped and its new output. If it is already running, waits again.',
+    'Resumes the program and waits until it stops at the next breakpoint or exception, or ends; returns where it stopped (or the exit code, and stderr of a crash) and its new output. If it is already running, waits again.',
   userDescription: 'Continues the program.',
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
   when: WHEN_DEBUGGING,
@@ -23,8 +31,8 @@ type Input = InputOf<typeof definition>;
 class ContinueExecutionTool implements Tool<Input> {
   constructor(@inject(DebugService) private readonly debug: DebugService) {}
 
-  async invoke(_options: unknown, token: CancellationToken) {
-    return textResult(formatStatus(await this.debug.continue(token)));
+  async invoke({ tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
+    return textResult(formatStatus(await this.debug.continue(token), resultCharBudget(tokenizationOptions)));
   }
 }
 

@@ -2,6 +2,7 @@ import { codeBlock } from '../confirmationText';
 import { inject, injectable } from 'inversify';
 import {
   defineTool,
+  resultCharBudget,
   textResult,
   type InputOf,
   type Tool,
@@ -56,8 +57,14 @@ class EvaluateExpressionTool implements Tool<Input> {
     };
   }
 
-  async invoke({ input }: ToolInvocationOptions<Input>) {
-    return textResult(await this.debug.evaluate(input.expression, input.frameIndex ?? 0));
+  async invoke({ input, tokenizationOptions }: ToolInvocationOptions<Input>) {
+    const value = await this.debug.evaluate(input.expression, input.frameIndex ?? 0);
+    const budget = resultCharBudget(tokenizationOptions);
+    if (value.length <= budget) return textResult(value);
+    const kept = Math.max(100, budget - 300);
+    return textResult(
+      `${value.slice(0, kept)}\n(The value is ${value.length} characters; the first ${kept} are shown. Evaluate a part of it to read on, e.g. \`String(x).slice(${kept}, ${kept * 2})\` or one property.)`,
+    );
   }
 }
 

@@ -10,8 +10,8 @@ describe('get_call_stack', () => {
     await startStoppedAtAdd(h);
     const lines = (await h.call('get_call_stack', {})).text.split('\n');
     expect(lines).toHaveLength(2); // Node's own frames below the program are left out
-    expect(lines[0]).toMatch(/^#0 add at program.js:2:\d+$/);
-    expect(lines[1]).toMatch(/^#1 \(anonymous\) at program.js:8:\d+$/);
+    expect(lines[0]).toMatch(/^#0 add at program.js:2:\d+: "const sum = a \+ b;"$/);
+    expect(lines[1]).toMatch(/^#1 \(anonymous\) at program.js:8:\d+: "total = add\(total, item\);"$/);
   });
 
   it('is not offered, nor run, while no program is stopped', async () => {

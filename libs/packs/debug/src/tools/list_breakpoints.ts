@@ -27,7 +27,7 @@ class ListBreakpointsTool implements Tool<Input> {
       breakpoints
         .map(
           (b) =>
-            `${b.id} ${b.path}:${b.line}${b.condition ? ` when ${b.condition}` : ''}${b.verified ? ' (verified)' : ''}`,
+            `${b.id} ${b.path}:${b.line}${b.condition ? ` when ${b.condition}` : ''}${b.verified ? ' (verified)' : ''}${b.requestedLine !== undefined ? ` (moved from line ${b.requestedLine}, which has no code)` : ''}`,
         )
         .join('\n'),
     );

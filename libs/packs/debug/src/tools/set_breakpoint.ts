@@ -18,7 +18,7 @@ const definition = {
   toolReferenceName: 'set_breakpoint',
   displayName: 'Set Breakpoint',
   modelDescription:
-    'Sets a breakpoint on a line of a file, optionally only when a JavaScript condition is true. Works before or during debugging. Returns the breakpoint id (for remove_breakpoint). Replaces an existing breakpoint on the same line. A condition is code that runs inside the program, so the user confirms it first.',
+    'Sets a breakpoint on a line of a file, optionally only when a JavaScript condition is true. Works before or during debugging. Returns the breakpoint id (for remove_breakpoint). Replaces an existing breakpoint on the same line. A line past the end of the file is refused; a blank or comment line moves to the next statement (the result says where). A condition is code that runs inside the program, so the user confirms it first.',
   userDescription: 'Sets a breakpoint.',
   inputSchema: {
     type: 'object',
@@ -63,8 +63,12 @@ class SetBreakpointTool implements Tool<Input> {
 
   async invoke({ input }: ToolInvocationOptions<Input>) {
     const bp = await this.debug.setBreakpoint(input);
+    const moved =
+      bp.requestedLine !== undefined
+        ? ` Line ${bp.requestedLine} has no code (blank or a comment), so it was moved to line ${bp.line}, the next statement.`
+        : '';
     return textResult(
-      `Breakpoint ${bp.id} set at ${bp.path}:${bp.line}${bp.condition ? ` when ${bp.condition}` : ''}.`,
+      `Breakpoint ${bp.id} set at ${bp.path}:${bp.line}${bp.condition ? ` when ${bp.condition}` : ''}.${moved}`,
     );
   }
 }

@@ -15,7 +15,7 @@ describe('start_debugging', () => {
       { confirm: async (r) => (asked.push(r.message), 'once') },
     );
     expect(asked).toEqual(['```\nnode "program.js"\n```']);
-    expect(result.text).toMatch(/^Stopped \(breakpoint bp-1\) in add at program.js:2\./);
+    expect(result.text).toMatch(/^Stopped \(breakpoint bp-1\) in add at program.js:2: "const sum = a \+ b;"\./);
     expect(h.host.contextKeys.values.debugState).toBe('stopped');
   });
 

@@ -1,8 +1,11 @@
+import * as path from 'node:path';
 import { codeBlock, commandLine } from '../confirmationText';
 import { inject, injectable, optional } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
+  inertLine,
+  resultCharBudget,
   textResult,
   type InputOf,
   type PreparedToolInvocation,
@@ -19,14 +22,35 @@ const definition = {
   toolReferenceName: 'start_debugging',
   displayName: 'Start Debugging',
   modelDescription:
-    'Runs a Node.js program of the workspace under the debugger and waits until it stops at a breakpoint (set them first with set_breakpoint), ends, or keeps running. Returns where it stopped and its output so far. Ends a previous debug session. The user confirms before the program runs.',
+    'Runs a Node.js program of the workspace under the debugger and waits until it stops at a breakpoint (set them first with set_breakpoint), an uncaught exception, ends, or keeps running. Returns where it stopped (or the exception and the throwing frame, or the exit code of a crash) and its output so far. Ends a previous debug session. For TypeScript give runtimeArgs ["--import", "tsx"]; for a test runner give its script (e.g. node_modules/jest/bin/jest.js) as the program. The user confirms before the program runs.',
   userDescription: 'Runs a Node program under the debugger (asks first).',
   inputSchema: {
     type: 'object',
     properties: {
-      program: { type: 'string', description: 'The .js file to run, workspace-relative or absolute.' },
+      program: {
+        type: 'string',
+        description:
+          'The file node runs (.js, .mjs, .cjs, or a script from node_modules), workspace-relative or absolute.',
+      },
       args: { type: 'array', items: { type: 'string' }, description: 'Command-line arguments for the program.' },
+      env: {
+        type: 'object',
+        additionalProperties: { type: 'string' },
+        description: 'Environment variables for the program, over the inherited ones, e.g. {"DEBUG": "1"}.',
+      },
+      cwd: { type: 'string', description: 'The working folder, inside the workspace. Default: the workspace root.' },
+      runtimeArgs: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Arguments for node before the program, e.g. ["--import", "tsx"] or ["--enable-source-maps"].',
+      },
       stopOnEntry: { type: 'boolean', description: 'Stop on the first line. Default: false.' },
+      pauseOnExceptions: {
+        type: 'string',
+        enum: ['none', 'uncaught', 'all'],
+        description:
+          "Pause when the program throws: 'uncaught' (nothing catches it; the default), 'all' (caught ones too) or 'none'.",
+      },
     },
     required: ['program'],
     additionalProperties: false,
@@ -48,10 +72,16 @@ class StartDebuggingTool implements Tool<Input> {
   // Runs a program the model may have written: global auto-approve does not cover it, and a
   // remembered approval covers exactly what runs (this program, these arguments), never another.
   async prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>): Promise<PreparedToolInvocation> {
+    const lines = [
+      ...(input.cwd ? [commandLine('cd', [input.cwd])] : []),
+      ...Object.entries(input.env ?? {}).map(([name, value]) => inertLine(`${name}=${JSON.stringify(value)}`)),
+      commandLine('node', [...(input.runtimeArgs ?? []), input.program, ...(input.args ?? [])]),
+    ];
+    const warnings = await this.warnings(input);
     return {
       confirmationMessages: {
         title: 'Run a program under the debugger?',
-        message: codeBlock(commandLine('node', [input.program, ...(input.args ?? [])])),
+        message: `${warnings.map((w) => `**Warning:** ${w}\n\n`).join('')}${codeBlock(lines.join('\n'))}`,
       },
       approvalKey: `program\u0000${await this.runKey(input)}`,
       runsCode: true,
@@ -72,12 +102,74 @@ class StartDebuggingTool implements Tool<Input> {
           () => ({ unresolved: input.program }),
         )
       : { unresolved: input.program };
-    return JSON.stringify({ ...program, args: input.args ?? [] });
+    const cwd = !input.cwd
+      ? {}
+      : this.workspace
+        ? await this.workspace.resolve(input.cwd).then(
+            (p) => ({ cwd: p }),
+            () => ({ unresolvedCwd: input.cwd }),
+          )
+        : { unresolvedCwd: input.cwd };
+    const env = Object.entries(input.env ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return JSON.stringify({ ...program, args: input.args ?? [], ...cwd, env, runtimeArgs: input.runtimeArgs ?? [] });
   }
 
-  async invoke({ input }: ToolInvocationOptions<Input>, token: CancellationToken) {
-    return textResult(formatStatus(await this.debug.start(input, token)));
+  /**
+   * What makes other code run than the program shown, said in words above the command: variables
+   * that load code (NODE_OPTIONS, LD_PRELOAD, …), and files loaded from outside the workspace.
+   */
+  private async warnings(input: Input): Promise<string[]> {
+    const warnings: string[] = [];
+    const env = input.env ?? {};
+    for (const name of Object.keys(env))
+      if (CODE_LOADING_ENV.test(name))
+        warnings.push(
+          `${inertLine(name)} is set: it makes node or the system load other code before the program (${inertLine(JSON.stringify(env[name]))}).`,
+        );
+    const loaded = [
+      ...loadedFiles(input.runtimeArgs ?? []),
+      ...(env.NODE_OPTIONS ? loadedFiles(env.NODE_OPTIONS.split(/\s+/)) : []),
+    ];
+    for (const file of loaded) {
+      const inside = await this.isInside(file, input.cwd);
+      if (!inside) warnings.push(`it loads ${inertLine(file)}, which is outside the workspace, before the program.`);
+    }
+    if (input.cwd && !(await this.isInside(input.cwd)))
+      warnings.push(`the working folder ${inertLine(input.cwd)} is outside the workspace (it will be refused).`);
+    return warnings;
   }
+
+  /** A path (a package name is inside: it resolves from node_modules) within the workspace, as far as the file system says. */
+  private async isInside(file: string, cwd?: string): Promise<boolean> {
+    if (!/^(\.|\/|[A-Za-z]:[\\/]|~)/.test(file) && !file.startsWith('file:')) return true;
+    if (!this.workspace) return !path.isAbsolute(file) && !file.startsWith('..');
+    const base = cwd ? path.join(this.workspace.root, cwd) : this.workspace.root;
+    const target = file.startsWith('file:') ? file.replace(/^file:\/\//, '') : path.resolve(base, file);
+    return this.workspace.resolve(target).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  async invoke({ input, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
+    return textResult(formatStatus(await this.debug.start(input, token), resultCharBudget(tokenizationOptions)));
+  }
+}
+
+/** Variables that make node, the loader or the shell run code the command line does not show. */
+const CODE_LOADING_ENV =
+  /^(NODE_OPTIONS|NODE_PATH|NODE_REPL_EXTERNAL_MODULE|LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT|DYLD_.*|BASH_ENV|ENV|PATH)$/;
+
+/** The files `--require x`, `-r x`, `--import x`, `--loader x` (and `=x` forms) load. */
+function loadedFiles(args: readonly string[]): string[] {
+  const files: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const match = /^(--require|-r|--import|--loader|--experimental-loader)(?:=(.*))?$/.exec(args[i]);
+    if (!match) continue;
+    const value = match[2] ?? args[++i];
+    if (value) files.push(value.replace(/^["']|["']$/g, ''));
+  }
+  return files;
 }
 
 export const startDebugging = defineTool({ definition, implementation: StartDebuggingTool });

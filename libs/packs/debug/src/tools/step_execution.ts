@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
+  resultCharBudget,
   textResult,
   type InputOf,
   type Tool,
@@ -16,7 +17,7 @@ const definition = {
   toolReferenceName: 'step_execution',
   displayName: 'Step',
   modelDescription:
-    "Steps the stopped program: 'over' runs the current line, 'into' enters the function called on it, 'out' runs until the current function returns. Returns where it stopped.",
+    "Steps the stopped program: 'over' runs the current line, 'into' enters the function called on it, 'out' runs until the current function returns. Returns where it landed: the function, file:line and the text of that line.",
   userDescription: 'Steps over, into or out.',
   inputSchema: {
     type: 'object',
@@ -34,8 +35,10 @@ type Input = InputOf<typeof definition>;
 class StepExecutionTool implements Tool<Input> {
   constructor(@inject(DebugService) private readonly debug: DebugService) {}
 
-  async invoke({ input }: ToolInvocationOptions<Input>, token: CancellationToken) {
-    return textResult(formatStatus(await this.debug.step(input.kind ?? 'over', token)));
+  async invoke({ input, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
+    return textResult(
+      formatStatus(await this.debug.step(input.kind ?? 'over', token), resultCharBudget(tokenizationOptions)),
+    );
   }
 }
 

@@ -1,5 +1,13 @@
 import { inject, injectable } from 'inversify';
-import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition } from '@toolpacks/registry';
+import {
+  defineTool,
+  resultCharBudget,
+  textResult,
+  type InputOf,
+  type Tool,
+  type ToolDefinition,
+  type ToolInvocationOptions,
+} from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
 import { formatStatus, WHEN_DEBUGGING } from '../format';
 
@@ -21,8 +29,8 @@ type Input = InputOf<typeof definition>;
 class StopDebuggingTool implements Tool<Input> {
   constructor(@inject(DebugService) private readonly debug: DebugService) {}
 
-  async invoke() {
-    return textResult(formatStatus(await this.debug.stop()));
+  async invoke({ tokenizationOptions }: ToolInvocationOptions<Input>) {
+    return textResult(formatStatus(await this.debug.stop(), resultCharBudget(tokenizationOptions)));
   }
 }
 
