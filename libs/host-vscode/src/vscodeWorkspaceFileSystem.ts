@@ -10,6 +10,12 @@ import type {
   FileStat,
   WorkspaceFileSystem,
   WriteOptions,
+  FileBytes,
+  LineRange,
+  ReadLinesOptions,
+  DeleteFolderOptions,
+  DeletedFolder,
+  MovedFolder,
 } from '@toolpacks/services';
 
 export class VsCodeWorkspaceFileSystem implements WorkspaceFileSystem {
@@ -84,6 +90,45 @@ export class VsCodeWorkspaceFileSystem implements WorkspaceFileSystem {
 
   readDirectory(path: string): Promise<DirectoryEntry[]> {
     return this.disk.readDirectory(path);
+  }
+
+  /** An open document's lines (what the user sees); otherwise streamed from disk. */
+  async readLines(path: string, startLine: number, endLine: number, options?: ReadLinesOptions): Promise<LineRange> {
+    const absolute = await this.disk.resolve(path);
+    const document = openDocument(absolute);
+    if (!document) return this.disk.readLines(absolute, startLine, endLine, options);
+    const total = document.lineCount === 1 && document.getText() === '' ? 0 : document.lineCount;
+    // Past the end: the disk's read says what is wrong.
+    if (startLine > Math.max(total, 1)) return this.disk.readLines(absolute, startLine, endLine, options);
+    const maxChars = options?.maxChars ?? 1_000_000;
+    const lines: string[] = [];
+    let chars = 0;
+    for (let line = startLine; line <= Math.min(endLine, total); line++) {
+      const text = document.lineAt(line - 1).text;
+      if (lines.length > 0 && chars + text.length > maxChars) break;
+      lines.push(text.slice(0, maxChars));
+      chars += text.length + 1;
+    }
+    const size = Buffer.byteLength(document.getText());
+    return { lines, startLine, more: startLine + lines.length - 1 < total, totalLines: total, size };
+  }
+
+  readBytes(path: string, maxBytes: number): Promise<FileBytes> {
+    return this.disk.readBytes(path, maxBytes);
+  }
+
+  /**
+   * On disk, through the Node host's write path (confined, links never followed, sensitive paths
+   * and .git refused): vscode.workspace.fs.delete would follow a link in the folders on the way
+   * and check none of that. VS Code's file watcher closes editors of what was deleted.
+   */
+  deleteFolder(path: string, folder?: DeleteFolderOptions, options?: WriteOptions): Promise<DeletedFolder> {
+    return this.disk.deleteFolder(path, folder, options);
+  }
+
+  /** On disk, through the Node host's write path (open editors follow through VS Code's file watcher). */
+  moveFolder(path: string, to: string, options?: WriteOptions): Promise<MovedFolder> {
+    return this.disk.moveFolder(path, to, options);
   }
 }
 

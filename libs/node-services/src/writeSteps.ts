@@ -9,7 +9,7 @@ export { isWritePathFile, TEMP_GLOB, tempName } from './writePathNames';
 import { quote } from './quote';
 
 export { ConflictError } from './conflictError';
-import type { OpenDirectory, SafeOpener } from './safeOpen';
+import { joinRelative, MissingParentError, type OpenDirectory, type SafeOpener } from './safeOpen';
 
 const TEMP_NAME = /^\.toolpacks-(\d+)-[0-9a-f]+\.tmp$/;
 const LOCK_NAME = /^\.toolpacks-lock-[0-9a-f]+\.tmp$/;
@@ -191,5 +191,107 @@ function isRunning(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A call reported as stopped (cancelled, timed out) must not write after its commit point. */
+export function stopped(): WorkspaceError {
+  return new WorkspaceError(
+    'The call was stopped (cancelled or out of time) before anything was written; nothing was changed.',
+  );
+}
+
+export function missing(input: string): WorkspaceError {
+  return new WorkspaceError(`${quote(input)} does not exist. Use list_dir or file_search to find the right path.`);
+}
+
+/**
+ * The folder that holds the last name of `input`, opened (folders on the way followed as usual,
+ * the last name not), or undefined when that folder does not exist. The caller closes `dir`.
+ */
+export async function openParent(
+  opener: SafeOpener,
+  input: string,
+): Promise<{ dir: OpenDirectory; name: string } | undefined> {
+  const parts = opener.components(input);
+  if (parts.length === 0) return undefined;
+  const parentInput = parts.slice(0, -1).join('/') || '.';
+  for (let attempt = 0; attempt < 10; attempt++) {
+    let location;
+    try {
+      location = await opener.locate(parentInput);
+    } catch (error) {
+      if (error instanceof MissingParentError) return undefined;
+      throw error;
+    }
+    try {
+      const dir = await opener.openDirectory(location, parentInput);
+      if (dir === 'symlink') continue;
+      if (!dir || dir === 'file') return undefined;
+      return { dir, name: parts[parts.length - 1] };
+    } finally {
+      await location.dir.close();
+    }
+  }
+  throw new WorkspaceError(`The folder of ${quote(input)} kept changing between a folder and a link; try again.`);
+}
+
+/** What a folder holds, every level down. */
+export interface TreeCount {
+  files: number;
+  folders: number;
+  /** Workspace-relative paths of everything in it. */
+  readonly paths: string[];
+}
+
+/** Counts a folder's tree through fds (links are entries, never followed); every folder in it must be writable. */
+export async function countTree(
+  opener: SafeOpener,
+  folder: OpenDirectory,
+  allowWriteProtected = false,
+  count: TreeCount = { files: 0, folders: 0, paths: [] },
+): Promise<TreeCount> {
+  await checkWritableFolder(folder, folder.relative || '.', allowWriteProtected);
+  const entries = await fs.readdir(folder.at(''), { withFileTypes: true });
+  for (const entry of entries) {
+    count.paths.push(joinRelative(folder.relative, entry.name));
+    const child = entry.isDirectory() ? await opener.openChild(folder, entry.name) : undefined;
+    if (!child) {
+      count.files++;
+      continue;
+    }
+    count.folders++;
+    try {
+      await countTree(opener, child, allowWriteProtected, count);
+    } finally {
+      await child.close();
+    }
+  }
+  return count;
+}
+
+/** "3 files and 1 folder" */
+export function describeCount({ files, folders }: { files: number; folders: number }): string {
+  const part = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  return folders ? `${part(files, 'file')} and ${part(folders, 'folder')}` : part(files, 'file');
+}
+
+/** Removes everything in `folder`, deepest first, through fds: a link is removed itself, never followed. */
+export async function removeTree(opener: SafeOpener, folder: OpenDirectory): Promise<void> {
+  const entries = await fs.readdir(folder.at(''), { withFileTypes: true });
+  for (const entry of entries) {
+    const child = entry.isDirectory() ? await opener.openChild(folder, entry.name) : undefined;
+    if (child) {
+      try {
+        await removeTree(opener, child);
+      } finally {
+        await child.close();
+      }
+      await folder.ensure();
+      await fs.rmdir(folder.at(entry.name));
+    } else {
+      await folder.ensure();
+      await fs.unlink(folder.at(entry.name));
+    }
   }
 }

@@ -142,6 +142,93 @@ export interface WorkspaceFileSystem {
   applyChanges(changes: readonly FileChange[], options?: WriteOptions): Promise<AppliedChange[]>;
   /** The entries of a folder. */
   readDirectory(path: string): Promise<DirectoryEntry[]>;
+  /**
+   * Lines `startLine` to `endLine` (1-based, inclusive) of a text file of any size, read by
+   * streaming (never loaded whole; confined and opened like readText). Stops early at `maxChars`
+   * characters (at a line boundary; a single longer line is cut). Refuses binary files (a NUL in
+   * the first 8 KB) and a `startLine` past the end.
+   */
+  readLines(path: string, startLine: number, endLine: number, options?: ReadLinesOptions): Promise<LineRange>;
+  /** The first `maxBytes` bytes of a regular file (all of it when smaller) and its size: confined like readText. */
+  readBytes(path: string, maxBytes: number): Promise<FileBytes>;
+  /**
+   * Deletes a folder (empty, or with everything in it when `folder.recursive`), or a symbolic link
+   * itself — never what a link points to; links inside the folder are removed, not followed.
+   * Confined like every write; always refuses the workspace root and `.git` (or anything inside
+   * it), and folders holding sensitive paths unless `options.allowSensitive`. Files are deleted
+   * with {@link WorkspaceFileSystem.delete} or `applyChanges`.
+   */
+  deleteFolder(path: string, folder?: DeleteFolderOptions, options?: WriteOptions): Promise<DeletedFolder>;
+  /**
+   * Moves a folder with everything in it to `to`, which must not exist (missing parent folders are
+   * created), in one rename. Confined like every write; the source must be a folder itself (not a
+   * link); refuses `.git` (or anything inside it) as source or destination, a folder moved into
+   * itself, and sensitive paths — in the folder or where it would put them — unless
+   * `options.allowSensitive`. Files are moved with `applyChanges`.
+   */
+  moveFolder(path: string, to: string, options?: WriteOptions): Promise<MovedFolder>;
+}
+
+/** What {@link WorkspaceFileSystem.moveFolder} moved. */
+export interface MovedFolder {
+  /** Workspace-relative path of the folder before the move. */
+  readonly path: string;
+  /** Workspace-relative path of the folder after the move. */
+  readonly movedTo: string;
+  /** Files (links and other entries that are not folders included) in it, every level down. */
+  readonly files: number;
+  /** Folders in it, every level down (the folder itself not counted). */
+  readonly folders: number;
+}
+
+/** What {@link WorkspaceFileSystem.deleteFolder} may delete. */
+export interface DeleteFolderOptions {
+  /** Delete a folder that is not empty, with everything in it. */
+  readonly recursive?: boolean;
+}
+
+/** What {@link WorkspaceFileSystem.deleteFolder} deleted. */
+export interface DeletedFolder {
+  /** Workspace-relative path of what was deleted. */
+  readonly path: string;
+  /** A symbolic link was deleted (its target is untouched). */
+  readonly link?: boolean;
+  /** Files (links and other entries that are not folders included) deleted inside the folder. */
+  readonly files: number;
+  /** Folders deleted inside it (the folder itself not counted). */
+  readonly folders: number;
+}
+
+/** Options of {@link WorkspaceFileSystem.readLines}. */
+export interface ReadLinesOptions {
+  /** Stop once the lines hold this many characters (default 1,000,000). */
+  readonly maxChars?: number;
+  /** Stops the read when cancelled. */
+  readonly token?: CancellationToken;
+}
+
+/** What {@link WorkspaceFileSystem.readLines} read. */
+export interface LineRange {
+  /** The lines from `startLine` on, without their line ends. */
+  readonly lines: readonly string[];
+  /** 1-based number of `lines[0]`. */
+  readonly startLine: number;
+  /** The file has lines after the last one returned. */
+  readonly more: boolean;
+  /** How many lines the file has, when that was cheap to learn (the read reached the end, or the rest was small). */
+  readonly totalLines?: number;
+  /** The file's size in bytes. */
+  readonly size: number;
+  /** A line longer than `maxChars` was cut (its end is not shown). */
+  readonly lineCut?: boolean;
+}
+
+/** What {@link WorkspaceFileSystem.readBytes} read. */
+export interface FileBytes {
+  /** The bytes from the start: all of the file when `bytes.length === size`. */
+  readonly bytes: Uint8Array;
+  /** The file's size in bytes. */
+  readonly size: number;
 }
 
 /** The DI token of {@link WorkspaceFileSystem}: tools receive the host's with `@inject(WorkspaceFileSystem)`. */

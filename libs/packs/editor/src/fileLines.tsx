@@ -1,18 +1,22 @@
 // A file's lines as a prompt-tsx element: it keeps as many lines as the token budget allows and
 // says where it stopped, so the model can read on from there.
 import { BasePromptElementProps, PromptElement, PromptSizing, TextChunk } from '@vscode/prompt-tsx';
+import { formatSize } from './fileContent';
 
 export interface FileLinesProps extends BasePromptElementProps {
   readonly path: string;
   readonly lines: readonly string[];
   /** 1-based number of lines[0]. */
   readonly firstLine: number;
-  readonly totalLines: number;
+  /** How many lines the file has; unknown for a large file read in part. */
+  readonly totalLines?: number;
+  /** A large file, read by line range: its size in bytes, and whether lines follow the ones given. */
+  readonly large?: { readonly size: number; readonly more: boolean };
 }
 
 export class FileLines extends PromptElement<FileLinesProps> {
   async render(_state: void, sizing: PromptSizing) {
-    const { path, lines, firstLine, totalLines } = this.props;
+    const { path, lines, firstLine, totalLines, large } = this.props;
     const lastRequested = firstLine + lines.length - 1;
     // Room for the header and the truncation note.
     let used = 60 + (await sizing.countTokens(path));
@@ -24,6 +28,7 @@ export class FileLines extends PromptElement<FileLinesProps> {
       kept++;
     }
     const last = firstLine + kept - 1;
+    if (large) return <TextChunk>{largeFile(this.props, large, kept)}</TextChunk>;
     const header =
       kept === 0 ? `File: ${path} (${totalLines} lines)` : `File: ${path}, lines ${firstLine}-${last} of ${totalLines}`;
     const parts = [header, ...lines.slice(0, kept)];
@@ -36,4 +41,16 @@ export class FileLines extends PromptElement<FileLinesProps> {
     }
     return <TextChunk>{parts.join('\n')}</TextChunk>;
   }
+}
+
+/** A large file's range: "lines X–Y of a large file (N MB); read on from line Y+1". */
+function largeFile(props: FileLinesProps, large: { size: number; more: boolean }, kept: number): string {
+  const { path, lines, firstLine, totalLines } = props;
+  const of = `a large file (${formatSize(large.size)}${totalLines !== undefined ? `, ${totalLines} lines` : ''})`;
+  if (kept === 0)
+    return `File: ${path}, ${of}: line ${firstLine} alone does not fit the token budget. Use grep_search to find what you need in it.`;
+  const last = firstLine + kept - 1;
+  const more = kept < lines.length || large.more;
+  const header = `File: ${path}, lines ${firstLine}–${last} of ${of}${more ? `; read on from line ${last + 1} (read_file with startLine ${last + 1})` : ''}`;
+  return [header, ...lines.slice(0, kept)].join('\n');
 }

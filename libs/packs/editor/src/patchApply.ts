@@ -12,12 +12,25 @@ interface Placement {
   readonly start: number;
   /** The hunk's lines that were matched (blank context at either end may have been left out). */
   readonly lines: readonly HunkLine[];
+  /** How leniently they matched (0: exactly). */
+  readonly level: Level;
+}
+
+/** A hunk that matched only leniently (see patchMatcher's levels). */
+export interface LooseMatch {
+  /** 1-based number of the hunk in its file's update. */
+  readonly hunk: number;
+  /** 1: trailing whitespace ignored; 2: surrounding whitespace (indentation) too; 3: also typographic characters. */
+  readonly level: Exclude<Level, 0>;
 }
 
 const MAX_CANDIDATES = 3;
 
-/** Applies `hunks` to `text`; throws a PatchError that names the file, the hunk and what to do. */
-export function applyHunks(text: string, hunks: readonly Hunk[], path: string): string {
+/**
+ * Applies `hunks` to `text`; throws a PatchError that names the file, the hunk and what to do.
+ * Hunks that matched only leniently are added to `loose` when given.
+ */
+export function applyHunks(text: string, hunks: readonly Hunk[], path: string, loose?: LooseMatch[]): string {
   const file = splitText(text);
   const index = new LineIndex(file.lines);
   const placements: Placement[] = [];
@@ -30,6 +43,7 @@ export function applyHunks(text: string, hunks: readonly Hunk[], path: string): 
       previous: placements[placements.length - 1],
     });
     placements.push(placement);
+    if (placement.level > 0) loose?.push({ hunk: i + 1, level: placement.level as LooseMatch['level'] });
     cursor = placement.start + oldLength(placement.lines);
   });
   const lines: string[] = [];
@@ -96,13 +110,13 @@ function locate(index: LineIndex, hunk: Hunk, cursor: number, info: HunkInfo): P
   const old = oldLines(hunk.lines);
   if (old.length === 0) {
     // A pure addition goes after its @@ line, or else at the end of the file.
-    return { start: anchorLine >= 0 && !hunk.endOfFile ? from : index.length, lines: hunk.lines };
+    return { start: anchorLine >= 0 && !hunk.endOfFile ? from : index.length, lines: hunk.lines, level: 0 };
   }
   for (const lines of variants(hunk.lines)) {
     const pattern = oldLines(lines);
     if (pattern.length === 0) continue;
-    const start = hunk.endOfFile ? findAtEnd(index, pattern, from) : findFrom(index, pattern, from, anchorLine);
-    if (start >= 0) return { start, lines };
+    const found = hunk.endOfFile ? findAtEnd(index, pattern, from) : findFrom(index, pattern, from, anchorLine);
+    if (found) return { start: found.start, lines, level: found.level };
   }
   throw new PatchError(notFound(index, hunk, old, from, cursor, name, info));
 }
@@ -119,28 +133,34 @@ function* variants(lines: readonly HunkLine[]): Generator<readonly HunkLine[]> {
   if (start > 0 && start < end) yield lines.slice(start, end);
 }
 
-function findFrom(index: LineIndex, pattern: readonly string[], from: number, anchorLine: number): number {
+interface Found {
+  readonly start: number;
+  readonly level: Level;
+}
+
+function findFrom(index: LineIndex, pattern: readonly string[], from: number, anchorLine: number): Found | undefined {
   for (const level of [0, 1, 2, 3] as Level[]) {
     const start = index.find(pattern, from, level);
-    if (start >= 0) return start;
+    if (start >= 0) return { start, level };
   }
   // The model often repeats its @@ line as the hunk's first context line.
   if (anchorLine >= 0)
-    for (const level of [0, 1, 2, 3] as Level[]) if (index.matchesAt(pattern, anchorLine, level)) return anchorLine;
-  return -1;
+    for (const level of [0, 1, 2, 3] as Level[])
+      if (index.matchesAt(pattern, anchorLine, level)) return { start: anchorLine, level };
+  return undefined;
 }
 
 /** `*** End of File`: the lines must end the file (blank lines after them are tolerated). */
-function findAtEnd(index: LineIndex, pattern: readonly string[], from: number): number {
+function findAtEnd(index: LineIndex, pattern: readonly string[], from: number): Found | undefined {
   let trailingBlank = 0;
   while (trailingBlank < index.length && index.lines[index.length - 1 - trailingBlank].trim() === '') trailingBlank++;
   for (const level of [0, 1, 2, 3] as Level[]) {
     for (let skip = 0; skip <= trailingBlank; skip++) {
       const start = index.length - skip - pattern.length;
-      if (start >= from && index.matchesAt(pattern, start, level)) return start;
+      if (start >= from && index.matchesAt(pattern, start, level)) return { start, level };
     }
   }
-  return -1;
+  return undefined;
 }
 
 /** Why a hunk's lines were not found: the first line of the hunk that is nowhere in the file, or the closest place. */
@@ -157,7 +177,7 @@ function notFound(
   const missing = old.find((line) => !index.contains(line, 3));
   if (missing !== undefined) return `${name}: the line ${quote(missing)} is not in the file. ${advice}`;
   if (hunk.endOfFile) {
-    const atEnd = findAtEnd(index, old, 0);
+    const atEnd = findAtEnd(index, old, 0)?.start ?? -1;
     const anywhere = index.find(old, 0, 3);
     if (atEnd >= 0)
       return `${name}: its lines end the file at line ${atEnd + 1}, inside the change of hunk ${info.number - 1}; each line can change only once. ${advice}`;

@@ -3,7 +3,8 @@
 // of the same path), then the final state of every touched file becomes one change. Any failure
 // throws before the caller writes a byte. Reads go through `PatchFiles`; this module writes nothing.
 
-import { applyHunks } from './patchApply';
+import { describeIndentation } from './indentation';
+import { applyHunks, type LooseMatch } from './patchApply';
 import { PatchError, type PatchOperation } from './patchParser';
 
 export type PatchFileType = 'file' | 'directory' | 'other';
@@ -33,6 +34,11 @@ export interface PatchPlan {
   readonly changes: readonly PlannedChange[];
   /** `added a.ts`, `updated b.ts`, `moved c.ts to d.ts`, `deleted e.ts`, in patch order. */
   readonly summary: readonly string[];
+  /**
+   * What the model should check: hunks that matched only after ignoring whitespace (indentation),
+   * with the file's own indentation, one line per file update.
+   */
+  readonly notes: readonly string[];
 }
 
 /** The file as it is on disk, not read yet: a Delete needs no text (binary files can be deleted). */
@@ -54,6 +60,7 @@ interface Entry {
 
 export async function planPatch(operations: readonly PatchOperation[], files: PatchFiles): Promise<PatchPlan> {
   const entries = new Map<string, Entry>();
+  const notes: string[] = [];
   const entry = async (key: string): Promise<Entry> => {
     let found = entries.get(key);
     if (!found) {
@@ -110,7 +117,10 @@ export async function planPatch(operations: readonly PatchOperation[], files: Pa
     } else {
       const e = await existing(key, 'updated');
       const before = await text(key, e);
-      const updated = op.hunks.length ? applyHunks(before, op.hunks, key) : before;
+      const loose: LooseMatch[] = [];
+      const updated = op.hunks.length ? applyHunks(before, op.hunks, key, loose) : before;
+      const note = looseNote(key, loose, before);
+      if (note) notes.push(note);
       const target = op.moveTo === undefined ? key : await files.key(op.moveTo);
       if (target === key) {
         e.current = updated;
@@ -123,10 +133,26 @@ export async function planPatch(operations: readonly PatchOperation[], files: Pa
       e.history = 'moved away';
     }
   }
-  return finalChanges(entries);
+  return { ...finalChanges(entries), notes };
 }
 
-function finalChanges(entries: ReadonlyMap<string, Entry>): PatchPlan {
+/**
+ * A hunk matched with its indentation ignored (the matcher's levels 2 and 3) may add lines
+ * indented unlike the file (4 spaces in a tab-indented file): the result says so. Trailing
+ * whitespace alone (level 1) changes nothing the model wrote, so it is not reported.
+ */
+function looseNote(key: string, loose: readonly LooseMatch[], before: string): string | undefined {
+  const hunks = loose.filter((l) => l.level >= 2);
+  if (hunks.length === 0) return undefined;
+  const numbers = hunks.map((h) => String(h.hunk));
+  const which =
+    numbers.length === 1 ? `hunk ${numbers[0]}` : `hunks ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`;
+  const what = hunks.some((h) => h.level === 3) ? 'whitespace and typographic differences' : 'whitespace differences';
+  const indentation = describeIndentation(before);
+  return `${key}: ${which} matched only after ignoring ${what}${indentation ? `; the file is indented with ${indentation}` : ''} — check the indentation of the lines you added.`;
+}
+
+function finalChanges(entries: ReadonlyMap<string, Entry>): Omit<PatchPlan, 'notes'> {
   // A move is reported as one change when its source is gone and its target is new.
   const moveTargets = new Map<string, string>();
   for (const [key, e] of entries) {

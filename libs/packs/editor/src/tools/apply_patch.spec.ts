@@ -130,6 +130,10 @@ describe('apply_patch keeps the file and follows the patch exactly', () => {
       gpt,
     );
     expect(result.status).toBe('ok');
+    // Trailing whitespace alone is not worth a note; indentation ignored is, with the file's own.
+    expect(result.text).toBe(
+      'Applied the patch: updated README.md, updated f.js. f.js: hunk 1 matched only after ignoring whitespace differences; the file is indented with tabs — check the indentation of the lines you added.',
+    );
     expect(await h.read('README.md')).toBe('# Title\nFirst line  \nSecond LINE\n');
     expect(await h.read('f.js')).toBe('function f() {\n\tsetup();\n\trun(fast);\n}\n');
   });
@@ -328,5 +332,53 @@ describe('apply_patch keeps the file and follows the patch exactly', () => {
     expect(result.text).toContain('src/app.ts');
     expect(result.text).not.toContain('x'.repeat(201));
     expect(result.text.length).toBeLessThan(1500);
+  });
+});
+
+describe('apply_patch says when it matched loosely', () => {
+  const patch = (...lines: string[]) => ['*** Begin Patch', ...lines, '*** End Patch'].join('\n');
+
+  it('names the file, the hunks and the indentation (the 4-space hunk in a tab-indented file of the issue)', async () => {
+    await fs.writeFile(path.join(h.root, 'a.py'), 'def f():\n\tx = 1\n\treturn x\n\n\ndef g():\n\ty = 2\n\treturn y\n');
+    await fs.writeFile(path.join(h.root, 'b.py'), 'def h():\n    return 1\n');
+    const result = await h.call(
+      'apply_patch',
+      {
+        input: patch(
+          '*** Update File: a.py',
+          '@@ def f():',
+          '    x = 1',
+          '-    return x',
+          '+    return x + 1',
+          '@@ def g():',
+          '    y = 2',
+          '-    return y',
+          '+    return y + 1',
+          '*** Update File: b.py',
+          '@@',
+          ' def h():',
+          '-    return 1',
+          '+    return 2',
+        ),
+      },
+      gpt,
+    );
+    expect(result.text).toBe(
+      'Applied the patch: updated a.py, updated b.py. a.py: hunks 1 and 2 matched only after ignoring whitespace differences; the file is indented with tabs — check the indentation of the lines you added.',
+    );
+    // What the reference does: the added lines keep the patch's indentation.
+    expect(await h.read('a.py')).toBe('def f():\n\tx = 1\n    return x + 1\n\n\ndef g():\n\ty = 2\n    return y + 1\n');
+  });
+
+  it('states N spaces, and typographic differences', async () => {
+    await fs.writeFile(path.join(h.root, 'c.ts'), 'class C {\n  m() {\n    return \u201cq\u201d;\n  }\n}\n');
+    const result = await h.call(
+      'apply_patch',
+      { input: patch('*** Update File: c.ts', '@@', '  m() {', '-return "q";', '+return "r";') },
+      gpt,
+    );
+    expect(result.text).toBe(
+      'Applied the patch: updated c.ts. c.ts: hunk 1 matched only after ignoring whitespace and typographic differences; the file is indented with 2 spaces — check the indentation of the lines you added.',
+    );
   });
 });

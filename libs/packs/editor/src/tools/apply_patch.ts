@@ -36,7 +36,7 @@ const definition = {
   toolReferenceName: 'edit_file',
   displayName: 'Apply Patch',
   modelDescription: [
-    'Edits files with a V4A patch: update, add, delete or move files in one call. Returns the files changed; if any hunk does not apply, nothing is written and the error names the file and hunk.',
+    'Edits files with a V4A patch: update, add, delete or move files in one call. Returns the files changed, and says when a hunk matched only after ignoring whitespace (check the indentation then); if any hunk does not apply, nothing is written and the error names the file and hunk.',
     'Format:',
     '*** Begin Patch',
     '*** Update File: path/to/file.ts',
@@ -110,7 +110,8 @@ class ApplyPatchTool implements Tool<Input> {
         allowWriteProtected: approved === true,
         token,
       });
-    return textResult(`Applied the patch: ${boundedList(plan.summary)}.`);
+    const notes = plan.notes.length ? ` ${boundedList(plan.notes, 20, ' ')}` : '';
+    return textResult(`Applied the patch: ${boundedList(plan.summary)}.${notes}`);
   }
 
   /** Everything is read and computed before the first write: a failure changes nothing. */

@@ -1,13 +1,16 @@
 import { inject, injectable } from 'inversify';
+import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
+  resultCharBudget,
   textResult,
   type InputOf,
   type Tool,
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
-import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
+import { WorkspaceError, WorkspaceFileSystem, type LineRange } from '@toolpacks/services';
+import { formatSize, inspectFile } from '../fileContent';
 import { geminiFilePath, legacyInteger } from '../geminiInput';
 
 /** At most this many lines per read, and this many characters per line (Gemini CLI's limits). */
@@ -23,7 +26,7 @@ const definition = {
   overridesTool: 'read_file',
   models: [{ family: 'gemini-*' }],
   modelDescription:
-    "Reads a text file of the workspace and returns its content as it is, without line numbers. At most 2000 lines are returned per call and lines longer than 2000 characters are cut; a partial result starts with a note giving the lines shown (Showing lines S-E of N total lines) and the start_line to read on from. Use start_line and end_line (1-based, inclusive) to read part of a large file. Read a file before changing it with replace. 'file_path' is required. Not for folders.",
+    "Reads a text file of the workspace and returns its content as it is, without line numbers. At most 2000 lines are returned per call and lines longer than 2000 characters are cut; a partial result starts with a note giving the lines shown (Showing lines S-E of N total lines) and the start_line to read on from. Use start_line and end_line (1-based, inclusive) to read part of a large file (files of any size can be read this way). Images (png, jpeg, gif, webp up to 5 MB) are returned as images; other binary files are refused. Read a file before changing it with replace. 'file_path' is required. Not for folders.",
   userDescription: 'Reads a file of the workspace (Gemini).',
   inputSchema: {
     type: 'object',
@@ -46,7 +49,7 @@ type Input = InputOf<typeof definition>;
 class GeminiReadFileTool implements Tool<Input> {
   constructor(@inject(WorkspaceFileSystem) private readonly workspace: WorkspaceFileSystem) {}
 
-  async invoke({ input }: ToolInvocationOptions<Input>) {
+  async invoke({ input, tokenizationOptions }: ToolInvocationOptions<Input>, token?: CancellationToken) {
     const { start, end } = requestedLines(input);
     if (end !== undefined && start > end) throw new WorkspaceError('start_line cannot be greater than end_line');
     const absolute = await geminiFilePath(this.workspace, input);
@@ -59,6 +62,20 @@ class GeminiReadFileTool implements Tool<Input> {
       throw new WorkspaceError(
         'Could not read file because the provided path is a directory, not a file. List the folder to see its files.',
       );
+    const file = await inspectFile(this.workspace, absolute, this.workspace.relative(absolute));
+    if (file.kind === 'image') return file.result;
+    if (file.large) {
+      const range = await this.workspace.readLines(
+        absolute,
+        start,
+        Math.min(end ?? Infinity, start + GEMINI_MAX_LINES - 1),
+        {
+          maxChars: resultCharBudget(tokenizationOptions) - 500,
+          token,
+        },
+      );
+      return textResult(largeFileLines(range));
+    }
     return textResult(readLines(await this.workspace.readText(absolute), start, end));
   }
 }
@@ -105,6 +122,27 @@ export function readLines(text: string, start: number, end?: number): string {
     '',
     '--- FILE CONTENT (truncated) ---',
     content,
+  ].join('\n');
+}
+
+/** A range of a large file (streamed), in the same shape as a partial read. */
+function largeFileLines(range: LineRange): string {
+  const start = range.startLine;
+  const last = start + range.lines.length - 1;
+  const shown = range.lines.map((line) =>
+    line.length <= GEMINI_MAX_LINE_CHARS ? line : `${line.slice(0, GEMINI_MAX_LINE_CHARS)}... [truncated]`,
+  );
+  const total = range.totalLines !== undefined ? `, ${range.totalLines} total lines` : '';
+  const action = range.more
+    ? `Action: To read more of the file, use start_line: ${last + 1} in a subsequent 'read_file' call.`
+    : 'Action: This part reaches the end of the file.';
+  return [
+    'IMPORTANT: The file content has been truncated.',
+    `Status: Showing lines ${start}-${last} of a large file (${formatSize(range.size)}${total}).`,
+    action,
+    '',
+    '--- FILE CONTENT (truncated) ---',
+    shown.join('\n'),
   ].join('\n');
 }
 

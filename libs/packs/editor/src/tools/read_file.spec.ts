@@ -45,7 +45,9 @@ describe('read_file', () => {
     expect((await h.call('read_file', { filePath: 'missing.ts' })).text).toMatch(
       /does not exist. Use file_search or list_dir/,
     );
-    expect((await h.call('read_file', { filePath: 'bin.png' })).text).toMatch(/is binary/);
+    expect((await h.call('read_file', { filePath: 'bin.png' })).text).toMatch(
+      /is a binary file \(binary data, 3 bytes\)/,
+    );
     expect((await h.call('read_file', { filePath: 'src' })).text).toMatch(/is a folder; use list_dir/);
     expect((await h.call('read_file', { filePath: 'src/a.ts', startLine: 9 })).text).toMatch(
       /has 3 lines; startLine 9 is past the end/,

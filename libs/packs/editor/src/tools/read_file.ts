@@ -4,12 +4,14 @@ import {
   defaultTokenization,
   defineTool,
   renderPromptResult,
+  resultCharBudget,
   type InputOf,
   type Tool,
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
+import { inspectFile } from '../fileContent';
 import { FileLines } from '../fileLines';
 
 /** Used when the host gives no token budget: enough for a large file, never a whole log. */
@@ -21,7 +23,7 @@ const definition = {
   canBeReferencedInPrompt: true,
   displayName: 'Read File',
   modelDescription:
-    'Reads a text file of the workspace and returns its lines, optionally only startLine to endLine (1-based, inclusive). Long files are cut to fit the token budget and the result says which line to read on from. Use it before editing a file, or to look at code you found with grep_search or file_search. Not for folders (use list_dir) or binary files.',
+    'Reads a text file of the workspace and returns its lines, optionally only startLine to endLine (1-based, inclusive). Long files are cut to fit the token budget and the result says which line to read on from. Files of any size can be read by line range (a large file is streamed; the result says which line to read on from). Images (png, jpeg, gif, webp up to 5 MB) are returned as images; other binary files are refused. Use it before editing a file, or to look at code you found with grep_search or file_search. Not for folders (use list_dir).',
   userDescription: 'Reads a file of the workspace.',
   inputSchema: {
     type: 'object',
@@ -49,6 +51,31 @@ class ReadFileTool implements Tool<Input> {
 
   async invoke({ input, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
     const absolute = await this.workspace.resolve(input.filePath);
+    const shown = this.workspace.relative(absolute);
+    const file = await inspectFile(this.workspace, absolute, shown);
+    if (file.kind === 'image') return file.result;
+    const budget = tokenizationOptions ?? defaultTokenization(DEFAULT_READ_BUDGET);
+    if (file.large) {
+      const start = input.startLine ?? 1;
+      if (input.endLine !== undefined && input.endLine < start)
+        throw new WorkspaceError(`endLine ${input.endLine} is before startLine ${start}.`);
+      const range = await this.workspace.readLines(absolute, start, input.endLine ?? Number.MAX_SAFE_INTEGER, {
+        maxChars: resultCharBudget(tokenizationOptions) - 500,
+        token,
+      });
+      return renderPromptResult(
+        FileLines,
+        {
+          path: shown,
+          lines: range.lines,
+          firstLine: start,
+          totalLines: range.totalLines,
+          large: { size: range.size, more: range.more },
+        },
+        budget,
+        token,
+      );
+    }
     const text = await this.workspace.readText(absolute);
     const lines = text.split(/\r?\n/);
     if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
@@ -58,11 +85,10 @@ class ReadFileTool implements Tool<Input> {
     if (total > 0 && start > total)
       throw new WorkspaceError(`The file has ${total} lines; startLine ${start} is past the end.`);
     if (end < start && total > 0) throw new WorkspaceError(`endLine ${input.endLine} is before startLine ${start}.`);
-    const budget = tokenizationOptions ?? defaultTokenization(DEFAULT_READ_BUDGET);
     return renderPromptResult(
       FileLines,
       {
-        path: this.workspace.relative(absolute),
+        path: shown,
         lines: total === 0 ? [] : lines.slice(start - 1, end),
         firstLine: start,
         totalLines: total,

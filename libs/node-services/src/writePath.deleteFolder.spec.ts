@@ -1,0 +1,197 @@
+// deleteFolder and moves through the write path: links are removed or refused, never followed;
+// .git, the root and sensitive paths are refused; nothing outside the root is touched.
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { NodeWorkspaceFileSystem } from './nodeWorkspaceFileSystem';
+
+let root: string;
+let outside: string;
+let workspace: NodeWorkspaceFileSystem;
+const file = (relative: string) => path.join(root, relative);
+const isRoot = process.getuid?.() === 0;
+const exists = (absolute: string) =>
+  fs.lstat(absolute).then(
+    () => true,
+    () => false,
+  );
+
+beforeEach(async () => {
+  root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'host-node-delete-')));
+  outside = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'host-node-outside-')));
+  await fs.writeFile(path.join(outside, 'precious.txt'), 'precious\n');
+  await fs.mkdir(file('tree/sub/deeper'), { recursive: true });
+  await fs.writeFile(file('tree/a.txt'), 'a\n');
+  await fs.writeFile(file('tree/sub/b.txt'), 'b\n');
+  await fs.writeFile(file('tree/sub/deeper/c.txt'), 'c\n');
+  workspace = new NodeWorkspaceFileSystem(root, { git: false });
+});
+
+afterEach(async () => {
+  for (const dir of [root, outside]) {
+    await fs.chmod(dir, 0o755).catch(() => undefined);
+    await fs.chmod(path.join(dir, 'tree/sub'), 0o755).catch(() => undefined);
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+});
+
+describe('deleteFolder', () => {
+  it('deletes an empty folder, refuses a full one without recursive, and counts what it deletes', async () => {
+    await fs.mkdir(file('empty'));
+    expect(await workspace.deleteFolder('empty')).toEqual({ path: 'empty', files: 0, folders: 0 });
+    await expect(workspace.deleteFolder('tree')).rejects.toThrow(
+      /'tree' is not empty \(3 files and 2 folders\); pass recursive: true/,
+    );
+    expect(await exists(file('tree/sub/deeper/c.txt'))).toBe(true);
+    expect(await workspace.deleteFolder('tree', { recursive: true })).toEqual({ path: 'tree', files: 3, folders: 2 });
+    expect(await fs.readdir(root)).toEqual([]);
+  });
+
+  it('removes links inside the tree without following them, and a link itself', async () => {
+    await fs.symlink(outside, file('tree/out-dir'));
+    await fs.symlink(path.join(outside, 'precious.txt'), file('tree/sub/out-file'));
+    expect(await workspace.deleteFolder('tree', { recursive: true })).toEqual({ path: 'tree', files: 5, folders: 2 });
+    expect(await fs.readFile(path.join(outside, 'precious.txt'), 'utf8')).toBe('precious\n');
+    await fs.mkdir(file('real'));
+    await fs.writeFile(file('real/x.txt'), 'x\n');
+    await fs.symlink('real', file('link'));
+    expect(await workspace.deleteFolder('link', { recursive: true })).toEqual({
+      path: 'link',
+      link: true,
+      files: 0,
+      folders: 0,
+    });
+    expect(await fs.readFile(file('real/x.txt'), 'utf8')).toBe('x\n');
+  });
+
+  it('refuses the root, .git and what is inside it, paths outside, and a folder reached through a link out', async () => {
+    await fs.mkdir(file('.git/hooks'), { recursive: true });
+    await fs.symlink(outside, file('out'));
+    for (const input of ['.', root, 'tree/..'])
+      await expect(workspace.deleteFolder(input, { recursive: true }, { allowSensitive: true })).rejects.toThrow(
+        /workspace folder itself/,
+      );
+    for (const input of ['.git', '.git/hooks', '.GIT'])
+      await expect(workspace.deleteFolder(input, { recursive: true }, { allowSensitive: true })).rejects.toThrow(
+        /git's own data.*never deleted or moved/,
+      );
+    for (const input of ['../', outside, 'out/precious.txt', path.join(outside, 'precious.txt')])
+      await expect(workspace.deleteFolder(input, { recursive: true })).rejects.toThrow(/outside the workspace/);
+    // A link out is removed itself; what it points to stays.
+    expect(await workspace.deleteFolder('out/', { recursive: true })).toMatchObject({ path: 'out', link: true });
+    expect(await fs.readFile(path.join(outside, 'precious.txt'), 'utf8')).toBe('precious\n');
+    expect(await exists(file('.git/hooks'))).toBe(true);
+  });
+
+  it('needs allowSensitive for a folder that holds a sensitive path (a nested repository, tasks)', async () => {
+    await fs.mkdir(file('tree/.vscode'));
+    await fs.writeFile(file('tree/.vscode/tasks.json'), '{}\n');
+    await expect(workspace.deleteFolder('tree', { recursive: true })).rejects.toThrow(
+      /needs the user's confirmation: it holds sensitive paths \(tree\/\.vscode\/tasks\.json/,
+    );
+    expect(await exists(file('tree/.vscode/tasks.json'))).toBe(true);
+    expect(await workspace.deleteFolder('tree', { recursive: true }, { allowSensitive: true })).toMatchObject({
+      files: 4,
+    });
+  });
+
+  it('refuses a file, a missing path, and a write-protected folder unless approved', async () => {
+    await expect(workspace.deleteFolder('tree/a.txt')).rejects.toThrow(/is a file, not a folder/);
+    await expect(workspace.deleteFolder('nope')).rejects.toThrow(/'nope' does not exist/);
+    await expect(workspace.deleteFolder('nope/deeper')).rejects.toThrow(/does not exist/);
+    await fs.chmod(file('tree/sub'), 0o555);
+    await expect(workspace.deleteFolder('tree', { recursive: true })).rejects.toThrow(/read-only|write-protected/);
+    expect(await exists(file('tree/sub/deeper/c.txt'))).toBe(true);
+    if (isRoot) {
+      await workspace.deleteFolder('tree', { recursive: true }, { allowWriteProtected: true });
+      expect(await exists(file('tree'))).toBe(false);
+    }
+  });
+
+  it('a stopped call deletes nothing', async () => {
+    const token = { isCancellationRequested: true, onCancellationRequested: () => ({ dispose() {} }) };
+    await expect(workspace.deleteFolder('tree', { recursive: true }, { token })).rejects.toThrow(/was stopped/);
+    expect(await exists(file('tree/sub/deeper/c.txt'))).toBe(true);
+  });
+});
+
+describe('moves never go through links', () => {
+  it('refuses a destination that is a link (dangling in, or out) and a source that is a link', async () => {
+    await fs.symlink('tree/missing.txt', file('dangling'));
+    await fs.symlink(path.join(outside, 'new.txt'), file('out-link'));
+    await expect(workspace.applyChanges([{ type: 'move', path: 'tree/a.txt', to: 'dangling' }])).rejects.toThrow(
+      /that name is a symbolic link/,
+    );
+    await expect(workspace.applyChanges([{ type: 'move', path: 'tree/a.txt', to: 'out-link' }])).rejects.toThrow(
+      /outside the workspace|symbolic link/,
+    );
+    await expect(
+      workspace.applyChanges([{ type: 'update', path: 'tree/a.txt', content: 'x\n', moveTo: 'dangling' }]),
+    ).rejects.toThrow(/that name is a symbolic link/);
+    await fs.symlink('tree/a.txt', file('a-link'));
+    await expect(workspace.applyChanges([{ type: 'move', path: 'a-link', to: 'moved.txt' }])).rejects.toThrow(
+      /is a symbolic link; only files can be moved/,
+    );
+    expect(await fs.readFile(file('tree/a.txt'), 'utf8')).toBe('a\n');
+    expect(await exists(file('tree/missing.txt'))).toBe(false);
+    expect(await fs.readdir(outside)).toEqual(['precious.txt']);
+  });
+
+  it('moves a file onto itself: refused, kept', async () => {
+    await expect(workspace.applyChanges([{ type: 'move', path: 'tree/a.txt', to: './tree/a.txt' }])).rejects.toThrow(
+      /more than one change|already exists/,
+    );
+    expect(await fs.readFile(file('tree/a.txt'), 'utf8')).toBe('a\n');
+  });
+});
+
+describe('moveFolder', () => {
+  it('moves a tree in one rename, links inside kept as links, parents created', async () => {
+    await fs.symlink(outside, file('tree/out-dir'));
+    expect(await workspace.moveFolder('tree', 'new/place')).toEqual({
+      path: 'tree',
+      movedTo: 'new/place',
+      files: 4,
+      folders: 2,
+    });
+    expect(await fs.readFile(file('new/place/sub/deeper/c.txt'), 'utf8')).toBe('c\n');
+    expect(await fs.readlink(file('new/place/out-dir'))).toBe(outside);
+    expect(await exists(file('tree'))).toBe(false);
+    expect(await fs.readdir(outside)).toEqual(['precious.txt']);
+  });
+
+  it('refuses what it must and leaves no folder it created behind', async () => {
+    await fs.mkdir(file('taken'));
+    await fs.symlink('tree', file('tree-link'));
+    await fs.symlink(outside, file('out'));
+    await fs.mkdir(file('.git'));
+    const cases: [string, string, RegExp][] = [
+      ['tree', 'taken', /already exists/],
+      ['tree', 'tree/sub/x/y', /into itself/],
+      ['tree-link', 'moved', /is a symbolic link/],
+      ['tree', 'out/tree', /outside the workspace/],
+      ['tree', '.git/x/tree', /git's own data/],
+      ['.git', 'not-git', /git's own data/],
+      ['tree/a.txt', 'a-moved', /not a folder/],
+      ['missing', 'x', /does not exist/],
+      ['.', 'x', /workspace folder itself/],
+      ['tree', '.', /onto the workspace folder itself/],
+    ];
+    for (const [from, to, message] of cases) await expect(workspace.moveFolder(from, to)).rejects.toThrow(message);
+    expect((await fs.readdir(root)).sort()).toEqual(['.git', 'out', 'taken', 'tree', 'tree-link']);
+    expect((await fs.readdir(file('tree/sub'))).sort()).toEqual(['b.txt', 'deeper']);
+    expect(await fs.readdir(file('.git'))).toEqual([]);
+    expect(await fs.readdir(outside)).toEqual(['precious.txt']);
+  });
+
+  it('needs allowSensitive to move sensitive paths, or to make paths sensitive', async () => {
+    await fs.writeFile(file('tree/tasks.json'), '{}\n');
+    await expect(workspace.moveFolder('tree', '.vscode')).rejects.toThrow(
+      /needs the user's confirmation.*\.vscode\/tasks\.json/,
+    );
+    expect(await exists(file('.vscode'))).toBe(false);
+    expect(await workspace.moveFolder('tree', '.vscode', { allowSensitive: true })).toMatchObject({
+      movedTo: '.vscode',
+    });
+  });
+});

@@ -1,0 +1,156 @@
+import { inject, injectable } from 'inversify';
+import { boundedList, type CancellationToken } from '@toolpacks/base';
+import {
+  codeBlock,
+  defineTool,
+  inertLine,
+  textResult,
+  type InputOf,
+  type PreparedToolInvocation,
+  type Tool,
+  type ToolDefinition,
+  type ToolInvocationOptions,
+  type ToolInvocationPrepareOptions,
+} from '@toolpacks/registry';
+import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
+import { replaceOnce } from '../replaceOnce';
+import { confirmWrites, unifiedDiff, writesNeedConfirmation } from '../sensitiveWrites';
+
+/** Copilot's multi_replace_string_in_file: several replace_string_in_file edits, all or nothing. */
+const definition = {
+  name: 'multi_replace_string_in_file',
+  // The same picker entry as replace_string_in_file: it is the same job, several edits at once.
+  toolReferenceName: 'multi_replace_string_in_file',
+  displayName: 'Multi-Replace String in Files',
+  modelDescription:
+    'Makes several replace_string_in_file edits in one call, in one or more files, all or nothing: if any oldString is not found exactly once, nothing is written and the error names the replacement. Each replacement follows the rules of replace_string_in_file: oldString must match the file exactly (whitespace and indentation included) and occur exactly once, with 3-5 lines of unchanged context. Several replacements in one file apply in order, each to the text left by the previous ones. Prefer it over several replace_string_in_file calls. Returns every file changed and the lines that changed.',
+  userDescription: 'Makes several text replacements in one or more files at once.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      explanation: { type: 'string', description: 'A short sentence on what the edits do.' },
+      replacements: {
+        type: 'array',
+        minItems: 1,
+        description: 'The replacements, applied in order.',
+        items: {
+          type: 'object',
+          properties: {
+            explanation: { type: 'string', description: 'What this replacement does (optional).' },
+            filePath: {
+              type: 'string',
+              description: 'Path of the file to edit, relative to the workspace root or absolute.',
+            },
+            oldString: {
+              type: 'string',
+              minLength: 1,
+              description: 'The exact text to replace, with surrounding context so that it occurs once.',
+            },
+            newString: { type: 'string', description: 'The text to put in its place.' },
+          },
+          required: ['filePath', 'oldString', 'newString'],
+          additionalProperties: false,
+        },
+      },
+    },
+    required: ['explanation', 'replacements'],
+    additionalProperties: false,
+  },
+  tags: ['files', 'edit'],
+  annotations: { readOnly: false, destructive: false, idempotent: false },
+} as const satisfies ToolDefinition;
+
+type Input = InputOf<typeof definition>;
+
+interface FileEdit {
+  readonly path: string;
+  readonly before: string;
+  after: string;
+  /** 1-based lines where each replacement in this file starts (in the text after it). */
+  readonly lines: number[];
+  count: number;
+}
+
+@injectable()
+class MultiReplaceStringInFileTool implements Tool<Input> {
+  constructor(@inject(WorkspaceFileSystem) private readonly workspace: WorkspaceFileSystem) {}
+
+  // Like replace_string_in_file: only sensitive files (git config, hooks, tasks, …) or
+  // write-protected ones ask; the question then shows the diff of every file of the call.
+  async prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>): Promise<PreparedToolInvocation | undefined> {
+    if (!Array.isArray(input?.replacements)) return undefined;
+    const paths = input.replacements.flatMap((r) => (typeof r?.filePath === 'string' ? [r.filePath] : []));
+    if (!(await writesNeedConfirmation(this.workspace, paths))) return undefined;
+    let edits: FileEdit[];
+    try {
+      edits = await this.plan(input);
+    } catch {
+      return undefined; // invoke reports the problem
+    }
+    const writes = edits.map(({ path, before, after }) => ({ path, before, after }));
+    const asked = await confirmWrites(this.workspace, writes);
+    if (!asked?.confirmationMessages) return asked;
+    const message = asked.confirmationMessages.message;
+    const others = writes.map((w) => `${inertLine(w.path)}\n\n${codeBlock(unifiedDiff(w), 'diff')}`);
+    return {
+      ...asked,
+      confirmationMessages: {
+        title: edits.length === 1 ? asked.confirmationMessages.title : `Edit ${edits.length} files?`,
+        message: [
+          typeof message === 'string' ? message : message.value,
+          `Every file this call changes (all or nothing):`,
+          ...others,
+        ].join('\n\n'),
+      },
+    };
+  }
+
+  async invoke({ input, confirmed, approved }: ToolInvocationOptions<Input>, token?: CancellationToken) {
+    const edits = await this.plan(input);
+    // One batch through the write path: every file is compared with the text read above right
+    // before its rename, so a file changed meanwhile fails the whole call and nothing is written.
+    await this.workspace.applyChanges(
+      edits.map((e) => ({ type: 'update' as const, path: e.path, content: e.after, expected: e.before })),
+      { allowSensitive: confirmed === true, allowWriteProtected: approved === true, token },
+    );
+    const total = edits.reduce((sum, e) => sum + e.count, 0);
+    const files = edits.map(
+      (e) => `${e.path} (${e.lines.length === 1 ? 'line' : 'lines'} ${boundedList(e.lines.map(String), 20, ', ')})`,
+    );
+    return textResult(
+      `Replaced ${total} occurrence${total === 1 ? '' : 's'} in ${edits.length} file${edits.length === 1 ? '' : 's'}: ${files.join('; ')}. Read a file again before editing it further.`,
+    );
+  }
+
+  /** Every file read once, every replacement applied in memory in order; any failure throws before a write. */
+  private async plan(input: Input): Promise<FileEdit[]> {
+    const edits = new Map<string, FileEdit>();
+    for (const [i, replacement] of input.replacements.entries()) {
+      const which = `Replacement ${i + 1} of ${input.replacements.length}`;
+      try {
+        if (replacement.oldString === replacement.newString)
+          throw new WorkspaceError('oldString and newString are the same; nothing would change.');
+        const path = this.workspace.relative(await this.workspace.resolve(replacement.filePath));
+        let edit = edits.get(path);
+        if (!edit) {
+          const before = await this.workspace.readText(path);
+          edit = { path, before, after: before, lines: [], count: 0 };
+          edits.set(path, edit);
+        }
+        const replaced = replaceOnce(edit.after, replacement.oldString, replacement.newString, path);
+        edit.after = replaced.text;
+        edit.lines.push(replaced.line);
+        edit.count++;
+      } catch (error) {
+        if (error instanceof WorkspaceError)
+          throw new WorkspaceError(
+            `${which} (${replacement.filePath}): ${error.message} Nothing was written: no file was changed. Fix this replacement and send the whole call again.`,
+          );
+        throw error;
+      }
+    }
+    return [...edits.values()];
+  }
+}
+
+export const multiReplaceStringInFile = defineTool({ definition, implementation: MultiReplaceStringInFileTool });
