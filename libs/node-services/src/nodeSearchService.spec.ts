@@ -4,7 +4,10 @@ import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { WorkspaceError, type GrepQuery } from '@toolpacks/services';
 import { CancellationTokenSource } from '@toolpacks/base';
-import { MAX_SEARCH_FILE_BYTES, NodeSearchService } from './nodeSearchService';
+import { NodeSearchService } from './nodeSearchService';
+
+/** A small size limit, so that the over-limit file of the fixture stays small. */
+const LIMIT = 1024 * 1024;
 
 const hasRipgrep = spawnSync('rg', ['--version']).status === 0;
 let root: string;
@@ -35,7 +38,7 @@ beforeAll(async () => {
   await write('unicode.txt', 'Ünïcödé needle ✓\nstraße NEEDLE\n');
   await write('long.txt', `${'x'.repeat(1000)} needle\n`);
   await write('regex.txt', 'foo123bar\nfoobar\nfoo(bar)\n');
-  await write('huge.txt', Buffer.alloc(MAX_SEARCH_FILE_BYTES + 10, 'needle\n'));
+  await write('huge.txt', Buffer.alloc(LIMIT + 10, 'needle\n'));
   await fs.symlink(path.join(root, 'a.txt'), path.join(root, 'link.txt'));
   await write('many/1.txt', Array.from({ length: 50 }, () => 'needle').join('\n'));
 });
@@ -63,12 +66,12 @@ const queries: [string, Partial<GrepQuery>][] = [
 ];
 
 describe('NodeSearchService.grep', () => {
-  const scanner = () => new NodeSearchService(root, { ripgrep: false });
+  const scanner = () => new NodeSearchService(root, { ripgrep: false, maxFileBytes: LIMIT });
 
   it('finds matches in walk order, skipping .git, node_modules, .gitignore names, binary, huge files and symlinks', async () => {
     const result = await scanner().grep(query({ caseSensitive: true }));
     expect(result.engine).toBe('scanner');
-    expect(result.skippedLargeFiles).toEqual({ count: 1, limitBytes: MAX_SEARCH_FILE_BYTES, examples: ['huge.txt'] });
+    expect(result.skippedLargeFiles).toEqual({ count: 1, limitBytes: LIMIT, examples: ['huge.txt'] });
     expect(result.matches.map((m) => `${m.path}:${m.line}`)).toEqual([
       '.hidden/h.txt:1',
       'B/x.ts:1',
@@ -103,7 +106,7 @@ describe('NodeSearchService.grep', () => {
   (hasRipgrep ? it.each(queries) : it.skip.each(queries))(
     'ripgrep and the scanner agree (skipped without rg): %s',
     async (_name, q) => {
-      const withRipgrep = await new NodeSearchService(root).grep(query(q));
+      const withRipgrep = await new NodeSearchService(root, { maxFileBytes: LIMIT }).grep(query(q));
       const withScanner = await scanner().grep(query(q));
       expect(withRipgrep.engine).toBe('ripgrep');
       expect(withRipgrep.matches.length).toBeGreaterThan(0);
@@ -114,7 +117,9 @@ describe('NodeSearchService.grep', () => {
   );
 
   it('falls back to the scanner for a pattern ripgrep cannot run (look-ahead), or without ripgrep', async () => {
-    const result = await new NodeSearchService(root).grep(query({ pattern: 'foo(?=\\d)', isRegexp: true }));
+    const result = await new NodeSearchService(root, { maxFileBytes: LIMIT }).grep(
+      query({ pattern: 'foo(?=\\d)', isRegexp: true }),
+    );
     expect(result.matches.map((m) => `${m.path}:${m.line}`)).toEqual(['regex.txt:1']);
   });
 
@@ -195,7 +200,7 @@ describe('NodeSearchService.grep', () => {
 
 describe('NodeSearchService.findFiles', () => {
   it('lists files matching a glob in walk order, with the same exclusions', async () => {
-    const service = new NodeSearchService(root);
+    const service = new NodeSearchService(root, { maxFileBytes: LIMIT });
     expect((await service.findFiles('*.ts', 100)).files).toEqual(['B/x.ts', 'a/c/deep.ts']);
     expect((await service.findFiles('a/**', 100)).files).toEqual(['a/b.txt', 'a/c/deep.ts']);
     expect((await service.findFiles('**/*.js', 100)).files).toEqual([]);

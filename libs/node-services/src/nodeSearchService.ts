@@ -14,7 +14,13 @@ import {
   type SearchService,
   type SkippedLargeFiles,
 } from '@toolpacks/services';
-import { compileGlobForModel, compileQuery, MAX_MATCH_LINE_CHARS, MAX_SEARCH_FILE_BYTES } from './searchLimits';
+import {
+  compileGlobForModel,
+  compileQuery,
+  MAX_MATCH_LINE_CHARS,
+  MAX_SEARCH_FILE_BYTES,
+  WHOLE_READ_BYTES,
+} from './searchLimits';
 import { loadIgnoreContext, mainThreadRules } from './searchIgnoreContext';
 import { grepWithRipgrep } from './ripgrepSearch';
 import { SafeOpener } from './safeOpen';
@@ -29,6 +35,8 @@ export interface NodeSearchOptions {
   readonly timeoutMs?: number;
   /** Private writable memory each rg may take (default 2 GiB: DEFAULT_MEMORY_LIMITS.ripgrep). */
   readonly memoryLimitBytes?: number;
+  /** Files larger than this are not searched, and counted (default MAX_SEARCH_FILE_BYTES, 256 MB). */
+  readonly maxFileBytes?: number;
 }
 
 export class NodeSearchService implements SearchService {
@@ -38,6 +46,7 @@ export class NodeSearchService implements SearchService {
   private readonly timeoutMs: number;
   private readonly opener: SafeOpener;
   private readonly realRoot: string;
+  private readonly maxFileBytes: number;
 
   constructor(
     readonly root: string,
@@ -47,6 +56,7 @@ export class NodeSearchService implements SearchService {
     this.ripgrepFound = options.ripgrep === false ? undefined : (options.ripgrep ?? null);
     this.timeoutMs = options.timeoutMs ?? 20_000;
     this.memoryLimitBytes = options.memoryLimitBytes;
+    this.maxFileBytes = options.maxFileBytes ?? MAX_SEARCH_FILE_BYTES;
     this.realRoot = realpathSync(root);
     this.opener = new SafeOpener(this.realRoot);
   }
@@ -69,7 +79,8 @@ export class NodeSearchService implements SearchService {
         rules: context.config,
         include: pattern,
         maxResults,
-        maxFileBytes: MAX_SEARCH_FILE_BYTES,
+        maxFileBytes: this.maxFileBytes,
+        wholeReadBytes: WHOLE_READ_BYTES,
         maxLineChars: MAX_MATCH_LINE_CHARS,
       },
       this.timeoutMs,
@@ -93,13 +104,14 @@ export class NodeSearchService implements SearchService {
         timeoutMs: this.timeoutMs,
         token,
         memoryLimitBytes: this.memoryLimitBytes,
+        maxFileBytes: this.maxFileBytes,
       });
       if (result)
         return {
           matches: result.matches,
           truncated: result.truncated,
           engine: 'ripgrep',
-          ...skipped(result.skippedLarge),
+          ...skipped(result.skippedLarge, this.maxFileBytes),
         };
     }
     const scan = await runScanner(
@@ -109,7 +121,8 @@ export class NodeSearchService implements SearchService {
         include: query.includePattern,
         regex: { source: compiled.source, flags: compiled.flags },
         maxResults: query.maxResults,
-        maxFileBytes: MAX_SEARCH_FILE_BYTES,
+        maxFileBytes: this.maxFileBytes,
+        wholeReadBytes: WHOLE_READ_BYTES,
         maxLineChars: MAX_MATCH_LINE_CHARS,
       },
       this.timeoutMs,
@@ -119,7 +132,7 @@ export class NodeSearchService implements SearchService {
       matches: scan.matches.slice(0, query.maxResults),
       truncated: scan.matches.length > query.maxResults,
       engine: 'scanner',
-      ...skipped(scan.skippedLarge),
+      ...skipped(scan.skippedLarge, this.maxFileBytes),
     };
   }
 
@@ -141,10 +154,10 @@ export class NodeSearchService implements SearchService {
 }
 
 /** Never silent: the files over the limit are counted in the result (none: no field). */
-function skipped(files: readonly string[]): { skippedLargeFiles?: SkippedLargeFiles } {
+function skipped(files: readonly string[], limitBytes: number): { skippedLargeFiles?: SkippedLargeFiles } {
   return files.length === 0
     ? {}
-    : { skippedLargeFiles: { count: files.length, limitBytes: MAX_SEARCH_FILE_BYTES, examples: files.slice(0, 5) } };
+    : { skippedLargeFiles: { count: files.length, limitBytes, examples: files.slice(0, 5) } };
 }
 
 function findRipgrep(): string | undefined {

@@ -44,6 +44,8 @@ export interface RipgrepRun {
   readonly token?: CancellationToken;
   /** Private writable memory each rg may take (childLimits.ts); default DEFAULT_MEMORY_LIMITS.ripgrep, 0 or Infinity: none. */
   readonly memoryLimitBytes?: number;
+  /** Files larger than this are skipped and counted (default MAX_SEARCH_FILE_BYTES). */
+  readonly maxFileBytes?: number;
 }
 
 export interface RipgrepOutcome {
@@ -144,7 +146,7 @@ async function finish(
     return true;
   });
   matches.sort(compareMatches);
-  const verified = await verifyMatches(run.opener, matches);
+  const verified = await verifyMatches(run.opener, matches, run.maxFileBytes ?? MAX_SEARCH_FILE_BYTES);
   // As the scanner, which stops at the match after the last one shown: files past it were not reached.
   const stopAt = verified[run.query.maxResults];
   const reached = [...new Set(large)].filter(
@@ -185,7 +187,7 @@ function runRipgrep(
   ];
   args.push('--no-require-git', '--no-ignore-global', '--no-ignore-parent', '--no-ignore-dot');
   // --debug is how ripgrep names the files over --max-filesize ("ignoring ./x: N bytes").
-  args.push('--debug', '--max-filesize', String(MAX_SEARCH_FILE_BYTES));
+  args.push('--debug', '--max-filesize', String(run.maxFileBytes ?? MAX_SEARCH_FILE_BYTES));
   args.push(query.caseSensitive ? '--case-sensitive' : '--ignore-case');
   if (!query.isRegexp) args.push('--fixed-strings');
   // The include glob is not given to ripgrep: it would override the ignore rules, its syntax is not

@@ -7,7 +7,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { MAX_SEARCH_FILE_BYTES, NodeSearchService, compareMatches } from './nodeSearchService';
+import { NodeSearchService, compareMatches } from './nodeSearchService';
+
+/** A small size limit, so that the over-limit file of the fixture stays small. */
+const LIMIT = 1024 * 1024;
 
 const hasRipgrep = spawnSync('rg', ['--version']).status === 0;
 const LONG = 'a'.repeat(60);
@@ -76,7 +79,7 @@ beforeAll(async () => {
     await fs.writeFile(path.join(root, file), text);
   }
   await fs.mkdir(path.join(root, 'big'));
-  await fs.writeFile(path.join(root, 'big/huge.txt'), Buffer.alloc(MAX_SEARCH_FILE_BYTES + 10, 'marker\n'));
+  await fs.writeFile(path.join(root, 'big/huge.txt'), Buffer.alloc(LIMIT + 10, 'marker\n'));
   await fs.appendFile(path.join(root, '.git/info/exclude'), '\nsecret.txt\n');
   await fs.symlink('sub', path.join(root, 'linkdir'));
   // Tracked although a rule matches (git never hides these): a file, and one in an ignored folder.
@@ -115,7 +118,7 @@ describe('search lists exactly what git lists', () => {
       ]),
     );
     expect(expected).not.toContain('dts/top.d.ts');
-    const found = await new NodeSearchService(root, { ripgrep: false }).findFiles('**', 10_000);
+    const found = await new NodeSearchService(root, { ripgrep: false, maxFileBytes: LIMIT }).findFiles('**', 10_000);
     expect(found).toEqual({ files: expected, truncated: false });
   });
 
@@ -123,7 +126,7 @@ describe('search lists exactly what git lists', () => {
     const expected = gitListed().filter(
       (file) => !['linkdir', 'big/huge.txt'].includes(file) && !file.endsWith('.gitignore'),
     );
-    const result = await new NodeSearchService(root, { ripgrep: false }).grep({
+    const result = await new NodeSearchService(root, { ripgrep: false, maxFileBytes: LIMIT }).grep({
       pattern: 'marker',
       isRegexp: false,
       caseSensitive: true,
@@ -132,7 +135,7 @@ describe('search lists exactly what git lists', () => {
     expect(result.matches.map((m) => m.path)).toEqual(expected);
     expect(result.skippedLargeFiles).toEqual({
       count: 1,
-      limitBytes: MAX_SEARCH_FILE_BYTES,
+      limitBytes: LIMIT,
       examples: ['big/huge.txt'],
     });
   });
@@ -142,8 +145,8 @@ describe('search lists exactly what git lists', () => {
     async () => {
       for (const includePattern of [undefined, 'packages/**', 'dts/**', '*.ts', '**/node_modules/**', 'big/*']) {
         const q = { pattern: 'marker', isRegexp: false, caseSensitive: true, maxResults: 10_000, includePattern };
-        const withScanner = await new NodeSearchService(root, { ripgrep: false }).grep(q);
-        const withRipgrep = await new NodeSearchService(root).grep(q);
+        const withScanner = await new NodeSearchService(root, { ripgrep: false, maxFileBytes: LIMIT }).grep(q);
+        const withRipgrep = await new NodeSearchService(root, { maxFileBytes: LIMIT }).grep(q);
         expect(withRipgrep.engine).toBe('ripgrep');
         expect({ includePattern, matches: withRipgrep.matches, skipped: withRipgrep.skippedLargeFiles }).toEqual({
           includePattern,
@@ -155,7 +158,7 @@ describe('search lists exactly what git lists', () => {
   );
 
   it('hostile globs answer at once (they hung the main thread for 40 s and more)', async () => {
-    const service = new NodeSearchService(root, { ripgrep: false });
+    const service = new NodeSearchService(root, { ripgrep: false, maxFileBytes: LIMIT });
     expect((await service.findFiles('*a*a*a*a*a*a*a*Q', 100)).files).toEqual([]);
     expect((await service.findFiles(`${'{*,*}'.repeat(10)}Q`, 100)).files).toEqual([]);
   });

@@ -4,8 +4,13 @@ import { WorkspaceError, type GrepMatch, type GrepQuery } from '@toolpacks/servi
 import { MAX_TEXT_BYTES } from './fileSnapshot';
 import { compileGlob } from './glob';
 
-/** The same limit as read_file: a file search finds can always be read. */
-export const MAX_SEARCH_FILE_BYTES = MAX_TEXT_BYTES;
+/**
+ * Text files up to this size are searched (ripgrep, or the scanner streaming them); larger ones are
+ * skipped and counted. read_file reads any of them by line range.
+ */
+export const MAX_SEARCH_FILE_BYTES = 256 * 1024 * 1024;
+/** Files up to this size are read whole by the scanner and the verifier; larger ones are streamed. */
+export const WHOLE_READ_BYTES = MAX_TEXT_BYTES;
 export const MAX_MATCH_LINE_CHARS = 400;
 
 export interface CompiledQuery {

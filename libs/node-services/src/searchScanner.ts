@@ -18,6 +18,8 @@ export interface ScanRequest {
   readonly regex?: { readonly source: string; readonly flags: string };
   readonly maxResults: number;
   readonly maxFileBytes: number;
+  /** Files up to this size are read whole; larger ones (up to maxFileBytes) are streamed. */
+  readonly wholeReadBytes?: number;
   readonly maxLineChars: number;
 }
 
@@ -68,6 +70,7 @@ const { workerData, parentPort } = require('node:worker_threads');
 const fs = require('node:fs');
 const path = require('node:path');
 const { root, rules: rulesConfig, include, regex: regexSpec, maxResults, maxFileBytes, maxLineChars } = workerData;
+const wholeReadBytes = workerData.wholeReadBytes || maxFileBytes;
 const createGlobMatcher = ${createGlobMatcher.toString()};
 const createIgnoreRules = ${createIgnoreRules.toString()};
 const regex = regexSpec ? new RegExp(regexSpec.source, regexSpec.flags) : undefined;
@@ -108,18 +111,59 @@ const rules = createIgnoreRules(createGlobMatcher, rulesConfig, (folder) => {
   return buffer ? buffer.toString('utf8') : undefined;
 });
 function scanFile(dir, name, relative) {
-  const buffer = readSafely(dir, name, maxFileBytes, () => skippedLarge.push(relative));
-  if (!buffer || buffer.includes(0)) return;
-  const lines = buffer.toString('utf8').split('\\n');
-  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
-  for (let i = 0; i < lines.length; i++) {
-    let line = lines[i];
-    if (line.endsWith('\\r')) line = line.slice(0, -1);
-    if (regex.test(line)) {
-      matches.push({ path: relative, line: i + 1, text: line.length > maxLineChars ? line.slice(0, maxLineChars) + '…' : line });
-      if (matches.length > maxResults) return true;
+  let fd;
+  try { fd = fs.openSync(at(dir, name), C.O_RDONLY | C.O_NOFOLLOW | C.O_NONBLOCK); } catch { return; }
+  try {
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile() || !inside(fd)) return;
+    if (stat.size > maxFileBytes) { skippedLarge.push(relative); return; }
+    if (stat.size > wholeReadBytes) return scanLarge(fd, relative);
+    const buffer = fs.readFileSync(fd);
+    if (buffer.length > maxFileBytes) { skippedLarge.push(relative); return; }
+    if (buffer.includes(0)) return;
+    const lines = buffer.toString('utf8').split('\\n');
+    if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+    for (let i = 0; i < lines.length; i++) {
+      if (testLine(lines[i], relative, i + 1, matches)) return true;
+    }
+  } catch { return; } finally { fs.closeSync(fd); }
+}
+// True when the walk has enough matches. A large file's matches wait in 'into' until it is read to the end.
+function testLine(line, relative, number, into) {
+  if (line.endsWith('\\r')) line = line.slice(0, -1);
+  if (!regex.test(line)) return false;
+  const match = { path: relative, line: number, text: line.length > maxLineChars ? line.slice(0, maxLineChars) + '…' : line };
+  if (into === matches) { matches.push(match); return matches.length > maxResults; }
+  if (matches.length + into.length <= maxResults) into.push(match);
+  return false;
+}
+// A file over wholeReadBytes, read a chunk at a time (memory stays about one chunk and one line);
+// its matches count only when no NUL byte is anywhere in it, as for a file read whole.
+function scanLarge(fd, relative) {
+  const found = [];
+  const buffer = Buffer.allocUnsafe(1024 * 1024);
+  let position = 0;
+  let number = 1;
+  let carry = [];
+  for (;;) {
+    const n = fs.readSync(fd, buffer, 0, buffer.length, position);
+    if (n === 0) break;
+    const chunk = buffer.subarray(0, n);
+    if (chunk.includes(0)) return;
+    position += n;
+    let from = 0;
+    for (;;) {
+      const newline = chunk.indexOf(10, from);
+      if (newline < 0) { if (from < chunk.length) carry.push(Buffer.from(chunk.subarray(from))); break; }
+      const bytes = carry.length ? Buffer.concat([...carry, chunk.subarray(from, newline)]) : chunk.subarray(from, newline);
+      carry = [];
+      testLine(bytes.toString('utf8'), relative, number++, found);
+      from = newline + 1;
     }
   }
+  if (carry.length) testLine(Buffer.concat(carry).toString('utf8'), relative, number, found);
+  for (const match of found) matches.push(match);
+  return matches.length > maxResults;
 }
 function openDir(parent, name) {
   let fd;

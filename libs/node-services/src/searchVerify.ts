@@ -1,6 +1,7 @@
 // The read side of ripgrep's results: rg is a separate process that opens files by path.
+import type { FileHandle } from 'node:fs/promises';
 import type { GrepMatch } from '@toolpacks/services';
-import { clip, MAX_SEARCH_FILE_BYTES } from './searchLimits';
+import { clip, MAX_SEARCH_FILE_BYTES, WHOLE_READ_BYTES } from './searchLimits';
 import type { SafeOpener } from './safeOpen';
 
 const VERIFY_CONCURRENCY = 16;
@@ -11,29 +12,45 @@ const VERIFY_CONCURRENCY = 16;
  * regular files only) and a match is kept only when that file has the same line: the text shown
  * always comes from inside the root. Binary files (a NUL anywhere) are dropped as before.
  */
-export async function verifyMatches(opener: SafeOpener, matches: GrepMatch[]): Promise<GrepMatch[]> {
+export async function verifyMatches(
+  opener: SafeOpener,
+  matches: GrepMatch[],
+  maxFileBytes = MAX_SEARCH_FILE_BYTES,
+): Promise<GrepMatch[]> {
   // Files are read a few at a time (each read is several syscalls on libuv's pool): one by one,
   // 4,000 matched files took 10 s.
-  const files = [...new Set(matches.map((match) => match.path))];
-  const lines = new Map<string, string[] | undefined>();
+  const wanted = new Map<string, Set<number>>();
+  for (const match of matches) {
+    const lines = wanted.get(match.path) ?? new Set<number>();
+    lines.add(match.line);
+    wanted.set(match.path, lines);
+  }
+  const files = [...wanted.keys()];
+  const lines = new Map<string, ((line: number) => string | undefined) | undefined>();
   let next = 0;
   const reader = async () => {
     while (next < files.length) {
       const file = files[next++];
-      lines.set(file, await readLinesSafely(opener, file));
+      lines.set(file, await readLinesSafely(opener, file, wanted.get(file)!, maxFileBytes));
     }
   };
   await Promise.all(Array.from({ length: Math.min(VERIFY_CONCURRENCY, files.length) }, reader));
   const verified: GrepMatch[] = [];
   for (const match of matches) {
-    const text = lines.get(match.path)?.[match.line - 1];
+    const text = lines.get(match.path)?.(match.line);
     if (text !== undefined && text.replace(/\r$/, '') === match.text.replace(/\r$/, ''))
       verified.push({ ...match, text: clip(text) });
   }
   return verified;
 }
 
-async function readLinesSafely(opener: SafeOpener, relative: string): Promise<string[] | undefined> {
+/** The file's lines by number (1-based); undefined when it cannot be read safely or is binary (a NUL anywhere). */
+async function readLinesSafely(
+  opener: SafeOpener,
+  relative: string,
+  wanted: ReadonlySet<number>,
+  maxFileBytes: number,
+): Promise<((line: number) => string | undefined) | undefined> {
   let location;
   try {
     location = await opener.locate(relative);
@@ -45,14 +62,49 @@ async function readLinesSafely(opener: SafeOpener, relative: string): Promise<st
     if (!handle || handle === 'symlink') return undefined;
     try {
       const { size } = await handle.stat();
-      if (size > MAX_SEARCH_FILE_BYTES) return undefined;
+      if (size > maxFileBytes) return undefined;
+      if (size > WHOLE_READ_BYTES) return await streamWantedLines(handle, wanted);
       const buffer = await handle.readFile();
       if (buffer.includes(0)) return undefined;
-      return buffer.toString('utf8').split('\n');
+      const lines = buffer.toString('utf8').split('\n');
+      return (line) => lines[line - 1];
     } finally {
       await handle.close();
     }
   } finally {
     await location.dir.close();
   }
+}
+
+/** A large file read a chunk at a time, keeping only the wanted lines. */
+async function streamWantedLines(
+  handle: FileHandle,
+  wanted: ReadonlySet<number>,
+): Promise<((line: number) => string | undefined) | undefined> {
+  const kept = new Map<number, string>();
+  const buffer = Buffer.allocUnsafe(1024 * 1024);
+  let position = 0;
+  let line = 1;
+  let carry: Buffer[] = [];
+  for (;;) {
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+    if (bytesRead === 0) break;
+    const chunk = buffer.subarray(0, bytesRead);
+    if (chunk.includes(0)) return undefined;
+    position += bytesRead;
+    let from = 0;
+    for (;;) {
+      const newline = chunk.indexOf(10, from);
+      if (newline < 0) {
+        if (wanted.has(line) && from < chunk.length) carry.push(Buffer.from(chunk.subarray(from)));
+        break;
+      }
+      if (wanted.has(line)) kept.set(line, Buffer.concat([...carry, chunk.subarray(from, newline)]).toString('utf8'));
+      carry = [];
+      line++;
+      from = newline + 1;
+    }
+  }
+  if (wanted.has(line)) kept.set(line, Buffer.concat(carry).toString('utf8'));
+  return (n) => kept.get(n);
 }

@@ -55,6 +55,8 @@ describe('geminiGrepFormat', () => {
     const lines = Array.from({ length: 1000 }, (_, i) => ({ line: i + 1, text: 'z'.repeat(300), isMatch: true }));
     const text = formatGrepBlocks(header, [{ path: 'a', lines }]);
     expect(text.length).toBeLessThan(MAX_GREP_OUTPUT_CHARS + 300);
-    expect(text).toMatch(/\n---\n\[Output cut at 100000 characters: \d+ more matches are not shown\. Narrow/);
+    expect(text).toMatch(
+      /\n---\n\[Output cut at 100000 characters to fit the result budget: \d+ more matches are not shown\. Narrow/,
+    );
   });
 });

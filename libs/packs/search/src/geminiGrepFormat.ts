@@ -96,7 +96,11 @@ export function formatNamesOnly(header: GrepHeader, paths: readonly string[]): s
  * The header (with the number of matches), `---`, then per file `File: <path>`, its lines and
  * `---`. Stops before MAX_GREP_OUTPUT_CHARS and ends with a note of the matches left out.
  */
-export function formatGrepBlocks(header: GrepHeader, blocks: readonly GrepFileBlock[]): string {
+export function formatGrepBlocks(
+  header: GrepHeader,
+  blocks: readonly GrepFileBlock[],
+  maxChars = MAX_GREP_OUTPUT_CHARS,
+): string {
   const matchCount = blocks.reduce((n, b) => n + b.lines.filter((l) => l.isMatch).length, 0);
   const out = [
     `Found ${matchCount} ${matchCount === 1 ? 'match' : 'matches'} for pattern "${header.pattern}" ${header.location}${filterText(header.include)}${limitText(header.limitedTo)}:`,
@@ -107,12 +111,12 @@ export function formatGrepBlocks(header: GrepHeader, blocks: readonly GrepFileBl
   let full = false;
   for (const block of blocks) {
     const fileLine = `File: ${block.path}`;
-    if (size + fileLine.length + 1 > MAX_GREP_OUTPUT_CHARS) break;
+    if (size + fileLine.length + 1 > maxChars) break;
     out.push(fileLine);
     size += fileLine.length + 1;
     for (const line of block.lines) {
       const text = `L${line.line}${line.isMatch ? ':' : '-'} ${line.text.trimEnd()}`;
-      if ((full = size + text.length + 1 > MAX_GREP_OUTPUT_CHARS)) break;
+      if ((full = size + text.length + 1 > maxChars)) break;
       out.push(text);
       size += text.length + 1;
       if (line.isMatch) shownMatches++;
@@ -124,7 +128,7 @@ export function formatGrepBlocks(header: GrepHeader, blocks: readonly GrepFileBl
   if (shownMatches < matchCount) {
     const left = matchCount - shownMatches;
     out.push(
-      `[Output cut at ${MAX_GREP_OUTPUT_CHARS} characters: ${left} more ${left === 1 ? 'match is' : 'matches are'} not shown. Narrow the search with dir_path or include_pattern, or ask for less context.]`,
+      `[Output cut at ${maxChars} characters to fit the result budget: ${left} more ${left === 1 ? 'match is' : 'matches are'} not shown. Narrow the search with dir_path or include_pattern, or ask for less context.]`,
     );
   }
   return out.join('\n');

@@ -20,7 +20,7 @@ describe('file_search', () => {
     );
     expect((await h.call('file_search', { query: 'src/*.ts' })).text).toBe("1 file matches 'src/*.ts':\nsrc/index.ts");
     expect((await h.call('file_search', { query: '**/*.{ts,md}', maxResults: 2 })).text).toBe(
-      "The first 2 files matching '**/*.{ts,md}' (more exist; make the pattern more specific):\nREADME.md\nsrc/index.ts",
+      "The first 2 files matching '**/*.{ts,md}' (more exist; make the pattern more specific, or call file_search again with offset: 2 for the next ones):\nREADME.md\nsrc/index.ts",
     );
   });
 

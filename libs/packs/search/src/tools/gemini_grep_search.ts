@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
+  resultCharBudget,
   textResult,
   type InputOf,
   type Tool,
@@ -35,7 +36,7 @@ const definition = {
   name: 'gemini_grep_search',
   overridesTool: 'grep_search',
   models: [{ family: 'gemini-*' }],
-  modelDescription: `Searches the contents of the workspace files for a regular expression (JavaScript syntax; case is ignored unless case_sensitive is true) and returns the matching lines grouped by file: a header "Found N matches for pattern …", then for each file "File: <path relative to the searched folder>" and its lines as "L<line>: <text>" (context lines as "L<line>- <text>"), files separated by "---". With 1 to 3 matches and no context asked for, it adds surrounding lines itself. At most total_max_matches matches (default 100, up to ${GEMINI_GREP_MAX_TOTAL}). Searches the files git would list: what .gitignore ignores, binary files and files over 8 MB are skipped (the result says which large ones). Use it to find where something is defined or used; use glob to find files by name and read_file to read one.`,
+  modelDescription: `Searches the contents of the workspace files for a regular expression (JavaScript syntax; case is ignored unless case_sensitive is true) and returns the matching lines grouped by file: a header "Found N matches for pattern …", then for each file "File: <path relative to the searched folder>" and its lines as "L<line>: <text>" (context lines as "L<line>- <text>"), files separated by "---". With 1 to 3 matches and no context asked for, it adds surrounding lines itself. At most total_max_matches matches (default 100, up to ${GEMINI_GREP_MAX_TOTAL}). Searches the files git would list: what .gitignore ignores, binary files are skipped. Use it to find where something is defined or used; use glob to find files by name and read_file to read one.`,
   inputSchema: {
     type: 'object',
     properties: {
@@ -146,7 +147,7 @@ class GeminiGrepSearchTool implements Tool<Input> {
     @inject(WorkspaceFileSystem) private readonly workspace: WorkspaceFileSystem,
   ) {}
 
-  async invoke({ input }: ToolInvocationOptions<Input>, token: CancellationToken) {
+  async invoke({ input, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
     const given = input.dir_path ?? input.path;
     const scope = await resolveScope(this.workspace, given);
     if (scope.stat.type === 'other')
@@ -215,7 +216,15 @@ class GeminiGrepSearchTool implements Tool<Input> {
     const before = input.before ?? input.context ?? auto;
     const after = input.after ?? input.context ?? auto;
     const blocks = await this.blocks(matches, before, after, shown);
-    return textResult(notes(formatGrepBlocks({ ...header, limitedTo: limited ? total : undefined }, blocks)));
+    return textResult(
+      notes(
+        formatGrepBlocks(
+          { ...header, limitedTo: limited ? total : undefined },
+          blocks,
+          Math.min(MAX_GREP_OUTPUT_CHARS, resultCharBudget(tokenizationOptions) - 1000),
+        ),
+      ),
+    );
   }
 
   /** The matches grouped by file, with context read from each file while the answer has room for it. */

@@ -3,6 +3,8 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
+  fitSections,
+  resultCharBudget,
   textResult,
   type InputOf,
   type Tool,
@@ -26,7 +28,7 @@ const definition = {
   toolReferenceName: 'file_search',
   models: [{ family: 'gemini-*' }],
   displayName: 'Find Files',
-  modelDescription: `Finds the files matching a glob (e.g. 'src/**/*.ts', '**/*.md', '*.json') below a folder of the workspace and returns their absolute paths, one per line: files changed in the last 24 hours first, newest first, then the others sorted by path. The pattern is relative to dir_path (default: the workspace root); '*' does not cross folders, '**' does. Case is ignored unless case_sensitive is true. Files .gitignore ignores are not listed. At most ${GLOB_MAX_FILES} paths. Use it to locate files by name or path; use grep_search to search their contents.`,
+  modelDescription: `Finds the files matching a glob (e.g. 'src/**/*.ts', '**/*.md', '*.json') below a folder of the workspace and returns their absolute paths, one per line: files changed in the last 24 hours first, newest first, then the others sorted by path. The pattern is relative to dir_path (default: the workspace root); '*' does not cross folders, '**' does. Case is ignored unless case_sensitive is true. Files .gitignore ignores are not listed. At most ${GLOB_MAX_FILES} paths; a result cut to fit the budget ends with the offset to ask for next. Use it to locate files by name or path; use grep_search to search their contents.`,
   userDescription: 'Finds files by name.',
   inputSchema: {
     type: 'object',
@@ -46,6 +48,11 @@ const definition = {
       respect_gemini_ignore: {
         type: 'boolean',
         description: 'Accepted for compatibility; there are no .geminiignore rules here.',
+      },
+      offset: {
+        type: 'integer',
+        minimum: 0,
+        description: 'Skip this many paths (in the order listed) to get the next ones of a long result. Default: 0.',
       },
     },
     required: ['pattern'],
@@ -75,7 +82,7 @@ class GlobTool implements Tool<Input> {
     @inject(WorkspaceFileSystem) private readonly workspace: WorkspaceFileSystem,
   ) {}
 
-  async invoke({ input }: ToolInvocationOptions<Input>, token: CancellationToken) {
+  async invoke({ input, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
     const scope = await resolveScope(this.workspace, input.dir_path ?? input.path);
     if (scope.stat.type !== 'directory')
       throw new WorkspaceError(`Search path is not a directory: ${scope.absolute}. Give a folder as dir_path.`);
@@ -107,10 +114,24 @@ class GlobTool implements Tool<Input> {
       mtimeMs: (await this.workspace.stat(path).catch(() => undefined))?.mtimeMs ?? 0,
     }));
     const sorted = sortByRecency(stats, Date.now()).map((f) => f.path);
+    const offset = input.offset ?? 0;
+    if (offset > 0 && offset >= sorted.length)
+      return textResult(
+        `Found ${sorted.length} file(s) matching "${input.pattern}"; offset ${offset} is past the last one.`,
+      );
+    const rest = sorted.slice(offset);
+    const shown = rest.slice(
+      0,
+      Math.max(1, fitSections(rest, resultCharBudget(tokenizationOptions) - 600, '\n', false).kept),
+    );
     const lines = [
-      `Found ${sorted.length} file(s) matching "${input.pattern}" within ${scope.absolute}, sorted by modification time (newest first):`,
-      ...sorted,
+      `Found ${sorted.length} file(s) matching "${input.pattern}" within ${scope.absolute}, sorted by modification time (newest first)${shown.length < sorted.length ? `; paths ${offset + 1}–${offset + shown.length} shown` : ''}:`,
+      ...shown,
     ];
+    if (offset + shown.length < sorted.length)
+      lines.push(
+        `[Cut to fit the result budget: call glob again with the same pattern and offset: ${offset + shown.length} for the next ones, or use a more specific pattern or dir_path.]`,
+      );
     if (truncated)
       lines.push(
         `[Only the first ${sorted.length} matching files (in path order) are listed and sorted; more exist. Use a more specific pattern or dir_path.]`,

@@ -54,14 +54,14 @@ describe('grep_search', () => {
     else expect(catastrophic.status).not.toBe('ok');
   });
 
-  it('says which files were too large to search instead of skipping them silently', async () => {
+  it('searches files over 8 MB too (they were skipped before), so read_file can read around the match', async () => {
     await h.dispose();
     h = await createPackHarness([searchPack], {
       'small.txt': 'needle\n',
-      'huge.log': `${'needle\n'.repeat(1_300_000)}`,
+      'huge.log': `${'filler line\n'.repeat(800_000)}needle in a large log\n`,
     });
     expect((await h.call('grep_search', { query: 'needle' })).text).toBe(
-      '1 match for "needle":\nsmall.txt:1: needle\n(1 file was not searched: over the 8 MB limit: huge.log.)',
+      '2 matches for "needle":\nhuge.log:800001: needle in a large log\nsmall.txt:1: needle',
     );
   });
 });

@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
+  resultCharBudget,
   textResult,
   type InputOf,
   type Tool,
@@ -17,7 +18,7 @@ const definition = {
   canBeReferencedInPrompt: true,
   displayName: 'Search Text',
   modelDescription:
-    'Searches the text of the workspace files for a string or a regular expression and returns matching lines as `path:line: text`, in path order. Searches the files git lists: what .gitignore files ignore (dependencies, build output) is skipped, tracked files never are; binary files and files over 8 MB are not searched (the result says which). Use it to find where something is defined or used; then read_file around the lines you need. For file names use file_search.',
+    'Searches the text of the workspace files for a string or a regular expression and returns matching lines as `path:line: text`, in path order. Searches the files git lists: what .gitignore files ignore (dependencies, build output) is skipped, tracked files never are; binary files are not searched. A long result is cut at a match and says which offset gets the next ones. Use it to find where something is defined or used; then read_file around the lines you need. For file names use file_search.',
   userDescription: 'Searches text in the workspace.',
   inputSchema: {
     type: 'object',
@@ -34,6 +35,12 @@ const definition = {
       },
       maxResults: { type: 'integer', minimum: 1, maximum: 1000, description: 'At most this many lines. Default: 50.' },
       caseSensitive: { type: 'boolean', description: 'Match case. Default: false.' },
+      offset: {
+        type: 'integer',
+        minimum: 0,
+        description:
+          'Skip this many matches (in the order they are listed) to get the next ones of a long result. Default: 0.',
+      },
     },
     required: ['query'],
     additionalProperties: false,
@@ -48,18 +55,21 @@ type Input = InputOf<typeof definition>;
 class GrepSearchTool implements Tool<Input> {
   constructor(@inject(SearchService) private readonly search: SearchService) {}
 
-  async invoke({ input }: ToolInvocationOptions<Input>, token: CancellationToken) {
+  async invoke({ input, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
+    const offset = input.offset ?? 0;
+    const maxResults = input.maxResults ?? 50;
     const result = await this.search.grep(
       {
         pattern: input.query,
         isRegexp: input.isRegexp ?? false,
         caseSensitive: input.caseSensitive ?? false,
         includePattern: input.includePattern,
-        maxResults: input.maxResults ?? 50,
+        maxResults: offset + maxResults,
       },
       token,
     );
-    return textResult(formatMatches(input.query, result));
+    const page = { ...result, matches: result.matches.slice(offset) };
+    return textResult(formatMatches(input.query, page, { offset, maxChars: resultCharBudget(tokenizationOptions) }));
   }
 }
 

@@ -2,6 +2,8 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
+  fitSections,
+  resultCharBudget,
   textResult,
   type InputOf,
   type Tool,
@@ -48,7 +50,7 @@ class ListDirTool implements Tool<Input> {
     @inject(SearchService) private readonly search: SearchService,
   ) {}
 
-  async invoke({ input }: ToolInvocationOptions<Input>, token: CancellationToken) {
+  async invoke({ input, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
     const entries = await this.workspace.readDirectory(input.path);
     const relative = this.workspace.relative(await this.workspace.resolve(input.path));
     if (entries.length === 0) return textResult(`${relative}/ is empty.`);
@@ -63,10 +65,15 @@ class ListDirTool implements Tool<Input> {
         page.map((e) => ({ name: e.name, isDirectory: e.type === 'directory' })),
         token,
       )) ?? new Set<string>();
-    const lines = page.map(
+    const all = page.map(
       (e) => `${e.type === 'directory' ? `${e.name}/` : e.name}${ignored.has(e.name) ? ' (ignored)' : ''}`,
     );
-    const next = offset + page.length;
+    // Cut at an entry to fit the result budget (a folder of very long names).
+    const lines = all.slice(
+      0,
+      Math.max(1, fitSections(all, resultCharBudget(tokenizationOptions) - 300, '\n', false).kept),
+    );
+    const next = offset + lines.length;
     if (offset === 0 && next === entries.length) return textResult(lines.join('\n'));
     const more = next < entries.length ? ` Call list_dir again with offset: ${next} for the next ones.` : '';
     return textResult(`${lines.join('\n')}\n[entries ${offset + 1}–${next} of ${entries.length}.${more}]`);

@@ -2,6 +2,8 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
+  fitSections,
+  resultCharBudget,
   textResult,
   type InputOf,
   type Tool,
@@ -21,7 +23,7 @@ const definition = {
   toolReferenceName: 'list_dir',
   models: [{ family: 'gemini-*' }],
   displayName: 'List Folder',
-  modelDescription: `Lists the entries directly inside one folder of the workspace: "Directory listing for <absolute path>:", then the subfolders as "[DIR] <name>" and then the files as "<name> (<size> bytes)", each group sorted by name. Entries .gitignore ignores are left out and counted ("(N ignored)") unless file_filtering_options.respect_git_ignore is false. At most ${LIST_DIRECTORY_MAX} entries. Use it to explore a project's layout; use glob to find files by name anywhere below a folder, and read_file to read a file.`,
+  modelDescription: `Lists the entries directly inside one folder of the workspace: "Directory listing for <absolute path>:", then the subfolders as "[DIR] <name>" and then the files as "<name> (<size> bytes)", each group sorted by name. Entries .gitignore ignores are left out and counted ("(N ignored)") unless file_filtering_options.respect_git_ignore is false. At most ${LIST_DIRECTORY_MAX} entries per call: a longer listing ends with the offset to ask for next. Use it to explore a project's layout; use glob to find files by name anywhere below a folder, and read_file to read a file.`,
   userDescription: 'Lists the contents of a folder.',
   inputSchema: {
     type: 'object',
@@ -50,6 +52,11 @@ const definition = {
         },
         additionalProperties: false,
       },
+      offset: {
+        type: 'integer',
+        minimum: 0,
+        description: 'Skip this many entries (in the order listed) to get the next ones of a long folder. Default: 0.',
+      },
     },
     additionalProperties: false,
   },
@@ -66,7 +73,7 @@ class ListDirectoryTool implements Tool<Input> {
     @inject(SearchService) private readonly search: SearchService,
   ) {}
 
-  async invoke({ input }: ToolInvocationOptions<Input>, token: CancellationToken) {
+  async invoke({ input, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
     const given = input.dir_path ?? input.path;
     if (given === undefined)
       throw new WorkspaceError("The 'dir_path' parameter is required: the folder to list, e.g. '.' for the root.");
@@ -94,15 +101,26 @@ class ListDirectoryTool implements Tool<Input> {
         if (dirA !== (b.type === 'directory')) return dirA ? -1 : 1;
         return a.name.localeCompare(b.name);
       });
-    const page = visible.slice(0, LIST_DIRECTORY_MAX);
-    const lines = await mapLimited(page, 16, async (entry) => {
+    const offset = input.offset ?? 0;
+    if (offset > 0 && offset >= visible.length)
+      return textResult(
+        `Directory ${scope.absolute} has ${visible.length} entries listed; offset ${offset} is past the last one.`,
+      );
+    const page = visible.slice(offset, offset + LIST_DIRECTORY_MAX);
+    const all = await mapLimited(page, 16, async (entry) => {
       if (entry.type === 'directory') return `[DIR] ${entry.name}`;
       const stat = await this.workspace.stat(joinRelative(scope.relative, entry.name)).catch(() => undefined);
       return `${entry.name} (${stat?.size ?? 0} bytes)`;
     });
+    // Cut at an entry to fit the result budget.
+    const lines = all.slice(
+      0,
+      Math.max(1, fitSections(all, resultCharBudget(tokenizationOptions) - 500, '\n', false).kept),
+    );
     let text = `Directory listing for ${scope.absolute}:\n${lines.join('\n')}`;
-    if (visible.length > page.length)
-      text += `\n[${visible.length - page.length} more entries not listed: only the first ${LIST_DIRECTORY_MAX} are. Use glob with dir_path: "${given}" and a pattern to find the ones you need.]`;
+    const next = offset + lines.length;
+    if (next < visible.length)
+      text += `\n[Entries ${offset + 1}–${next} of ${visible.length}. Call list_directory again with offset: ${next} for the next ones, or use glob with dir_path: "${given}" and a pattern to find the ones you need.]`;
     if (ignored.size > 0) text += `\n\n(${ignored.size} ignored)`;
     return textResult(text);
   }
