@@ -26,7 +26,7 @@ const FLOORS = [
   {
     floor: 0,
     name: 'vocabulary',
-    files: ['definitions.ts', 'modelSelector.ts', 'bestMatch.ts', 'inertText.ts', 'toolResult.tsx'],
+    files: ['definitions.ts', 'modelSelector.ts', 'bestMatch.ts', 'inertText.ts', 'toolResult.tsx', 'resultBudget.ts'],
   },
   { floor: 1, name: 'when/', folder: 'when' },
   { floor: 2, name: 'schema/', folder: 'schema' },

@@ -48,6 +48,12 @@ describe('toolpacks lint', () => {
         detail: expect.stringMatching(/^maximum \d+ moved into the description$/),
         lost: 'maximum as a schema keyword (the tool still checks it)',
       },
+      {
+        rule: 'keyword',
+        path: '/properties/skip',
+        detail: 'minimum 0 moved into the description',
+        lost: 'minimum as a schema keyword (the tool still checks it)',
+      },
     ]);
     expect(report.changed.find((t) => t.name === 'git_status')).toBeUndefined();
   });
@@ -89,6 +95,7 @@ describe('toolpacks lint', () => {
       expect(report.changed.find((t) => t.name === 'git_log')?.changes.map((c) => `${c.rule} ${c.path}`)).toEqual([
         'description-length description',
         'keyword /properties/count',
+        'keyword /properties/skip',
       ]);
     });
 

@@ -29,7 +29,7 @@ describe('toolpacks resolve', () => {
   it('prints what the default model gets from the four packs, with the source pack and the reason', async () => {
     const { code, out } = await run([]);
     expect(code).toBe(0);
-    expect(out).toMatch(/^Model copilot\/gpt-4\.1 .*: 10 tools sent/);
+    expect(out).toMatch(/^Model copilot\/gpt-4\.1 .*: 13 tools sent/);
     expect(out).toMatch(/apply_patch\s+editor\s+model-specific/);
     expect(out).toMatch(/grep_search\s+search\s+general/);
     expect(out).toMatch(
@@ -62,6 +62,9 @@ describe('toolpacks resolve', () => {
       'read_file',
       'create_file',
       'apply_patch',
+      'multi_replace_string_in_file',
+      'move_file',
+      'delete_file',
       'list_dir',
       'start_debugging',
       'set_breakpoint',
@@ -70,7 +73,7 @@ describe('toolpacks resolve', () => {
     ]);
     const stopped = await json(['--context', 'debugState=stopped']);
     expect(stopped.tools.map((t: { name: string }) => t.name)).toContain('get_call_stack');
-    const grouped = await json(['--threshold', '4']);
+    const grouped = await json(['--threshold', '6']);
     // The read toolset holds one tool: no group of one, read_file is sent as itself.
     expect(grouped.groups.map((g: { name: string }) => g.name)).toEqual([
       'activate_edit',

@@ -81,7 +81,7 @@ describe('toolpacks shell', () => {
     expect(debuggees()).toHaveLength(1);
     expect(await shell.send('tools', /get_call_stack/)).toMatch(/get_variables.*continue_execution/);
     expect(await shell.send('get_call_stack', /#1 /)).toMatch(
-      /^#0 add at program\.js:2:\d+\n#1 \(anonymous\) at program\.js:8:\d+/,
+      /^#0 add at program\.js:2:\d+: "const sum = a \+ b;"\n#1 \(anonymous\) at program\.js:8:\d+/,
     );
     expect(await shell.send('call get_variables {"frameIndex":0}', /sum/)).toMatch(
       /a \(number\) = 0\n\s+b \(number\) = 1/,

@@ -22,7 +22,7 @@ describe('toolpacks --virtual-tools', () => {
     const { code, out } = await run(['--threshold', '10', '--family', 'gpt-5', '--virtual-tools', 'search']);
     expect(code).toBe(0);
     expect(out).toMatch(/^Model copilot\/gpt-5 .*: 1 tool sent/);
-    expect(out).toMatch(/search_tools\s+-\s+search over 16 tools not sent\s+read_file, /);
+    expect(out).toMatch(/search_tools\s+-\s+search over 23 tools not sent\s+read_file, /);
     const groups = await run(['--threshold', '10', '--family', 'gpt-5']);
     expect(groups.out).not.toMatch(/search_tools/);
     expect(groups.out).toMatch(/activate_/);

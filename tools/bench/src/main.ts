@@ -4,6 +4,7 @@ import { cliStartup } from './cliStartup';
 import { coldResolveWithNativeVariants } from './nativeVariants';
 import { findability, loadMetaTool, searchLatency } from './findability';
 import { largeWhenClause } from './whenClauseScale';
+import { largestResults } from './largestResults';
 import {
   grepVersusRipgrep,
   invokeOverhead,
@@ -21,7 +22,7 @@ export interface BenchOptions {
   readonly quick: boolean;
   readonly json?: string;
   readonly log?: (line: string) => void;
-  /** `--only when|memory|cli|native`: runs that one scenario alone. */
+  /** `--only when|memory|cli|native|results|grep`: runs that one scenario alone. */
   readonly only?: string;
 }
 
@@ -34,6 +35,8 @@ export async function runAll(options: BenchOptions): Promise<ScenarioResult[]> {
     memory: () => memoryPerTool(quick),
     cli: () => cliStartup(quick),
     native: () => coldResolveWithNativeVariants(quick),
+    results: () => largestResults(quick),
+    grep: () => grepVersusRipgrep(quick),
   };
   if (options.only !== undefined) {
     const scenario = single[options.only];
@@ -60,6 +63,7 @@ export async function runAll(options: BenchOptions): Promise<ScenarioResult[]> {
   add(await grepVersusRipgrep(quick));
   add(await cliStartup(quick));
   add(await largeWhenClause(quick));
+  add(await largestResults(quick));
   // Fails the run when ../shared/datasets/metatool is missing: findability is never skipped.
   const metaTool = loadMetaTool();
   add(await findability('dev', quick, metaTool));

@@ -18,6 +18,9 @@ describe('generated contributions', () => {
       'create_file',
       'replace_string_in_file',
       'list_open_editors',
+      'multi_replace_string_in_file',
+      'move_file',
+      'delete_file',
     ]);
     expect(languageModelTools[0]).toMatchObject({
       name: 'read_file',
@@ -34,7 +37,12 @@ describe('generated contributions', () => {
         icon: '$(book)',
         tools: ['read_file', 'list_open_editors'],
       },
-      { name: 'edit', description: 'Create and edit files.', icon: '$(edit)', tools: ['create_file', 'edit_file'] },
+      {
+        name: 'edit',
+        description: 'Create, edit, move and delete files.',
+        icon: '$(edit)',
+        tools: ['create_file', 'edit_file', 'multi_replace_string_in_file', 'move_file', 'delete_file'],
+      },
     ]);
     expect(generateContributions(searchPack).languageModelTools.map((t) => t.name)).not.toContain('gemini_grep_search');
   });

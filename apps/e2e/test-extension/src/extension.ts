@@ -8,6 +8,7 @@ import { contentToText, toCallContent } from '@toolpacks/registry/host';
 import type { ToolPacksApi } from '@toolpacks/host-vscode';
 import { bridgeChecks } from './bridgeChecks';
 import { sharedModulesChecks } from './sharedModulesChecks';
+import { workChecks } from './workChecks';
 
 interface Observation {
   name: string;
@@ -233,6 +234,7 @@ async function phaseOne(api: ToolPacksApi, check: Check): Promise<void> {
 
   await bridgeChecks(api, check, assert);
   await sharedModulesChecks(api, check, assert);
+  await workChecks(api, check, assert);
 }
 
 async function phaseTwo(api: ToolPacksApi, check: Check): Promise<void> {
