@@ -29,6 +29,11 @@ describe('the result budget', () => {
       kind: 'text',
       value: expect.stringMatching(/^… \(the result was cut at its budget of 10 characters: 11 more characters/),
     });
+    // One long line: cut at the budget, never dropped whole.
+    expect(capTextToBudget([{ kind: 'text', value: 'x'.repeat(30) }], 10)[0]).toEqual({
+      kind: 'text',
+      value: 'x'.repeat(10),
+    });
     const small = [{ kind: 'text' as const, value: 'fits' }];
     expect(capTextToBudget(small, 10)).toEqual(small);
   });

@@ -71,7 +71,9 @@ export function capTextToBudget(content: readonly ToolCallContent[], maxChars: n
       left -= part.value.length;
       continue;
     }
-    const end = left > 0 ? Math.max(part.value.lastIndexOf('\n', left), 0) : 0;
+    // At the last line end inside the budget; a part without one is cut at the budget itself.
+    const lineEnd = left > 0 ? part.value.lastIndexOf('\n', left) : 0;
+    const end = lineEnd > 0 ? lineEnd : left;
     cut += part.value.length - end;
     if (end > 0) kept.push({ kind: 'text', value: part.value.slice(0, end) });
     left = 0;

@@ -33,7 +33,7 @@ export const ContextKeys = {
  */
 export const CONTEXT_KEY_HINTS: Readonly<Record<string, string>> = {
   [ContextKeys.gitOpenRepositoryCount]:
-    'the workspace folder is not in a git repository (`git init` there makes it one; the git tools then appear)',
+    'the workspace folder is not in a git repository that git may use (`git init` makes it one; a repository owned by another user needs `safe.directory`: ask the user, never create a second repository inside it)',
   [ContextKeys.debugState]:
     'the debugger is not in the state this tool needs (start_debugging runs a program; a breakpoint or an exception stops it)',
   [ContextKeys.hasOpenEditors]: 'no editor is open',
