@@ -86,6 +86,36 @@ describe('NodeDebugService: exceptions', () => {
     expect(status).toMatchObject({ state: 'stopped', exception: { className: 'SyntaxError' } });
     expect(await debug.continue()).toMatchObject({ state: 'inactive', exitCode: 0 });
   });
+
+  // Caught or not is V8's prediction; at the top level of a module with top-level await it
+  // predicted "caught" for an unhandled Promise.reject (seen with Node 20), so this is a script.
+  it("tells a handled promise rejection from an unhandled one with 'all' (V8's prediction)", async () => {
+    await fs.writeFile(
+      path.join(root, 'rejects.js'),
+      `async function main() {\n  try {\n    await Promise.reject(new Error('handled'));\n  } catch {}\n  Promise.reject(new Error('unhandled'));\n}\nmain();\n`,
+    );
+    expect(await debug.start({ program: 'rejects.js', pauseOnExceptions: 'all' })).toMatchObject({
+      reason: 'caught promise rejection',
+      exception: { message: 'Error: handled', uncaught: false },
+    });
+    expect(await debug.continue()).toMatchObject({
+      reason: 'uncaught promise rejection',
+      exception: { message: 'Error: unhandled', uncaught: true },
+    });
+    expect(await debug.continue()).toMatchObject({ state: 'inactive', exitCode: 1 });
+  });
+
+  it('a breakpoint keeps whether it bound once the session ended: unbound means never hit', async () => {
+    await fs.writeFile(path.join(root, 'never.js'), `console.log('never loaded');\n`);
+    await debug.setBreakpoint({ path: 'never.js', line: 1 });
+    await debug.setBreakpoint({ path: 'prints.js', line: 1 });
+    expect(await debug.start({ program: 'prints.js' })).toMatchObject({ state: 'stopped' });
+    expect(await debug.continue()).toMatchObject({ state: 'inactive' });
+    expect(debug.listBreakpoints().map((b) => [b.id, b.verified])).toEqual([
+      ['bp-1', false],
+      ['bp-2', true],
+    ]);
+  });
 });
 
 describe('NodeDebugService: variables of an ES module', () => {

@@ -8,8 +8,6 @@
 // ends its session and starts anew); the state is 'running' from spawn, 'stopped' at a pause and
 // 'inactive' only once the process has exited; a start that is cancelled, times out or cannot
 // attach kills the whole group and says so; stop() and dispose() end every debuggee.
-import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Emitter, type CancellationToken } from '@toolpacks/base';
 import {
   WorkspaceError,
@@ -20,10 +18,8 @@ import {
   type DebugStatus,
   type ExceptionInfo,
   type PauseOnExceptions,
-  type SourceLocation,
   type ScopeInfo,
   type StackFrameInfo,
-  type VariableInfo,
   type WorkspaceFileSystem,
 } from '@toolpacks/services';
 import { Debuggee } from './debuggee';
@@ -34,10 +30,12 @@ import {
   checkRuntimeArgs,
   DebugErrors,
   frameAt,
-  parseStackTrace,
   StopWaiters,
   throwIfCancelled,
 } from './debugSupport';
+import { landAt, toInfo, urlRegexFor, type BreakpointRecord } from './debugBreakpoints';
+import { describePause, displayPath, lastLines, type CdpCallFrame, type CdpPausedEvent } from './debugPause';
+import { ProgramOutput, readScopes, toFrameInfo, withLineText } from './debugFrames';
 import { InspectorClient } from './inspectorClient';
 import { SerialQueue } from './serialQueue';
 
@@ -50,14 +48,6 @@ export interface NodeDebugOptions {
   readonly node?: string;
   /** Bytes of private memory a debuggee may take (default DEFAULT_MEMORY_LIMITS.debuggee, 4 GiB); past it, allocation fails. */
   readonly memoryLimitBytes?: number;
-}
-
-interface CdpCallFrame {
-  callFrameId: string;
-  functionName: string;
-  url: string;
-  location: { scriptId: string; lineNumber: number; columnNumber: number };
-  scopeChain: { type: string; name?: string; object: { objectId: string } }[];
 }
 
 /** A debuggee with the inspector attached. */
@@ -78,21 +68,6 @@ interface Session {
   readonly reportEntry: boolean;
 }
 
-interface BreakpointRecord {
-  id: string;
-  path: string;
-  absolutePath: string;
-  line: number;
-  requestedLine?: number;
-  condition?: string;
-  cdpId?: string;
-  verified: boolean;
-}
-
-/** Every scope that holds the program's names (module, script, local, closure, block, …); never the global one's builtins. */
-const SCOPES_HIDDEN = new Set(['global']);
-const MAX_OUTPUT_CHARS = 200_000;
-const MAX_STDERR_TAIL_CHARS = 4_000;
 const STDERR_TAIL_LINES = 20;
 const PAUSE_MODES: readonly PauseOnExceptions[] = ['none', 'uncaught', 'all'];
 
@@ -108,9 +83,7 @@ export class NodeDebugService implements DebugService {
   private readonly breakpoints = new Map<string, BreakpointRecord>();
   private nextBreakpoint = 1;
   private _state: DebugState = 'inactive';
-  private output = '';
-  private outputOmitted = 0;
-  private stderrTail = '';
+  private readonly output = new ProgramOutput();
   private lastExitCode?: number | null;
   private lastCrashed = false;
   private readonly stops = new StopWaiters();
@@ -157,9 +130,7 @@ export class NodeDebugService implements DebugService {
     await this.stop();
     throwIfCancelled(token, DebugErrors.startCancelled);
     if (this.disposed) throw DebugErrors.disposed();
-    this.output = '';
-    this.outputOmitted = 0;
-    this.stderrTail = '';
+    this.output.clear();
     this.lastExitCode = undefined;
     this.lastCrashed = false;
 
@@ -171,7 +142,7 @@ export class NodeDebugService implements DebugService {
       env: options.env,
       runtimeArgs: options.runtimeArgs,
       memoryLimitBytes: this.memoryLimitBytes,
-      onOutput: (text, stream) => this.current === debuggee && this.appendOutput(text, stream),
+      onOutput: (text, stream) => this.current === debuggee && this.output.append(text, stream),
     });
     this.current = debuggee;
     this.debuggees.add(debuggee);
@@ -233,27 +204,21 @@ export class NodeDebugService implements DebugService {
     client.on('Debugger.scriptParsed', (p: { scriptId: string; url: string }) =>
       session.scriptUrls.set(p.scriptId, p.url),
     );
-    client.on(
-      'Debugger.paused',
-      (p: { callFrames: CdpCallFrame[]; reason: string; hitBreakpoints?: string[]; data?: CdpRemoteObject }) => {
-        session.callFrames = p.callFrames;
-        session.exception = undefined;
-        const hit = p.hitBreakpoints
-          ?.map((cdpId) => [...this.breakpoints.values()].find((b) => b.cdpId === cdpId)?.id)
-          .filter(Boolean);
-        if (hit?.length) session.pauseReason = `breakpoint ${hit.join(', ')}`;
-        else if (p.reason === 'Break on start') session.pauseReason = 'entry';
-        else if (p.reason === 'exception' || p.reason === 'promiseRejection') {
-          session.exception = this.exceptionInfo(p.data, p.reason, pauseOnExceptions);
-          session.pauseReason = `${session.exception.uncaught ? 'uncaught ' : ''}${p.reason === 'promiseRejection' ? 'promise rejection' : 'exception'}`;
-        } else if (p.reason === 'other') session.pauseReason = session.lastAction ?? 'debugger statement';
-        else session.pauseReason = p.reason;
-        session.lastAction = undefined;
-        if (this.session === session && (session.pauseReason !== 'entry' || session.reportEntry))
-          this.setState('stopped');
-        this.stops.notify();
-      },
-    );
+    client.on('Debugger.paused', (p: CdpPausedEvent) => {
+      session.callFrames = p.callFrames;
+      const pause = describePause(p, {
+        breakpointId: (cdpId) => [...this.breakpoints.values()].find((b) => b.cdpId === cdpId)?.id,
+        lastAction: session.lastAction,
+        pauseOnExceptions,
+        displayPath: (url) => this.displayPath(url),
+      });
+      session.pauseReason = pause.reason;
+      session.exception = pause.exception;
+      session.lastAction = undefined;
+      if (this.session === session && (session.pauseReason !== 'entry' || session.reportEntry))
+        this.setState('stopped');
+      this.stops.notify();
+    });
     client.on('Debugger.resumed', () => {
       session.callFrames = undefined;
       if (this.session === session) this.setState('running');
@@ -329,22 +294,7 @@ export class NodeDebugService implements DebugService {
 
   async variables(frameIndex: number): Promise<readonly ScopeInfo[]> {
     const frame = this.frameAt(frameIndex);
-    const scopes: ScopeInfo[] = [];
-    for (const scope of frame.scopeChain.filter((s) => !SCOPES_HIDDEN.has(s.type))) {
-      const { result } = await this.session!.client.send<{ result: { name: string; value?: CdpRemoteObject }[] }>(
-        'Runtime.getProperties',
-        {
-          objectId: scope.object.objectId,
-          ownProperties: true,
-          generatePreview: true,
-        },
-      );
-      const variables: VariableInfo[] = result
-        .filter((p) => p.value)
-        .map((p) => ({ name: p.name, value: formatRemoteObject(p.value!), type: p.value!.subtype ?? p.value!.type }));
-      scopes.push({ name: scope.name ? `${scope.type} (${scope.name})` : scope.type, variables });
-    }
-    return scopes;
+    return readScopes(this.session!.client, frame);
   }
 
   async evaluate(expression: string, frameIndex: number): Promise<string> {
@@ -452,13 +402,10 @@ export class NodeDebugService implements DebugService {
   }
 
   private async status(): Promise<DebugStatus> {
-    const output = this.output;
-    const outputOmitted = this.outputOmitted;
-    this.output = '';
-    this.outputOmitted = 0;
+    const { output, outputOmitted } = this.output.take();
     const common = { output, ...(outputOmitted ? { outputOmitted } : {}) };
     if (!this.current) {
-      const stderrTail = this.lastCrashed ? lastLines(this.stderrTail, STDERR_TAIL_LINES) : '';
+      const stderrTail = this.lastCrashed ? lastLines(this.output.stderrTail, STDERR_TAIL_LINES) : '';
       return { state: 'inactive', exitCode: this.lastExitCode, ...(stderrTail ? { stderrTail } : {}), ...common };
     }
     const session = this.session;
@@ -475,38 +422,12 @@ export class NodeDebugService implements DebugService {
     return { state: this._state, ...common };
   }
 
-  /** What the program paused on: its class, message and where it was thrown (from its stack trace). */
-  private exceptionInfo(
-    data: (CdpRemoteObject & { className?: string; uncaught?: boolean }) | undefined,
-    reason: string,
-    mode: PauseOnExceptions,
-  ): ExceptionInfo {
-    const isObject = data?.type === 'object' && data.subtype !== 'null';
-    const description = isObject ? (data?.description ?? '') : '';
-    const message = isObject
-      ? description.split('\n')[0] || (data?.className ?? 'object')
-      : data
-        ? formatRemoteObject(data)
-        : 'unknown';
-    const thrownAt: SourceLocation[] = parseStackTrace(description)
-      .filter((f) => !f.url.startsWith('node:'))
-      .slice(0, 10)
-      .map((f) => ({ name: f.name, path: this.displayPath(f.url), line: f.line, column: f.column }));
-    return {
-      ...(isObject && data?.className ? { className: data.className } : {}),
-      message,
-      uncaught: reason === 'promiseRejection' || data?.uncaught === true || mode === 'uncaught',
-      thrownAt,
-    };
-  }
-
   private async applyBreakpoint(record: BreakpointRecord): Promise<void> {
     const session = this.session!;
-    const escaped = record.absolutePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const result = await session.client.send<{ breakpointId: string; locations: { lineNumber: number }[] }>(
       'Debugger.setBreakpointByUrl',
       {
-        urlRegex: `^(file://)?${escaped}$`,
+        urlRegex: urlRegexFor(record.absolutePath),
         lineNumber: record.line - 1,
         condition: record.condition ?? '',
       },
@@ -514,17 +435,6 @@ export class NodeDebugService implements DebugService {
     record.cdpId = result.breakpointId;
     record.verified = result.locations.length > 0;
     if (result.locations.length) landAt(record, result.locations[0].lineNumber + 1);
-  }
-
-  /** Keeps the latest output (and counts what was let go); stderr's tail is kept apart for a crash report. */
-  private appendOutput(text: string, stream: 'stdout' | 'stderr'): void {
-    this.output += text;
-    if (this.output.length > MAX_OUTPUT_CHARS) {
-      const cut = this.output.length - MAX_OUTPUT_CHARS;
-      this.outputOmitted += cut;
-      this.output = this.output.slice(cut);
-    }
-    if (stream === 'stderr') this.stderrTail = (this.stderrTail + text).slice(-MAX_STDERR_TAIL_CHARS);
   }
 
   /** The process has exited (its group killed): only now does the state say 'inactive'. */
@@ -536,7 +446,8 @@ export class NodeDebugService implements DebugService {
     this.session = undefined;
     this.lastExitCode = debuggee.exitCode;
     this.lastCrashed = !debuggee.killReason && debuggee.exitCode !== null && debuggee.exitCode !== 0;
-    for (const bp of this.breakpoints.values()) [bp.cdpId, bp.verified] = [undefined, false];
+    // `verified` stays as the session left it: unbound now means it was never hit.
+    for (const bp of this.breakpoints.values()) bp.cdpId = undefined;
     this.setState('inactive');
     this.stops.notify();
   }
@@ -568,71 +479,18 @@ export class NodeDebugService implements DebugService {
 
   /** A script's URL or path as the model reads it: workspace-relative inside the workspace. */
   private displayPath(url: string): string | undefined {
-    if (!url) return undefined;
-    let absolute = url;
-    if (url.startsWith('file://'))
-      try {
-        absolute = fileURLToPath(url);
-      } catch {
-        return url;
-      }
-    return path.isAbsolute(absolute) && !path.relative(this.workspace.root, absolute).startsWith('..')
-      ? this.workspace.relative(absolute)
-      : absolute;
+    return displayPath(this.workspace.root, (absolute) => this.workspace.relative(absolute), url);
   }
 
   /** The frame with the text of its line (read from the script the inspector runs). */
-  private async toFrameWithText(frame: CdpCallFrame, index: number): Promise<StackFrameInfo> {
-    const info = this.toFrame(frame, index);
+  private toFrameWithText(frame: CdpCallFrame, index: number): Promise<StackFrameInfo> {
     const session = this.session;
-    if (!session) return info;
-    let lines = session.sources.get(frame.location.scriptId);
-    if (!lines) {
-      lines = session.client
-        .send<{ scriptSource: string }>('Debugger.getScriptSource', { scriptId: frame.location.scriptId })
-        .then(
-          (r) => r.scriptSource.split(/\r?\n/),
-          () => [],
-        );
-      session.sources.set(frame.location.scriptId, lines);
-    }
-    const text = (await lines)[frame.location.lineNumber]?.trim();
-    return text ? { ...info, text: text.length > 200 ? `${text.slice(0, 200)}…` : text } : info;
+    const info = this.toFrame(frame, index);
+    return session ? withLineText(session.client, session.sources, frame, info) : Promise.resolve(info);
   }
 
   private toFrame(frame: CdpCallFrame, index: number): StackFrameInfo {
     const url = frame.url || this.session?.scriptUrls.get(frame.location.scriptId) || '';
-    const file = this.displayPath(url);
-    return {
-      index,
-      name: frame.functionName || '(anonymous)',
-      path: file,
-      line: frame.location.lineNumber + 1,
-      column: frame.location.columnNumber + 1,
-    };
+    return toFrameInfo(frame, index, this.displayPath(url));
   }
-}
-
-function toInfo(record: BreakpointRecord): BreakpointInfo {
-  return {
-    id: record.id,
-    path: record.path,
-    line: record.line,
-    ...(record.condition ? { condition: record.condition } : {}),
-    verified: record.verified,
-    ...(record.requestedLine !== undefined ? { requestedLine: record.requestedLine } : {}),
-  };
-}
-
-/** The debugger placed the breakpoint on `line`: keep the line asked for when it moved. */
-function landAt(record: BreakpointRecord, line: number): void {
-  if (line === record.line) return;
-  record.requestedLine ??= record.line;
-  record.line = line;
-  if (record.requestedLine === line) record.requestedLine = undefined;
-}
-
-/** The last `count` lines of `text` (without a trailing newline). */
-function lastLines(text: string, count: number): string {
-  return text.trimEnd().split('\n').slice(-count).join('\n');
 }

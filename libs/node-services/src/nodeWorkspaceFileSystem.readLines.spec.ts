@@ -57,6 +57,26 @@ describe('NodeWorkspaceFileSystem.readLines', () => {
     expect(cut).toMatchObject({ lines: ['line '], lineCut: true, more: true });
   });
 
+  it('says how long a cut line really is (cutLineBytes), for a line across chunks and a last line without a line end', async () => {
+    const long = 'z'.repeat(3 * 1024 * 1024 + 17);
+    await fs.writeFile(path.join(root, 'one-line.log'), `${long}\nshort\n`);
+    await fs.writeFile(path.join(root, 'no-end.log'), `first\n${long}`);
+    expect(await workspace.readLines('one-line.log', 1, 1000, { maxChars: 50_000 })).toMatchObject({
+      lines: ['z'.repeat(50_000)],
+      lineCut: true,
+      cutLineBytes: long.length,
+      more: true,
+    });
+    expect(await workspace.readLines('no-end.log', 2, 2, { maxChars: 10 })).toMatchObject({
+      lines: ['z'.repeat(10)],
+      lineCut: true,
+      cutLineBytes: long.length,
+      more: false,
+      totalLines: 2,
+    });
+    expect(await workspace.readLines('one-line.log', 2, 2, { maxChars: 10 })).not.toHaveProperty('cutLineBytes');
+  });
+
   it('line ends, a last line without one, an empty file, past the end', async () => {
     expect(await workspace.readLines('crlf.txt', 1, 10)).toMatchObject({
       lines: ['one', 'two', 'three'],

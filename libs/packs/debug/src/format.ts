@@ -1,6 +1,8 @@
 import { DEFAULT_RESULT_TOKEN_BUDGET, CHARS_PER_TOKEN } from '@toolpacks/registry';
 import {
   ContextKeys,
+  type BreakpointInfo,
+  type DebugService,
   type DebugStatus,
   type ExceptionInfo,
   type SourceLocation,
@@ -26,10 +28,39 @@ export function formatException(exception: ExceptionInfo): string {
 }
 
 /**
- * Where the program is now, and what it printed since the last call: its latest lines within
- * `maxChars` (the result budget), saying what was left out.
+ * The breakpoints a session that just ended never bound: no code was loaded for their line (the
+ * file never ran, or node ran code compiled from it, whose lines differ). Empty when all bound.
  */
-export function formatStatus(status: DebugStatus, maxChars = DEFAULT_CHARS): string {
+export function neverHitNote(breakpoints: readonly BreakpointInfo[]): string {
+  const unbound = breakpoints.filter((b) => !b.verified);
+  if (!unbound.length) return '';
+  return unbound
+    .map(
+      (b) =>
+        `${b.id} at ${b.path}:${b.line} was never hit: no code was loaded for that line (the file never ran, or node ran code compiled from it, such as TypeScript, whose lines differ).`,
+    )
+    .join('\n');
+}
+
+/**
+ * A call's result when the session may have ended in it (`wasActive`: it was running or stopped
+ * before): the status, and the breakpoints that never bound once it ended.
+ */
+export function formatEndingStatus(
+  status: DebugStatus,
+  debug: DebugService,
+  maxChars = DEFAULT_CHARS,
+  wasActive = true,
+): string {
+  const note = wasActive && status.state === 'inactive' ? neverHitNote(debug.listBreakpoints()) : '';
+  return formatStatus(status, maxChars - note.length, note);
+}
+
+/**
+ * Where the program is now, and what it printed since the last call: its latest lines within
+ * `maxChars` (the result budget), saying what was left out. `note` follows the status line.
+ */
+export function formatStatus(status: DebugStatus, maxChars = DEFAULT_CHARS, note = ''): string {
   let text: string;
   if (status.state === 'stopped' && status.frame) {
     const { frame } = status;
@@ -52,6 +83,7 @@ export function formatStatus(status: DebugStatus, maxChars = DEFAULT_CHARS): str
   } else {
     text = `The program ended${status.exitCode !== undefined && status.exitCode !== null ? ` with exit code ${status.exitCode}` : ''}.`;
   }
+  if (note) text += `\n${note}`;
   const output = status.output.trimEnd();
   if (!output)
     return status.outputOmitted

@@ -3,11 +3,15 @@
 // enough to read whole, or large (read by a streamed line range).
 import { LanguageModelDataPart, LanguageModelTextPart, LanguageModelToolResult } from '@toolpacks/registry';
 import type { CancellationToken } from '@toolpacks/base';
-import { WorkspaceError, type WorkspaceFileSystem } from '@toolpacks/services';
+import { WorkspaceError, type LineRange, type WorkspaceFileSystem } from '@toolpacks/services';
 import { catNClipped, MAX_VIEW_CHARS } from './catN';
 
-/** Images up to this size are returned as image data. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/**
+ * Images up to this size are returned as image data: 3.75 MB raw is 5 MB once base64-encoded,
+ * the per-image limit of Anthropic's API (and within the others').
+ */
+export const MAX_IMAGE_BYTES = 3.75 * 1024 * 1024;
+const MAX_IMAGE_SIZE = '3.75 MB';
 /** Text files above this size are read by line range (streamed), never whole. */
 export const LARGE_TEXT_BYTES = 8 * 1024 * 1024;
 /** How much of a file's start decides what it is. */
@@ -41,7 +45,7 @@ export async function inspectFile(
     );
   if (head.size > MAX_IMAGE_BYTES)
     throw new WorkspaceError(
-      `${shownPath} is an image (${sniffed.label}, ${formatSize(head.size)}) over the ${formatSize(MAX_IMAGE_BYTES)} limit for images; it was not read.`,
+      `${shownPath} is an image (${sniffed.label}, ${formatSize(head.size)}) over the ${MAX_IMAGE_SIZE} limit for images (5 MB once base64-encoded, the most a model's API takes per image); it was not read.`,
     );
   const { bytes, size } =
     head.bytes.length === head.size ? head : await workspace.readBytes(absolute, MAX_IMAGE_BYTES + 1);
@@ -136,6 +140,26 @@ export function formatSize(bytes: number): string {
 }
 
 /**
+ * The whole length of the line `range` cut (its last line), when the file system says it: the
+ * Node one's readLines adds `cutLineBytes`; other hosts may not.
+ */
+export function cutLineBytes(range: LineRange): number | undefined {
+  const bytes = (range as LineRange & { cutLineBytes?: unknown }).cutLineBytes;
+  return range.lineCut && typeof bytes === 'number' ? bytes : undefined;
+}
+
+/** "Line 1 was cut at 16000 characters (of 9437184 bytes); use grep_search to find text in it." */
+export function cutLineSentence(line: number, shownChars: number, whole: { chars?: number; bytes?: number }): string {
+  const of =
+    whole.chars !== undefined
+      ? `of ${whole.chars} characters`
+      : whole.bytes !== undefined
+        ? `of ${whole.bytes} bytes`
+        : 'it is longer';
+  return `Line ${line} was cut at ${shownChars} characters (${of}); use grep_search to find text in it.`;
+}
+
+/**
  * `view` (Anthropic's text editor) of a large file: `cat -n` of the lines in `viewRange` (or from the
  * top), streamed and clipped like any view, with the line to read on from.
  */
@@ -165,8 +189,12 @@ export async function viewLargeFile(
   const clipped = catNClipped(range.lines, start);
   const last = start + clipped.shown - 1;
   const of = `a large file (${formatSize(range.size)}${range.totalLines !== undefined ? `, ${range.totalLines} lines` : ''})`;
-  if (clipped.shown === 0)
-    return `Here's the result of running \`cat -n\` on ${shownPath}:\n${clipped.text}\n<response clipped><NOTE>Line ${start} of ${of} alone is longer than the limit and was cut. Search the file for the text you need instead of viewing it.</NOTE>`;
+  if (clipped.shown === 0) {
+    const line = range.lines[0] ?? '';
+    const shownChars = Math.max(0, clipped.text.length - (clipped.text.indexOf('\t') + 1));
+    const whole = range.lines.length === 1 && range.lineCut ? { bytes: cutLineBytes(range) } : { chars: line.length };
+    return `Here's the result of running \`cat -n\` on ${shownPath}:\n${clipped.text}\n<response clipped><NOTE>Line ${start} of ${of} alone is longer than the limit. ${cutLineSentence(start, shownChars, whole)}${(range.more || range.lines.length > 1) && (end === -1 || end > start) ? ` Read on from line ${start + 1}: call view with view_range [${start + 1}, ${end}].` : ''}</NOTE>`;
+  }
   const more = clipped.clipped || range.more;
   const next = `[${last + 1}, ${end === -1 || end > last + 1 ? end : -1}]`;
   const note = more

@@ -1,7 +1,7 @@
 // A file's lines as a prompt-tsx element: it keeps as many lines as the token budget allows and
 // says where it stopped, so the model can read on from there.
 import { BasePromptElementProps, PromptElement, PromptSizing, TextChunk } from '@vscode/prompt-tsx';
-import { formatSize } from './fileContent';
+import { cutLineSentence, formatSize } from './fileContent';
 
 export interface FileLinesProps extends BasePromptElementProps {
   readonly path: string;
@@ -10,8 +10,18 @@ export interface FileLinesProps extends BasePromptElementProps {
   readonly firstLine: number;
   /** How many lines the file has; unknown for a large file read in part. */
   readonly totalLines?: number;
-  /** A large file, read by line range: its size in bytes, and whether lines follow the ones given. */
-  readonly large?: { readonly size: number; readonly more: boolean };
+  /**
+   * A large file, read by line range: its size in bytes, whether lines follow the ones given, and
+   * whether the last line given was cut (with its whole length in bytes when known).
+   */
+  readonly large?: LargeFileRange;
+}
+
+export interface LargeFileRange {
+  readonly size: number;
+  readonly more: boolean;
+  readonly lineCut?: boolean;
+  readonly cutLineBytes?: number;
 }
 
 export class FileLines extends PromptElement<FileLinesProps> {
@@ -43,14 +53,19 @@ export class FileLines extends PromptElement<FileLinesProps> {
   }
 }
 
-/** A large file's range: "lines X–Y of a large file (N MB); read on from line Y+1". */
-function largeFile(props: FileLinesProps, large: { size: number; more: boolean }, kept: number): string {
+/** A large file's range: "lines X–Y of a large file (N MB); read on from line Y+1.", and a cut line said. */
+function largeFile(props: FileLinesProps, large: LargeFileRange, kept: number): string {
   const { path, lines, firstLine, totalLines } = props;
   const of = `a large file (${formatSize(large.size)}${totalLines !== undefined ? `, ${totalLines} lines` : ''})`;
   if (kept === 0)
     return `File: ${path}, ${of}: line ${firstLine} alone does not fit the token budget. Use grep_search to find what you need in it.`;
   const last = firstLine + kept - 1;
   const more = kept < lines.length || large.more;
-  const header = `File: ${path}, lines ${firstLine}–${last} of ${of}${more ? `; read on from line ${last + 1} (read_file with startLine ${last + 1})` : ''}`;
+  // The streamed read cuts only its last line; say so when that line is shown.
+  const cut =
+    large.lineCut && kept === lines.length
+      ? ` ${cutLineSentence(last, lines[kept - 1].length, { bytes: large.cutLineBytes })}`
+      : '';
+  const header = `File: ${path}, lines ${firstLine}–${last} of ${of}${more ? `; read on from line ${last + 1} (read_file with startLine ${last + 1})` : ''}${cut ? `.${cut}` : ''}`;
   return [header, ...lines.slice(0, kept)].join('\n');
 }

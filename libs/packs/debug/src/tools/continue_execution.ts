@@ -10,7 +10,7 @@ import {
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
-import { formatStatus, WHEN_DEBUGGING } from '../format';
+import { formatEndingStatus, WHEN_DEBUGGING } from '../format';
 
 const definition = {
   name: 'continue_execution',
@@ -32,7 +32,9 @@ class ContinueExecutionTool implements Tool<Input> {
   constructor(@inject(DebugService) private readonly debug: DebugService) {}
 
   async invoke({ tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
-    return textResult(formatStatus(await this.debug.continue(token), resultCharBudget(tokenizationOptions)));
+    return textResult(
+      formatEndingStatus(await this.debug.continue(token), this.debug, resultCharBudget(tokenizationOptions)),
+    );
   }
 }
 

@@ -13,7 +13,9 @@ describe('list_breakpoints', () => {
       { path: 'program.js', line: 8, condition: 'item > 1' },
       { confirm: async () => 'once' },
     );
-    expect((await h.call('list_breakpoints', {})).text).toBe('bp-1 program.js:8 when item > 1');
+    expect((await h.call('list_breakpoints', {})).text).toBe(
+      'bp-1 program.js:8 when item > 1 (unbound: no code was loaded for that line yet)',
+    );
     await startStoppedAtAdd(h);
     expect((await h.call('list_breakpoints', {})).text).toBe(
       'bp-1 program.js:8 when item > 1 (verified)\nbp-2 program.js:2 (verified)',

@@ -15,14 +15,14 @@ import {
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
 import { DebugService, WorkspaceFileSystem } from '@toolpacks/services';
-import { formatStatus } from '../format';
+import { formatEndingStatus } from '../format';
 
 const definition = {
   name: 'start_debugging',
   toolReferenceName: 'start_debugging',
   displayName: 'Start Debugging',
   modelDescription:
-    'Runs a Node.js program of the workspace under the debugger and waits until it stops at a breakpoint (set them first with set_breakpoint), an uncaught exception, ends, or keeps running. Returns where it stopped (or the exception and the throwing frame, or the exit code of a crash) and its output so far. Ends a previous debug session. For TypeScript give runtimeArgs ["--import", "tsx"]; for a test runner give its script (e.g. node_modules/jest/bin/jest.js) as the program. The user confirms before the program runs.',
+    'Runs a Node.js program of the workspace under the debugger and waits until it stops at a breakpoint (set them first with set_breakpoint), an uncaught exception, ends, or keeps running. Returns where it stopped (or the exception and the throwing frame, or the exit code of a crash) and its output so far. Ends a previous debug session. Breakpoints are on the lines of the JavaScript node runs (source maps are not used): to debug TypeScript, run its compiled JavaScript; a breakpoint no code was loaded for is reported when the program ends. For a test runner give its script (e.g. node_modules/jest/bin/jest.js) as the program. The user confirms before the program runs.',
   userDescription: 'Runs a Node program under the debugger (asks first).',
   inputSchema: {
     type: 'object',
@@ -42,7 +42,8 @@ const definition = {
       runtimeArgs: {
         type: 'array',
         items: { type: 'string' },
-        description: 'Arguments for node before the program, e.g. ["--import", "tsx"] or ["--enable-source-maps"].',
+        description:
+          'Arguments for node before the program, e.g. ["--enable-source-maps"] or ["--max-old-space-size=4096"].',
       },
       stopOnEntry: { type: 'boolean', description: 'Stop on the first line. Default: false.' },
       pauseOnExceptions: {
@@ -126,6 +127,10 @@ class StartDebuggingTool implements Tool<Input> {
         warnings.push(
           `${inertLine(name)} is set: it makes node or the system load other code before the program (${inertLine(JSON.stringify(env[name]))}).`,
         );
+    for (const file of envFiles([...(input.runtimeArgs ?? []), ...(env.NODE_OPTIONS?.split(/\s+/) ?? [])]))
+      warnings.push(
+        `it reads environment variables from ${inertLine(file)}, which can set NODE_OPTIONS and so load other code before the program.`,
+      );
     const loaded = [
       ...loadedFiles(input.runtimeArgs ?? []),
       ...(env.NODE_OPTIONS ? loadedFiles(env.NODE_OPTIONS.split(/\s+/)) : []),
@@ -152,13 +157,27 @@ class StartDebuggingTool implements Tool<Input> {
   }
 
   async invoke({ input, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
-    return textResult(formatStatus(await this.debug.start(input, token), resultCharBudget(tokenizationOptions)));
+    return textResult(
+      formatEndingStatus(await this.debug.start(input, token), this.debug, resultCharBudget(tokenizationOptions)),
+    );
   }
 }
 
 /** Variables that make node, the loader or the shell run code the command line does not show. */
 const CODE_LOADING_ENV =
-  /^(NODE_OPTIONS|NODE_PATH|NODE_REPL_EXTERNAL_MODULE|LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT|DYLD_.*|BASH_ENV|ENV|PATH)$/;
+  /^(NODE_OPTIONS|NODE_PATH|NODE_REPL_EXTERNAL_MODULE|OPENSSL_CONF|LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT|DYLD_.*|BASH_ENV|ENV|PATH)$/;
+
+/** The files `--env-file x` and `--env-file-if-exists x` (and `=x` forms) read variables from. */
+function envFiles(args: readonly string[]): string[] {
+  const files: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const match = /^--env-file(?:-if-exists)?(?:=(.*))?$/.exec(args[i]);
+    if (!match) continue;
+    const value = match[1] ?? args[++i];
+    if (value) files.push(value.replace(/^["']|["']$/g, ''));
+  }
+  return files;
+}
 
 /** The files `--require x`, `-r x`, `--import x`, `--loader x` (and `=x` forms) load. */
 function loadedFiles(args: readonly string[]): string[] {

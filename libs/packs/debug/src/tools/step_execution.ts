@@ -10,7 +10,7 @@ import {
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
-import { formatStatus, WHEN_STOPPED } from '../format';
+import { formatEndingStatus, WHEN_STOPPED } from '../format';
 
 const definition = {
   name: 'step_execution',
@@ -37,7 +37,11 @@ class StepExecutionTool implements Tool<Input> {
 
   async invoke({ input, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
     return textResult(
-      formatStatus(await this.debug.step(input.kind ?? 'over', token), resultCharBudget(tokenizationOptions)),
+      formatEndingStatus(
+        await this.debug.step(input.kind ?? 'over', token),
+        this.debug,
+        resultCharBudget(tokenizationOptions),
+      ),
     );
   }
 }

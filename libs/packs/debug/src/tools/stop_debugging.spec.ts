@@ -10,7 +10,8 @@ describe('stop_debugging', () => {
     await startStoppedAtAdd(h);
     expect((await h.call('stop_debugging', {})).text).toMatch(/^The program ended/);
     expect(h.host.contextKeys.values.debugState).toBe('inactive');
-    expect((await h.call('list_breakpoints', {})).text).toBe('bp-1 program.js:2');
+    // Verified: it bound in the session that ended.
+    expect((await h.call('list_breakpoints', {})).text).toBe('bp-1 program.js:2 (verified)');
     expect(h.names()).not.toContain('stop_debugging');
   });
 });

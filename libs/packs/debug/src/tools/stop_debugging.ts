@@ -9,7 +9,7 @@ import {
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
-import { formatStatus, WHEN_DEBUGGING } from '../format';
+import { formatEndingStatus, WHEN_DEBUGGING } from '../format';
 
 const definition = {
   name: 'stop_debugging',
@@ -30,7 +30,10 @@ class StopDebuggingTool implements Tool<Input> {
   constructor(@inject(DebugService) private readonly debug: DebugService) {}
 
   async invoke({ tokenizationOptions }: ToolInvocationOptions<Input>) {
-    return textResult(formatStatus(await this.debug.stop(), resultCharBudget(tokenizationOptions)));
+    const wasActive = this.debug.state !== 'inactive';
+    return textResult(
+      formatEndingStatus(await this.debug.stop(), this.debug, resultCharBudget(tokenizationOptions), wasActive),
+    );
   }
 }
 

@@ -10,7 +10,7 @@ import {
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem, type LineRange } from '@toolpacks/services';
-import { formatSize, inspectFile } from '../fileContent';
+import { cutLineBytes, cutLineSentence, formatSize, inspectFile } from '../fileContent';
 import { geminiFilePath, legacyInteger } from '../geminiInput';
 
 /** At most this many lines per read, and this many characters per line (Gemini CLI's limits). */
@@ -26,7 +26,7 @@ const definition = {
   overridesTool: 'read_file',
   models: [{ family: 'gemini-*' }],
   modelDescription:
-    "Reads a text file of the workspace and returns its content as it is, without line numbers. At most 2000 lines are returned per call and lines longer than 2000 characters are cut; a partial result starts with a note giving the lines shown (Showing lines S-E of N total lines) and the start_line to read on from. Use start_line and end_line (1-based, inclusive) to read part of a large file (files of any size can be read this way). Images (png, jpeg, gif, webp up to 5 MB) are returned as images; other binary files are refused. Read a file before changing it with replace. 'file_path' is required. Not for folders.",
+    "Reads a text file of the workspace and returns its content as it is, without line numbers. At most 2000 lines are returned per call and lines longer than 2000 characters are cut; a partial result starts with a note giving the lines shown (Showing lines S-E of N total lines) and the start_line to read on from. Use start_line and end_line (1-based, inclusive) to read part of a large file (files of any size can be read this way). Images (png, jpeg, gif, webp up to 3.75 MB) are returned as images; other binary files are refused. Read a file before changing it with replace. 'file_path' is required. Not for folders.",
   userDescription: 'Reads a file of the workspace (Gemini).',
   inputSchema: {
     type: 'object',
@@ -129,13 +129,27 @@ export function readLines(text: string, start: number, end?: number): string {
 function largeFileLines(range: LineRange): string {
   const start = range.startLine;
   const last = start + range.lines.length - 1;
-  const shown = range.lines.map((line) =>
-    line.length <= GEMINI_MAX_LINE_CHARS ? line : `${line.slice(0, GEMINI_MAX_LINE_CHARS)}... [truncated]`,
-  );
+  const cutSentences: string[] = [];
+  const shown = range.lines.map((line, i) => {
+    const streamCut = range.lineCut === true && i === range.lines.length - 1;
+    if (line.length <= GEMINI_MAX_LINE_CHARS && !streamCut) return line;
+    const kept = Math.min(line.length, GEMINI_MAX_LINE_CHARS);
+    cutSentences.push(
+      cutLineSentence(start + i, kept, streamCut ? { bytes: cutLineBytes(range) } : { chars: line.length }),
+    );
+    return `${line.slice(0, kept)}... [truncated]`;
+  });
   const total = range.totalLines !== undefined ? `, ${range.totalLines} total lines` : '';
-  const action = range.more
-    ? `Action: To read more of the file, use start_line: ${last + 1} in a subsequent 'read_file' call.`
-    : 'Action: This part reaches the end of the file.';
+  const action = [
+    range.more
+      ? `Action: To read more of the file, use start_line: ${last + 1} in a subsequent 'read_file' call.`
+      : 'Action: This part reaches the end of the file.',
+    // A few cut lines are named; past that, how many.
+    ...cutSentences.slice(0, 3),
+    ...(cutSentences.length > 3
+      ? [`${cutSentences.length - 3} more lines were cut at ${GEMINI_MAX_LINE_CHARS} characters.`]
+      : []),
+  ].join(' ');
   return [
     'IMPORTANT: The file content has been truncated.',
     `Status: Showing lines ${start}-${last} of a large file (${formatSize(range.size)}${total}).`,

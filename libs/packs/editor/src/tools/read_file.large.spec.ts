@@ -14,6 +14,10 @@ export const TINY_PNG = Buffer.from(
 const GIF = Buffer.from('R0lGODlhAgADAIAAAP///wAAACH5BAEAAAAALAAAAAACAAMAAAICjI8AOw==', 'base64');
 const LINES = 200_000;
 const lineText = (n: number) => `line ${n} ${'x'.repeat(45)}`;
+/** A 9 MB line: longer than any result. */
+const ONE_LINE = Array.from({ length: 9 * 1024 }, (_, i) => `${String(i).padStart(8, '0')}${'y'.repeat(1016)}`).join(
+  '',
+);
 
 let h: PackHarness;
 let outside: string;
@@ -27,6 +31,10 @@ beforeAll(async () => {
     'img/anim.gif': GIF,
     'img/fake.png': 'just text in a file named .png\n',
     'img/huge.png': Buffer.concat([TINY_PNG.subarray(0, 33), Buffer.alloc(6 * 1024 * 1024)]),
+    // 4 MB raw is about 5.3 MB in base64: over Anthropic's per-image limit.
+    'img/four.png': Buffer.concat([TINY_PNG.subarray(0, 33), Buffer.alloc(4 * 1024 * 1024)]),
+    'img/under.png': Buffer.concat([TINY_PNG.subarray(0, 33), Buffer.alloc(3.7 * 1024 * 1024)]),
+    'logs/one-line.log': `${ONE_LINE}\nshort\n`,
     'dist/app.zip': Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(1.2 * 1024 * 1024, 7)]),
   });
   await fs.symlink(path.join(outside, 'secret.png'), path.join(h.root, 'img/link.png'));
@@ -107,6 +115,43 @@ describe('a large file (over 8 MB)', () => {
   });
 });
 
+describe('a line longer than any result (issue 22 review, finding 2)', () => {
+  const whole = ONE_LINE.length;
+
+  it('read_file says the line was cut, where, and its whole length', async () => {
+    const result = await h.call('read_file', { filePath: 'logs/one-line.log' });
+    const [header, line] = result.text.split('\n');
+    const shown = line.length;
+    expect(ONE_LINE.startsWith(line)).toBe(true);
+    expect(shown).toBeLessThan(60_000);
+    expect(header).toBe(
+      `File: logs/one-line.log, lines 1–1 of a large file (9 MB, 2 lines); read on from line 2 (read_file with startLine 2). Line 1 was cut at ${shown} characters (of ${whole} bytes); use grep_search to find text in it.`,
+    );
+    const next = await h.call('read_file', { filePath: 'logs/one-line.log', startLine: 2 });
+    expect(next.text).toBe('File: logs/one-line.log, lines 2–2 of a large file (9 MB, 2 lines)\nshort');
+  });
+
+  it('gemini_read_file and the text editor view say it too', async () => {
+    const gemini = await h.call('read_file', { file_path: 'logs/one-line.log' }, { model: testModels.gemini });
+    expect(gemini.text).toContain(
+      `Line 1 was cut at 2000 characters (of ${whole} bytes); use grep_search to find text in it.`,
+    );
+    expect(gemini.text).toContain(`${ONE_LINE.slice(0, 2000)}... [truncated]`);
+    const view = await h.call(
+      'str_replace_based_edit_tool',
+      { command: 'view', path: 'logs/one-line.log' },
+      { model: testModels.claude },
+    );
+    expect(view.text).toMatch(
+      new RegExp(
+        `<NOTE>Line 1 of a large file \\(9 MB, 2 lines\\) alone is longer than the limit\\. Line 1 was cut at (\\d+) characters \\(of ${whole} bytes\\); use grep_search to find text in it\\. Read on from line 2: call view with view_range \\[2, -1\\]\\.</NOTE>$`,
+      ),
+    );
+    const shown = Number(/was cut at (\d+) characters/.exec(view.text)![1]);
+    expect(view.text).toContain(`     1\t${ONE_LINE.slice(0, shown)}\n<response clipped>`);
+  });
+});
+
 describe('images and binary files', () => {
   it('a PNG comes back as an image data part with a short description', async () => {
     const result = await h.call('read_file', { filePath: 'img/dot.png' });
@@ -139,8 +184,15 @@ describe('images and binary files', () => {
 
   it('refuses an image over the limit, other binary files, and a link to an image outside', async () => {
     expect((await h.call('read_file', { filePath: 'img/huge.png' })).text).toBe(
-      'Tool `read_file` failed: img/huge.png is an image (PNG, 6 MB) over the 5 MB limit for images; it was not read.',
+      "Tool `read_file` failed: img/huge.png is an image (PNG, 6 MB) over the 3.75 MB limit for images (5 MB once base64-encoded, the most a model's API takes per image); it was not read.",
     );
+    expect((await h.call('read_file', { filePath: 'img/four.png' })).text).toMatch(
+      /img\/four.png is an image \(PNG, 4 MB\) over the 3.75 MB limit for images/,
+    );
+    expect((await h.call('read_file', { filePath: 'img/under.png' })).content[1]).toMatchObject({
+      kind: 'data',
+      mimeType: 'image/png',
+    });
     expect((await h.call('read_file', { filePath: 'dist/app.zip' })).text).toBe(
       'Tool `read_file` failed: dist/app.zip is a binary file (zip archive, 1.2 MB); it cannot be read as text.',
     );

@@ -11,7 +11,7 @@ import {
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
-import { inspectFile } from '../fileContent';
+import { cutLineBytes, inspectFile } from '../fileContent';
 import { FileLines } from '../fileLines';
 
 /** Used when the host gives no token budget: enough for a large file, never a whole log. */
@@ -23,7 +23,7 @@ const definition = {
   canBeReferencedInPrompt: true,
   displayName: 'Read File',
   modelDescription:
-    'Reads a text file of the workspace and returns its lines, optionally only startLine to endLine (1-based, inclusive). Long files are cut to fit the token budget and the result says which line to read on from. Files of any size can be read by line range (a large file is streamed; the result says which line to read on from). Images (png, jpeg, gif, webp up to 5 MB) are returned as images; other binary files are refused. Use it before editing a file, or to look at code you found with grep_search or file_search. Not for folders (use list_dir).',
+    'Reads a text file of the workspace and returns its lines, optionally only startLine to endLine (1-based, inclusive). Long files are cut to fit the token budget and the result says which line to read on from. Files of any size can be read by line range (a large file is streamed; the result says which line to read on from). Images (png, jpeg, gif, webp up to 3.75 MB) are returned as images; other binary files are refused. Use it before editing a file, or to look at code you found with grep_search or file_search. Not for folders (use list_dir).',
   userDescription: 'Reads a file of the workspace.',
   inputSchema: {
     type: 'object',
@@ -70,7 +70,7 @@ class ReadFileTool implements Tool<Input> {
           lines: range.lines,
           firstLine: start,
           totalLines: range.totalLines,
-          large: { size: range.size, more: range.more },
+          large: { size: range.size, more: range.more, lineCut: range.lineCut, cutLineBytes: cutLineBytes(range) },
         },
         budget,
         token,

@@ -29,7 +29,7 @@ const definition = {
   displayName: 'Text Editor',
   modelDescription: [
     'Views, creates and edits files of the workspace. Paths are relative to the workspace root or absolute inside it.',
-    '* `view` of a file returns its lines as `cat -n` prints them (line number, tab, line); `view_range` [start, end] shows part of it (1-based, inclusive, end -1 for the end of the file). Long output is clipped and says where to read on; files of any size can be viewed by range. An image (png, jpeg, gif, webp up to 5 MB) is returned as an image; other binary files are refused. `view` of a folder lists the files and folders up to 2 levels deep, hidden ones excluded.',
+    '* `view` of a file returns its lines as `cat -n` prints them (line number, tab, line); `view_range` [start, end] shows part of it (1-based, inclusive, end -1 for the end of the file). Long output is clipped and says where to read on; files of any size can be viewed by range. An image (png, jpeg, gif, webp up to 3.75 MB) is returned as an image; other binary files are refused. `view` of a folder lists the files and folders up to 2 levels deep, hidden ones excluded.',
     '* `create` writes a new file with `file_text`; it refuses a path that exists.',
     '* `str_replace` replaces `old_str` with `new_str` (absent: deletes it). `old_str` must match the file exactly, whitespace included, and occur exactly once: add surrounding lines to make it unique. Returns a numbered snippet of the edited region.',
     '* `insert` inserts `insert_text` after line `insert_line` (0: at the top).',
