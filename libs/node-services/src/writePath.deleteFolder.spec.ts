@@ -1,6 +1,6 @@
 // deleteFolder and moves through the write path: links are removed or refused, never followed;
 // .git, the root and sensitive paths are refused; nothing outside the root is touched.
-import { promises as fs } from 'node:fs';
+import { promises as fs, renameSync, symlinkSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { NodeWorkspaceFileSystem } from './nodeWorkspaceFileSystem';
@@ -112,6 +112,105 @@ describe('deleteFolder', () => {
     const token = { isCancellationRequested: true, onCancellationRequested: () => ({ dispose() {} }) };
     await expect(workspace.deleteFolder('tree', { recursive: true }, { token })).rejects.toThrow(/was stopped/);
     expect(await exists(file('tree/sub/deeper/c.txt'))).toBe(true);
+  });
+});
+
+describe('git data is never moved into or out of, nor deleted, as a file', () => {
+  beforeEach(async () => {
+    await fs.mkdir(file('.git/hooks'), { recursive: true });
+    await fs.writeFile(file('.git/HEAD'), 'ref: refs/heads/main\n');
+    await fs.mkdir(file('sub'));
+    await fs.writeFile(file('sub/.git'), 'gitdir: ../elsewhere\n');
+  });
+  const refused = /git's own data.*never deleted or moved/;
+  const confirmed = { allowSensitive: true, allowWriteProtected: true };
+
+  it('refuses moving a file out of .git (.git/HEAD to HEAD.bak), confirmed or not', async () => {
+    for (const options of [{}, confirmed]) {
+      await expect(
+        workspace.applyChanges([{ type: 'move', path: '.git/HEAD', to: 'HEAD.bak' }], options),
+      ).rejects.toThrow(refused);
+      await expect(
+        workspace.applyChanges([{ type: 'update', path: '.git/HEAD', content: 'x\n', moveTo: 'HEAD.bak' }], options),
+      ).rejects.toThrow(refused);
+    }
+    expect(await fs.readFile(file('.git/HEAD'), 'utf8')).toBe('ref: refs/heads/main\n');
+    expect(await exists(file('HEAD.bak'))).toBe(false);
+  });
+
+  it('refuses moving a gitfile (sub/.git) away or deleting it', async () => {
+    await expect(
+      workspace.applyChanges([{ type: 'move', path: 'sub/.git', to: 'sub/git.txt' }], confirmed),
+    ).rejects.toThrow(refused);
+    await expect(workspace.applyChanges([{ type: 'delete', path: 'sub/.git' }], confirmed)).rejects.toThrow(refused);
+    await expect(workspace.delete('.git/HEAD', confirmed)).rejects.toThrow(refused);
+    expect(await fs.readFile(file('sub/.git'), 'utf8')).toBe('gitdir: ../elsewhere\n');
+    expect(await fs.readFile(file('.git/HEAD'), 'utf8')).toBe('ref: refs/heads/main\n');
+    expect(await exists(file('sub/git.txt'))).toBe(false);
+  });
+
+  it('refuses moving a file into .git (a hook), even through a link to it, and creates no folder there', async () => {
+    await fs.writeFile(file('evil.sh'), '#!/bin/sh\ntouch PWNED\n');
+    await fs.symlink('.git', file('git-link'));
+    for (const to of ['.git/hooks/pre-commit', '.git/new/deeper/hook', 'git-link/hooks/post-checkout', 'sub/.git'])
+      await expect(workspace.applyChanges([{ type: 'move', path: 'evil.sh', to }], confirmed)).rejects.toThrow(refused);
+    await expect(
+      workspace.applyChanges(
+        [{ type: 'update', path: 'evil.sh', content: 'x\n', moveTo: '.git/hooks/pre-push' }],
+        confirmed,
+      ),
+    ).rejects.toThrow(refused);
+    expect(await fs.readdir(file('.git/hooks'))).toEqual([]);
+    expect((await fs.readdir(file('.git'))).sort()).toEqual(['HEAD', 'hooks']);
+    expect(await fs.readFile(file('evil.sh'), 'utf8')).toBe('#!/bin/sh\ntouch PWNED\n');
+    // Editing a sensitive file in place is still possible with the user's confirmation.
+    await workspace.applyChanges([{ type: 'update', path: '.git/HEAD', content: 'ref: refs/heads/dev\n' }], confirmed);
+    expect(await fs.readFile(file('.git/HEAD'), 'utf8')).toBe('ref: refs/heads/dev\n');
+  });
+});
+
+describe('deleteFolder checks what it renamed aside', () => {
+  it('puts back and refuses a folder swapped in after the check, deleting nothing', async () => {
+    await fs.mkdir(file('other'));
+    await fs.writeFile(file('other/precious.txt'), 'precious\n');
+    // After the tree was counted and checked (the sensitive check runs last), another program
+    // swaps another folder in under the name.
+    const reason = workspace.sensitivePaths.reason.bind(workspace.sensitivePaths);
+    let swapped = false;
+    jest.spyOn(workspace.sensitivePaths, 'reason').mockImplementation((relative: string) => {
+      if (!swapped && relative === 'tree') {
+        swapped = true;
+        renameSync(file('tree'), file('tree-real'));
+        renameSync(file('other'), file('tree'));
+      }
+      return reason(relative);
+    });
+    await expect(workspace.deleteFolder('tree', { recursive: true })).rejects.toThrow(
+      /'tree' changed while it was being deleted.*Nothing was deleted/,
+    );
+    expect(swapped).toBe(true);
+    expect(await fs.readFile(file('tree/precious.txt'), 'utf8')).toBe('precious\n');
+    expect(await fs.readFile(file('tree-real/sub/deeper/c.txt'), 'utf8')).toBe('c\n');
+    expect((await fs.readdir(root)).sort()).toEqual(['tree', 'tree-real']);
+  });
+
+  it('a folder swapped for a link after the check is put back, and nothing it points to is touched', async () => {
+    const reason = workspace.sensitivePaths.reason.bind(workspace.sensitivePaths);
+    let swapped = false;
+    jest.spyOn(workspace.sensitivePaths, 'reason').mockImplementation((relative: string) => {
+      if (!swapped && relative === 'tree') {
+        swapped = true;
+        renameSync(file('tree'), file('tree-real'));
+        symlinkSync(outside, file('tree'));
+      }
+      return reason(relative);
+    });
+    await expect(workspace.deleteFolder('tree', { recursive: true })).rejects.toThrow(
+      /changed while it was being deleted/,
+    );
+    expect(await fs.readlink(file('tree'))).toBe(outside);
+    expect(await fs.readdir(outside)).toEqual(['precious.txt']);
+    expect(await fs.readFile(file('tree-real/a.txt'), 'utf8')).toBe('a\n');
   });
 });
 

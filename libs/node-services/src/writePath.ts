@@ -18,21 +18,20 @@ import { decodeForEdit, readAll, stillUnchanged, takeSnapshot, type Snapshot } f
 import { FileLocks } from './fileLocks';
 import { acquireProcessLock } from './processLock';
 import { quote } from './quote';
-import { joinRelative, lstatOrUndefined, READ_FLAGS, type Location, type SafeOpener } from './safeOpen';
+import { READ_FLAGS, type Location, type SafeOpener } from './safeOpen';
 import type { SensitivePaths } from './sensitivePaths';
+import { refuseGitData } from './gitData';
+import { FolderWrites } from './writeFolders';
 import {
   checkWritableFile,
   checkWritableFolder,
   ConflictError,
-  countTree,
-  describeCount,
   inodeAt,
-  missing,
-  openParent,
-  removeTree,
-  stopped,
-  type TreeCount,
+  keysOf,
+  lastNameIsLink,
+  linkDestination,
   permissionError,
+  refuseSensitive,
   removeQuietly,
   tempName,
   writeTemp,
@@ -65,12 +64,15 @@ interface Plan {
 
 export class WritePath {
   private readonly locks = new FileLocks();
+  private readonly folders: FolderWrites;
 
   constructor(
     private readonly opener: SafeOpener,
     private readonly sensitive: SensitivePaths,
     private readonly beforeFirstWrite: () => Promise<void>,
-  ) {}
+  ) {
+    this.folders = new FolderWrites(opener, sensitive, this.locks);
+  }
 
   /**
    * Applies the changes all or nothing. A collision with another writer is retried (re-read,
@@ -112,7 +114,7 @@ export class WritePath {
         plans.push(plan);
         for (const location of [plan.source, plan.dest]) {
           if (!location) continue;
-          const [key, ...inodeKeys] = await this.keysOf(location);
+          const [key, ...inodeKeys] = await keysOf(location);
           keys.push(key, ...inodeKeys);
           named.set(key, location);
         }
@@ -191,264 +193,56 @@ export class WritePath {
   private async locate(change: WriteChange, options: WriteOptions, created: string[]): Promise<Plan> {
     if (!change || typeof change !== 'object' || typeof change.path !== 'string')
       throw new WorkspaceError('Each change needs a type and a path.');
-    const guard = (relative: string) => this.refuseSensitive(relative, options);
+    const guard = (relative: string) => refuseSensitive(this.sensitive, relative, options);
     const creates = change.type === 'create' || change.type === 'write';
     const source = await this.opener.locate(change.path, { createParents: creates, guard });
     created.push(...source.created);
     const to = change.type === 'move' ? change.to : change.type === 'update' ? change.moveTo : undefined;
-    const plan: Plan = { change, source };
-    if (to !== undefined) {
-      try {
-        // A move renames names: a link as its source would move its target, a link as its
-        // destination would write through it (to wherever it points).
-        if (change.type === 'move' && (await this.isLink(change.path)))
-          throw new WorkspaceError(
-            `${quote(change.path)} is a symbolic link; only files can be moved (moving it would move the file it points to). Nothing was changed.`,
-          );
-        if (await this.isLink(to))
-          throw new WorkspaceError(
-            `Cannot move ${quote(change.path)} to ${quote(to)}: that name is a symbolic link, and a move never writes through a link. Choose another destination. Nothing was changed.`,
-          );
-        const dest = await this.opener.locate(to, { createParents: true, guard });
-        created.push(...dest.created);
-        return { ...plan, dest };
-      } catch (error) {
-        await source.dir.close();
-        throw error;
-      }
-    }
-    return plan;
-  }
-
-  /** Whether the last name of `input` is a symbolic link itself (its folders are followed as usual). */
-  private async isLink(input: string): Promise<boolean> {
-    const parent = await openParent(this.opener, input);
-    if (!parent) return false;
-    try {
-      return (await lstatOrUndefined(parent.dir.at(parent.name)))?.isSymbolicLink() === true;
-    } finally {
-      await parent.dir.close();
-    }
-  }
-
-  /**
-   * Deletes a folder tree, or a link itself, through folder fds (no link is followed): first the
-   * whole tree is walked (counted, sensitive paths and permissions checked), then the folder is
-   * renamed aside in one step and its entries removed, deepest first.
-   */
-  async deleteFolder(input: string, recursive: boolean, options: WriteOptions): Promise<DeletedFolder> {
-    await this.beforeFirstWrite();
-    if (this.opener.components(input).length === 0)
-      throw new WorkspaceError(
-        `${quote(input)} is the workspace folder itself; it cannot be deleted. Delete what it holds one by one instead.`,
-      );
-    const parent = await openParent(this.opener, input);
-    if (!parent) throw missing(input);
-    const { dir, name } = parent;
-    const relative = joinRelative(dir.relative, name);
-    let release: (() => void) | undefined;
-    try {
-      refuseGit(relative);
-      const stat = await lstatOrUndefined(dir.at(name));
-      if (!stat) throw missing(input);
-      release = await this.locks.acquire(await this.keysOf({ dir, name, relative, created: [] }));
-      await checkWritableFolder(dir, input, options.allowWriteProtected);
-      if (stat.isSymbolicLink()) {
-        this.refuseSensitive(relative, options);
-        if (options.token?.isCancellationRequested) throw stopped();
-        await dir.ensure();
-        await fs.unlink(dir.at(name)).catch((error) => {
-          throw permissionError(error, quote(relative));
-        });
-        return { path: relative, link: true, files: 0, folders: 0 };
-      }
-      if (!stat.isDirectory())
-        throw new WorkspaceError(`${quote(input)} is a file, not a folder; delete it as a file. Nothing was changed.`);
-      const folder = await this.opener.openChild(dir, name);
-      if (!folder) throw new ConflictError(quote(relative));
-      let counted: TreeCount;
-      try {
-        await this.opener.verifyInside(folder.handle, input, folder.at(''));
-        counted = await countTree(this.opener, folder, options.allowWriteProtected);
-      } finally {
-        await folder.close();
-      }
-      const sensitive = [relative, ...counted.paths].flatMap((p) => {
-        const reason = this.sensitive.reason(p);
-        return reason ? [`${p} (${reason})`] : [];
-      });
-      if (sensitive.length && !options.allowSensitive)
-        throw new WorkspaceError(
-          `Deleting ${quote(relative)} needs the user's confirmation: it holds sensitive paths (${boundedList(sensitive, 5)}). Nothing was changed; the tool must ask the user before deleting there.`,
-        );
-      if (!recursive && counted.files + counted.folders > 0)
-        throw new WorkspaceError(
-          `${quote(relative)} is not empty (${describeCount(counted)}); pass recursive: true to delete it with everything in it. Nothing was changed.`,
-        );
-      if (options.token?.isCancellationRequested) throw stopped();
-      // One rename makes the folder disappear at once; what is then removed is ours alone.
-      const aside = tempName();
-      await dir.ensure();
-      await fs.rename(dir.at(name), dir.at(aside)).catch((error) => {
-        throw permissionError(error, quote(relative));
-      });
-      const moved = await this.opener.openChild(dir, aside);
-      try {
-        if (moved) await removeTree(this.opener, moved);
-        await fs.rmdir(dir.at(aside));
-      } catch (error) {
-        await fs.rename(dir.at(aside), dir.at(name)).catch(() => undefined);
-        throw new WorkspaceError(
-          `Deleting ${quote(relative)} failed part-way (${(error as Error).message}); some of what it held may be gone. Check the folder.`,
-        );
-      } finally {
-        await moved?.close();
-      }
-      return { path: relative, files: counted.files, folders: counted.folders };
-    } finally {
-      release?.();
-      await dir.close();
-    }
-  }
-
-  /**
-   * Moves a folder tree in one rename, through folder fds. The destination name is first made
-   * ours with an exclusive mkdir, then the folder is renamed over that empty folder (a rename
-   * replaces only an empty folder), so nothing that appears there meanwhile is ever replaced.
-   */
-  async moveFolder(input: string, to: string, options: WriteOptions): Promise<MovedFolder> {
-    await this.beforeFirstWrite();
-    if (this.opener.components(input).length === 0)
-      throw new WorkspaceError(`${quote(input)} is the workspace folder itself; it cannot be moved.`);
-    if (this.opener.components(to).length === 0)
-      throw new WorkspaceError(`Cannot move ${quote(input)} onto the workspace folder itself. Nothing was changed.`);
-    const source = await openParent(this.opener, input);
-    if (!source) throw missing(input);
-    const created: string[] = [];
     let dest: Location | undefined;
-    let release: (() => void) | undefined;
-    let moved = false;
     try {
-      const from = joinRelative(source.dir.relative, source.name);
-      refuseGit(from);
-      const stat = await lstatOrUndefined(source.dir.at(source.name));
-      if (!stat) throw missing(input);
-      if (stat.isSymbolicLink())
+      // git's own data is never deleted, nor moved out of or into (no folder is created in it).
+      if (to !== undefined || change.type === 'delete') refuseGitData(source.relative);
+      if (to === undefined) return { change, source };
+      // A move renames names: a link as its source would move its target, a link as its
+      // destination would write through it (to wherever it points).
+      if (change.type === 'move' && (await lastNameIsLink(this.opener, change.path)))
         throw new WorkspaceError(
-          `${quote(input)} is a symbolic link; only files and folders are moved (moving it would move what it points to). Nothing was changed.`,
+          `${quote(change.path)} is a symbolic link; only files can be moved (moving it would move the file it points to). Nothing was changed.`,
         );
-      if (!stat.isDirectory())
-        throw new WorkspaceError(`${quote(input)} is not a folder; move it as a file. Nothing was changed.`);
-      if (await this.isLink(to))
-        throw new WorkspaceError(
-          `Cannot move ${quote(input)} to ${quote(to)}: that name is a symbolic link, and a move never writes through a link. Choose another destination. Nothing was changed.`,
-        );
-      const guard = (relative: string) => {
-        refuseGit(relative);
-        this.refuseSensitive(relative, options);
+      if (await lastNameIsLink(this.opener, to)) throw linkDestination(change.path, to);
+      const gitGuard = (relative: string) => {
+        refuseGitData(relative);
+        guard(relative);
       };
-      dest = await this.opener.locate(to, { createParents: true, guard });
+      dest = await this.opener.locate(to, { createParents: true, guard: gitGuard });
       created.push(...dest.created);
-      refuseGit(dest.relative);
-      if (dest.relative === from)
-        throw new WorkspaceError(
-          `The source and destination are the same folder (${quote(from)}); nothing was moved. Give a different destination.`,
-        );
-      if (dest.relative.startsWith(`${from}/`))
-        throw new WorkspaceError(
-          `Cannot move ${quote(from)} into itself (${quote(dest.relative)}). Nothing was changed.`,
-        );
-      if (await inodeAt(dest.dir, dest.name))
-        throw new WorkspaceError(
-          `Cannot move ${quote(input)} to ${quote(dest.relative)}: it already exists. Nothing was changed.`,
-        );
-      release = await this.locks.acquire([
-        ...(await this.keysOf({ dir: source.dir, name: source.name, relative: from, created: [] })),
-        ...(await this.keysOf(dest)),
-      ]);
-      await checkWritableFolder(source.dir, input, options.allowWriteProtected);
-      await checkWritableFolder(dest.dir, to, options.allowWriteProtected);
-      const folder = await this.opener.openChild(source.dir, source.name);
-      if (!folder) throw new ConflictError(quote(from));
-      let counted: TreeCount;
-      try {
-        await this.opener.verifyInside(folder.handle, input, folder.at(''));
-        counted = await countTree(this.opener, folder, options.allowWriteProtected);
-      } finally {
-        await folder.close();
-      }
-      const target = dest.relative;
-      const sensitive = [from, ...counted.paths].flatMap((p) =>
-        [p, target + p.slice(from.length)].flatMap((q) => {
-          const reason = this.sensitive.reason(q);
-          return reason ? [`${q} (${reason})`] : [];
-        }),
-      );
-      if (sensitive.length && !options.allowSensitive)
-        throw new WorkspaceError(
-          `Moving ${quote(from)} needs the user's confirmation: it moves sensitive paths (${boundedList(sensitive, 5)}). Nothing was changed; the tool must ask the user before moving them.`,
-        );
-      if (options.token?.isCancellationRequested) throw stopped();
-      await dest.dir.ensure();
-      try {
-        await fs.mkdir(dest.dir.at(dest.name));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EEXIST')
-          throw new WorkspaceError(
-            `Cannot move ${quote(input)} to ${quote(target)}: it already exists. Nothing was changed.`,
-          );
-        throw permissionError(error, quote(target));
-      }
-      try {
-        await source.dir.ensure();
-        await fs.rename(source.dir.at(source.name), dest.dir.at(dest.name));
-      } catch (error) {
-        await fs.rmdir(dest.dir.at(dest.name)).catch(() => undefined);
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOTEMPTY' || code === 'EEXIST')
-          throw new WorkspaceError(
-            `Cannot move ${quote(input)} to ${quote(target)}: something was created there meanwhile. Nothing was changed.`,
-          );
-        if (code === 'EXDEV')
-          throw new WorkspaceError(
-            `${quote(from)} and ${quote(target)} are on different file systems; a folder cannot be moved there in one step. Nothing was changed.`,
-          );
-        throw permissionError(error, quote(from));
-      }
-      moved = true;
-      return { path: from, movedTo: target, files: counted.files, folders: counted.folders };
-    } finally {
-      release?.();
+      refuseGitData(dest.relative);
+      return { change, source, dest };
+    } catch (error) {
       await source.dir.close();
       await dest?.dir.close();
-      if (!moved)
-        for (const dir of created.reverse()) await fs.rmdir(path.join(this.opener.root, dir)).catch(() => undefined);
+      throw error;
     }
   }
 
-  private async keysOf(location: Location): Promise<string[]> {
-    const dir = await location.dir.handle.stat();
-    const keys = [`${dir.dev}:${dir.ino}/${location.name}`];
-    const inode = await inodeAt(location.dir, location.name);
-    if (inode && inode.isFile && inode.nlink > 1) keys.push(`inode:${inode.dev}:${inode.ino}`);
-    return keys;
+  /** Deletes a folder tree, or a link itself (see FolderWrites.deleteFolder). */
+  async deleteFolder(input: string, recursive: boolean, options: WriteOptions): Promise<DeletedFolder> {
+    await this.beforeFirstWrite();
+    return this.folders.deleteFolder(input, recursive, options);
   }
 
-  private refuseSensitive(relative: string, options: WriteOptions): void {
-    if (options.allowSensitive) return;
-    const reason = this.sensitive.reason(relative);
-    if (reason)
-      throw new WorkspaceError(
-        `Writing ${quote(relative)} needs the user's confirmation (${reason}). Nothing was changed; the tool must ask the user, showing the change, before writing there.`,
-      );
+  /** Moves a folder tree in one rename (see FolderWrites.moveFolder). */
+  async moveFolder(input: string, to: string, options: WriteOptions): Promise<MovedFolder> {
+    await this.beforeFirstWrite();
+    return this.folders.moveFolder(input, to, options);
   }
 
   private async stage(plan: Plan, options: WriteOptions, held: Set<string>): Promise<void> {
     const { change, source, dest } = plan;
     const input = change.path;
     if (!source.name) throw new WorkspaceError(`${quote(input)} is the workspace folder itself, not a file.`);
-    this.refuseSensitive(source.relative, options);
-    if (dest) this.refuseSensitive(dest.relative, options);
+    refuseSensitive(this.sensitive, source.relative, options);
+    if (dest) refuseSensitive(this.sensitive, dest.relative, options);
     if ((await inodeAt(source.dir, source.name))?.isDirectory)
       throw new WorkspaceError(
         `${quote(input)} is a folder, not a file; ${change.type === 'delete' ? 'only files can be deleted' : 'give the path of a file'}. Nothing was changed.`,
@@ -617,14 +411,6 @@ export class WritePath {
     }
     await fs.rename(temp.dir.at(temp.name), source.dir.at(source.name));
   }
-}
-
-/** git's own data (.git, or anything inside it) is never deleted or moved, confirmed or not. */
-function refuseGit(relative: string): void {
-  if (relative.split('/').some((part) => part.toLowerCase() === '.git'))
-    throw new WorkspaceError(
-      `${quote(relative)} is git's own data (.git or inside it); it is never deleted or moved by a tool. Nothing was changed.`,
-    );
 }
 
 function describe(plan: Plan): AppliedChange {

@@ -1,7 +1,7 @@
 // The small steps of the write path: temp files (named so search hides them and a later start-up
 // can remove what a killed process left), permission checks, and the errors they raise.
 import { constants as C, type BigIntStats, promises as fs } from 'node:fs';
-import { WorkspaceError } from '@toolpacks/services';
+import { WorkspaceError, type WriteOptions } from '@toolpacks/services';
 import { isAbandoned } from './processLock';
 import { tempName } from './writePathNames';
 
@@ -9,7 +9,8 @@ export { isWritePathFile, TEMP_GLOB, tempName } from './writePathNames';
 import { quote } from './quote';
 
 export { ConflictError } from './conflictError';
-import { joinRelative, MissingParentError, type OpenDirectory, type SafeOpener } from './safeOpen';
+import { lstatOrUndefined, MissingParentError, type Location, type OpenDirectory, type SafeOpener } from './safeOpen';
+import type { SensitivePaths } from './sensitivePaths';
 
 const TEMP_NAME = /^\.toolpacks-(\d+)-[0-9a-f]+\.tmp$/;
 const LOCK_NAME = /^\.toolpacks-lock-[0-9a-f]+\.tmp$/;
@@ -236,62 +237,39 @@ export async function openParent(
   throw new WorkspaceError(`The folder of ${quote(input)} kept changing between a folder and a link; try again.`);
 }
 
-/** What a folder holds, every level down. */
-export interface TreeCount {
-  files: number;
-  folders: number;
-  /** Workspace-relative paths of everything in it. */
-  readonly paths: string[];
-}
-
-/** Counts a folder's tree through fds (links are entries, never followed); every folder in it must be writable. */
-export async function countTree(
-  opener: SafeOpener,
-  folder: OpenDirectory,
-  allowWriteProtected = false,
-  count: TreeCount = { files: 0, folders: 0, paths: [] },
-): Promise<TreeCount> {
-  await checkWritableFolder(folder, folder.relative || '.', allowWriteProtected);
-  const entries = await fs.readdir(folder.at(''), { withFileTypes: true });
-  for (const entry of entries) {
-    count.paths.push(joinRelative(folder.relative, entry.name));
-    const child = entry.isDirectory() ? await opener.openChild(folder, entry.name) : undefined;
-    if (!child) {
-      count.files++;
-      continue;
-    }
-    count.folders++;
-    try {
-      await countTree(opener, child, allowWriteProtected, count);
-    } finally {
-      await child.close();
-    }
+/** Whether the last name of `input` is a symbolic link itself (its folders are followed as usual). */
+export async function lastNameIsLink(opener: SafeOpener, input: string): Promise<boolean> {
+  const parent = await openParent(opener, input);
+  if (!parent) return false;
+  try {
+    return (await lstatOrUndefined(parent.dir.at(parent.name)))?.isSymbolicLink() === true;
+  } finally {
+    await parent.dir.close();
   }
-  return count;
 }
 
-/** "3 files and 1 folder" */
-export function describeCount({ files, folders }: { files: number; folders: number }): string {
-  const part = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
-  return folders ? `${part(files, 'file')} and ${part(folders, 'folder')}` : part(files, 'file');
+/** A move's destination that is a link: a move never writes through one. */
+export function linkDestination(input: string, to: string): WorkspaceError {
+  return new WorkspaceError(
+    `Cannot move ${quote(input)} to ${quote(to)}: that name is a symbolic link, and a move never writes through a link. Choose another destination. Nothing was changed.`,
+  );
 }
 
-/** Removes everything in `folder`, deepest first, through fds: a link is removed itself, never followed. */
-export async function removeTree(opener: SafeOpener, folder: OpenDirectory): Promise<void> {
-  const entries = await fs.readdir(folder.at(''), { withFileTypes: true });
-  for (const entry of entries) {
-    const child = entry.isDirectory() ? await opener.openChild(folder, entry.name) : undefined;
-    if (child) {
-      try {
-        await removeTree(opener, child);
-      } finally {
-        await child.close();
-      }
-      await folder.ensure();
-      await fs.rmdir(folder.at(entry.name));
-    } else {
-      await folder.ensure();
-      await fs.unlink(folder.at(entry.name));
-    }
-  }
+/** The in-process lock keys of a name: its folder's inode and the name, plus the file's inode when hard-linked. */
+export async function keysOf(location: Location): Promise<string[]> {
+  const dir = await location.dir.handle.stat();
+  const keys = [`${dir.dev}:${dir.ino}/${location.name}`];
+  const inode = await inodeAt(location.dir, location.name);
+  if (inode && inode.isFile && inode.nlink > 1) keys.push(`inode:${inode.dev}:${inode.ino}`);
+  return keys;
+}
+
+/** A sensitive path is written only with the user's confirmation (`allowSensitive`). */
+export function refuseSensitive(sensitive: SensitivePaths, relative: string, options: WriteOptions): void {
+  if (options.allowSensitive) return;
+  const reason = sensitive.reason(relative);
+  if (reason)
+    throw new WorkspaceError(
+      `Writing ${quote(relative)} needs the user's confirmation (${reason}). Nothing was changed; the tool must ask the user, showing the change, before writing there.`,
+    );
 }

@@ -7,7 +7,7 @@
 import { posix } from 'node:path';
 import { structuredPatch } from 'diff';
 import { codeBlock, inertLine, type PreparedToolInvocation } from '@toolpacks/registry';
-import type { WorkspaceFileSystem } from '@toolpacks/services';
+import { WorkspaceError, type WorkspaceFileSystem } from '@toolpacks/services';
 
 export interface PlannedWrite {
   /** Workspace-relative path. */
@@ -100,4 +100,22 @@ export function unifiedDiff({ path, before, after }: PlannedWrite): string {
   for (const hunk of patch.hunks)
     lines.push(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`, ...hunk.lines);
   return lines.join('\n');
+}
+
+/** The text of a confirmation message (a string, or Markdown as `{ value }`). */
+export function messageText(message: string | { readonly value: string } | undefined): string {
+  return typeof message === 'string' ? message : (message?.value ?? '');
+}
+
+/**
+ * Refuses git's own data — a `.git` folder or gitfile anywhere (any case), or what is inside one —
+ * for a delete or a move (from or to): asked or not, tools never do that (the write path refuses
+ * it too; this says so before any question is asked).
+ */
+export function refuseGitData(paths: readonly string[], what: 'deleted' | 'moved'): void {
+  for (const path of paths)
+    if (path.split('/').some((part) => part.toLowerCase() === '.git'))
+      throw new WorkspaceError(
+        `${path} is git's own data (.git or inside it); it is never deleted or moved by a tool, nor is anything moved into it. Nothing was ${what}. Use the git tools to change the repository.`,
+      );
 }

@@ -72,4 +72,59 @@ describe('create_file', () => {
     expect(asked[0].message).toContain('+{"tasks": []}');
     expect(await h.read('.vscode/tasks.json')).toBe('{}\n');
   });
+
+  describe('overwrite: true writes only over what the question showed', () => {
+    it('refuses when the file changed between the question and the write, and keeps the change', async () => {
+      const asked: ConfirmationRequest[] = [];
+      const result = await h.call(
+        'create_file',
+        { filePath: 'exists.txt', content: 'mine\n', overwrite: true },
+        {
+          confirm: async (r) => {
+            asked.push(r);
+            await fs.writeFile(path.join(h.root, 'exists.txt'), 'someone else\n');
+            return 'once';
+          },
+        },
+      );
+      expect(asked[0].message).toContain('-keep me\n+mine');
+      expect(result.status).toBe('error');
+      expect(result.text).toMatch(
+        /exists\.txt changed after this call was checked.*Nothing was written; read it again/,
+      );
+      expect(await h.read('exists.txt')).toBe('someone else\n');
+      // Called again, it asks with the new diff and writes.
+      const again = await h.call(
+        'create_file',
+        { filePath: 'exists.txt', content: 'mine\n', overwrite: true },
+        { confirm: async (r) => (asked.push(r), 'once') },
+      );
+      expect(again).toMatchObject({ status: 'ok', text: 'Overwrote exists.txt (1 line).' });
+      expect(asked[1].message).toContain('-someone else\n+mine');
+      expect(await h.read('exists.txt')).toBe('mine\n');
+    });
+
+    it('refuses to overwrite a file that appeared after a question (or none) for a new file', async () => {
+      // A new file at a sensitive path asks; while the question is open another program creates it.
+      const asked: ConfirmationRequest[] = [];
+      const result = await h.call(
+        'create_file',
+        { filePath: '.vscode/tasks.json', content: '{"tasks": []}\n', overwrite: true },
+        {
+          confirm: async (r) => {
+            asked.push(r);
+            await fs.mkdir(path.join(h.root, '.vscode'), { recursive: true });
+            await fs.writeFile(path.join(h.root, '.vscode/tasks.json'), '{"theirs": true}\n');
+            return 'once';
+          },
+        },
+      );
+      expect(asked[0].title).toBe('Change .vscode/tasks.json?');
+      expect(result.status).toBe('error');
+      expect(result.text).toMatch(
+        /\.vscode\/tasks\.json was created after this call was checked.*Nothing was written; read it/,
+      );
+      expect(await h.read('.vscode/tasks.json')).toBe('{"theirs": true}\n');
+    });
+  });
 });

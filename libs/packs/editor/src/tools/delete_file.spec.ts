@@ -74,11 +74,41 @@ describe('delete_file', () => {
     expect(await h.read('keep.txt')).toBe('keep\n');
   });
 
+  it('a remembered yes for deleting files or one folder never covers deleting another non-empty folder', async () => {
+    const asked: ConfirmationRequest[] = [];
+    const remember = { confirm: async (r: ConfirmationRequest) => (asked.push(r), 'session' as const) };
+    const silent = { confirm: async (r: ConfirmationRequest) => (asked.push(r), 'decline' as const) };
+    // "Always allow" on an ordinary delete covers the next file or empty folder.
+    expect((await h.call('delete_file', { filePath: 'keep.txt' }, remember)).status).toBe('ok');
+    expect((await h.call('delete_file', { filePath: 'empty' }, silent)).status).toBe('ok');
+    expect(asked).toHaveLength(1);
+    // A later recursive delete of a full folder still asks (declined here: nothing is deleted).
+    const declined = await h.call('delete_file', { filePath: 'src', recursive: true }, silent);
+    expect(declined.status).toBe('declined');
+    expect(asked).toHaveLength(2);
+    expect(asked[1]).toMatchObject({ title: 'Delete folder src?' });
+    expect(await h.read('src/nested/deeper/c.ts')).toBe('c\n');
+    // A yes remembered for src/nested covers src/nested only, never src.
+    await fs.mkdir(path.join(h.root, 'other'));
+    await fs.writeFile(path.join(h.root, 'other/x.txt'), 'x\n');
+    expect((await h.call('delete_file', { filePath: 'src/nested', recursive: true }, remember)).status).toBe('ok');
+    expect(asked).toHaveLength(3);
+    expect((await h.call('delete_file', { filePath: 'other', recursive: true }, silent)).status).toBe('declined');
+    expect(asked).toHaveLength(4);
+    expect(await h.read('other/x.txt')).toBe('x\n');
+    // The same folder again is covered by its own remembered yes.
+    await fs.mkdir(path.join(h.root, 'src/nested/again'), { recursive: true });
+    await fs.writeFile(path.join(h.root, 'src/nested/again/y.txt'), 'y\n');
+    expect((await h.call('delete_file', { filePath: 'src/nested', recursive: true }, silent)).status).toBe('ok');
+    expect(asked).toHaveLength(4);
+    expect(await h.read('src/a.ts')).toBe('one\ntwo\nthree\n');
+  });
+
   it('never deletes .git, anything inside it, or the workspace root', async () => {
     for (const filePath of ['.git', '.git/config', './.git/', '.GIT/config']) {
       const result = await h.call('delete_file', { filePath, recursive: true }, yes);
       expect(result.status).toBe('error');
-      expect(result.text).toMatch(/git's own data \(\.git or inside it\); tools never delete it/);
+      expect(result.text).toMatch(/git's own data \(\.git or inside it\); it is never deleted or moved by a tool/);
     }
     expect(await h.read('.git/config')).toBe('[core]\n');
     for (const filePath of ['.', h.root, 'src/..']) {

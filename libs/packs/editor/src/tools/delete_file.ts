@@ -14,7 +14,7 @@ import {
 } from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { countFolder, describeCount } from '../folderCount';
-import { confirmWrites } from '../sensitiveWrites';
+import { confirmWrites, messageText, refuseGitData } from '../sensitiveWrites';
 
 const definition = {
   name: 'delete_file',
@@ -76,7 +76,7 @@ class DeleteFileTool implements Tool<Input> {
       if (sensitive?.confirmationMessages)
         return {
           ...sensitive,
-          confirmationMessages: { title, message: `${lost}\n\n${messageText(sensitive)}` },
+          confirmationMessages: { title, message: `${lost}\n\n${messageText(sensitive.confirmationMessages.message)}` },
         };
       return { confirmationMessages: { title, message: lost } };
     }
@@ -112,8 +112,14 @@ class DeleteFileTool implements Tool<Input> {
         },
         alwaysConfirm: true,
       };
+    // A yes remembered for this tool covers files and empty folders; one for deleting a folder with
+    // everything in it (recursive, or not empty now) covers that folder only.
+    const keys = [
+      ...(input.recursive === true || target.files + target.folders ? [`folder:${target.path}`] : []),
+      ...(protectedFolder?.approvalKey ? [protectedFolder.approvalKey] : []),
+    ];
     return {
-      ...(protectedFolder?.approvalKey ? { approvalKey: protectedFolder.approvalKey } : {}),
+      ...(keys.length ? { approvalKey: keys.join('\u0000') } : {}),
       confirmationMessages: {
         title,
         message: target.files + target.folders ? lost : `The empty folder ${inertLine(target.path)} will be deleted.`,
@@ -154,11 +160,7 @@ class DeleteFileTool implements Tool<Input> {
       throw new WorkspaceError(
         `${input.filePath} is the workspace folder itself; it is never deleted. Delete what it holds one by one instead.`,
       );
-    for (const candidate of [named, real])
-      if (candidate.split('/').some((part) => part.toLowerCase() === '.git'))
-        throw new WorkspaceError(
-          `${candidate} is git's own data (.git or inside it); tools never delete it. Nothing was deleted. Use the git tools to change the repository.`,
-        );
+    refuseGitData([named, real], 'deleted');
     if (named !== real) return { kind: 'link', path: named };
     const stat = await this.workspace.stat(real);
     if (!stat)
@@ -190,11 +192,6 @@ function describeFile(target: { size: number; text?: string }): string {
   if (target.text === undefined) return bytes;
   const lines = target.text === '' ? 0 : target.text.split('\n').length - (target.text.endsWith('\n') ? 1 : 0);
   return `${lines} line${lines === 1 ? '' : 's'}, ${bytes}`;
-}
-
-function messageText(prepared: PreparedToolInvocation): string {
-  const message = prepared.confirmationMessages?.message;
-  return typeof message === 'string' ? message : (message?.value ?? '');
 }
 
 export const deleteFile = defineTool({ definition, implementation: DeleteFileTool });

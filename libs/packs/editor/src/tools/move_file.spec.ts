@@ -112,13 +112,13 @@ describe('move_file', () => {
     const asked: ConfirmationRequest[] = [];
     const into = await h.call(
       'move_file',
-      { sourcePath: 'src/a.ts', destinationPath: '.git/hooks/pre-commit' },
+      { sourcePath: 'src/a.ts', destinationPath: '.husky/pre-commit' },
       { autoApprove: true, confirm: async (r) => (asked.push(r), 'decline') },
     );
     expect(into.status).toBe('declined');
-    expect(asked[0]).toMatchObject({ title: 'Move src/a.ts to .git/hooks/pre-commit?', alwaysConfirm: true });
+    expect(asked[0]).toMatchObject({ title: 'Move src/a.ts to .husky/pre-commit?', alwaysConfirm: true });
     expect(asked[0].message).toContain('+export const a = 1;');
-    expect(await exists('.git/hooks/pre-commit')).toBe(false);
+    expect(await exists('.husky/pre-commit')).toBe(false);
     // Auto-approve never covers it.
     expect(
       (
@@ -135,10 +135,70 @@ describe('move_file', () => {
 
   it('refuses a sensitive move when the file system is asked directly without confirmation', async () => {
     await expect(
-      h.host.workspace.applyChanges([{ type: 'move', path: 'src/a.ts', to: '.git/hooks/post-checkout' }]),
+      h.host.workspace.applyChanges([{ type: 'move', path: 'src/a.ts', to: '.husky/post-checkout' }]),
     ).rejects.toThrow(/needs the user's confirmation/);
-    expect(await exists('.git/hooks/post-checkout')).toBe(false);
-    expect(await exists('.git/hooks')).toBe(false);
+    expect(await exists('.husky/post-checkout')).toBe(false);
+    expect(await exists('.husky')).toBe(false);
+  });
+
+  describe('.git is never moved into or out of, whatever the user says', () => {
+    const refused = /git's own data.*never (deleted or )?moved/;
+    const asked: ConfirmationRequest[] = [];
+    const always = { autoApprove: true, confirm: async (r: ConfirmationRequest) => (asked.push(r), 'once' as const) };
+    beforeEach(async () => {
+      asked.length = 0;
+      await fs.writeFile(path.join(h.root, '.git/HEAD'), 'ref: refs/heads/main\n');
+      await fs.mkdir(path.join(h.root, 'sub'));
+      await fs.writeFile(path.join(h.root, 'sub/.git'), 'gitdir: ../elsewhere\n');
+    });
+
+    it('does not move .git/HEAD to HEAD.bak, and asks nothing', async () => {
+      for (const sourcePath of ['.git/HEAD', './.GIT/HEAD', path.join(h.root, '.git/HEAD')]) {
+        const result = await h.call('move_file', { sourcePath, destinationPath: 'HEAD.bak' }, always);
+        expect(result.status).toBe('error');
+        expect(result.text).toMatch(refused);
+      }
+      expect(asked).toEqual([]);
+      expect(await h.read('.git/HEAD')).toBe('ref: refs/heads/main\n');
+      expect(await exists('HEAD.bak')).toBe(false);
+      // Nor through the file system, confirmed.
+      await expect(
+        h.host.workspace.applyChanges([{ type: 'move', path: '.git/HEAD', to: 'HEAD.bak' }], { allowSensitive: true }),
+      ).rejects.toThrow(refused);
+    });
+
+    it('does not move a gitfile (sub/.git) away, nor a file onto that name', async () => {
+      const away = await h.call('move_file', { sourcePath: 'sub/.git', destinationPath: 'sub/gitdir.txt' }, always);
+      expect(away.status).toBe('error');
+      expect(away.text).toMatch(refused);
+      await fs.rm(path.join(h.root, 'sub/.git'));
+      const onto = await h.call('move_file', { sourcePath: 'src/a.ts', destinationPath: 'sub/.git' }, always);
+      expect(onto.text).toMatch(refused);
+      expect(asked).toEqual([]);
+      expect(await exists('sub/gitdir.txt')).toBe(false);
+      expect(await exists('sub/.git')).toBe(false);
+      expect(await h.read('src/a.ts')).toBe('export const a = 1;\n');
+      await expect(
+        h.host.workspace.applyChanges([{ type: 'move', path: 'src/a.ts', to: 'sub/.git' }], { allowSensitive: true }),
+      ).rejects.toThrow(refused);
+    });
+
+    it('does not move a file to .git/hooks/pre-commit, directly or through a link to .git', async () => {
+      await fs.symlink('.git', path.join(h.root, 'git-link'));
+      for (const destinationPath of ['.git/hooks/pre-commit', 'git-link/hooks/pre-commit', '.Git/x']) {
+        const result = await h.call('move_file', { sourcePath: 'src/a.ts', destinationPath }, always);
+        expect(result.status).toBe('error');
+        expect(result.text).toMatch(refused);
+      }
+      expect(asked).toEqual([]);
+      await expect(
+        h.host.workspace.applyChanges([{ type: 'move', path: 'src/a.ts', to: '.git/hooks/pre-commit' }], {
+          allowSensitive: true,
+        }),
+      ).rejects.toThrow(refused);
+      expect(await exists('.git/hooks')).toBe(false);
+      expect(await h.read('src/a.ts')).toBe('export const a = 1;\n');
+    });
   });
 
   describe('folders', () => {

@@ -14,7 +14,7 @@ import {
 } from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { countFolder, describeCount } from '../folderCount';
-import { confirmWrites } from '../sensitiveWrites';
+import { confirmWrites, refuseGitData } from '../sensitiveWrites';
 
 const definition = {
   name: 'move_file',
@@ -95,6 +95,7 @@ class MoveFileTool implements Tool<Input> {
       throw new WorkspaceError(
         'The workspace folder itself cannot be moved, nor anything moved onto it. Nothing was moved.',
       );
+    refuseGitData([from, to], 'moved');
     const source = await this.workspace.stat(from);
     if (!source)
       throw new WorkspaceError(
