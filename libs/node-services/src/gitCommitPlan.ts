@@ -15,9 +15,9 @@ export const COMMIT_HOOKS = [
   'post-commit',
 ] as const;
 
-/** Hooks of the other writes: the index written (add, restore), a ref moved (branch), a checkout (switch). */
+/** Hooks of the other writes: the index written (add), files checked out of the index or HEAD (restore, staged too), a ref moved (branch), a checkout (switch). */
 export const ADD_HOOKS = ['post-index-change'] as const;
-export const RESTORE_HOOKS = ['post-index-change'] as const;
+export const RESTORE_HOOKS = ['post-checkout', 'post-index-change'] as const;
 export const BRANCH_HOOKS = ['reference-transaction'] as const;
 export const SWITCH_HOOKS = ['post-checkout', 'reference-transaction', 'post-index-change'] as const;
 

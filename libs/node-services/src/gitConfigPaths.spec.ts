@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { GIT_PATH_KEYS, NOT_PATH_KEYS } from './gitConfigPaths';
 import { makeHostileRepository } from './testing/gitHostileFixtures';
 import { TRUST_GIT_DIR_HINT } from './gitRepository';
+import { diffText, showText } from './gitTestText';
 import { NodeGitService } from './nodeGitService';
 import { NodeWorkspaceFileSystem } from './nodeWorkspaceFileSystem';
 
@@ -39,12 +40,12 @@ afterEach(async () => {
 async function readEverything(git: NodeGitService): Promise<Record<string, string>> {
   const calls: Record<string, () => Promise<unknown>> = {
     status: () => git.status(),
-    diff: () => git.diff({}),
-    staged: () => git.diff({ staged: true }),
-    diffHead: () => git.diff({ revision: 'HEAD' }),
+    diff: () => diffText(git, {}),
+    staged: () => diffText(git, { staged: true }),
+    diffHead: () => diffText(git, { revision: 'HEAD' }),
     log: () => git.log({ count: 5 }),
-    show: () => git.show('HEAD'),
-    showFile: () => git.show('HEAD:a.txt'),
+    show: () => showText(git, 'HEAD'),
+    showFile: () => showText(git, 'HEAD:a.txt'),
     blame: () => git.blame('a.txt'),
     describe: () => git.describeCommit({ all: true }),
   };
@@ -168,7 +169,7 @@ describe('values the user or the workspace chose', () => {
       path.join(base, 'M'),
     );
     const git = new NodeGitService(new NodeWorkspaceFileSystem(root));
-    const shown = await git.show('HEAD');
+    const shown = await showText(git, 'HEAD');
     expect(shown).toContain('Author:     Home Name');
     expect(shown).not.toContain(SECRET);
     expect(await git.blame('a.txt')).toMatch(/Not Committed Yet .* ONE$/);
@@ -187,7 +188,7 @@ describe('mailmap.blob', () => {
       path.join(base, 'M'),
     );
     const git = new NodeGitService(new NodeWorkspaceFileSystem(path.join(top, 'sub')));
-    const shown = `${await git.show('HEAD')}\n${await git.blame('x.txt')}`;
+    const shown = `${await showText(git, 'HEAD')}\n${await git.blame('x.txt')}`;
     expect(shown).toContain('Test User');
     expect(shown).not.toContain(SECRET);
   });

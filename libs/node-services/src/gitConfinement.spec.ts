@@ -5,6 +5,7 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { WorkspaceError } from '@toolpacks/services';
+import { diffText, showText } from './gitTestText';
 import { NodeGitService } from './nodeGitService';
 import { NodeWorkspaceFileSystem } from './nodeWorkspaceFileSystem';
 
@@ -60,39 +61,39 @@ async function text(call: () => Promise<string>): Promise<string> {
 describe('a workspace root below the repository top', () => {
   it('status, diff and log see only the root, with root-relative paths', async () => {
     expect(await git.status()).toBe('## main\n M inside.txt');
-    const diff = await git.diff({});
+    const diff = await diffText(git, {});
     expect(diff).toContain('--- a/inside.txt');
     expect(diff).not.toMatch(/secret|TOPSECRET/);
-    expect(await git.diff({ staged: true })).toBe('No differences.');
-    expect(await git.diff({ revision: 'HEAD~1' })).not.toMatch(/secret/);
+    expect(await diffText(git, { staged: true })).toBe('No differences.');
+    expect(await diffText(git, { revision: 'HEAD~1' })).not.toMatch(/secret/);
     expect(await git.log({ count: 10 })).not.toContain('change secret.txt only');
-    expect(await git.show('HEAD~1')).toContain('+inside 1');
-    expect(await git.show('HEAD~1')).not.toContain(SECRET);
-    expect(await git.show('HEAD')).toMatch(/change secret.txt only\n\n\(no changes inside the workspace\)$/);
-    expect(await git.show('HEAD:inside.txt')).toBe('inside 1');
-    expect(await git.show('HEAD:')).toBe('tree HEAD:sub\n\ninside.txt');
+    expect(await showText(git, 'HEAD~1')).toContain('+inside 1');
+    expect(await showText(git, 'HEAD~1')).not.toContain(SECRET);
+    expect(await showText(git, 'HEAD')).toMatch(/change secret.txt only\n\n\(no changes inside the workspace\)$/);
+    expect(await showText(git, 'HEAD:inside.txt')).toBe('inside 1');
+    expect(await showText(git, 'HEAD:')).toBe('tree HEAD:sub\n\ninside.txt');
   });
 
   const blob = () => sh(top, 'rev-parse', 'HEAD:secret.txt').trim();
   it.each<[string, () => Promise<string>]>([
-    ['show HEAD:secret.txt', () => git.show('HEAD:secret.txt')],
-    ['show HEAD:./../secret.txt', () => git.show('HEAD:./../secret.txt')],
-    ['show HEAD:../secret.txt', () => git.show('HEAD:../secret.txt')],
-    ['show HEAD:inside.txt/../../secret.txt', () => git.show('HEAD:inside.txt/../../secret.txt')],
-    ['show :(top)secret.txt', () => git.show(':(top)secret.txt')],
-    ['show :/secret.txt (message search)', () => git.show(':/secret.txt')],
-    ['show :secret.txt (index)', () => git.show(':secret.txt')],
-    ['show :0:../other.txt (stage)', () => git.show(':0:../other.txt')],
-    ['show HEAD^{tree}', () => git.show('HEAD^{tree}')],
-    ['show the blob by hash', () => git.show(blob())],
-    ['show a tag of the blob', async () => (sh(top, 'tag', 'leak', blob()), git.show('leak'))],
-    ['show HEAD:/abs', () => git.show(`HEAD:${top}/secret.txt`)],
-    ['diff two blobs by hash', () => git.diff({ revision: `${blob()}..${blob()}` })],
-    ['diff HEAD:secret.txt', () => git.diff({ revision: 'HEAD:secret.txt' })],
-    ['diff path :(top)secret.txt', () => git.diff({ path: ':(top)secret.txt' })],
-    ['diff path :/secret.txt', () => git.diff({ path: ':/secret.txt' })],
+    ['show HEAD:secret.txt', () => showText(git, 'HEAD:secret.txt')],
+    ['show HEAD:./../secret.txt', () => showText(git, 'HEAD:./../secret.txt')],
+    ['show HEAD:../secret.txt', () => showText(git, 'HEAD:../secret.txt')],
+    ['show HEAD:inside.txt/../../secret.txt', () => showText(git, 'HEAD:inside.txt/../../secret.txt')],
+    ['show :(top)secret.txt', () => showText(git, ':(top)secret.txt')],
+    ['show :/secret.txt (message search)', () => showText(git, ':/secret.txt')],
+    ['show :secret.txt (index)', () => showText(git, ':secret.txt')],
+    ['show :0:../other.txt (stage)', () => showText(git, ':0:../other.txt')],
+    ['show HEAD^{tree}', () => showText(git, 'HEAD^{tree}')],
+    ['show the blob by hash', () => showText(git, blob())],
+    ['show a tag of the blob', async () => (sh(top, 'tag', 'leak', blob()), showText(git, 'leak'))],
+    ['show HEAD:/abs', () => showText(git, `HEAD:${top}/secret.txt`)],
+    ['diff two blobs by hash', () => diffText(git, { revision: `${blob()}..${blob()}` })],
+    ['diff HEAD:secret.txt', () => diffText(git, { revision: 'HEAD:secret.txt' })],
+    ['diff path :(top)secret.txt', () => diffText(git, { path: ':(top)secret.txt' })],
+    ['diff path :/secret.txt', () => diffText(git, { path: ':/secret.txt' })],
     ['log path :(top)secret.txt', () => git.log({ count: 5, path: ':(top)secret.txt' })],
-    ['show HEAD with path :/', () => git.show('HEAD~1', { path: ':/' })],
+    ['show HEAD with path :/', () => showText(git, 'HEAD~1', { path: ':/' })],
     ['blame ../secret.txt', () => git.blame('../secret.txt')],
   ])('%s never shows a file outside the root', async (_name, call) => {
     const out = await text(call);
@@ -136,7 +137,7 @@ describe('where the repository is', () => {
     const refused = new NodeGitService(new NodeWorkspaceFileSystem(ws));
     expect(await refused.isRepository()).toBe(true); // the tools are offered, and say why they refuse
     for (const call of [
-      () => refused.show('HEAD:private.txt'),
+      () => showText(refused, 'HEAD:private.txt'),
       () => refused.log({ count: 1 }),
       () => refused.status(),
     ])
@@ -144,7 +145,7 @@ describe('where the repository is', () => {
         /\.git \(a file or a link\) points to .*other\/\.git.*trustGitDirOutsideRoot/,
       );
     const trusted = new NodeGitService(new NodeWorkspaceFileSystem(ws), { trustGitDirOutsideRoot: true });
-    expect(await trusted.show('HEAD:private.txt')).toBe(`${SECRET} other`);
+    expect(await showText(trusted, 'HEAD:private.txt')).toBe(`${SECRET} other`);
   });
 
   it('refuses alternates, commondir and a core.worktree that reach outside the root', async () => {
@@ -153,12 +154,12 @@ describe('where the repository is', () => {
     await repository(ws);
     await fs.writeFile(path.join(ws, '.git', 'objects', 'info', 'alternates'), `${other}/.git/objects\n`);
     const hash = sh(other, 'rev-parse', 'HEAD:private.txt').trim();
-    await expect(new NodeGitService(new NodeWorkspaceFileSystem(ws)).show(hash)).rejects.toThrow(
+    await expect(showText(new NodeGitService(new NodeWorkspaceFileSystem(ws)), hash)).rejects.toThrow(
       /borrows objects from .*other.*alternates/,
     );
     await fs.rm(path.join(ws, '.git', 'objects', 'info', 'alternates'));
     await fs.writeFile(path.join(ws, '.git', 'commondir'), `${other}/.git\n`);
-    await expect(new NodeGitService(new NodeWorkspaceFileSystem(ws)).show('HEAD:private.txt')).rejects.toThrow(
+    await expect(showText(new NodeGitService(new NodeWorkspaceFileSystem(ws)), 'HEAD:private.txt')).rejects.toThrow(
       /commondir points to .*other.*outside the workspace/,
     );
     await fs.rm(path.join(ws, '.git', 'commondir'));
@@ -174,14 +175,14 @@ describe('where the repository is', () => {
     sh(other, 'worktree', 'add', '--quiet', '-b', 'feature', worktree);
     const linked = new NodeGitService(new NodeWorkspaceFileSystem(worktree));
     expect(await linked.status()).toBe('## feature');
-    expect(await linked.show('HEAD:private.txt')).toBe(`${SECRET} other`);
+    expect(await showText(linked, 'HEAD:private.txt')).toBe(`${SECRET} other`);
   });
 
   it('accepts a submodule checkout as the root (its .git file points to the parent, which points back)', async () => {
     const other = await otherRepository();
     sh(top, '-c', 'protocol.file.allow=always', 'submodule', '--quiet', 'add', other, 'sub/module');
     const module = new NodeGitService(new NodeWorkspaceFileSystem(path.join(root, 'module')));
-    expect(await module.show('HEAD:private.txt')).toBe(`${SECRET} other`);
+    expect(await showText(module, 'HEAD:private.txt')).toBe(`${SECRET} other`);
   });
 
   it('refuses a .git symlink to another repository', async () => {

@@ -6,6 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { WorkspaceError } from '@toolpacks/services';
 import { exists, hostileVariants, makeHostileRepository, writeMarkerScript } from './testing/gitHostileFixtures';
+import { diffText, showText } from './gitTestText';
 import { NodeGitService } from './nodeGitService';
 import { NodeWorkspaceFileSystem } from './nodeWorkspaceFileSystem';
 
@@ -48,15 +49,15 @@ describe.each(variantNames)('hostile repository config: %s', (name) => {
     const status = await git.status();
     expect(status).toContain(' M a.txt');
     expect(status).toContain('A  staged.txt');
-    const diff = await git.diff({});
+    const diff = await diffText(git, {});
     expect(diff).toContain('-one\n+ONE');
-    expect(await git.diff({ staged: true })).toContain('+staged');
-    expect(await git.diff({ revision: 'HEAD', path: 'a.txt' })).toContain('+ONE');
+    expect(await diffText(git, { staged: true })).toContain('+staged');
+    expect(await diffText(git, { revision: 'HEAD', path: 'a.txt' })).toContain('+ONE');
     expect(await git.log({ count: 5 })).toMatch(/first/);
-    expect(await git.show('HEAD')).toMatch(/^commit [0-9a-f]{40}/);
-    expect(await git.show('HEAD:a.txt')).toBe('one');
+    expect(await showText(git, 'HEAD')).toMatch(/^commit [0-9a-f]{40}/);
+    expect(await showText(git, 'HEAD:a.txt')).toBe('one');
     expect(await git.blame('a.txt')).toMatch(/Not Committed Yet .* ONE$/);
-    await settle(() => git.show('1234567890123456789012345678901234567890')); // a missing object: no lazy fetch
+    await settle(() => showText(git, '1234567890123456789012345678901234567890')); // a missing object: no lazy fetch
     const description = await git.describeCommit({ all: true });
     expect(description.files).toEqual(['a.txt', 'staged.txt']);
     expect(await exists(marker)).toBe(false);
@@ -146,7 +147,7 @@ describe('trustRepositoryConfig', () => {
     await makeHostileRepository(root, variant, marker);
     const trusted = new NodeGitService(new NodeWorkspaceFileSystem(root), { trustRepositoryConfig: true });
     expect((await trusted.describeCommit()).filters).toEqual([]);
-    await trusted.diff({});
+    await diffText(trusted, {});
     expect(await exists(marker)).toBe(true);
   });
 });
@@ -170,7 +171,7 @@ describe('a submodule with its own hostile config', () => {
     await fs.utimes(path.join(inside, 'a.txt'), future, future);
     const git = new NodeGitService(new NodeWorkspaceFileSystem(root));
     expect(await git.status()).toBe('## main\n M a.txt');
-    expect(await git.diff({})).not.toContain('sm');
+    expect(await diffText(git, {})).not.toContain('sm');
     await git.describeCommit({ all: true });
     expect(await exists(marker)).toBe(false);
   });

@@ -2,7 +2,7 @@
 // they left out: `--numstat -z` gives every file (complete even when the patch is cut), the patch
 // is split at its `diff --git` / `diff --cc` lines. Untracked files become new-file diffs built
 // here from their bytes (no git, so no filter or textconv of the repository runs on them).
-import type { GitFilePatch, GitFileStat } from '@toolpacks/services';
+import type { GitFilePatch, GitFileStat, GitPatch } from '@toolpacks/services';
 
 /** `git diff --numstat -z`: `added TAB deleted TAB path NUL`, or `added TAB deleted TAB NUL old NUL new NUL` for a rename. */
 export function parseNumstat(output: string): GitFileStat[] {
@@ -138,4 +138,12 @@ export function newFileDiff(file: string, text: string, executable: boolean): st
     `@@ -0,0 +${lines.length === 1 ? '1' : `1,${lines.length}`} @@`,
     ...body,
   ].join('\n');
+}
+
+/** A patch as one text, as `git diff` / `git show` print it (without the stat): for specs and logs. */
+export function patchText(patch: GitPatch): string {
+  if (patch.kind === 'content') return patch.header;
+  const files = patch.files.map((f) => f.text);
+  if (patch.kind === 'diff') return files.length ? files.join('\n') : 'No differences.';
+  return [patch.header, ...files].filter(Boolean).join('\n\n');
 }

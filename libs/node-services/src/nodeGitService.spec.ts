@@ -3,6 +3,7 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { WorkspaceError } from '@toolpacks/services';
+import { diffText, showText } from './gitTestText';
 import { NodeGitService } from './nodeGitService';
 import { NodeWorkspaceFileSystem } from './nodeWorkspaceFileSystem';
 
@@ -38,11 +39,11 @@ describe('NodeGitService', () => {
     await fs.writeFile(path.join(root, 'a.txt'), 'one\nTWO\nTHREE\n');
     await fs.writeFile(path.join(root, 'new.txt'), 'new\n');
     expect(await git.status()).toBe('## main\n M a.txt\n?? new.txt');
-    expect(await git.diff({})).toContain('-three\n+THREE');
-    expect(await git.diff({ staged: true })).toBe('No differences.');
+    expect(await diffText(git, {})).toContain('-three\n+THREE');
+    expect(await diffText(git, { staged: true })).toBe('No differences.');
     sh('add', 'a.txt');
-    expect(await git.diff({ staged: true })).toContain('+THREE');
-    const againstFirst = await git.diff({ revision: 'HEAD~1', path: 'a.txt' });
+    expect(await diffText(git, { staged: true })).toContain('+THREE');
+    const againstFirst = await diffText(git, { revision: 'HEAD~1', path: 'a.txt' });
     expect(againstFirst).toContain('-two');
     expect(againstFirst).toContain('+THREE');
   });
@@ -53,7 +54,7 @@ describe('NodeGitService', () => {
       /^[0-9a-f]{7,} \d{4}-\d\d-\d\dT\S+ Test User\n {4}second commit\n[0-9a-f]{7,} .*\n {4}first commit$/,
     );
     expect((await git.log({ count: 1, path: 'a.txt' })).split('\n')).toHaveLength(2);
-    const show = await git.show('HEAD~1');
+    const show = await showText(git, 'HEAD~1');
     expect(show).toContain('first commit');
     expect(show).toContain('+two');
     const blame = await git.blame('a.txt', { startLine: 2, endLine: 2 });
@@ -71,9 +72,9 @@ describe('NodeGitService', () => {
   });
 
   it.each([
-    () => git.show('--output=/tmp/pwned'),
-    () => git.diff({ revision: '--upload-pack=touch /tmp/pwned' }),
-    () => git.diff({ revision: 'HEAD --output=x' }),
+    () => showText(git, '--output=/tmp/pwned'),
+    () => diffText(git, { revision: '--upload-pack=touch /tmp/pwned' }),
+    () => diffText(git, { revision: 'HEAD --output=x' }),
     () => git.log({ count: 1, path: '--output=x' }),
     () => git.blame('../outside.txt'),
     () => git.log({ count: 0 }),
@@ -88,10 +89,68 @@ describe('NodeGitService', () => {
   it('at the repository top, log and show keep empty commits (no pathspec simplification)', async () => {
     sh('commit', '--quiet', '--allow-empty', '-m', 'empty commit');
     expect(await git.log({ count: 1 })).toMatch(/empty commit$/);
-    expect(await git.show('HEAD')).toMatch(/^commit [0-9a-f]{40}\n[\s\S]*empty commit$/);
+    expect(await showText(git, 'HEAD')).toMatch(/^commit [0-9a-f]{40}\n[\s\S]*empty commit$/);
   });
 
   it("reports git's own error for an unknown revision", async () => {
-    await expect(git.show('no-such-branch')).rejects.toThrow(/git show failed: fatal: .*no-such-branch/);
+    await expect(showText(git, 'no-such-branch')).rejects.toThrow(/git show failed: fatal: .*no-such-branch/);
+  });
+
+  it("counts every file of a list longer than git's output cap (git_add's question and its result)", async () => {
+    const small = new NodeGitService(new NodeWorkspaceFileSystem(root), { maxOutputBytes: 2048 });
+    await fs.mkdir(path.join(root, 'many'));
+    const names = Array.from(
+      { length: 150 },
+      (_, i) => `many/a-rather-long-file-name-${String(i).padStart(3, '0')}.txt`,
+    );
+    for (const name of names) await fs.writeFile(path.join(root, name), `${name}\n`);
+    await fs.writeFile(path.join(root, 'a.txt'), 'changed\n');
+    const description = await small.describeAdd({ all: true });
+    expect(description.files).toEqual([...names, 'a.txt'].sort());
+    expect(description.newCount).toBe(150);
+    expect(await small.add({ all: true })).toMatch(/^Staged 151 file\(s\) \(150 new\): /);
+    expect(sh('diff', '--cached', '--name-only').trim().split('\n')).toHaveLength(151);
+    expect((await small.describeCommit({})).files).toHaveLength(151);
+  });
+
+  it.each([
+    ['diff.noprefix', 'true'],
+    ['diff.mnemonicPrefix', 'true'],
+    ['diff.srcPrefix', 'b/'],
+    ['diff.dstPrefix', 'a/'],
+  ])('splits diffs and commits per file whatever %s says', async (key, value) => {
+    sh('config', key, value);
+    await fs.mkdir(path.join(root, 'b'));
+    await fs.writeFile(path.join(root, 'b', 'x.txt'), 'x\n');
+    await fs.writeFile(path.join(root, 'a.txt'), 'one\nTWO\nTHREE\n');
+    sh('add', 'b/x.txt', 'a.txt');
+    sh('commit', '--quiet', '-m', 'folder b');
+    await fs.writeFile(path.join(root, 'b', 'x.txt'), 'y\n');
+    await fs.writeFile(path.join(root, 'a.txt'), 'changed\n');
+    const working = await git.diffPatch({});
+    expect(working.files.map((f) => f.path)).toEqual(['a.txt', 'b/x.txt']);
+    expect(working.files[1].text).toMatch(
+      /^diff --git a\/b\/x\.txt b\/b\/x\.txt\n[\s\S]*\n--- a\/b\/x\.txt\n\+\+\+ b\/b\/x\.txt\n/,
+    );
+    sh('add', 'a.txt');
+    expect((await git.diffPatch({ staged: true })).files.map((f) => f.path)).toEqual(['a.txt']);
+    expect((await git.diffPatch({ revision: 'HEAD~1' })).files.map((f) => f.path)).toEqual(['a.txt', 'b/x.txt']);
+    const shown = await git.showPatch('HEAD');
+    expect(shown.files.map((f) => f.path)).toEqual(['a.txt', 'b/x.txt']);
+    expect(shown.files[1].text).toContain('+++ b/b/x.txt');
+    expect((await git.describeRestore({ paths: ['b'] })).diff).toContain('--- a/b/x.txt\n+++ b/b/x.txt');
+  });
+
+  it('says the files given as paths stay staged when a hook then rejects the commit', async () => {
+    const hook = path.join(root, '.git', 'hooks', 'pre-commit');
+    await fs.writeFile(hook, '#!/bin/sh\necho "lint failed" >&2\nexit 1\n');
+    await fs.chmod(hook, 0o755);
+    await fs.writeFile(path.join(root, 'new.txt'), 'new\n');
+    const commit = git.commit('add new', { paths: ['new.txt'], allowRepositoryPrograms: true });
+    await expect(commit).rejects.toThrow(
+      /git commit failed: lint failed\nNo commit was made, but the files given as paths were staged first and stay staged: new\.txt\./,
+    );
+    expect(sh('status', '--porcelain')).toBe('A  new.txt\n');
+    expect(sh('rev-list', '--count', 'HEAD').trim()).toBe('2');
   });
 });

@@ -160,14 +160,9 @@ export interface GitService {
   isRepository(token?: CancellationToken): Promise<boolean>;
   /** The working tree's status, as text for the model. */
   status(token?: CancellationToken): Promise<string>;
-  /** Changes as a unified diff: unstaged, `staged`, or against `revision`; limited to `path` when given. */
-  diff(
-    options: { readonly staged?: boolean; readonly revision?: string; readonly path?: string },
-    token?: CancellationToken,
-  ): Promise<string>;
   /**
    * Changes split per file, with the per-file summary and the untracked files (a working-tree diff):
-   * what `diff` shows, for a caller that must fit it in a budget.
+   * unstaged, `staged`, or against `revision` (or a range); limited to `path` when given.
    */
   diffPatch(options: GitDiffOptions, token?: CancellationToken): Promise<GitPatch>;
   /** The last `count` commits (1 to 500; those touching `path` when given; after the newest `skip`), as text. */
@@ -175,9 +170,10 @@ export interface GitService {
     options: { readonly count: number; readonly path?: string; readonly skip?: number },
     token?: CancellationToken,
   ): Promise<string>;
-  /** A commit (its message, files and patch, limited to `path` when given), or a file's content with `revision:path`, as text. */
-  show(revision: string, options?: { readonly path?: string }, token?: CancellationToken): Promise<string>;
-  /** What `show` shows, split per file with the per-file summary (`stat`: the summary only, no patch). */
+  /**
+   * A commit (its message and its changes, limited to `path` when given) split per file with the
+   * per-file summary (`stat`: the summary only, no patch); or a file's content with `revision:path`.
+   */
   showPatch(
     revision: string,
     options?: { readonly path?: string; readonly stat?: boolean },

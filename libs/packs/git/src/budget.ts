@@ -39,15 +39,25 @@ export function renderStat(stats: readonly GitFileStat[], maxChars: number, narr
 function cutAtHunk(
   text: string,
   maxChars: number,
-): { text: string; shown: number; total: number; partial: boolean; next?: string } {
+  offset = 0,
+): { text: string; shown: number; total: number; partial: boolean; next?: string; nextOffset?: number } {
   const first = text.search(/^@@/m);
   if (first < 0) return { text: text.slice(0, text.lastIndexOf('\n', maxChars)), shown: 0, total: 0, partial: true };
   const head = text.slice(0, first).replace(/\n$/, '');
-  const hunks = text.slice(first).split(/\n(?=@@)/);
+  const all = text.slice(first).split(/\n(?=@@)/);
+  const hunks = all.slice(offset);
   const fitted = fitSections(hunks, Math.max(0, maxChars - head.length - 1), '\n', true);
   const body = fitted.kept === 0 ? `${fitted.text}\n[this hunk is cut here]` : fitted.text;
-  const next = fitted.kept < hunks.length ? hunks[Math.max(fitted.kept, 1)]?.split('\n', 1)[0] : undefined;
-  return { text: `${head}\n${body}`, shown: fitted.kept, total: hunks.length, partial: fitted.kept === 0, next };
+  const after = offset + Math.max(fitted.kept, 1);
+  const next = after < all.length ? all[after].split('\n', 1)[0] : undefined;
+  return {
+    text: `${head}\n${body}`,
+    shown: fitted.kept,
+    total: all.length,
+    partial: fitted.kept === 0,
+    next,
+    nextOffset: next !== undefined ? after : undefined,
+  };
 }
 
 export interface PatchRenderOptions {
@@ -59,18 +69,33 @@ export interface PatchRenderOptions {
   readonly stat: boolean;
   /** Untracked files' content was asked for. */
   readonly includeUntracked?: boolean;
+  /** Hunks of the one file's diff to skip (the way on when one file alone is over the budget). */
+  readonly hunkOffset?: number;
+  /** The revision asked for (named in the way on for `rev:path` content). */
+  readonly revision?: string;
+  /** The first line of `rev:path` content to show (1-based; the way on past the budget). */
+  readonly startLine?: number;
 }
 
 /** The text of a diff or commit within `maxChars`, with what was left out and how to get it. */
 export function renderPatch(patch: GitPatch, options: PatchRenderOptions): string {
   const { maxChars, tool } = options;
-  if (patch.kind === 'content')
-    return renderLines(
-      patch.header,
+  if (patch.kind === 'content') {
+    const start = options.startLine ?? 1;
+    const all = patch.header.split('\n');
+    if (start > all.length)
+      return `[The content has ${number(all.length)} line(s); startLine ${number(start)} is past its end.]`;
+    const text = all.slice(start - 1).join('\n');
+    const rendered = renderLines(
+      text,
       maxChars,
-      (shown, total) =>
-        `[Showing lines 1–${number(shown)} of ${number(total)}: the rest is over the result budget of ${number(maxChars)} characters. For a file in the working tree, read_file reads any line range; git_blame {path, startLine, endLine} shows who changed a range.]`,
+      (shown) =>
+        `[Showing lines ${number(start)}–${number(start + shown - 1)} of ${number(all.length)}: the rest is over the result budget of ${number(maxChars)} characters. Call ${tool} again with revision: '${options.revision ?? ''}', startLine: ${start + shown} for the next lines.]`,
     );
+    return start > 1 && rendered === text
+      ? `${text}\n\n[Lines ${number(start)}–${number(all.length)} of ${number(all.length)}.]`
+      : rendered;
+  }
   const parts: string[] = [];
   let header = patch.header;
   if (header.length > maxChars / 4) {
@@ -103,14 +128,26 @@ export function renderPatch(patch: GitPatch, options: PatchRenderOptions): strin
   let body = fitted.text;
   let note = '';
   let shownCount = fitted.kept;
-  if (fitted.kept === 0 && sections.length > 0) {
-    const cut = cutAtHunk(sections[0].text, room);
+  const offset = options.hunkOffset ?? 0;
+  if (offset > 0 && patch.files.length !== 1)
+    return `[hunkOffset needs path set to one changed file; here ${patch.files.length === 0 ? 'no file has a diff' : `${number(patch.files.length)} files have one`}. Call ${tool} again with path set to the file.]`;
+  if ((fitted.kept === 0 || offset > 0) && sections.length > 0) {
+    const cut = cutAtHunk(sections[0].text, room, offset);
     body = cut.text;
     shownCount = 1;
-    const what = cut.partial
-      ? `showing the start of its first hunk (of ${cut.total})`
-      : `showing ${cut.shown} of ${cut.total} hunks`;
-    note = `[${sections[0].path}: ${what}; its diff alone is over the result budget of ${number(maxChars)} characters${cut.next ? ` (the next hunk left out starts at ${cut.next})` : ''}. Read the file's lines with read_file, or see who changed a line range with git_blame.]`;
+    const from = offset + 1;
+    const what =
+      offset >= cut.total
+        ? `it has only ${cut.total} hunk(s), none from hunkOffset ${offset}`
+        : cut.partial
+          ? `showing the start of hunk ${from} (of ${cut.total})`
+          : `showing hunks ${from}–${offset + cut.shown} of ${cut.total}`;
+    const over = cut.next !== undefined || cut.partial;
+    note = `[${sections[0].path}: ${what}${over ? `; its diff is over the result budget of ${number(maxChars)} characters` : ''}${
+      cut.nextOffset !== undefined
+        ? `. For the rest call ${tool} again with path: '${sections[0].path}', hunkOffset: ${cut.nextOffset} (the next hunk starts at ${cut.next})`
+        : ''
+    }${cut.partial ? ". Read the cut hunk's lines with read_file" : ''}.]`;
   }
   if (body) parts.push(body);
   const shownPaths = new Set(sections.slice(0, shownCount).map((s) => s.path));

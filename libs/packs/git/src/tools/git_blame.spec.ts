@@ -28,4 +28,24 @@ describe('git_blame', () => {
     expect((await h.call('git_blame', { path: 'missing.txt' })).text).toMatch(/git blame failed/);
     expect((await h.call('git_blame', { path: '../a.txt' })).text).toMatch(/outside the workspace/);
   });
+
+  it("past git's output cap, counts only the file's lines (not the cut note) and says where to go on", async () => {
+    const small = await createPackHarness([gitPack], {}, { host: { git: { maxOutputBytes: 4096 } } });
+    try {
+      const lines = Array.from({ length: 20_000 }, (_, i) => `line ${i + 1}`);
+      await initRepository(small.root, [{ files: { 'long.txt': `${lines.join('\n')}\n` }, message: 'long' }]);
+      await small.host.refresh();
+      const [body, note] = (await small.call('git_blame', { path: 'long.txt' }, { tokenBudget: 1_000_000 })).text.split(
+        '\n\n',
+      );
+      const shown = body.split('\n');
+      expect(shown.every((line, i) => line.endsWith(` ${i + 1}) line ${i + 1}`))).toBe(true);
+      expect(shown.length).toBeLessThan(20_000);
+      expect(note).toBe(
+        `[Showing lines 1–${shown.length} of 1 onwards: the rest was not read: git's output passed its size cap. Call git_blame with startLine: ${shown.length + 1}, endLine: ${2 * shown.length} for the next lines.]`,
+      );
+    } finally {
+      await small.dispose();
+    }
+  });
 });

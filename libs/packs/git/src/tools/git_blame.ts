@@ -13,6 +13,9 @@ import {
 import { GitService, WorkspaceError } from '@toolpacks/services';
 import { GIT_WHEN } from '../when';
 
+/** The line the git service appends when git's output passed its size cap. */
+const CAP_NOTE = /^\[output cut at \d+ KB; narrow it/;
+
 const definition = {
   name: 'git_blame',
   toolReferenceName: 'git_blame',
@@ -51,15 +54,24 @@ class GitBlameTool implements Tool<Input> {
       token,
     );
     const maxChars = resultCharBudget(tokenizationOptions);
-    if (text.length <= maxChars) return textResult(text);
-    const lines = text.split('\n');
+    let lines = text.split('\n');
+    // git's output passed the service's cap: its note and the line it cut in the middle are no file lines.
+    const capped = lines.length > 1 && CAP_NOTE.test(lines[lines.length - 1]);
+    if (capped) lines = lines.slice(0, -2);
+    if (!capped && text.length <= maxChars) return textResult(text);
     const fitted = fitSections(lines, Math.max(maxChars / 4, maxChars - 300), '\n', true);
-    const kept = Math.max(fitted.kept, 1);
+    const kept = Math.max(Math.min(fitted.kept, lines.length), 1);
     const first = startLine ?? 1;
     const next = first + kept;
-    const last = endLine ?? first + lines.length - 1;
+    // Past git's cap the file's last line is unknown (unless endLine says it).
+    const last = endLine ?? (capped ? undefined : first + lines.length - 1);
+    const shown = fitted.kept >= lines.length ? lines.join('\n') : fitted.text;
+    const why =
+      capped && fitted.kept >= lines.length
+        ? "the rest was not read: git's output passed its size cap"
+        : `the rest is over the result budget of ${maxChars.toLocaleString('en-US')} characters`;
     return textResult(
-      `${fitted.text}\n\n[Showing lines ${first}–${next - 1} of ${first}–${last}: the rest is over the result budget of ${maxChars.toLocaleString('en-US')} characters. Call git_blame with startLine: ${next}, endLine: ${Math.min(last, next + kept - 1)} for the next lines.]`,
+      `${shown}\n\n[Showing lines ${first}–${next - 1} of ${last !== undefined ? `${first}–${last}` : `${first} onwards`}: ${why}. Call git_blame with startLine: ${next}, endLine: ${last !== undefined ? Math.min(last, next + kept - 1) : next + kept - 1} for the next lines.]`,
     );
   }
 }

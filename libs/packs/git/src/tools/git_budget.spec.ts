@@ -79,7 +79,7 @@ describe('results within the budget', () => {
     expect(result.text.length).toBeLessThanOrEqual(2_000);
     expect(result.text).toMatch(/^diff --git a\/src\/file-000\.ts/);
     expect(result.text).toMatch(
-      /src\/file-000\.ts: showing the start of its first hunk \(of 1\); its diff alone is over the result budget of 2,000 characters/,
+      /src\/file-000\.ts: showing the start of hunk 1 \(of 1\); its diff is over the result budget of 2,000 characters\. Read the cut hunk's lines with read_file\.\]/,
     );
   });
 
@@ -116,5 +116,74 @@ describe('git_log within the budget', () => {
     } finally {
       await log.dispose();
     }
+  });
+});
+
+describe('one file over the budget', () => {
+  let big: PackHarness;
+  const lines = Array.from(
+    { length: 400 },
+    (_, i) => `line ${i + 1} of the big file, with some padding to make it long`,
+  );
+  beforeAll(async () => {
+    big = await createPackHarness([gitPack]);
+    await initRepository(big.root, [
+      { files: { 'big.txt': `${lines.join('\n')}\n` }, message: 'big' },
+      {
+        files: { 'big.txt': `${lines.map((l, i) => (i % 20 === 10 ? `${l} CHANGED` : l)).join('\n')}\n` },
+        message: 'changed',
+      },
+    ]);
+    await big.host.refresh();
+  });
+  afterAll(() => big.dispose());
+
+  it.each(['git_show', 'git_diff'])('%s: hunkOffset goes on through every hunk of the file', async (tool) => {
+    const input = tool === 'git_show' ? { revision: 'HEAD', path: 'big.txt' } : { revision: 'HEAD~1', path: 'big.txt' };
+    const seen: string[] = [];
+    let offset: number | undefined = 0;
+    for (let calls = 0; offset !== undefined && calls < 30; calls++) {
+      const result = await big.call(
+        tool,
+        { ...input, ...(offset ? { hunkOffset: offset } : {}) },
+        { tokenBudget: 500 },
+      );
+      expect(result.text.length).toBeLessThanOrEqual(2_000);
+      seen.push(...[...result.text.matchAll(/^\+(line \d+) .* CHANGED$/gm)].map((m) => m[1]));
+      const next =
+        /For the rest call \w+ again with path: 'big\.txt', hunkOffset: (\d+) \(the next hunk starts at @@/.exec(
+          result.text,
+        );
+      offset = next ? Number(next[1]) : undefined;
+    }
+    expect(seen).toEqual(Array.from({ length: 20 }, (_, i) => `line ${i * 20 + 11}`));
+    expect((await big.call(tool, { ...input, hunkOffset: 99 })).text).toMatch(
+      /it has only 20 hunk\(s\), none from hunkOffset 99/,
+    );
+    expect((await big.call(tool, { ...input, path: undefined, hunkOffset: 1 })).text).toMatch(/hunkOffset needs path/);
+  });
+
+  it("git_show of 'rev:path' content goes on with startLine", async () => {
+    const read: string[] = [];
+    let start: number | undefined = 1;
+    for (let calls = 0; start !== undefined && calls < 30; calls++) {
+      const result = await big.call(
+        'git_show',
+        { revision: 'HEAD~1:big.txt', ...(start > 1 ? { startLine: start } : {}) },
+        { tokenBudget: 1_000 },
+      );
+      expect(result.text.length).toBeLessThanOrEqual(4_000);
+      const [body] = result.text.split('\n\n[');
+      read.push(...body.split('\n'));
+      const next = /Call git_show again with revision: 'HEAD~1:big\.txt', startLine: (\d+) for the next lines/.exec(
+        result.text,
+      );
+      expect(next === null || Number(next[1]) === read.length + 1).toBe(true);
+      start = next ? Number(next[1]) : undefined;
+    }
+    expect(read).toEqual(lines);
+    expect((await big.call('git_show', { revision: 'HEAD', startLine: 2 })).text).toMatch(
+      /startLine is for a file at a revision/,
+    );
   });
 });

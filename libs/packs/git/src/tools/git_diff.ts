@@ -9,7 +9,7 @@ import {
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
-import { GitService } from '@toolpacks/services';
+import { GitService, WorkspaceError } from '@toolpacks/services';
 import { renderPatch } from '../budget';
 import { GIT_WHEN, PATH_PROPERTY, REVISION_PROPERTY } from '../when';
 
@@ -18,7 +18,7 @@ const definition = {
   toolReferenceName: 'git_diff',
   displayName: 'Git Diff',
   modelDescription:
-    "Returns a unified diff: by default the unstaged changes of the working tree; with staged=true what is staged for the next commit; with revision, the working tree against that revision (or a range a..b). Optionally for one path. New (untracked) files are listed after the diff under 'Untracked files:'; includeUntracked=true shows their content as new-file diffs. stat=true gives a per-file summary of every changed file instead of the patch. A large diff is cut at a file boundary within the result budget, and the result names the files left out: ask for them with path. Use it to review changes before committing or to see what changed since a commit.",
+    "Returns a unified diff: by default the unstaged changes of the working tree; with staged=true what is staged for the next commit; with revision, the working tree against that revision (or a range a..b). Optionally for one path. New (untracked) files are listed after the diff under 'Untracked files:'; includeUntracked=true shows their content as new-file diffs. stat=true gives a per-file summary of every changed file instead of the patch. A large diff is cut at a file boundary within the result budget, and the result names the files left out: ask for them with path; one file over the budget is cut at a hunk and continued with hunkOffset. Use it to review changes before committing or to see what changed since a commit.",
   userDescription: 'Shows changes as a diff.',
   inputSchema: {
     type: 'object',
@@ -33,6 +33,12 @@ const definition = {
       includeUntracked: {
         type: 'boolean',
         description: 'Also show the content of new (untracked) files as new-file diffs (never binary or large files).',
+      },
+      hunkOffset: {
+        type: 'integer',
+        minimum: 0,
+        description:
+          'With path set to one file whose diff is over the result budget: skip this many of its hunks (the result names the offset to continue from).',
       },
     },
     additionalProperties: false,
@@ -49,13 +55,17 @@ class GitDiffTool implements Tool<Input> {
   constructor(@inject(GitService) private readonly git: GitService) {}
 
   async invoke({ input, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
-    const patch = await this.git.diffPatch(input, token);
+    const { hunkOffset, ...options } = input;
+    if (hunkOffset !== undefined && input.path === undefined)
+      throw new WorkspaceError('hunkOffset needs path set to the one file whose hunks to continue.');
+    const patch = await this.git.diffPatch(options, token);
     return textResult(
       renderPatch(patch, {
         maxChars: resultCharBudget(tokenizationOptions),
         tool: 'git_diff',
         stat: input.stat === true,
         includeUntracked: input.includeUntracked === true,
+        hunkOffset,
       }),
     );
   }

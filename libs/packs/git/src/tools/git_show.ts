@@ -9,7 +9,7 @@ import {
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
-import { GitService } from '@toolpacks/services';
+import { GitService, WorkspaceError } from '@toolpacks/services';
 import { renderPatch } from '../budget';
 import { GIT_WHEN, PATH_PROPERTY, REVISION_PROPERTY } from '../when';
 
@@ -18,7 +18,7 @@ const definition = {
   toolReferenceName: 'git_show',
   displayName: 'Git Show',
   modelDescription:
-    "Shows one commit: author, dates, message and its diff (optionally only for one path); or a file at a revision with 'rev:path'. stat=true gives the message and a per-file summary (path | +added -deleted) of every file the commit changed, without the patch. A large commit is cut at a file boundary within the result budget, and the result names the files left out: ask for them with path. Use it after git_log or git_blame to understand a change.",
+    "Shows one commit: author, dates, message and its diff (optionally only for one path); or a file at a revision with 'rev:path'. stat=true gives the message and a per-file summary (path | +added -deleted) of every file the commit changed, without the patch. A large commit is cut at a file boundary within the result budget, and the result names the files left out: ask for them with path; one file over the budget is cut at a hunk and continued with hunkOffset, and 'rev:path' content with startLine. Use it after git_log or git_blame to understand a change.",
   userDescription: 'Shows a commit.',
   inputSchema: {
     type: 'object',
@@ -28,6 +28,18 @@ const definition = {
       stat: {
         type: 'boolean',
         description: 'Only the message and the per-file summary of every changed file, no patch.',
+      },
+      hunkOffset: {
+        type: 'integer',
+        minimum: 0,
+        description:
+          'With path set to one file whose diff is over the result budget: skip this many of its hunks (the result names the offset to continue from).',
+      },
+      startLine: {
+        type: 'integer',
+        minimum: 1,
+        description:
+          "For a file at a revision ('rev:path'): the first line to show (1-based), to read on past the result budget.",
       },
     },
     required: ['revision'],
@@ -45,12 +57,21 @@ class GitShowTool implements Tool<Input> {
   constructor(@inject(GitService) private readonly git: GitService) {}
 
   async invoke({ input, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
+    if (input.hunkOffset !== undefined && input.path === undefined)
+      throw new WorkspaceError('hunkOffset needs path set to the one file whose hunks to continue.');
     const patch = await this.git.showPatch(input.revision, { path: input.path, stat: input.stat === true }, token);
+    if (input.startLine !== undefined && patch.kind !== 'content')
+      throw new WorkspaceError(
+        "startLine is for a file at a revision ('rev:path'); for a commit's diff use path and hunkOffset.",
+      );
     return textResult(
       renderPatch(patch, {
         maxChars: resultCharBudget(tokenizationOptions),
         tool: 'git_show',
         stat: input.stat === true,
+        hunkOffset: input.hunkOffset,
+        revision: input.revision,
+        startLine: input.startLine,
       }),
     );
   }

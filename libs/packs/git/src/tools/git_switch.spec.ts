@@ -76,6 +76,48 @@ describe('git_switch', () => {
     expect(current()).toBe('main');
   });
 
+  it('refuses, naming it, when an ignored file sits where the branch has a folder; the file is kept', async () => {
+    sh('switch', '--quiet', '-c', 'other');
+    await fs.mkdir(path.join(h.root, 'secret'));
+    await fs.writeFile(path.join(h.root, 'secret', 'file'), 'tracked on other\n');
+    sh('add', 'secret/file');
+    sh('commit', '--quiet', '-m', 'secret folder');
+    sh('switch', '--quiet', 'main');
+    await fs.writeFile(path.join(h.root, '.gitignore'), 'secret\n');
+    await fs.writeFile(path.join(h.root, 'secret'), 'precious\n');
+    const asked: string[] = [];
+    const result = await h.call(
+      'git_switch',
+      { branch: 'other' },
+      { confirm: async (r) => (asked.push(r.message), 'once') },
+    );
+    expect(asked[0]).toContain('git_switch will refuse');
+    expect(result.status).toBe('error');
+    expect(result.text).toMatch(
+      /\n- secret: is an untracked \(or ignored\) file here where other has a folder \(secret\/file\): the switch would delete it/,
+    );
+    expect(await h.read('secret')).toBe('precious\n');
+    expect(current()).toBe('main');
+  });
+
+  it('from an unborn branch, refuses what the switch would overwrite or delete', async () => {
+    sh('switch', '--quiet', '--orphan', 'empty');
+    await fs.writeFile(path.join(h.root, '.gitignore'), 'a.txt\nadded.txt\n');
+    await fs.writeFile(path.join(h.root, 'a.txt'), 'precious a\n');
+    await fs.writeFile(path.join(h.root, 'added.txt'), 'precious added\n');
+    const result = await h.call('git_switch', { branch: 'feature' }, yes);
+    expect(result.status).toBe('error');
+    expect(result.text).toMatch(/- a\.txt: is untracked \(or ignored\) here and feature has its own version/);
+    expect(result.text).toMatch(/- added\.txt: is untracked/);
+    expect(await h.read('a.txt')).toBe('precious a\n');
+    expect(await h.read('added.txt')).toBe('precious added\n');
+    expect(current()).toBe('empty');
+    await fs.rm(path.join(h.root, 'a.txt'));
+    await fs.rm(path.join(h.root, 'added.txt'));
+    expect((await h.call('git_switch', { branch: 'feature' }, yes)).text).toMatch(/^Switched to branch 'feature'/);
+    expect(current()).toBe('feature');
+  });
+
   it('refuses option-like and unknown branches, and a start point without create', async () => {
     for (const [input, message] of [
       [{ branch: '-f' }, /starts with '-'.*refused/],
