@@ -34,6 +34,7 @@ import type {
 import { ACTIVATE_PREFIX, inertConfirmation, SEARCH_TOOLS_NAME } from '@toolpacks/registry/host';
 import { chooseSessionModel, describeSessionModel } from './clientFamilies';
 import { toMcpContent } from './content';
+import { mcpProgress } from './progress';
 import type { McpServerOptions, McpSession, McpSessionModel } from './types';
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -239,6 +240,7 @@ export class SessionServer {
     if (extra.signal.aborted) cancel();
     else extra.signal.addEventListener('abort', cancel, { once: true });
     this.running++;
+    const progress = mcpProgress(request.params._meta?.progressToken, extra, source.token);
     let result: CallToolResult;
     try {
       const resolved = this.resolve(ready);
@@ -247,6 +249,7 @@ export class SessionServer {
         { callId: `mcp-${String(extra.requestId)}`, name: request.params.name, input: request.params.arguments ?? {} },
         {
           token: source.token,
+          ...(progress ? { progress } : {}),
           ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}),
           ...this.approvalOptions(request.params.name, extra),
         },

@@ -115,6 +115,18 @@ export interface ToolInvocationOptions<T> {
    * result that names the job to turn on. Undefined for every other tool.
    */
   readonly enabledJobs?: readonly string[];
+  /**
+   * Where a tool that waits (a program running to a breakpoint, a long search) says how it is
+   * going; absent when the host shows no progress. MCP sends it as `notifications/progress` to a
+   * client that asked with a `progressToken`.
+   */
+  readonly progress?: ToolProgress;
+}
+
+/** The shape of VS Code's `Progress<{ message?: string; increment?: number }>`. */
+export interface ToolProgress {
+  /** One step: what is happening now, and optionally how much of the work it adds (percent). */
+  report(value: { readonly message?: string; readonly increment?: number }): void;
 }
 
 export interface ToolInvocationPrepareOptions<T> {

@@ -112,6 +112,7 @@ export async function invokeTool(
           confirmed: approval.kind === 'confirmed',
           approved: approval.kind === 'confirmed' || approval.kind === 'approved',
           ...(enabledJobs ? { enabledJobs } : {}),
+          ...(options.progress ? { progress: options.progress } : {}),
         },
         deadline.token,
       ),

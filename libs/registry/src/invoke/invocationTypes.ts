@@ -1,5 +1,6 @@
 // Public types of invocation: a call, its options (approval, confirmation) and its result.
 import type { CancellationToken } from '@toolpacks/base';
+import type { ToolProgress } from '../definitions';
 
 export type ApprovalScope = 'session' | 'workspace' | 'always';
 /** A yes (for this call, or remembered at a scope), a no, or a no with what to do instead. */
@@ -37,5 +38,7 @@ export interface InvokeOptions {
   readonly confirmedByHost?: boolean;
   /** The host's chat session; approvals at `session` scope are remembered per chat session. */
   readonly chatSessionId?: string;
+  /** Where the tool's progress goes (see `ToolInvocationOptions.progress`). */
+  readonly progress?: ToolProgress;
   readonly toolInvocationToken?: unknown;
 }

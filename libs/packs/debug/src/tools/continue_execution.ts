@@ -11,6 +11,7 @@ import {
 } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
 import { formatEndingStatus, WHEN_DEBUGGING } from '../format';
+import { reportWhileWaiting } from '../waiting';
 
 const definition = {
   name: 'continue_execution',
@@ -31,10 +32,13 @@ type Input = InputOf<typeof definition>;
 class ContinueExecutionTool implements Tool<Input> {
   constructor(@inject(DebugService) private readonly debug: DebugService) {}
 
-  async invoke({ tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
-    return textResult(
-      formatEndingStatus(await this.debug.continue(token), this.debug, resultCharBudget(tokenizationOptions)),
+  async invoke({ tokenizationOptions, progress }: ToolInvocationOptions<Input>, token: CancellationToken) {
+    const status = await reportWhileWaiting(
+      progress,
+      'Waiting for the program to stop again or end',
+      this.debug.continue(token),
     );
+    return textResult(formatEndingStatus(status, this.debug, resultCharBudget(tokenizationOptions)));
   }
 }
 

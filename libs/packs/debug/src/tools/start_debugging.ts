@@ -16,6 +16,7 @@ import {
 } from '@toolpacks/registry';
 import { DebugService, WorkspaceFileSystem } from '@toolpacks/services';
 import { formatEndingStatus } from '../format';
+import { reportWhileWaiting } from '../waiting';
 
 const definition = {
   name: 'start_debugging',
@@ -156,10 +157,13 @@ class StartDebuggingTool implements Tool<Input> {
     );
   }
 
-  async invoke({ input, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
-    return textResult(
-      formatEndingStatus(await this.debug.start(input, token), this.debug, resultCharBudget(tokenizationOptions)),
+  async invoke({ input, tokenizationOptions, progress }: ToolInvocationOptions<Input>, token: CancellationToken) {
+    const status = await reportWhileWaiting(
+      progress,
+      `Waiting for ${input.program} to stop at a breakpoint or end`,
+      this.debug.start(input, token),
     );
+    return textResult(formatEndingStatus(status, this.debug, resultCharBudget(tokenizationOptions)));
   }
 }
 

@@ -11,6 +11,7 @@ import {
 } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
 import { formatEndingStatus, WHEN_STOPPED } from '../format';
+import { reportWhileWaiting } from '../waiting';
 
 const definition = {
   name: 'step_execution',
@@ -35,14 +36,13 @@ type Input = InputOf<typeof definition>;
 class StepExecutionTool implements Tool<Input> {
   constructor(@inject(DebugService) private readonly debug: DebugService) {}
 
-  async invoke({ input, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
-    return textResult(
-      formatEndingStatus(
-        await this.debug.step(input.kind ?? 'over', token),
-        this.debug,
-        resultCharBudget(tokenizationOptions),
-      ),
+  async invoke({ input, tokenizationOptions, progress }: ToolInvocationOptions<Input>, token: CancellationToken) {
+    const status = await reportWhileWaiting(
+      progress,
+      'Waiting for the step to land',
+      this.debug.step(input.kind ?? 'over', token),
     );
+    return textResult(formatEndingStatus(status, this.debug, resultCharBudget(tokenizationOptions)));
   }
 }
 
