@@ -128,37 +128,19 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
     return this.bounded(() => this.readTextUnbounded(input));
   }
 
-  private async readTextUnbounded(input: string): Promise<string> {
-    for (let attempt = 0; attempt < MAX_SWAP_RETRIES; attempt++) {
-      const location = await this.opener.locate(input);
-      try {
-        if (!location.name)
-          throw new WorkspaceError(`${quote(input)} is the workspace folder; use list_dir to see what it holds.`);
-        const handle = await this.opener.openFile(location, input);
-        if (handle === 'symlink') continue;
-        if (!handle)
-          throw new WorkspaceError(
-            `File ${quote(input)} does not exist. Use file_search or list_dir to find the right path.`,
-          );
-        try {
-          const { size } = await handle.stat();
-          if (size > MAX_TEXT_BYTES) throw tooLarge(input, size);
-          const buffer = await readAll(handle, size);
-          if (buffer.length > MAX_TEXT_BYTES) throw tooLarge(input, buffer.length);
-          if (isBinary(buffer))
-            throw new WorkspaceError(
-              `File ${quote(input)} is binary (${buffer.length} bytes); it cannot be read or edited as text.`,
-            );
-          // Lenient for display; edits decode strictly and refuse what is not UTF-8.
-          return buffer.toString('utf8');
-        } finally {
-          await handle.close();
-        }
-      } finally {
-        await location.dir.close();
-      }
-    }
-    throw new WorkspaceError(`${quote(input)} kept changing between a file and a link while it was read; try again.`);
+  private readTextUnbounded(input: string): Promise<string> {
+    return this.withReadableFile(input, async (handle) => {
+      const { size } = await handle.stat();
+      if (size > MAX_TEXT_BYTES) throw tooLarge(input, size);
+      const buffer = await readAll(handle, size);
+      if (buffer.length > MAX_TEXT_BYTES) throw tooLarge(input, buffer.length);
+      if (isBinary(buffer))
+        throw new WorkspaceError(
+          `File ${quote(input)} is binary (${buffer.length} bytes); it cannot be read or edited as text.`,
+        );
+      // Lenient for display; edits decode strictly and refuse what is not UTF-8.
+      return buffer.toString('utf8');
+    });
   }
 
   sensitiveReason(input: string): Promise<string | undefined> {
