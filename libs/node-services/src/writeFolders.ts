@@ -183,8 +183,10 @@ export class FolderWrites {
       const folder = await this.opener.openChild(source.dir, source.name);
       if (!folder) throw new ConflictError(quote(from));
       let counted: TreeCount;
+      let checked: { dev: number; ino: number };
       try {
         await this.opener.verifyInside(folder.handle, input, folder.at(''));
+        checked = await folder.handle.stat();
         counted = await countTree(this.opener, folder, options.allowWriteProtected);
       } finally {
         await folder.close();
@@ -226,6 +228,22 @@ export class FolderWrites {
             `${quote(from)} and ${quote(target)} are on different file systems; a folder cannot be moved there in one step. Nothing was changed.`,
           );
         throw permissionError(error, quote(from));
+      }
+      // What was renamed must be the folder that was counted and checked, not one swapped in since.
+      const now = await lstatOrUndefined(dest.dir.at(dest.name));
+      if (!now || now.dev !== checked.dev || now.ino !== checked.ino) {
+        // Put back only onto a free name (a rename would replace an empty folder made there meanwhile).
+        const free = !(await lstatOrUndefined(source.dir.at(source.name)));
+        const back = await (
+          free ? fs.rename(dest.dir.at(dest.name), source.dir.at(source.name)) : Promise.reject(new Error('taken'))
+        ).then(
+          () => 'it was put back',
+          () => `it is now at ${quote(target)}; move it back`,
+        );
+        moved = !free;
+        throw new WorkspaceError(
+          `${quote(from)} changed while it was being moved (something else took its name after it was checked); ${back}. Look at it again (list_dir) and retry.`,
+        );
       }
       moved = true;
       return { path: from, movedTo: target, files: counted.files, folders: counted.folders };

@@ -214,6 +214,30 @@ describe('deleteFolder checks what it renamed aside', () => {
   });
 });
 
+describe('moveFolder checks what it moved', () => {
+  it('puts back and refuses a folder swapped in after the check', async () => {
+    await fs.mkdir(file('other'));
+    await fs.writeFile(file('other/precious.txt'), 'precious\n');
+    const reason = workspace.sensitivePaths.reason.bind(workspace.sensitivePaths);
+    let swapped = false;
+    jest.spyOn(workspace.sensitivePaths, 'reason').mockImplementation((relative: string) => {
+      if (!swapped && relative === 'tree') {
+        swapped = true;
+        renameSync(file('tree'), file('tree-real'));
+        renameSync(file('other'), file('tree'));
+      }
+      return reason(relative);
+    });
+    await expect(workspace.moveFolder('tree', 'moved')).rejects.toThrow(
+      /'tree' changed while it was being moved.*it was put back/,
+    );
+    expect(swapped).toBe(true);
+    expect(await fs.readFile(file('tree/precious.txt'), 'utf8')).toBe('precious\n');
+    expect(await fs.readFile(file('tree-real/sub/deeper/c.txt'), 'utf8')).toBe('c\n');
+    expect((await fs.readdir(root)).sort()).toEqual(['tree', 'tree-real']);
+  });
+});
+
 describe('moves never go through links', () => {
   it('refuses a destination that is a link (dangling in, or out) and a source that is a link', async () => {
     await fs.symlink('tree/missing.txt', file('dangling'));

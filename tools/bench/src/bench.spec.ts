@@ -108,6 +108,7 @@ describe('npm run bench, quick', () => {
         'grep_search on a # tree vs the rg command',
         'CLI start-up: toolpacks resolve to a printed table vs node -e 0',
         'register + resolve a 0.0 MB when clause (1200 keys)',
+        'largest result per tool over this repository (a clone with a # commit)',
         'tool search findability, MetaTool dev (slice), recall@5',
         'tool search findability, MetaTool test (slice), recall@5',
         'search_tools latency, one search, # registered tools, p99',

@@ -315,9 +315,9 @@ describe('generators in a real workspace, and README.md\'s "Your own pack, step 
 
   it('tool adds to a hand-written pack that uses host services (git): its spec runs on the host harness, the extension is regenerated', () => {
     expect(run('nx', ['g', '@toolpacks/nx-plugin:tool', 'git_sample', 'git', '--skipToolset'])).toContain(
-      'apps/pack-git-extension/package.json: 7 tools, 1 toolsets written.',
+      'apps/pack-git-extension/package.json: 11 tools, 1 toolsets written.',
     );
-    expect(read('libs/packs/git/src/index.ts')).toMatch(/tools: \[gitStatus, [^\]]*, gitCommit, gitSample\],/);
+    expect(read('libs/packs/git/src/index.ts')).toMatch(/tools: \[gitStatus, [^\]]*, gitSwitch, gitSample\],/);
     expect(run('jest', ['libs/packs/git/src/tools/git_sample.spec.ts'])).toMatch(/Tests:\s+2 passed, 2 total/);
     // Its extension's own check; the libraries' builds (^build) are not this test's concern.
     expect(run('nx', ['run', 'toolpacks-pack-git:check-contributions', '--excludeTaskDependencies'])).toContain(
