@@ -317,7 +317,7 @@ describe('generators in a real workspace, and README.md\'s "Your own pack, step 
     expect(run('nx', ['g', '@toolpacks/nx-plugin:tool', 'git_sample', 'git', '--skipToolset'])).toContain(
       'apps/pack-git-extension/package.json: 11 tools, 1 toolsets written.',
     );
-    expect(read('libs/packs/git/src/index.ts')).toMatch(/tools: \[gitStatus, [^\]]*, gitSwitch, gitSample\],/);
+    expect(read('libs/packs/git/src/index.ts')).toMatch(/tools: \[\s*gitStatus,[^\]]*\bgitSwitch,\s*gitSample,?\s*\],/);
     expect(run('jest', ['libs/packs/git/src/tools/git_sample.spec.ts'])).toMatch(/Tests:\s+2 passed, 2 total/);
     // Its extension's own check; the libraries' builds (^build) are not this test's concern.
     expect(run('nx', ['run', 'toolpacks-pack-git:check-contributions', '--excludeTaskDependencies'])).toContain(
