@@ -102,7 +102,13 @@ export async function createPackHarness(
   const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'toolpacks-pack-')));
   await writeFiles(root, files);
   const host = await createNodeHost(root, options.host);
-  const { registry, loaded } = await host.createRegistry(packs, options.configure);
+  // A tool whose structured result is missing or off its output schema fails the call, so every
+  // spec that calls a tool through the harness checks its structured content too.
+  const { registry, loaded } = await host.createRegistry(packs, options.configure, {
+    onStructuredContentProblem: (tool, problems) => {
+      throw new Error(`the structured result of ${tool} does not match its outputSchema: ${problems.join('; ')}`);
+    },
+  });
   const refused = loaded.filter((p) => !p.loaded).flatMap((p) => p.diagnostics.map((d) => d.message));
   if (refused.length) throw new Error(refused.join('\n'));
   const resolve = (model: ModelInfo, request: Partial<ResolveRequest> = {}) =>

@@ -57,15 +57,40 @@ export interface ToolValue<D = ToolDefinition> {
 
 type InputOfDefinition<D> = D extends { readonly inputSchema: infer S } ? InputOfSchema<S> : NoInput;
 
+/** The structured-result type of an output schema written `as const` (or inferred by defineTool). */
+export type OutputOfSchema<S> = [S] extends [undefined]
+  ? undefined
+  : S extends JSONSchema
+    ? DeepReadonly<FromSchema<S, SchemaOptions>>
+    : never;
+
+/** Read-only all the way down: a tool may return readonly arrays and objects as its structured result. */
+type DeepReadonly<T> = T extends (infer E)[]
+  ? readonly DeepReadonly<E>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
+
+/** The structured-result type of a tool: of its defineTool value or its definition (undefined without `outputSchema`). */
+export type OutputOf<T> = T extends ToolValue<infer D> ? OutputOfDefinition<D> : OutputOfDefinition<T>;
+
+type OutputOfDefinition<D> = D extends { readonly outputSchema: infer S } ? OutputOfSchema<S> : undefined;
+
+/** What a handler must return for output type `O`: with an output schema, a result whose `structuredContent` has its type. */
+type ResultFor<O> = [O] extends [undefined] ? ToolResultLike : ToolResultLike & { readonly structuredContent: O };
+
 /**
  * The implementation defineTool accepts for input `T`: a Tool whose handlers take exactly `T` or
  * less. Function-typed properties (not methods) make the parameter check strict: a handler that
  * needs a property the schema does not declare, or gives a declared one another type, is refused
  * (a `Tool<T>` method would be compared bivariantly and let it through).
  */
-export interface ToolImplementation<T> {
-  /** Runs the tool (as `vscode.LanguageModelTool.invoke`). */
-  invoke: (options: ToolInvocationOptions<T>, token: CancellationToken) => ProviderResult<ToolResultLike>;
+export interface ToolImplementation<T, O = undefined> {
+  /**
+   * Runs the tool (as `vscode.LanguageModelTool.invoke`). With an `outputSchema`, its result carries
+   * `structuredContent` of the schema's type (`structuredResult(value, text)`).
+   */
+  invoke: (options: ToolInvocationOptions<T>, token: CancellationToken) => ProviderResult<ResultFor<O>>;
   /** What to show, and whether to ask, before the tool runs (as `vscode.LanguageModelTool.prepareInvocation`). */
   prepareInvocation?: (
     options: ToolInvocationPrepareOptions<T>,
@@ -103,7 +128,8 @@ export interface DefinedTool<D extends ToolDefinition = ToolDefinition> extends 
   /** The definition as written, its literal types kept. */
   readonly definition: D;
   /** The class the pack's container builds, or a ready tool object; it takes the schema's input. */
-  readonly implementation: Newable<ToolImplementation<InputOf<D>>> | ToolImplementation<InputOf<D>>;
+  readonly implementation:
+    Newable<ToolImplementation<InputOf<D>, OutputOf<D>>> | ToolImplementation<InputOf<D>, OutputOf<D>>;
 }
 
 /**
@@ -115,7 +141,7 @@ export interface DefinedTool<D extends ToolDefinition = ToolDefinition> extends 
  */
 export function defineTool<
   const D extends ToolDefinition,
-  I extends Newable<ToolImplementation<InputOf<D>>> | ToolImplementation<InputOf<D>>,
+  I extends Newable<ToolImplementation<InputOf<D>, OutputOf<D>>> | ToolImplementation<InputOf<D>, OutputOf<D>>,
 >(tool: { readonly definition: D; readonly implementation: I & OnlyDeclared<I, InputOf<D>> }): DefinedTool<D> {
   return Object.freeze({ definition: tool.definition, implementation: tool.implementation });
 }

@@ -2,7 +2,8 @@
 // every `@ts-expect-error` must meet an error, so a check that stops failing fails the typecheck.
 // Nothing here runs.
 import type { ToolDefinition, ToolInvocationOptions, ToolInvocationPrepareOptions } from './definitions';
-import { defineTool, defineToolSet, type InputOf } from './defineTool';
+import { defineTool, defineToolSet, type InputOf, type OutputOf } from './defineTool';
+import { structuredResult, textResult } from './toolResult';
 
 /** `true` only when A and B are the same type. */
 type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -142,3 +143,42 @@ const inner = defineToolSet({ name: 'inner', description: 'Inner.', tools: [inli
 export const outer = defineToolSet({ name: 'outer', description: 'Outer.', tools: [sample, inner, 'other_pack_tool'] });
 // @ts-expect-error an override has no picker entry of its own
 export const withOverride = defineToolSet({ name: 'bad', description: 'Bad.', tools: [override] });
+
+// ---- Structured results: an output schema types what invoke returns ----
+
+const withOutput = {
+  name: 'counted_tool',
+  modelDescription: 'Counts.',
+  inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+  outputSchema: {
+    type: 'object',
+    properties: { count: { type: 'integer' }, names: { type: 'array', items: { type: 'string' } } },
+    required: ['count', 'names'],
+    additionalProperties: false,
+  },
+} as const satisfies ToolDefinition;
+
+same<OutputOf<typeof withOutput>, { readonly count: number; readonly names: readonly string[] }>(true);
+same<OutputOf<typeof definition>, undefined>(true);
+
+export const countsRight = defineTool({
+  definition: withOutput,
+  implementation: { invoke: () => structuredResult({ count: 1, names: ['a'] }, 'one: a') },
+});
+
+export const countsWithoutData = defineTool({
+  definition: withOutput,
+  // @ts-expect-error a tool with an output schema must return its structured content
+  implementation: { invoke: () => textResult('one: a') },
+});
+
+export const countsWrongly = defineTool({
+  definition: withOutput,
+  // @ts-expect-error the structured content must have the schema's type
+  implementation: { invoke: () => structuredResult({ count: 'one', names: ['a'] }, 'one: a') },
+});
+
+export const plainTool = defineTool({
+  definition,
+  implementation: { invoke: () => textResult('no output schema: text only') },
+});

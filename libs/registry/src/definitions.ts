@@ -50,6 +50,13 @@ export interface ToolDefinition {
   readonly userDescription?: string;
   readonly icon?: string;
   readonly inputSchema?: JsonSchemaObject;
+  /**
+   * The JSON Schema (2020-12, `type: 'object'`) of the tool's structured result: what a successful
+   * call returns as `structuredContent` beside its text (MCP's `outputSchema`). With it, the
+   * implementation's result must carry a `structuredContent` of this type (defineTool checks it);
+   * failed calls (`isError`) carry none.
+   */
+  readonly outputSchema?: JsonSchemaObject;
   readonly tags?: readonly string[];
   /** A VS Code context-key expression; the tool is sent only while it holds. */
   readonly when?: string;
@@ -167,7 +174,12 @@ export type ToolResultPart =
 
 export interface ToolResultLike {
   readonly content: readonly ToolResultPart[] | readonly unknown[];
+  /** The result as data, matching the tool's `outputSchema` (an extension of the VS Code shape, which ignores it). */
+  readonly structuredContent?: StructuredContent;
 }
+
+/** A tool's structured result: a JSON object. */
+export type StructuredContent = Readonly<Record<string, unknown>>;
 
 export type ProviderResult<T> = T | undefined | null | Thenable<T | undefined | null>;
 
@@ -264,6 +276,11 @@ export interface ToolCallResult {
   readonly isError: boolean;
   readonly status: ToolCallStatus;
   readonly content: ToolCallContent[];
+  /**
+   * The result as data, valid against the tool's `outputSchema`, for a successful call of a tool that
+   * declares one (and for the registry's own `activate_*` and `search_tools`). Absent on errors.
+   */
+  readonly structuredContent?: StructuredContent;
 }
 
 // ---- Names the registry reserves for its own tools ----

@@ -14,7 +14,9 @@ export {
   defaultTokenization,
   estimateTokens,
   renderPromptResult,
+  structuredResult,
   textResult,
+  withStructuredContent,
 } from './toolResult';
 export {
   CHARS_PER_TOKEN,
@@ -30,6 +32,8 @@ export {
   type InputOf,
   type InputOfSchema,
   type NoInput,
+  type OutputOf,
+  type OutputOfSchema,
   type ToolImplementation,
   type ToolSetInput,
   type ToolSetMember,

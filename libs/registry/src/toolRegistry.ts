@@ -237,6 +237,9 @@ export class ToolRegistryService implements ToolRegistry {
         defaultTimeoutMs: this.options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
         isRegistered: (name) => this.store.entries.has(name),
         registrySessionId: this.defaultSession.id,
+        ...(this.options.onStructuredContentProblem
+          ? { onStructuredContentProblem: this.options.onStructuredContentProblem }
+          : {}),
       },
       own,
       call,

@@ -3,7 +3,7 @@
 // inside the token budget the invocation carries.
 import { BasePromptElementProps, renderElementJSON, type PromptElementCtor } from '@vscode/prompt-tsx';
 import type { CancellationToken } from '@toolpacks/base';
-import type { ToolTokenizationOptions } from './definitions';
+import type { StructuredContent, ToolTokenizationOptions } from './definitions';
 
 export class LanguageModelTextPart {
   constructor(public value: string) {}
@@ -20,12 +20,42 @@ export class LanguageModelDataPart {
   ) {}
 }
 
-export class LanguageModelToolResult {
-  constructor(public content: Array<LanguageModelTextPart | LanguageModelPromptTsxPart | LanguageModelDataPart>) {}
+/**
+ * A tool's result. `structuredContent` is the same result as data, for a tool with an `outputSchema`
+ * (MCP's structuredContent, the CLI's `--json`); VS Code reads `content` only.
+ */
+export class LanguageModelToolResult<S extends StructuredContent | undefined = StructuredContent | undefined> {
+  structuredContent: S;
+  constructor(
+    public content: Array<LanguageModelTextPart | LanguageModelPromptTsxPart | LanguageModelDataPart>,
+    structuredContent?: S,
+  ) {
+    this.structuredContent = structuredContent as S;
+  }
 }
 
-export function textResult(...lines: string[]): LanguageModelToolResult {
-  return new LanguageModelToolResult([new LanguageModelTextPart(lines.join('\n'))]);
+/** A result of text lines, without structured content (for tools without an `outputSchema`). */
+export function textResult(...lines: string[]): LanguageModelToolResult<undefined> {
+  return new LanguageModelToolResult<undefined>([new LanguageModelTextPart(lines.join('\n'))]);
+}
+
+/**
+ * A result of text lines and the same result as data: `structured` must match the tool's
+ * `outputSchema` (defineTool checks its type), and say what the text says, cut where the text is cut.
+ */
+export function structuredResult<S extends StructuredContent>(
+  structured: S,
+  ...lines: string[]
+): LanguageModelToolResult<S> {
+  return new LanguageModelToolResult<S>([new LanguageModelTextPart(lines.join('\n'))], structured);
+}
+
+/** `result` with `structured` as its structured content (for a rendered prompt-tsx result or data parts). */
+export function withStructuredContent<S extends StructuredContent>(
+  result: LanguageModelToolResult,
+  structured: S,
+): LanguageModelToolResult<S> {
+  return new LanguageModelToolResult<S>(result.content, structured);
 }
 
 /** A rough token count (4 characters a token) used when the host gives no tokenizer. */

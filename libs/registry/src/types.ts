@@ -46,6 +46,11 @@ export interface ToolRegistryOptions {
    * a tool whose when clause is false is not sent, and to the answer to a call of it.
    */
   readonly contextKeyHints?: Readonly<Record<string, string>>;
+  /**
+   * Told when a tool with an `outputSchema` returns no structured result, or one that does not match
+   * it: the call's text is passed on without structured content (a pack's bug, for tests and logs).
+   */
+  readonly onStructuredContentProblem?: (tool: string, problems: readonly string[]) => void;
 }
 
 /** DI token of the registry (the interface and its token share the name, as in VS Code's services). */

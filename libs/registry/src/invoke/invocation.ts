@@ -13,7 +13,7 @@ import { capTextToBudget, CHARS_PER_TOKEN, DEFAULT_RESULT_TOKEN_BUDGET } from '.
 import { toCallContent } from './callContent';
 import type { CancellationToken } from '@toolpacks/base';
 import type { InvokeOptions } from './invocationTypes';
-import type { ToolCall, ToolCallResult } from '../definitions';
+import type { StructuredContent, ToolCall, ToolCallResult, ToolResultLike } from '../definitions';
 import type { PreparedToolInvocation } from '../definitions';
 
 export interface InvocationServices {
@@ -23,6 +23,8 @@ export interface InvocationServices {
   isRegistered(name: string): boolean;
   /** Scopes `session` approvals when the host passes no chat session. */
   readonly registrySessionId: string;
+  /** Told when a tool's structured result is missing or does not match its output schema (it is then left out). */
+  readonly onStructuredContentProblem?: (tool: string, problems: readonly string[]) => void;
 }
 
 /**
@@ -119,12 +121,14 @@ export async function invokeTool(
     );
     if (output === 'interrupted') return stopped();
     const content = capTextToBudget(toCallContent(output ?? undefined), budget * CHARS_PER_TOKEN);
+    const structuredContent = checkedStructuredContent(services, implementation, output ?? undefined);
     return {
       callId: call.callId,
       name: call.name,
       status: 'ok',
       isError: false,
       content: content.length ? content : [{ kind: 'text', value: '(the tool returned no output)' }],
+      ...(structuredContent ? { structuredContent } : {}),
     };
   } catch (error) {
     if (deadline.token.isCancellationRequested) return stopped();
@@ -181,6 +185,28 @@ function checkCall(
       `Invalid input for \`${shownName}\`; it was not run:\n${check.problems.map((p) => `- ${p}`).join('\n')}\nFix the input to match the tool's schema and call it again.`,
     );
   return { implementation, input: callInput ?? {}, enabledJobs: binding.entry.enabledJobs };
+}
+
+/**
+ * The structured result of a tool with an output schema, when it matches that schema. A result that
+ * does not (a pack's bug: defineTool's types make it rare) is passed on as text only, so no client
+ * is handed data that contradicts the schema it was promised; `onStructuredContentProblem` hears of it.
+ */
+function checkedStructuredContent(
+  services: InvocationServices,
+  implementation: ToolEntry,
+  output: ToolResultLike | undefined,
+): StructuredContent | undefined {
+  const schema = implementation.definition.outputSchema;
+  if (!schema) return undefined;
+  const structured = output?.structuredContent;
+  const problems =
+    structured === undefined
+      ? ['the result has no structuredContent']
+      : services.validator.checkOutput(schema, structured);
+  if (problems.length === 0) return structured;
+  services.onStructuredContentProblem?.(implementation.definition.name, problems);
+  return undefined;
 }
 
 /** Tool errors are the tool's own words, often quoting input; past this they are cut. */

@@ -20,10 +20,13 @@ export function answerVirtualCall(
   const group = resolved.activator(call.name);
   if (group) {
     resolved.session.expand(group.name);
-    return answer(
-      'activated',
-      `Tools activated: ${group.tools.join(', ')}. They are available from your next step; call them directly.`,
-    );
+    return {
+      ...answer(
+        'activated',
+        `Tools activated: ${group.tools.join(', ')}. They are available from your next step; call them directly.`,
+      ),
+      structuredContent: { activated: [...group.tools] },
+    };
   }
   const searcher = resolved.searcher;
   if (!searcher || call.name !== searcher.name) return undefined;
@@ -36,7 +39,48 @@ export function answerVirtualCall(
       `Invalid input for \`${searcher.name}\`; nothing was searched:\n${check.problems.map((p) => `- ${p}`).join('\n')}\nCall it again with a \`query\` string.`,
     );
   const input = (searchInput ?? {}) as { query: string; limit?: number };
-  return answer('activated', runSearch(resolved, searcher, input.query, input.limit));
+  const { text, found } = runSearch(resolved, searcher, input.query, input.limit);
+  return { ...answer('activated', text), structuredContent: { tools: found } };
+}
+
+/** The structured result of an `activate_*` call: the tools it made available. */
+export const ACTIVATE_OUTPUT_SCHEMA = Object.freeze({
+  type: 'object',
+  properties: {
+    activated: { type: 'array', items: { type: 'string' }, description: 'The tools available from the next step.' },
+  },
+  required: ['activated'],
+  additionalProperties: false,
+} as const);
+
+/** The structured result of a `search_tools` call: the tools found, best first. */
+export const SEARCH_TOOLS_OUTPUT_SCHEMA = Object.freeze({
+  type: 'object',
+  properties: {
+    tools: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
+          summary: { type: 'string' },
+          score: { type: 'number', description: 'Relative to the best match (1).' },
+          activated: { type: 'boolean', description: 'Available from the next step.' },
+        },
+        required: ['name', 'summary', 'score', 'activated'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['tools'],
+  additionalProperties: false,
+} as const);
+
+interface FoundTool {
+  readonly name: string;
+  readonly summary: string;
+  readonly score: number;
+  readonly activated: boolean;
 }
 
 /**
@@ -58,13 +102,19 @@ function runSearch(
   searcher: ToolSearcher,
   query: string,
   requested: number | undefined,
-): string {
+): { text: string; found: FoundTool[] } {
   const limit = Math.min(requested ?? DEFAULT_SEARCH_RESULTS, MAX_SEARCH_RESULTS, searcher.slots);
   if (limit < 1)
-    return `No tool can be added: the model's tool limit is reached by the tools you already have. Use those.`;
+    return {
+      text: `No tool can be added: the model's tool limit is reached by the tools you already have. Use those.`,
+      found: [],
+    };
   const hits = searcher.search(query, limit);
   if (hits.length === 0)
-    return `No tool you were not already given matches ${quoteBounded(query, 200)}. Try other words (what the tool does, not how), or use the tools you have.`;
+    return {
+      text: `No tool you were not already given matches ${quoteBounded(query, 200)}. Try other words (what the tool does, not how), or use the tools you have.`,
+      found: [],
+    };
   const activated = activatedHits(hits, limit);
   const keys = activated.map((h) => foundKey(h.name));
   const session = resolved.session;
@@ -74,19 +124,23 @@ function runSearch(
   }
   const isActivated = new Set(activated.map((h) => h.name));
   const best = hits.reduce((top, h) => Math.max(top, h.score), 0);
-  const lines = hits.map((h) => {
-    const relative = best > 0 ? (h.score / best).toFixed(2) : '0.00';
-    const summary = h.summary.replace(/\s+/g, ' ');
-    return `- ${h.name}: ${summary} (score ${relative}${isActivated.has(h.name) ? ', activated' : ''})`;
-  });
-  const found = `Found ${hits.length} tool${hits.length === 1 ? '' : 's'}`;
+  const found = hits.map((h) => ({
+    name: h.name,
+    summary: h.summary.replace(/\s+/g, ' '),
+    score: best > 0 ? Number((h.score / best).toFixed(2)) : 0,
+    activated: isActivated.has(h.name),
+  }));
+  const lines = found.map(
+    (h) => `- ${h.name}: ${h.summary} (score ${h.score.toFixed(2)}${h.activated ? ', activated' : ''})`,
+  );
+  const foundText = `Found ${hits.length} tool${hits.length === 1 ? '' : 's'}`;
   const header =
     activated.length === 0
-      ? `${found}, none a confident match, so none was activated; to use one, call ${searcher.name} with its exact name as the query:`
+      ? `${foundText}, none a confident match, so none was activated; to use one, call ${searcher.name} with its exact name as the query:`
       : activated.length === hits.length
-        ? `${found}; ${activated.length === 1 ? 'it is' : 'all are'} activated, available from your next step, call ${activated.length === 1 ? 'it' : 'them'} directly:`
-        : `${found}; the ${activated.length === 1 ? 'one marked activated is' : `${activated.length} marked activated are`} available from your next step, call ${activated.length === 1 ? 'it' : 'them'} directly (to use another, call ${searcher.name} with its exact name as the query):`;
-  return `${header}\n${lines.join('\n')}\nScores are relative to the best match (1.00).`;
+        ? `${foundText}; ${activated.length === 1 ? 'it is' : 'all are'} activated, available from your next step, call ${activated.length === 1 ? 'it' : 'them'} directly:`
+        : `${foundText}; the ${activated.length === 1 ? 'one marked activated is' : `${activated.length} marked activated are`} available from your next step, call ${activated.length === 1 ? 'it' : 'them'} directly (to use another, call ${searcher.name} with its exact name as the query):`;
+  return { text: `${header}\n${lines.join('\n')}\nScores are relative to the best match (1.00).`, found };
 }
 
 /** An answer with one text part (here and for invocation's own answers). */

@@ -21,20 +21,28 @@ export class InputValidator {
   compiledCount = 0;
 
   /** A schema error message, or undefined when the schema is a valid JSON Schema of an object. */
-  checkSchema(schema: unknown): string | undefined {
+  checkSchema(schema: unknown, which: 'inputSchema' | 'outputSchema' = 'inputSchema'): string | undefined {
     if (schema === null || typeof schema !== 'object' || Array.isArray(schema))
-      return 'inputSchema must be a JSON Schema object';
+      return `${which} must be a JSON Schema object`;
     const type = (schema as { type?: unknown }).type;
-    if (type !== undefined && type !== 'object')
-      return `inputSchema must describe an object (type: 'object'), not '${String(type)}'`;
+    // MCP requires an output schema to say `type: 'object'`; an input schema may leave it implied.
+    if ((type !== undefined || which === 'outputSchema') && type !== 'object')
+      return `${which} must describe an object (type: 'object'), not '${String(type)}'`;
     if (!this.metaAjv.validateSchema(schema as object))
-      return `inputSchema is not a valid JSON Schema: ${this.metaAjv.errorsText(this.metaAjv.errors, { dataVar: 'schema' })}`;
+      return `${which} is not a valid JSON Schema: ${this.metaAjv.errorsText(this.metaAjv.errors, { dataVar: 'schema' })}`;
     try {
       this.validatorFor(schema as object);
     } catch (error) {
-      return `inputSchema does not compile: ${(error as Error).message}`;
+      return `${which} does not compile: ${(error as Error).message}`;
     }
     return undefined;
+  }
+
+  /** The problems of a tool's structured result against its output schema (empty when it matches). */
+  checkOutput(schema: object, structured: unknown): readonly string[] {
+    const validate = this.validatorFor(schema);
+    if (validate(structured)) return [];
+    return (validate.errors ?? []).slice(0, MAX_LISTED_ITEMS).map(describeError);
   }
 
   validate(schema: object | undefined, input: unknown): InputCheck {

@@ -53,6 +53,10 @@ export function checkToolDefinition(definition: ToolDefinition, validator: Input
     const schemaError = validator.checkSchema(definition.inputSchema);
     if (schemaError) add('tool-schema-invalid', `Tool '${name}': ${schemaError}.`);
   }
+  if (definition.outputSchema !== undefined) {
+    const schemaError = validator.checkSchema(definition.outputSchema, 'outputSchema');
+    if (schemaError) add('tool-schema-invalid', `Tool '${name}': ${schemaError}.`);
+  }
   if (
     definition.tags !== undefined &&
     (!Array.isArray(definition.tags) || definition.tags.some((t) => typeof t !== 'string'))
