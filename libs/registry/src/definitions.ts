@@ -27,10 +27,19 @@ export interface ModelInfo {
 }
 
 export interface ToolAnnotations {
+  /** The tool changes nothing (MCP's readOnlyHint). */
   readonly readOnly?: boolean;
+  /** The tool can delete, overwrite, move or discard something (MCP's destructiveHint); false: it only adds. */
   readonly destructive?: boolean;
   readonly idempotent?: boolean;
+  /** The tool reaches beyond the workspace (the network, other programs' state); false: confined to it. */
   readonly openWorld?: boolean;
+  /**
+   * Whether a call asks for a yes when its preparation sets no question of its own. Default: as
+   * `destructive`. An editing tool whose changes are shown and undone in the editor (and whose
+   * preparation asks where a write needs a yes) says `false`.
+   */
+  readonly asksByDefault?: boolean;
   /** `false`: the tool always asks, even under global auto-approve, and no approval is remembered. */
   readonly eligibleForAutoApproval?: boolean;
 }

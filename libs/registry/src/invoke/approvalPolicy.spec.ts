@@ -93,3 +93,31 @@ describe('remembered approvals of calls that run code', () => {
     expect(runs).toEqual(['a', 'b']);
   });
 });
+
+describe('which tools ask without a question of their own', () => {
+  const ask = async (annotations: object) => {
+    const registry = createToolRegistry();
+    registry.registerTool(def('change_things', { annotations }), { invoke: () => textResult('changed') });
+    const asked: ConfirmationRequest[] = [];
+    const result = await registry.invoke(
+      registry.resolve({ model: models.claude }),
+      { callId: 'c', name: 'change_things', input: {} },
+      { confirm: async (r) => (asked.push(r), 'once') },
+    );
+    expect(result.status).toBe('ok');
+    return asked.length;
+  };
+
+  it('a destructive tool asks', async () => {
+    expect(await ask({ destructive: true })).toBe(1);
+  });
+
+  it('a destructive tool that says asksByDefault: false (an editor edit, reviewable) does not', async () => {
+    expect(await ask({ destructive: true, asksByDefault: false })).toBe(0);
+  });
+
+  it('an additive tool asks only when it says asksByDefault', async () => {
+    expect(await ask({ destructive: false })).toBe(0);
+    expect(await ask({ destructive: false, asksByDefault: true })).toBe(1);
+  });
+});

@@ -52,7 +52,7 @@ export interface RequiredConfirmation {
 }
 
 /**
- * A call asks when its tool is destructive, its preparation returns confirmation messages, or it
+ * A call asks when its tool asks by default (destructive, unless it says `asksByDefault: false`), its preparation returns confirmation messages, or it
  * says `alwaysConfirm`; the tool's own messages are shown, else a default. Undefined: no question.
  */
 export function requiredConfirmation(
@@ -62,7 +62,8 @@ export function requiredConfirmation(
 ): RequiredConfirmation | undefined {
   const messages = prepared?.confirmationMessages;
   const always = prepared?.alwaysConfirm === true;
-  if (definition.annotations?.destructive !== true && !messages && !always) return undefined;
+  const asks = definition.annotations?.asksByDefault ?? definition.annotations?.destructive === true;
+  if (!asks && !messages && !always) return undefined;
   return {
     title: messages?.title ?? `Run ${calledName}?`,
     message: messages
