@@ -107,6 +107,10 @@ describe('npm run bench, quick', () => {
         'memory per registered tool, #, schemas excluded',
         'grep_search on a # tree vs the rg command',
         'CLI start-up: toolpacks resolve to a printed table vs node -e 0',
+        'MCP start-up, 2025-11-25: spawn to the first tools/list answer vs a minimal SDK v2 server',
+        'MCP start-up, 2026-07-28: spawn to the first tools/list answer vs a minimal SDK v2 server',
+        "MCP tools/call round trip, 2025-11-25: read_file vs the minimal server's echo",
+        "MCP tools/call round trip, 2026-07-28: read_file vs the minimal server's echo",
         'register + resolve a 0.0 MB when clause (1200 keys)',
         'largest result per tool over this repository (a clone with a # commit)',
         'tool search findability, MetaTool dev (slice), recall@5',
@@ -128,5 +132,5 @@ describe('npm run bench, quick', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 240_000);
 });

@@ -5,6 +5,7 @@ import { coldResolveWithNativeVariants } from './nativeVariants';
 import { findability, loadMetaTool, searchLatency } from './findability';
 import { largeWhenClause } from './whenClauseScale';
 import { largestResults } from './largestResults';
+import { mcpEra } from './mcpEras';
 import {
   grepVersusRipgrep,
   invokeOverhead,
@@ -22,7 +23,7 @@ export interface BenchOptions {
   readonly quick: boolean;
   readonly json?: string;
   readonly log?: (line: string) => void;
-  /** `--only when|memory|cli|native|results|grep`: runs that one scenario alone. */
+  /** `--only when|memory|cli|native|results|grep|mcp`: runs that one scenario alone. */
   readonly only?: string;
 }
 
@@ -30,20 +31,21 @@ export interface BenchOptions {
 export async function runAll(options: BenchOptions): Promise<ScenarioResult[]> {
   const { quick } = options;
   // The machine is shared: one scenario alone, by name.
-  const single: Record<string, () => Promise<ScenarioResult>> = {
+  const single: Record<string, () => Promise<ScenarioResult | ScenarioResult[]>> = {
     when: () => largeWhenClause(quick),
     memory: () => memoryPerTool(quick),
     cli: () => cliStartup(quick),
     native: () => coldResolveWithNativeVariants(quick),
     results: () => largestResults(quick),
     grep: () => grepVersusRipgrep(quick),
+    mcp: () => mcpBothEras(quick),
   };
   if (options.only !== undefined) {
     const scenario = single[options.only];
     if (!scenario) throw new Error(`--only takes one of: ${Object.keys(single).join(', ')}`);
-    const result = await scenario();
-    options.log?.(formatRow(result));
-    return [result];
+    const results = [await scenario()].flat();
+    for (const result of results) options.log?.(formatRow(result));
+    return results;
   }
   const log = options.log ?? (() => undefined);
   const results: ScenarioResult[] = [];
@@ -62,6 +64,7 @@ export async function runAll(options: BenchOptions): Promise<ScenarioResult[]> {
   add(await memoryPerTool(quick));
   add(await grepVersusRipgrep(quick));
   add(await cliStartup(quick));
+  for (const result of await mcpBothEras(quick)) add(result);
   add(await largeWhenClause(quick));
   add(await largestResults(quick));
   // Fails the run when ../shared/datasets/metatool is missing: findability is never skipped.
@@ -71,6 +74,13 @@ export async function runAll(options: BenchOptions): Promise<ScenarioResult[]> {
   add(await searchLatency(metaTool.tools.length, quick, metaTool));
   add(await searchLatency(quick ? 2_000 : 10_000, quick, metaTool));
   return results;
+}
+
+/** Start-up and a tools/call round trip of the MCP server, in the 2025 era and the 2026-07-28 era. */
+async function mcpBothEras(quick: boolean): Promise<ScenarioResult[]> {
+  const legacy = await mcpEra('2025-11-25', quick);
+  const modern = await mcpEra('2026-07-28', quick);
+  return [legacy.startUp, modern.startUp, legacy.roundTrip, modern.roundTrip];
 }
 
 const number = (value: number) =>
