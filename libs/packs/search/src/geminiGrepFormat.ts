@@ -6,6 +6,7 @@
 //   L4- a context line
 //   ---
 // Context lines come from the file's text, taken here (SearchService returns matching lines only).
+import { jsonChars } from './fitPage';
 
 /** Longest line shown, as SearchService clips matching lines. */
 export const MAX_SHOWN_LINE_CHARS = 400;
@@ -92,44 +93,86 @@ export function formatNamesOnly(header: GrepHeader, paths: readonly string[]): s
   ].join('\n');
 }
 
+/** `,"context":[]`: what a match's first context line adds to its JSON besides itself. */
+const CONTEXT_KEY_CHARS = 13;
+
+/** A context line of a listed match. */
+export type ContextLine = { readonly line: number; readonly text: string };
+
+/** A match as gemini_grep_search's structured result lists it. */
+export type ListedGrepMatch = {
+  readonly path: string;
+  readonly line: number;
+  readonly text: string;
+  readonly context?: readonly ContextLine[];
+};
+
+/** What {@link formatGrepBlocks} made: the text, and the matches it shows as data. */
+export interface GrepBlocksResult {
+  readonly text: string;
+  /** The matches shown, each with the context lines shown after it (or, for a file's first, around it). */
+  readonly matches: readonly ListedGrepMatch[];
+  /** How many matches the blocks hold (the "Found N"). */
+  readonly matchCount: number;
+  /** Whether the text was cut before the last match. */
+  readonly cut: boolean;
+}
+
 /**
  * The header (with the number of matches), `---`, then per file `File: <path>`, its lines and
- * `---`. Stops before MAX_GREP_OUTPUT_CHARS and ends with a note of the matches left out.
+ * `---`. Stops before `maxChars` and ends with a note of the matches left out. The matches shown
+ * are also returned as data, built in the same walk and cut at the same line, the data's JSON kept
+ * within `maxChars` too. Each shown context line is given once: with the match before it in its
+ * file, or (above a file's first match) with that match.
  */
 export function formatGrepBlocks(
   header: GrepHeader,
   blocks: readonly GrepFileBlock[],
   maxChars = MAX_GREP_OUTPUT_CHARS,
-): string {
+): GrepBlocksResult {
   const matchCount = blocks.reduce((n, b) => n + b.lines.filter((l) => l.isMatch).length, 0);
   const out = [
     `Found ${matchCount} ${matchCount === 1 ? 'match' : 'matches'} for pattern "${header.pattern}" ${header.location}${filterText(header.include)}${limitText(header.limitedTo)}:`,
     '---',
   ];
   let size = out[0].length + 4;
-  let shownMatches = 0;
+  let dataSize = 0;
+  const matches: { path: string; line: number; text: string; context?: ContextLine[] }[] = [];
   let full = false;
   for (const block of blocks) {
     const fileLine = `File: ${block.path}`;
     if (size + fileLine.length + 1 > maxChars) break;
     out.push(fileLine);
     size += fileLine.length + 1;
+    let current: (typeof matches)[number] | undefined;
+    let above: ContextLine[] = [];
     for (const line of block.lines) {
-      const text = `L${line.line}${line.isMatch ? ':' : '-'} ${line.text.trimEnd()}`;
-      if ((full = size + text.length + 1 > maxChars)) break;
+      const shown = line.text.trimEnd();
+      const text = `L${line.line}${line.isMatch ? ':' : '-'} ${shown}`;
+      const item = line.isMatch ? { path: block.path, line: line.line, text: shown } : { line: line.line, text: shown };
+      // Its JSON and comma, and `,"context":[]` where it opens a match's context.
+      const opens = line.isMatch ? above.length > 0 : current !== undefined && current.context === undefined;
+      const itemSize = jsonChars(item) + 1 + (opens ? CONTEXT_KEY_CHARS : 0);
+      if ((full = size + text.length + 1 > maxChars || dataSize + itemSize > maxChars)) break;
       out.push(text);
       size += text.length + 1;
-      if (line.isMatch) shownMatches++;
+      dataSize += itemSize;
+      if (line.isMatch) {
+        current = { path: block.path, line: line.line, text: shown, ...(above.length ? { context: above } : {}) };
+        matches.push(current);
+        above = [];
+      } else if (current) (current.context ??= []).push(item);
+      else above.push(item);
     }
     out.push('---');
     size += 4;
     if (full) break;
   }
-  if (shownMatches < matchCount) {
-    const left = matchCount - shownMatches;
+  if (matches.length < matchCount) {
+    const left = matchCount - matches.length;
     out.push(
       `[Output cut at ${maxChars} characters to fit the result budget: ${left} more ${left === 1 ? 'match is' : 'matches are'} not shown. Narrow the search with dir_path or include_pattern, or ask for less context.]`,
     );
   }
-  return out.join('\n');
+  return { text: out.join('\n'), matches, matchCount, cut: matches.length < matchCount };
 }

@@ -2,15 +2,16 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
-  fitSections,
   resultCharBudget,
-  textResult,
+  structuredResult,
   type InputOf,
   type Tool,
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
 import { SearchService } from '@toolpacks/services';
+import { fitPage, jsonChars } from '../fitPage';
+import { SEARCH_ANNOTATIONS } from '../resultSchemas';
 
 const definition = {
   name: 'file_search',
@@ -33,8 +34,27 @@ const definition = {
     required: ['query'],
     additionalProperties: false,
   },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      files: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Workspace-relative paths listed, in path order (the same ones as the text).',
+      },
+      total: {
+        type: 'integer',
+        minimum: 0,
+        description: 'Matching files found, counted from the first; more exist when truncated.',
+      },
+      truncated: { type: 'boolean', description: 'The search stopped at offset + maxResults; more files match.' },
+      nextOffset: { type: 'integer', minimum: 0, description: 'The offset that gets the next paths.' },
+    },
+    required: ['files', 'total', 'truncated'],
+    additionalProperties: false,
+  },
   tags: ['search', 'read'],
-  annotations: { readOnly: true, idempotent: true },
+  annotations: SEARCH_ANNOTATIONS,
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -46,15 +66,23 @@ class FileSearchTool implements Tool<Input> {
   async invoke({ input, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
     const offset = input.offset ?? 0;
     const found = await this.search.findFiles(input.query, offset + (input.maxResults ?? 100), token);
+    const total = found.files.length;
     const files = found.files.slice(offset);
     if (files.length === 0)
-      return textResult(
-        offset > 0 && found.files.length > 0
-          ? `No more files match '${input.query}' past offset ${offset} (${found.files.length} do).`
+      return structuredResult(
+        { files: [], total, truncated: found.truncated },
+        offset > 0 && total > 0
+          ? `No more files match '${input.query}' past offset ${offset} (${total} do).`
           : `No files match '${input.query}'. A pattern without a slash matches names at any depth; check the extension, or try list_dir.`,
       );
-    const fit = fitSections(files, resultCharBudget(tokenizationOptions) - 500, '\n', false);
-    const kept = Math.max(1, fit.kept);
+    // Cut at a path, the text and the data at the same one.
+    const fit = fitPage(
+      files.length,
+      resultCharBudget(tokenizationOptions) - 500,
+      (i) => files[i].length,
+      (i) => jsonChars(files[i]),
+    );
+    const kept = Math.max(1, fit);
     const end = offset + kept;
     const more = kept < files.length || found.truncated;
     const head =
@@ -65,7 +93,11 @@ class FileSearchTool implements Tool<Input> {
           : offset === 0 && kept === files.length
             ? `The first ${kept} files matching '${input.query}' (more exist; make the pattern more specific, or call file_search again with offset: ${end} for the next ones):`
             : `Files ${offset + 1}–${end} matching '${input.query}' (more exist${kept < files.length ? '; cut to fit the result budget' : ''}: call file_search again with offset: ${end} for the next ones, or make the pattern more specific):`;
-    return textResult([head, ...files.slice(0, kept)].join('\n'));
+    const listed = files.slice(0, kept);
+    return structuredResult(
+      { files: listed, total, truncated: found.truncated, ...(more ? { nextOffset: end } : {}) },
+      [head, ...listed].join('\n'),
+    );
   }
 }
 

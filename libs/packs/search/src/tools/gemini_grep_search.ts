@@ -3,7 +3,7 @@ import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
   resultCharBudget,
-  textResult,
+  structuredResult,
   type InputOf,
   type Tool,
   type ToolDefinition,
@@ -13,6 +13,7 @@ import { SearchService, WorkspaceError, WorkspaceFileSystem, type GrepMatch } fr
 import { withSkipped } from '../formatMatches';
 import { escapeGlobName } from '../globText';
 import { joinRelative, resolveScope } from '../geminiPaths';
+import { SEARCH_ANNOTATIONS, SKIPPED_LARGE_FILES_SCHEMA } from '../resultSchemas';
 import {
   autoContextLines,
   formatGrepBlocks,
@@ -84,8 +85,52 @@ const definition = {
     required: ['pattern'],
     additionalProperties: false,
   },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      matches: {
+        type: 'array',
+        description: 'The matching lines shown, grouped by file (the same ones as the text); absent with names_only.',
+        items: {
+          type: 'object',
+          properties: {
+            path: { type: 'string', description: 'Relative to the searched folder, as the text shows it.' },
+            line: { type: 'integer', minimum: 1, description: '1-based line number.' },
+            text: { type: 'string', description: "The line's text (a long line is clipped)." },
+            context: {
+              type: 'array',
+              description:
+                'Context lines shown with this match, in line order: those after it, and above a file’s first match those before it (each line given once).',
+              items: {
+                type: 'object',
+                properties: { line: { type: 'integer', minimum: 1 }, text: { type: 'string' } },
+                required: ['line', 'text'],
+                additionalProperties: false,
+              },
+            },
+          },
+          required: ['path', 'line', 'text'],
+          additionalProperties: false,
+        },
+      },
+      files: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'names_only: the files with matches, relative to the searched folder, sorted.',
+      },
+      total: {
+        type: 'integer',
+        minimum: 0,
+        description: 'How many matches there are in all; absent when the search stopped at total_max_matches.',
+      },
+      truncated: { type: 'boolean', description: 'More matches (or files) exist than are listed.' },
+      skippedLargeFiles: SKIPPED_LARGE_FILES_SCHEMA,
+    },
+    required: ['truncated'],
+    additionalProperties: false,
+  },
   tags: ['search', 'read'],
-  annotations: { readOnly: true, idempotent: true },
+  annotations: SEARCH_ANNOTATIONS,
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -200,13 +245,18 @@ class GeminiGrepSearchTool implements Tool<Input> {
           : text,
         result,
       );
-    if (kept.length === 0) return textResult(notes(noMatchText(header)));
+    const skipped = result.skippedLargeFiles?.count ? { skippedLargeFiles: result.skippedLargeFiles } : {};
+    if (kept.length === 0)
+      return structuredResult({ matches: [], total: 0, truncated: false, ...skipped }, notes(noMatchText(header)));
 
     if (input.names_only) {
       const files = [...counts.keys()];
       const limited = result.truncated || files.length > total;
-      const paths = files.slice(0, total).map(shown);
-      return textResult(notes(formatNamesOnly({ ...header, limitedTo: limited ? total : undefined }, paths)));
+      const paths = files.slice(0, total).map(shown).sort();
+      return structuredResult(
+        { files: paths, truncated: limited, ...skipped },
+        notes(formatNamesOnly({ ...header, limitedTo: limited ? total : undefined }, paths)),
+      );
     }
 
     const limited = result.truncated || kept.length > total;
@@ -216,14 +266,19 @@ class GeminiGrepSearchTool implements Tool<Input> {
     const before = input.before ?? input.context ?? auto;
     const after = input.after ?? input.context ?? auto;
     const blocks = await this.blocks(matches, before, after, shown);
-    return textResult(
-      notes(
-        formatGrepBlocks(
-          { ...header, limitedTo: limited ? total : undefined },
-          blocks,
-          Math.min(MAX_GREP_OUTPUT_CHARS, resultCharBudget(tokenizationOptions) - 1000),
-        ),
-      ),
+    const formatted = formatGrepBlocks(
+      { ...header, limitedTo: limited ? total : undefined },
+      blocks,
+      Math.min(MAX_GREP_OUTPUT_CHARS, resultCharBudget(tokenizationOptions) - 1000),
+    );
+    return structuredResult(
+      {
+        matches: formatted.matches,
+        ...(limited ? {} : { total: formatted.matchCount }),
+        truncated: limited || formatted.cut,
+        ...skipped,
+      },
+      notes(formatted.text),
     );
   }
 

@@ -3,9 +3,8 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
-  fitSections,
   resultCharBudget,
-  textResult,
+  structuredResult,
   type InputOf,
   type Tool,
   type ToolDefinition,
@@ -14,6 +13,8 @@ import {
 import { SearchService, WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { caseInsensitiveGlob, escapeGlobName } from '../globText';
 import { joinRelative, mapLimited, resolveScope } from '../geminiPaths';
+import { fitPage, jsonChars } from '../fitPage';
+import { SEARCH_ANNOTATIONS } from '../resultSchemas';
 
 /** Paths per answer. */
 export const GLOB_MAX_FILES = 1000;
@@ -58,8 +59,30 @@ const definition = {
     required: ['pattern'],
     additionalProperties: false,
   },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      files: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Absolute paths listed, in the order of the text (recently changed first).',
+      },
+      total: {
+        type: 'integer',
+        minimum: 0,
+        description: `Matching files found and sorted (at most ${GLOB_MAX_FILES}); more exist when truncated.`,
+      },
+      truncated: {
+        type: 'boolean',
+        description: 'More files match than the ones found and sorted; a more specific pattern lists them.',
+      },
+      nextOffset: { type: 'integer', minimum: 0, description: 'The offset that gets the next paths.' },
+    },
+    required: ['files', 'total', 'truncated'],
+    additionalProperties: false,
+  },
   tags: ['search', 'read'],
-  annotations: { readOnly: true, idempotent: true },
+  annotations: SEARCH_ANNOTATIONS,
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -107,7 +130,7 @@ class GlobTool implements Tool<Input> {
       literalStat?.type === 'file'
         ? await this.find(scope.relative, pattern.split('/').map(escapeGlobName).join('/'), true, token)
         : await this.find(scope.relative, pattern, input.case_sensitive ?? false, token);
-    if (files.length === 0) return textResult(none);
+    if (files.length === 0) return structuredResult({ files: [], total: 0, truncated: false }, none);
 
     const stats = await mapLimited(files, 16, async (path) => ({
       path: nodePath.join(this.workspace.root, path),
@@ -116,27 +139,36 @@ class GlobTool implements Tool<Input> {
     const sorted = sortByRecency(stats, Date.now()).map((f) => f.path);
     const offset = input.offset ?? 0;
     if (offset > 0 && offset >= sorted.length)
-      return textResult(
+      return structuredResult(
+        { files: [], total: sorted.length, truncated },
         `Found ${sorted.length} file(s) matching "${input.pattern}"; offset ${offset} is past the last one.`,
       );
     const rest = sorted.slice(offset);
-    const shown = rest.slice(
-      0,
-      Math.max(1, fitSections(rest, resultCharBudget(tokenizationOptions) - 600, '\n', false).kept),
+    // Cut at a path, the text and the data at the same one.
+    const fit = fitPage(
+      rest.length,
+      resultCharBudget(tokenizationOptions) - 600,
+      (i) => rest[i].length,
+      (i) => jsonChars(rest[i]),
     );
+    const shown = rest.slice(0, Math.max(1, fit));
     const lines = [
       `Found ${sorted.length} file(s) matching "${input.pattern}" within ${scope.absolute}, sorted by modification time (newest first)${shown.length < sorted.length ? `; paths ${offset + 1}–${offset + shown.length} shown` : ''}:`,
       ...shown,
     ];
-    if (offset + shown.length < sorted.length)
+    const next = offset + shown.length;
+    if (next < sorted.length)
       lines.push(
-        `[Cut to fit the result budget: call glob again with the same pattern and offset: ${offset + shown.length} for the next ones, or use a more specific pattern or dir_path.]`,
+        `[Cut to fit the result budget: call glob again with the same pattern and offset: ${next} for the next ones, or use a more specific pattern or dir_path.]`,
       );
     if (truncated)
       lines.push(
         `[Only the first ${sorted.length} matching files (in path order) are listed and sorted; more exist. Use a more specific pattern or dir_path.]`,
       );
-    return textResult(lines.join('\n'));
+    return structuredResult(
+      { files: shown, total: sorted.length, truncated, ...(next < sorted.length ? { nextOffset: next } : {}) },
+      lines.join('\n'),
+    );
   }
 
   /**

@@ -33,6 +33,12 @@ describe('grep_search within the result budget', () => {
       `Matches 1–${next} for "needle(" (more exist; cut at ${next} of the 1000 found to fit the result budget: call grep_search again with the same query and offset: ${next} for the next ones, or narrow the search with includePattern):`,
     );
     expect(first.text.split('\n')).toHaveLength(next + 1);
+    // The data lists the same matches, fits the budget as JSON too, and names the same offset.
+    const data = first.structuredContent as { matches: { path: string; line: number; text: string }[] };
+    expect(JSON.stringify(data).length).toBeLessThanOrEqual(60_000);
+    expect(data).toMatchObject({ truncated: true, nextOffset: next });
+    expect(data).not.toHaveProperty('total');
+    expect(data.matches.map((m) => `${m.path}:${m.line}: ${m.text}`)).toEqual(first.text.split('\n').slice(1));
   });
 
   it('following the offsets returns every match exactly once, in order', async () => {
@@ -49,6 +55,7 @@ describe('grep_search within the result budget', () => {
       if (/\(the last ones\)|^\d+ match/.test(lines[0])) break;
       offset = offsetIn(result.text);
       expect(offset).toBe(seen.length);
+      expect(result.structuredContent).toMatchObject({ truncated: true, nextOffset: offset });
     }
     expect(seen.slice(0, 1000)).toEqual(expected);
     expect(seen).toHaveLength(FILES * PER_FILE);

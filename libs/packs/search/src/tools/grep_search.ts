@@ -3,7 +3,7 @@ import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
   resultCharBudget,
-  textResult,
+  structuredResult,
   type InputOf,
   type Tool,
   type ToolDefinition,
@@ -11,6 +11,7 @@ import {
 } from '@toolpacks/registry';
 import { SearchService } from '@toolpacks/services';
 import { formatMatches } from '../formatMatches';
+import { SEARCH_ANNOTATIONS, SKIPPED_LARGE_FILES_SCHEMA } from '../resultSchemas';
 
 const definition = {
   name: 'grep_search',
@@ -45,8 +46,37 @@ const definition = {
     required: ['query'],
     additionalProperties: false,
   },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      matches: {
+        type: 'array',
+        description: 'The matching lines listed, in path order (the same ones as the text).',
+        items: {
+          type: 'object',
+          properties: {
+            path: { type: 'string', description: 'Workspace-relative, forward slashes.' },
+            line: { type: 'integer', minimum: 1, description: '1-based line number.' },
+            text: { type: 'string', description: "The line's text." },
+          },
+          required: ['path', 'line', 'text'],
+          additionalProperties: false,
+        },
+      },
+      total: {
+        type: 'integer',
+        minimum: 0,
+        description: 'How many matches there are in all; absent when the search stopped at offset + maxResults.',
+      },
+      truncated: { type: 'boolean', description: 'More matches exist than are listed.' },
+      nextOffset: { type: 'integer', minimum: 0, description: 'The offset that gets the next matches.' },
+      skippedLargeFiles: SKIPPED_LARGE_FILES_SCHEMA,
+    },
+    required: ['matches', 'truncated'],
+    additionalProperties: false,
+  },
   tags: ['search', 'read'],
-  annotations: { readOnly: true, idempotent: true },
+  annotations: SEARCH_ANNOTATIONS,
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -68,8 +98,11 @@ class GrepSearchTool implements Tool<Input> {
       },
       token,
     );
-    const page = { ...result, matches: result.matches.slice(offset) };
-    return textResult(formatMatches(input.query, page, { offset, maxChars: resultCharBudget(tokenizationOptions) }));
+    const { text, data } = formatMatches(input.query, result, {
+      offset,
+      maxChars: resultCharBudget(tokenizationOptions),
+    });
+    return structuredResult(data, text);
   }
 }
 

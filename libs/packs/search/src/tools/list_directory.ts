@@ -2,9 +2,8 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
-  fitSections,
   resultCharBudget,
-  textResult,
+  structuredResult,
   type InputOf,
   type Tool,
   type ToolDefinition,
@@ -13,6 +12,8 @@ import {
 import { SearchService, WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { matchesNameGlob } from '../globText';
 import { joinRelative, mapLimited, resolveScope } from '../geminiPaths';
+import { fitPage, jsonChars } from '../fitPage';
+import { ENTRY_TYPE_SCHEMA, entryType, SEARCH_ANNOTATIONS } from '../resultSchemas';
 
 /** Entries listed per answer; the rest are counted. */
 export const LIST_DIRECTORY_MAX = 1000;
@@ -60,8 +61,33 @@ const definition = {
     },
     additionalProperties: false,
   },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      path: { type: 'string', description: 'The folder listed, absolute.' },
+      entries: {
+        type: 'array',
+        description: 'The entries listed, folders first, each group by name (the same ones as the text).',
+        items: {
+          type: 'object',
+          properties: {
+            name: { type: 'string' },
+            type: ENTRY_TYPE_SCHEMA,
+            size: { type: 'integer', minimum: 0, description: 'In bytes; not given for folders.' },
+          },
+          required: ['name', 'type'],
+          additionalProperties: false,
+        },
+      },
+      total: { type: 'integer', minimum: 0, description: 'Entries left after the ignore rules and globs.' },
+      ignored: { type: 'integer', minimum: 0, description: 'Entries left out because .gitignore ignores them.' },
+      nextOffset: { type: 'integer', minimum: 0, description: 'The offset that lists the next entries.' },
+    },
+    required: ['path', 'entries', 'total', 'ignored'],
+    additionalProperties: false,
+  },
   tags: ['search', 'read'],
-  annotations: { readOnly: true, idempotent: true },
+  annotations: SEARCH_ANNOTATIONS,
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -83,7 +109,11 @@ class ListDirectoryTool implements Tool<Input> {
         `Error: Path is not a directory: ${scope.absolute}${scope.stat.type === 'file' ? '. Use read_file to read a file.' : ''}`,
       );
     const entries = await this.workspace.readDirectory(scope.relative || '.');
-    if (entries.length === 0) return textResult(`Directory ${scope.absolute} is empty.`);
+    if (entries.length === 0)
+      return structuredResult(
+        { path: scope.absolute, entries: [], total: 0, ignored: 0 },
+        `Directory ${scope.absolute} is empty.`,
+      );
 
     const ignored =
       input.file_filtering_options?.respect_git_ignore === false
@@ -102,27 +132,36 @@ class ListDirectoryTool implements Tool<Input> {
         return a.name.localeCompare(b.name);
       });
     const offset = input.offset ?? 0;
+    const base = { path: scope.absolute, total: visible.length, ignored: ignored.size };
     if (offset > 0 && offset >= visible.length)
-      return textResult(
+      return structuredResult(
+        { ...base, entries: [] },
         `Directory ${scope.absolute} has ${visible.length} entries listed; offset ${offset} is past the last one.`,
       );
     const page = visible.slice(offset, offset + LIST_DIRECTORY_MAX);
-    const all = await mapLimited(page, 16, async (entry) => {
-      if (entry.type === 'directory') return `[DIR] ${entry.name}`;
-      const stat = await this.workspace.stat(joinRelative(scope.relative, entry.name)).catch(() => undefined);
-      return `${entry.name} (${stat?.size ?? 0} bytes)`;
+    const all = await mapLimited(page, 16, async ({ name, type }) => {
+      if (type === 'directory') return { line: `[DIR] ${name}`, entry: { name, type: entryType(type) } };
+      const stat = await this.workspace.stat(joinRelative(scope.relative, name)).catch(() => undefined);
+      const size = stat?.size ?? 0;
+      return { line: `${name} (${size} bytes)`, entry: { name, type: entryType(type), size } };
     });
-    // Cut at an entry to fit the result budget.
-    const lines = all.slice(
-      0,
-      Math.max(1, fitSections(all, resultCharBudget(tokenizationOptions) - 500, '\n', false).kept),
+    // Cut at an entry to fit the result budget, text and data alike.
+    const fit = fitPage(
+      all.length,
+      resultCharBudget(tokenizationOptions) - 500,
+      (i) => all[i].line.length,
+      (i) => jsonChars(all[i].entry),
     );
-    let text = `Directory listing for ${scope.absolute}:\n${lines.join('\n')}`;
-    const next = offset + lines.length;
+    const shown = all.slice(0, Math.max(1, fit));
+    let text = `Directory listing for ${scope.absolute}:\n${shown.map((s) => s.line).join('\n')}`;
+    const next = offset + shown.length;
     if (next < visible.length)
       text += `\n[Entries ${offset + 1}–${next} of ${visible.length}. Call list_directory again with offset: ${next} for the next ones, or use glob with dir_path: "${given}" and a pattern to find the ones you need.]`;
     if (ignored.size > 0) text += `\n\n(${ignored.size} ignored)`;
-    return textResult(text);
+    return structuredResult(
+      { ...base, entries: shown.map((s) => s.entry), ...(next < visible.length ? { nextOffset: next } : {}) },
+      text,
+    );
   }
 }
 

@@ -30,8 +30,14 @@ async function allPages(
     const result = await h.call(tool, { ...input, offset }, { model });
     expect(result.status).toBe('ok');
     expect(result.text.length).toBeLessThanOrEqual(60_000);
-    seen.push(...pick(result.text.split('\n')));
+    const lines = pick(result.text.split('\n'));
+    seen.push(...lines);
     const next = nextOffset(result.text);
+    // The data lists as many, fits the budget as JSON too, and names the same offset.
+    const data = result.structuredContent as { files?: unknown[]; entries?: unknown[]; nextOffset?: number };
+    expect(JSON.stringify(data).length).toBeLessThanOrEqual(60_000);
+    expect((data.files ?? data.entries)?.length).toBe(lines.length);
+    expect(data.nextOffset).toBe(next || undefined);
     if (!next) break;
     expect(next).toBe(seen.length);
     offset = next;
