@@ -8,6 +8,7 @@ import {
   type SourceLocation,
   type StackFrameInfo,
 } from '@toolpacks/services';
+import type { BreakpointValue, ExceptionValue, LocationValue, StatusValue } from './schemas';
 
 export const WHEN_STOPPED = `${ContextKeys.debugState} == 'stopped'`;
 export const WHEN_DEBUGGING = `${ContextKeys.debugState} != 'inactive'`;
@@ -27,19 +28,28 @@ export function formatException(exception: ExceptionInfo): string {
   return `${exception.uncaught ? 'an uncaught exception' : 'an exception'}: ${exception.message}${thrown ? `, thrown in ${formatLocation(thrown, true)}` : ''}`;
 }
 
+/** The breakpoints of `breakpoints` no code was loaded for (the ones a session that just ended never bound). */
+function unbound(breakpoints: readonly BreakpointInfo[]): readonly BreakpointInfo[] {
+  return breakpoints.filter((b) => !b.verified);
+}
+
 /**
  * The breakpoints a session that just ended never bound: no code was loaded for their line (the
  * file never ran, or node ran code compiled from it, whose lines differ). Empty when all bound.
  */
 export function neverHitNote(breakpoints: readonly BreakpointInfo[]): string {
-  const unbound = breakpoints.filter((b) => !b.verified);
-  if (!unbound.length) return '';
-  return unbound
+  return unbound(breakpoints)
     .map(
       (b) =>
         `${b.id} at ${b.path}:${b.line} was never hit: no code was loaded for that line (the file never ran, or node ran code compiled from it, such as TypeScript, whose lines differ).`,
     )
     .join('\n');
+}
+
+/** A status as text and as data: the data says what the text says, its output cut where the text is cut. */
+export interface StatusResult {
+  readonly text: string;
+  readonly structured: StatusValue;
 }
 
 /**
@@ -52,8 +62,24 @@ export function formatEndingStatus(
   maxChars = DEFAULT_CHARS,
   wasActive = true,
 ): string {
-  const note = wasActive && status.state === 'inactive' ? neverHitNote(debug.listBreakpoints()) : '';
-  return formatStatus(status, maxChars - note.length, note);
+  return describeEndingStatus(status, debug, maxChars, wasActive).text;
+}
+
+/** {@link formatEndingStatus}, with the same status as data. */
+export function describeEndingStatus(
+  status: DebugStatus,
+  debug: DebugService,
+  maxChars = DEFAULT_CHARS,
+  wasActive = true,
+): StatusResult {
+  const neverHit = wasActive && status.state === 'inactive' ? unbound(debug.listBreakpoints()) : [];
+  const note = neverHitNote(neverHit);
+  const described = describeStatus(status, maxChars - note.length, note);
+  if (!neverHit.length) return described;
+  return {
+    text: described.text,
+    structured: { ...described.structured, neverHit: neverHit.map(({ id, path, line }) => ({ id, path, line })) },
+  };
 }
 
 /**
@@ -61,7 +87,12 @@ export function formatEndingStatus(
  * `maxChars` (the result budget), saying what was left out. `note` follows the status line.
  */
 export function formatStatus(status: DebugStatus, maxChars = DEFAULT_CHARS, note = ''): string {
+  return describeStatus(status, maxChars, note).text;
+}
+
+function describeStatus(status: DebugStatus, maxChars: number, note: string): StatusResult {
   let text: string;
+  let structured: StatusValue;
   if (status.state === 'stopped' && status.frame) {
     const { frame } = status;
     const next = 'Use get_call_stack, get_variables or evaluate_expression, then continue_execution or step_execution.';
@@ -73,28 +104,90 @@ export function formatStatus(status: DebugStatus, maxChars = DEFAULT_CHARS, note
           : ` Stopped in ${formatLocation(frame)}.`
       }${status.exception.uncaught ? ' Continuing ends the program with this error.' : ''} ${next}`;
     } else text = `Stopped (${status.reason ?? 'paused'}) in ${formatLocation(frame)}. ${next}`;
+    structured = {
+      state: 'stopped',
+      ...(status.reason !== undefined ? { reason: status.reason } : {}),
+      location: locationValue(frame),
+      ...(status.exception ? { exception: exceptionValue(status.exception) } : {}),
+    };
   } else if (status.state === 'running') {
     text =
       'The program is running and has not stopped yet. Call continue_execution to wait for the next breakpoint, or stop_debugging.';
+    structured = { state: 'running' };
   } else if (status.exitCode !== undefined && status.exitCode !== null && status.exitCode !== 0) {
     text = `The program crashed: it ended with exit code ${status.exitCode}.`;
     const tail = status.stderrTail?.trimEnd();
     if (tail && !status.output.includes(tail)) text += `\nLast lines on stderr:\n${tail}`;
+    structured = { state: 'exited', exitCode: status.exitCode, ...(tail ? { stderr: tail } : {}) };
   } else {
     text = `The program ended${status.exitCode !== undefined && status.exitCode !== null ? ` with exit code ${status.exitCode}` : ''}.`;
+    // A session stopped before it started (or one whose exit code is unknown) has none to give.
+    structured = { state: 'exited', ...(status.exitCode !== undefined ? { exitCode: status.exitCode } : {}) };
   }
   if (note) text += `\n${note}`;
   const output = status.output.trimEnd();
+  const charsOmitted = status.outputOmitted ? { outputCharsOmitted: status.outputOmitted } : {};
   if (!output)
-    return status.outputOmitted
-      ? `${text}\n(${status.outputOmitted} characters of earlier output were not kept.)`
-      : text;
-  return `${text}\n${latestLines(output, Math.max(200, maxChars - text.length - 200), status.outputOmitted ?? 0)}`;
+    return {
+      text: status.outputOmitted
+        ? `${text}\n(${status.outputOmitted} characters of earlier output were not kept.)`
+        : text,
+      structured: { ...structured, ...charsOmitted },
+    };
+  const latest = latestLines(output, Math.max(200, maxChars - text.length - 200), status.outputOmitted ?? 0);
+  return {
+    text: `${text}\n${latest.text}`,
+    structured: {
+      ...structured,
+      output: latest.kept,
+      ...(latest.omittedLines ? { outputLinesOmitted: latest.omittedLines } : {}),
+      ...charsOmitted,
+    },
+  };
 }
 
-/** "Program output:" and its latest lines within `maxChars`, saying how much came before. */
-function latestLines(output: string, maxChars: number, omittedChars: number): string {
-  if (output.length <= maxChars && !omittedChars) return `Program output:\n${output}`;
+/** A frame or a stack-trace line as data. */
+export function locationValue(location: StackFrameInfo | SourceLocation): LocationValue {
+  const text = 'text' in location ? location.text : undefined;
+  return {
+    function: location.name,
+    ...(location.path !== undefined ? { path: location.path } : {}),
+    line: location.line,
+    column: location.column,
+    ...(text ? { text } : {}),
+  };
+}
+
+/** An exception the program paused on, as data. */
+export function exceptionValue(exception: ExceptionInfo): ExceptionValue {
+  return {
+    message: exception.message,
+    ...(exception.className !== undefined ? { className: exception.className } : {}),
+    uncaught: exception.uncaught,
+    thrownAt: exception.thrownAt.map(locationValue),
+  };
+}
+
+/** A breakpoint as data. */
+export function breakpointValue(b: BreakpointInfo): BreakpointValue {
+  return {
+    id: b.id,
+    path: b.path,
+    line: b.line,
+    ...(b.condition !== undefined ? { condition: b.condition } : {}),
+    verified: b.verified,
+    ...(b.requestedLine !== undefined ? { requestedLine: b.requestedLine } : {}),
+  };
+}
+
+/** "Program output:" and its latest lines within `maxChars`, saying how much came before; and the lines kept. */
+function latestLines(
+  output: string,
+  maxChars: number,
+  omittedChars: number,
+): { text: string; kept: string; omittedLines: number } {
+  if (output.length <= maxChars && !omittedChars)
+    return { text: `Program output:\n${output}`, kept: output, omittedLines: 0 };
   let kept = output;
   let omittedLines = 0;
   if (output.length > maxChars) {
@@ -108,5 +201,9 @@ function latestLines(output: string, maxChars: number, omittedChars: number): st
   ]
     .filter(Boolean)
     .join(' and ');
-  return `Program output (its latest lines; ${left} left out to fit the result):\n${kept}`;
+  return {
+    text: `Program output (its latest lines; ${left} left out to fit the result):\n${kept}`,
+    kept,
+    omittedLines,
+  };
 }

@@ -11,11 +11,19 @@ export const models = {
   claude: { id: 'claude-sonnet-4', vendor: 'copilot', family: 'claude-sonnet-4', version: '1' },
 } satisfies Record<string, ModelInfo>;
 
-/** A registry with the example pack loaded and a fixed clock bound by the host. */
+/**
+ * A registry with the example pack loaded and a fixed clock bound by the host. A structured result
+ * that is missing or off its outputSchema fails the call, so every spec that calls a tool checks it.
+ */
 export async function loadExample(): Promise<ToolRegistry> {
   const container = new Container();
   container.bind(Clock).toConstantValue({ now: () => fixedNow });
-  const registry = createToolRegistry({ container });
+  const registry = createToolRegistry({
+    container,
+    onStructuredContentProblem: (tool, problems) => {
+      throw new Error(`the structured result of ${tool} does not match its outputSchema: ${problems.join('; ')}`);
+    },
+  });
   const loaded = await registry.loadPack(examplePack);
   if (!loaded.loaded) throw new Error(loaded.diagnostics.map((d) => d.message).join('\n'));
   return registry;

@@ -3,14 +3,15 @@ import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
   resultCharBudget,
-  textResult,
+  structuredResult,
   type InputOf,
   type Tool,
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
-import { formatEndingStatus, WHEN_DEBUGGING } from '../format';
+import { describeEndingStatus, WHEN_DEBUGGING } from '../format';
+import { STATUS_SCHEMA } from '../schemas';
 import { reportWhileWaiting } from '../waiting';
 
 const definition = {
@@ -21,9 +22,12 @@ const definition = {
     'Resumes the program and waits until it stops at the next breakpoint or exception, or ends; returns where it stopped (or the exit code, and stderr of a crash) and its new output. If it is already running, waits again.',
   userDescription: 'Continues the program.',
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+  outputSchema: STATUS_SCHEMA,
   when: WHEN_DEBUGGING,
   tags: ['debug'],
-  annotations: { readOnly: false },
+  // The program runs on: its code (approved when it started) can change or delete anything it can
+  // reach, files and the network too. Continuing what was approved asks nothing more.
+  annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true, asksByDefault: false },
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -38,7 +42,8 @@ class ContinueExecutionTool implements Tool<Input> {
       'Waiting for the program to stop again or end',
       this.debug.continue(token),
     );
-    return textResult(formatEndingStatus(status, this.debug, resultCharBudget(tokenizationOptions)));
+    const { text, structured } = describeEndingStatus(status, this.debug, resultCharBudget(tokenizationOptions));
+    return structuredResult(structured, text);
   }
 }
 

@@ -3,7 +3,7 @@ import { inject, injectable } from 'inversify';
 import {
   defineTool,
   resultCharBudget,
-  textResult,
+  structuredResult,
   type InputOf,
   type Tool,
   type ToolDefinition,
@@ -34,9 +34,31 @@ const definition = {
     required: ['expression'],
     additionalProperties: false,
   },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      result: {
+        type: 'string',
+        description:
+          'The value as text, as get_variables shows values (its first part when it is longer than the result allows); when the program ended during the evaluation, what happened.',
+      },
+      length: {
+        type: 'integer',
+        description: 'The whole value’s length in characters, when `result` is only its first part.',
+      },
+      sessionEnded: {
+        type: 'boolean',
+        description: 'True when the program ended during the evaluation (process.exit): the debug session is over.',
+      },
+    },
+    required: ['result'],
+    additionalProperties: false,
+  },
   when: WHEN_STOPPED,
   tags: ['debug'],
-  annotations: { readOnly: false, destructive: false },
+  // The expression runs inside the program with its powers: it can change the program's state,
+  // delete or overwrite files, reach the network. Every call asks (prepareInvocation, runsCode).
+  annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -59,10 +81,13 @@ class EvaluateExpressionTool implements Tool<Input> {
 
   async invoke({ input, tokenizationOptions }: ToolInvocationOptions<Input>) {
     const value = await this.debug.evaluate(input.expression, input.frameIndex ?? 0);
+    // The service answers an evaluation the program did not survive with text saying so, not a value.
+    const ended = this.debug.state === 'inactive' ? { sessionEnded: true } : {};
     const budget = resultCharBudget(tokenizationOptions);
-    if (value.length <= budget) return textResult(value);
+    if (value.length <= budget) return structuredResult({ result: value, ...ended }, value);
     const kept = Math.max(100, budget - 300);
-    return textResult(
+    return structuredResult(
+      { result: value.slice(0, kept), length: value.length, ...ended },
       `${value.slice(0, kept)}\n(The value is ${value.length} characters; the first ${kept} are shown. Evaluate a part of it to read on, e.g. \`String(x).slice(${kept}, ${kept * 2})\` or one property.)`,
     );
   }

@@ -3,14 +3,15 @@ import {
   defineTool,
   fitSections,
   resultCharBudget,
-  textResult,
+  structuredResult,
   type InputOf,
   type Tool,
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
-import { formatException, formatLocation, WHEN_STOPPED } from '../format';
+import { exceptionValue, formatException, formatLocation, locationValue, WHEN_STOPPED } from '../format';
+import { EXCEPTION_SCHEMA, LOCATION_SCHEMA } from '../schemas';
 
 const definition = {
   name: 'get_call_stack',
@@ -20,9 +21,33 @@ const definition = {
     'Returns the call stack of the stopped program, top frame first: frame index, function, file:line:column and the line text; paused on an exception, also where it was thrown. Use the frame index with get_variables and evaluate_expression.',
   userDescription: 'Shows the call stack.',
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      frames: {
+        type: 'array',
+        description: 'The frames that fit in the result, top first.',
+        items: {
+          ...LOCATION_SCHEMA,
+          properties: {
+            index: {
+              type: 'integer',
+              description: 'The frameIndex get_variables and evaluate_expression take; 0 is the top.',
+            },
+            ...LOCATION_SCHEMA.properties,
+          },
+          required: ['index', ...LOCATION_SCHEMA.required],
+        },
+      },
+      framesOmitted: { type: 'integer', description: 'Deeper frames left out to fit the result.' },
+      exception: { ...EXCEPTION_SCHEMA, description: 'The exception the program is paused on, with its stack trace.' },
+    },
+    required: ['frames'],
+    additionalProperties: false,
+  },
   when: WHEN_STOPPED,
   tags: ['debug', 'read'],
-  annotations: { readOnly: true, idempotent: true },
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -42,11 +67,17 @@ class GetCallStackTool implements Tool<Input> {
       ? `${fitted.text}\n(${fitted.omitted} deeper frame${fitted.omitted === 1 ? '' : 's'} left out to fit the result.)`
       : fitted.text;
     const exception = this.debug.pausedException();
-    if (!exception) return textResult(stack);
+    const structured = {
+      frames: frames.slice(0, fitted.kept).map((f) => ({ index: f.index, ...locationValue(f) })),
+      ...(fitted.omitted ? { framesOmitted: fitted.omitted } : {}),
+      ...(exception ? { exception: exceptionValue(exception) } : {}),
+    };
+    if (!exception) return structuredResult(structured, stack);
     // The stack trace of the exception: where it was thrown, even when those frames have returned
     // (an ES module's top-level throw pauses in Node's own code).
     const thrown = exception.thrownAt.map((l) => `  at ${formatLocation(l, true)}`).join('\n');
-    return textResult(
+    return structuredResult(
+      structured,
       `Paused on ${formatException(exception)}.${thrown ? `\nThrown at (its stack trace):\n${thrown}` : ''}\nFrames (the index is for get_variables and evaluate_expression):\n${stack}`,
     );
   }

@@ -3,7 +3,7 @@ import {
   defineTool,
   fitSections,
   resultCharBudget,
-  textResult,
+  structuredResult,
   type InputOf,
   type Tool,
   type ToolDefinition,
@@ -26,9 +26,49 @@ const definition = {
     },
     additionalProperties: false,
   },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      frameIndex: { type: 'integer', description: 'The frame the variables are of.' },
+      scopes: {
+        type: 'array',
+        description: 'The scopes that fit in the result, innermost first, each with the variables that fit.',
+        items: {
+          type: 'object',
+          properties: {
+            name: {
+              type: 'string',
+              description: "The scope: 'local (add)', 'closure', 'block', 'module', 'script', ….",
+            },
+            variables: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: {
+                  name: { type: 'string' },
+                  value: { type: 'string', description: 'The value as text (objects and arrays as a preview).' },
+                  type: { type: 'string', description: "'number', 'string', 'array', a class name, …." },
+                },
+                required: ['name', 'value', 'type'],
+                additionalProperties: false,
+              },
+            },
+          },
+          required: ['name', 'variables'],
+          additionalProperties: false,
+        },
+      },
+      variablesOmitted: {
+        type: 'integer',
+        description: 'Variables (and empty scopes) left out to fit the result; read one with evaluate_expression.',
+      },
+    },
+    required: ['frameIndex', 'scopes'],
+    additionalProperties: false,
+  },
   when: WHEN_STOPPED,
   tags: ['debug', 'read'],
-  annotations: { readOnly: true, idempotent: true },
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -41,8 +81,13 @@ class GetVariablesTool implements Tool<Input> {
     const frameIndex = input.frameIndex ?? 0;
     const scopes = await this.debug.variables(frameIndex);
     const count = scopes.reduce((n, s) => n + s.variables.length, 0);
+    const all = scopes.map((s) => ({
+      name: s.name,
+      variables: s.variables.map(({ name, value, type }) => ({ name, value, type })),
+    }));
     if (count === 0)
-      return textResult(
+      return structuredResult(
+        { frameIndex, scopes: all },
         `Frame ${frameIndex} has no variables of its own in scope${scopes.length ? ` (${scopes.map((s) => s.name).join(', ')}: all empty)` : ''}. The global scope's built-ins are not listed; evaluate_expression reads any name.`,
       );
     // One section per variable, scope headers kept with their first variable: cut between variables.
@@ -61,13 +106,30 @@ class GetVariablesTool implements Tool<Input> {
     }
     const budget = resultCharBudget(tokenizationOptions);
     const fitted = fitSections(sections, budget - 400);
-    if (!fitted.omitted) return textResult(fitted.text);
+    if (!fitted.omitted) return structuredResult({ frameIndex, scopes: all }, fitted.text);
     const left = owner.slice(fitted.kept);
     const inScopes = [...new Set(left)].join(', ');
-    return textResult(
+    return structuredResult(
+      { frameIndex, scopes: keptScopes(all, fitted.kept), variablesOmitted: left.length },
       `${fitted.text}\n(${left.length} more variable${left.length === 1 ? '' : 's'} in ${inScopes} left out to fit the result. Read one with evaluate_expression, e.g. its name.)`,
     );
   }
+}
+
+/**
+ * The scopes as far as the first `kept` sections of the text go: a section is one variable, or an
+ * empty scope's "(none)", in the same order.
+ */
+function keptScopes<S extends { readonly variables: readonly unknown[] }>(scopes: readonly S[], kept: number): S[] {
+  const result: S[] = [];
+  let left = kept;
+  for (const scope of scopes) {
+    if (left <= 0) break;
+    const sections = Math.max(1, scope.variables.length);
+    result.push({ ...scope, variables: scope.variables.slice(0, Math.min(left, scope.variables.length)) });
+    left -= sections;
+  }
+  return result;
 }
 
 export const getVariables = defineTool({ definition, implementation: GetVariablesTool });

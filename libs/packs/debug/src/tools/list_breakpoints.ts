@@ -1,6 +1,8 @@
 import { inject, injectable } from 'inversify';
-import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition } from '@toolpacks/registry';
+import { defineTool, structuredResult, type InputOf, type Tool, type ToolDefinition } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
+import { breakpointValue } from '../format';
+import { BREAKPOINT_SCHEMA } from '../schemas';
 
 const definition = {
   name: 'list_breakpoints',
@@ -10,8 +12,16 @@ const definition = {
     "Lists the breakpoints: id, file:line, condition, and whether the debugger has bound it to code ('verified'; after a session ended, whether it bound in it). An unbound one has not been hit: no code was loaded for its line (the file did not run yet, or node ran code compiled from it, such as TypeScript, whose lines differ). Takes no input.",
   userDescription: 'Lists breakpoints.',
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      breakpoints: { type: 'array', items: BREAKPOINT_SCHEMA, description: 'Every breakpoint, in the order set.' },
+    },
+    required: ['breakpoints'],
+    additionalProperties: false,
+  },
   tags: ['debug'],
-  annotations: { readOnly: true, idempotent: true },
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -22,8 +32,10 @@ class ListBreakpointsTool implements Tool<Input> {
 
   invoke() {
     const breakpoints = this.debug.listBreakpoints();
-    if (breakpoints.length === 0) return textResult('No breakpoints are set.');
-    return textResult(
+    const structured = { breakpoints: breakpoints.map(breakpointValue) };
+    if (breakpoints.length === 0) return structuredResult(structured, 'No breakpoints are set.');
+    return structuredResult(
+      structured,
       breakpoints
         .map(
           (b) =>

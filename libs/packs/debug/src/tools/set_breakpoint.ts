@@ -3,7 +3,7 @@ import { inject, injectable } from 'inversify';
 import {
   defineTool,
   inertLine,
-  textResult,
+  structuredResult,
   type InputOf,
   type PreparedToolInvocation,
   type Tool,
@@ -12,6 +12,8 @@ import {
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
+import { breakpointValue } from '../format';
+import { BREAKPOINT_SCHEMA } from '../schemas';
 
 const definition = {
   name: 'set_breakpoint',
@@ -36,8 +38,25 @@ const definition = {
     required: ['path', 'line'],
     additionalProperties: false,
   },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      breakpoints: {
+        type: 'array',
+        items: BREAKPOINT_SCHEMA,
+        minItems: 1,
+        maxItems: 1,
+        description: 'The breakpoint set (its line is where it went, when the line asked for had no code).',
+      },
+    },
+    required: ['breakpoints'],
+    additionalProperties: false,
+  },
   tags: ['debug'],
-  annotations: { readOnly: false, idempotent: true },
+  // It replaces a breakpoint on the same line, and a condition is code that runs in the program with
+  // its powers (files, network): destructive and open. prepareInvocation asks exactly when there is
+  // a condition; a plain breakpoint asks nothing, as before.
+  annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true, asksByDefault: false },
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -67,7 +86,8 @@ class SetBreakpointTool implements Tool<Input> {
       bp.requestedLine !== undefined
         ? ` Line ${bp.requestedLine} has no code (blank or a comment), so it was moved to line ${bp.line}, the next statement.`
         : '';
-    return textResult(
+    return structuredResult(
+      { breakpoints: [breakpointValue(bp)] },
       `Breakpoint ${bp.id} set at ${bp.path}:${bp.line}${bp.condition ? ` when ${bp.condition}` : ''}.${moved}`,
     );
   }

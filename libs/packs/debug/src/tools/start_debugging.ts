@@ -6,7 +6,7 @@ import {
   defineTool,
   inertLine,
   resultCharBudget,
-  textResult,
+  structuredResult,
   type InputOf,
   type PreparedToolInvocation,
   type Tool,
@@ -15,7 +15,8 @@ import {
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
 import { DebugService, WorkspaceFileSystem } from '@toolpacks/services';
-import { formatEndingStatus } from '../format';
+import { describeEndingStatus } from '../format';
+import { STATUS_SCHEMA } from '../schemas';
 import { reportWhileWaiting } from '../waiting';
 
 const definition = {
@@ -57,8 +58,11 @@ const definition = {
     required: ['program'],
     additionalProperties: false,
   },
+  outputSchema: STATUS_SCHEMA,
   tags: ['debug'],
-  annotations: { readOnly: false, destructive: false, openWorld: true },
+  // It runs a program the model chose, with the user's powers: it can delete or overwrite files and
+  // reach the network. Every call asks anyway (prepareInvocation shows what runs, runsCode).
+  annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -163,7 +167,8 @@ class StartDebuggingTool implements Tool<Input> {
       `Waiting for ${input.program} to stop at a breakpoint or end`,
       this.debug.start(input, token),
     );
-    return textResult(formatEndingStatus(status, this.debug, resultCharBudget(tokenizationOptions)));
+    const { text, structured } = describeEndingStatus(status, this.debug, resultCharBudget(tokenizationOptions));
+    return structuredResult(structured, text);
   }
 }
 

@@ -3,14 +3,15 @@ import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
   resultCharBudget,
-  textResult,
+  structuredResult,
   type InputOf,
   type Tool,
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
-import { formatEndingStatus, WHEN_STOPPED } from '../format';
+import { describeEndingStatus, WHEN_STOPPED } from '../format';
+import { STATUS_SCHEMA } from '../schemas';
 import { reportWhileWaiting } from '../waiting';
 
 const definition = {
@@ -25,9 +26,12 @@ const definition = {
     properties: { kind: { type: 'string', enum: ['over', 'into', 'out'], description: 'How to step. Default: over.' } },
     additionalProperties: false,
   },
+  outputSchema: STATUS_SCHEMA,
   when: WHEN_STOPPED,
   tags: ['debug'],
-  annotations: { readOnly: false },
+  // A step runs the program's next line (or a whole call): the program's code, approved when it
+  // started, can change or delete anything it can reach. Stepping what was approved asks nothing more.
+  annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true, asksByDefault: false },
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -42,7 +46,8 @@ class StepExecutionTool implements Tool<Input> {
       'Waiting for the step to land',
       this.debug.step(input.kind ?? 'over', token),
     );
-    return textResult(formatEndingStatus(status, this.debug, resultCharBudget(tokenizationOptions)));
+    const { text, structured } = describeEndingStatus(status, this.debug, resultCharBudget(tokenizationOptions));
+    return structuredResult(structured, text);
   }
 }
 

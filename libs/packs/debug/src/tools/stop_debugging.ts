@@ -2,14 +2,15 @@ import { inject, injectable } from 'inversify';
 import {
   defineTool,
   resultCharBudget,
-  textResult,
+  structuredResult,
   type InputOf,
   type Tool,
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
-import { formatEndingStatus, WHEN_DEBUGGING } from '../format';
+import { describeEndingStatus, WHEN_DEBUGGING } from '../format';
+import { STATUS_PROPERTIES } from '../schemas';
 
 const definition = {
   name: 'stop_debugging',
@@ -18,9 +19,23 @@ const definition = {
   modelDescription: 'Ends the program being debugged. Breakpoints are kept for the next start_debugging.',
   userDescription: 'Stops the debug session.',
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      stopped: {
+        type: 'boolean',
+        description: 'A program was running or paused, and this call ended it; false: no session was active.',
+      },
+      ...STATUS_PROPERTIES,
+    },
+    required: ['stopped', 'state'],
+    additionalProperties: false,
+  },
   when: WHEN_DEBUGGING,
   tags: ['debug'],
-  annotations: { readOnly: false, idempotent: true },
+  // It kills the program and what it started: their state is lost, and a program stopped mid-write
+  // leaves the file half-written. Confined to the debuggee; ending what the user approved asks nothing, as before.
+  annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: false, asksByDefault: false },
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -31,9 +46,14 @@ class StopDebuggingTool implements Tool<Input> {
 
   async invoke({ tokenizationOptions }: ToolInvocationOptions<Input>) {
     const wasActive = this.debug.state !== 'inactive';
-    return textResult(
-      formatEndingStatus(await this.debug.stop(), this.debug, resultCharBudget(tokenizationOptions), wasActive),
+    const status = await this.debug.stop();
+    const { text, structured } = describeEndingStatus(
+      status,
+      this.debug,
+      resultCharBudget(tokenizationOptions),
+      wasActive,
     );
+    return structuredResult({ stopped: wasActive, ...structured }, text);
   }
 }
 

@@ -1,12 +1,20 @@
 import { injectable } from 'inversify';
 import {
   defineTool,
-  textResult,
+  structuredResult,
   type InputOf,
   type Tool,
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
+
+/** What count_words and its Gemini variant return (their output schemas' properties). */
+export const COUNTS_PROPERTIES = {
+  words: { type: 'integer', minimum: 0 },
+  lines: { type: 'integer', minimum: 0 },
+  characters: { type: 'integer', minimum: 0, description: 'Unicode code points.' },
+  unique: { type: 'integer', minimum: 0, description: 'Distinct words, case-insensitive.' },
+} as const;
 
 const definition = {
   name: 'count_words',
@@ -23,8 +31,14 @@ const definition = {
     required: ['text'],
     additionalProperties: false,
   },
+  outputSchema: {
+    type: 'object',
+    properties: COUNTS_PROPERTIES,
+    required: ['words', 'lines', 'characters'],
+    additionalProperties: false,
+  },
   tags: ['example', 'text'],
-  annotations: { readOnly: true, idempotent: true },
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -32,16 +46,32 @@ type Input = InputOf<typeof definition>;
 @injectable()
 class CountWordsTool implements Tool<Input> {
   invoke({ input }: ToolInvocationOptions<Input>) {
-    return textResult(countText(input.text, input.unique ?? false));
+    const counts = { ...countText(input.text), ...(input.unique ? { unique: uniqueWords(input.text) } : {}) };
+    return structuredResult(counts, countsLine(counts));
   }
 }
 
-export function countText(text: string, unique: boolean): string {
-  const words = text.match(/[\p{L}\p{N}'-]+/gu) ?? [];
-  const lines = text === '' ? 0 : text.split(/\r?\n/).length;
-  const parts = [`words=${words.length}`, `lines=${lines}`, `characters=${[...text].length}`];
-  if (unique) parts.push(`unique=${new Set(words.map((w) => w.toLowerCase())).size}`);
-  return parts.join(' ');
+const WORD = /[\p{L}\p{N}'-]+/gu;
+
+/** The words, lines and characters (code points) of `text`. */
+export function countText(text: string): { words: number; lines: number; characters: number } {
+  return {
+    words: (text.match(WORD) ?? []).length,
+    lines: text === '' ? 0 : text.split(/\r?\n/).length,
+    characters: [...text].length,
+  };
+}
+
+/** The distinct words of `text`, case-insensitive. */
+export function uniqueWords(text: string): number {
+  return new Set((text.match(WORD) ?? []).map((w) => w.toLowerCase())).size;
+}
+
+/** `words=4 lines=2 characters=15 unique=3`: the text of the same counts. */
+export function countsLine(counts: Readonly<Record<string, number>>): string {
+  return Object.entries(counts)
+    .map(([name, count]) => `${name}=${count}`)
+    .join(' ');
 }
 
 export const countWords = defineTool({ definition, implementation: CountWordsTool });

@@ -1,7 +1,7 @@
 import { injectable } from 'inversify';
 import {
   defineTool,
-  textResult,
+  structuredResult,
   type InputOf,
   type Tool,
   type ToolDefinition,
@@ -22,9 +22,25 @@ const definition = {
     },
     required: ['selectedText'],
   },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      lines: { type: 'integer', minimum: 1 },
+      longestLine: { type: 'integer', minimum: 0, description: 'The longest line’s length in UTF-16 code units.' },
+      indentation: {
+        type: 'string',
+        enum: ['none', 'tabs', 'spaces', 'mixed'],
+        description: 'How the indented lines are indented.',
+      },
+      language: { type: 'string', description: 'The language id given.' },
+    },
+    required: ['lines', 'longestLine', 'indentation'],
+    additionalProperties: false,
+  },
   when: 'editorHasSelection && !editorReadonly',
   tags: ['example', 'editor'],
-  annotations: { readOnly: true },
+  // Reads only the text it is given.
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -35,7 +51,7 @@ class DescribeSelectionTool implements Tool<Input> {
     const lines = input.selectedText.split(/\r?\n/);
     const longest = Math.max(...lines.map((l) => l.length));
     const indents = lines.map((l) => /^[\t ]*/.exec(l)![0]).filter((i) => i.length > 0);
-    const style =
+    const style: 'none' | 'tabs' | 'spaces' | 'mixed' =
       indents.length === 0
         ? 'none'
         : indents.every((i) => i.startsWith('\t'))
@@ -43,8 +59,15 @@ class DescribeSelectionTool implements Tool<Input> {
           : indents.every((i) => i.startsWith(' '))
             ? 'spaces'
             : 'mixed';
-    return textResult(
-      `lines=${lines.length} longestLine=${longest} indentation=${style}${input.languageId ? ` language=${input.languageId}` : ''}`,
+    const facts = {
+      lines: lines.length,
+      longestLine: longest,
+      indentation: style,
+      ...(input.languageId ? { language: input.languageId } : {}),
+    };
+    return structuredResult(
+      facts,
+      `lines=${facts.lines} longestLine=${longest} indentation=${style}${facts.language ? ` language=${facts.language}` : ''}`,
     );
   }
 }

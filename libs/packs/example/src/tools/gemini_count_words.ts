@@ -1,13 +1,13 @@
 import { injectable } from 'inversify';
 import {
   defineTool,
-  textResult,
+  structuredResult,
   type InputOf,
   type Tool,
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
-import { countText } from './count_words';
+import { COUNTS_PROPERTIES, countsLine, countText, uniqueWords } from './count_words';
 
 /**
  * An override of count_words for Gemini models: the model still calls `count_words`, but sees a
@@ -23,8 +23,14 @@ const definition = {
     properties: { text: { type: 'string', description: 'The text to count.' } },
     required: ['text'],
   },
+  outputSchema: {
+    type: 'object',
+    properties: COUNTS_PROPERTIES,
+    required: ['words', 'lines', 'characters', 'unique'],
+    additionalProperties: false,
+  },
   tags: ['example', 'text'],
-  annotations: { readOnly: true, idempotent: true },
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -32,7 +38,8 @@ type Input = InputOf<typeof definition>;
 @injectable()
 class GeminiCountWordsTool implements Tool<Input> {
   invoke({ input }: ToolInvocationOptions<Input>) {
-    return textResult(countText(input.text, true));
+    const counts = { ...countText(input.text), unique: uniqueWords(input.text) };
+    return structuredResult(counts, countsLine(counts));
   }
 }
 

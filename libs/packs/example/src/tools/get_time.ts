@@ -1,13 +1,21 @@
 import { inject, injectable } from 'inversify';
 import {
   defineTool,
-  textResult,
+  structuredResult,
   type InputOf,
   type Tool,
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
 import { Clock } from '../clock';
+
+/** What get_time and its GPT variant return (their output schemas' properties). */
+export const TIME_PROPERTIES = {
+  iso: { type: 'string', description: 'The time in UTC, ISO 8601 (2026-03-01T12:34:56.000Z).' },
+  local: { type: 'string', description: 'The date and time in `timeZone`, readable (en-GB).' },
+  timeZone: { type: 'string', description: 'The IANA time zone of `local`.' },
+  unix: { type: 'integer', description: 'Seconds since 1970-01-01T00:00:00Z.' },
+} as const;
 
 const definition = {
   name: 'get_time',
@@ -21,8 +29,15 @@ const definition = {
       timeZone: { type: 'string', description: "IANA time zone such as 'Europe/Berlin'; defaults to UTC." },
     },
   },
+  outputSchema: {
+    type: 'object',
+    properties: TIME_PROPERTIES,
+    required: ['iso', 'local', 'timeZone'],
+    additionalProperties: false,
+  },
   tags: ['example', 'time'],
-  annotations: { readOnly: true, idempotent: false },
+  // Reads the host's clock: the answer changes from call to call, nothing else does.
+  annotations: { readOnly: true, destructive: false, idempotent: false, openWorld: false },
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -32,12 +47,13 @@ class GetTimeTool implements Tool<Input> {
   constructor(@inject(Clock) private readonly clock: Clock) {}
 
   invoke({ input }: ToolInvocationOptions<Input>) {
-    return textResult(describeTime(this.clock.now(), input.timeZone ?? 'UTC'));
+    const time = describeTime(this.clock.now(), input.timeZone ?? 'UTC');
+    return structuredResult(time, timeLine(time));
   }
 }
 
 /** Shared by the general tool and its GPT variant so both answer the same way. */
-export function describeTime(now: Date, timeZone: string): string {
+export function describeTime(now: Date, timeZone: string): { iso: string; local: string; timeZone: string } {
   let local: string;
   try {
     local = new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'full', timeStyle: 'long' }).format(now);
@@ -46,7 +62,12 @@ export function describeTime(now: Date, timeZone: string): string {
       `Unknown time zone '${timeZone}'. Use an IANA name such as 'Europe/Berlin' or 'America/New_York', or omit timeZone for UTC.`,
     );
   }
-  return `${now.toISOString()} (${local}, ${timeZone})`;
+  return { iso: now.toISOString(), local, timeZone };
+}
+
+/** `2026-03-01T12:34:56.000Z (Sunday 1 March 2026 at 12:34:56 UTC, UTC)`: the text of the same time. */
+export function timeLine(time: { iso: string; local: string; timeZone: string }): string {
+  return `${time.iso} (${time.local}, ${time.timeZone})`;
 }
 
 export const getTime = defineTool({ definition, implementation: GetTimeTool });

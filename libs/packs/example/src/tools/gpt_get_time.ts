@@ -1,14 +1,14 @@
 import { inject, injectable } from 'inversify';
 import {
   defineTool,
-  textResult,
+  structuredResult,
   type InputOf,
   type Tool,
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
 import { Clock } from '../clock';
-import { describeTime, getTime } from './get_time';
+import { describeTime, getTime, TIME_PROPERTIES, timeLine } from './get_time';
 
 /**
  * A model-specific variant of get_time: same picker entry (toolReferenceName), a terser
@@ -20,6 +20,12 @@ const definition = {
   toolReferenceName: 'get_time',
   modelDescription: 'Current time. Returns ISO-8601, readable local time and Unix seconds. Optional timeZone (IANA).',
   models: [{ family: 'gpt-4.1' }, { family: 'gpt-5*' }],
+  outputSchema: {
+    type: 'object',
+    properties: TIME_PROPERTIES,
+    required: ['iso', 'local', 'timeZone', 'unix'],
+    additionalProperties: false,
+  },
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -30,7 +36,8 @@ class GptGetTimeTool implements Tool<Input> {
 
   invoke({ input }: ToolInvocationOptions<Input>) {
     const now = this.clock.now();
-    return textResult(`${describeTime(now, input.timeZone ?? 'UTC')}; unix=${Math.floor(now.getTime() / 1000)}`);
+    const time = { ...describeTime(now, input.timeZone ?? 'UTC'), unix: Math.floor(now.getTime() / 1000) };
+    return structuredResult(time, `${timeLine(time)}; unix=${time.unix}`);
   }
 }
 

@@ -52,9 +52,15 @@ describe('pack generator', () => {
     expect(tool).toContain('} as const satisfies ToolDefinition;');
     expect(tool).toContain('class EchoWeatherTool implements Tool<Input>');
     expect(tool).toContain('export const echoWeather = defineTool({ definition, implementation: EchoWeatherTool });');
+    // A structured result beside the text, typed by the tool's outputSchema, and honest annotations.
+    expect(tool).toContain('  outputSchema: {');
+    expect(tool).toContain('return structuredResult({ text: input.text }, input.text);');
+    expect(tool).toContain('annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },');
     const spec = tree.read('libs/packs/weather/src/tools/echo_weather.spec.ts', 'utf-8');
     expect(spec).toContain("import { weatherPack } from '../index';");
-    expect(spec).toContain('createToolRegistry()');
+    expect(spec).toContain('createToolRegistry({');
+    expect(spec).toContain('onStructuredContentProblem');
+    expect(spec).toContain("expect(result.structuredContent).toEqual({ text: 'hello' });");
     expect(spec).not.toContain('host-node');
     // Recorded in the lock file as npm install would, sorted as npm sorts.
     const lock = readJson(tree, 'package-lock.json');
