@@ -5,6 +5,7 @@ import { LanguageModelDataPart, LanguageModelTextPart, LanguageModelToolResult }
 import type { CancellationToken } from '@toolpacks/base';
 import { WorkspaceError, type LineRange, type WorkspaceFileSystem } from '@toolpacks/services';
 import { catNClipped, MAX_VIEW_CHARS } from './catN';
+import { shownOf, type FileView } from './textEditorEdits';
 
 /**
  * Images up to this size are returned as image data: 3.75 MB raw is 5 MB once base64-encoded,
@@ -19,7 +20,15 @@ const HEAD_BYTES = 8192;
 
 export type FileKind =
   | { readonly kind: 'text'; readonly size: number; readonly large: boolean }
-  | { readonly kind: 'image'; readonly size: number; readonly result: LanguageModelToolResult };
+  | {
+      readonly kind: 'image';
+      readonly size: number;
+      readonly mimeType: string;
+      readonly width?: number;
+      readonly height?: number;
+      /** The image as a result: a short description and the image data. */
+      readonly result: LanguageModelToolResult;
+    };
 
 interface Sniffed {
   readonly kind: 'image' | 'binary' | 'text';
@@ -56,6 +65,8 @@ export async function inspectFile(
   return {
     kind: 'image',
     size,
+    mimeType: sniffed.mimeType!,
+    ...dimensions,
     result: new LanguageModelToolResult([
       new LanguageModelTextPart(description),
       new LanguageModelDataPart(bytes, sniffed.mimeType!),
@@ -169,7 +180,7 @@ export async function viewLargeFile(
   shownPath: string,
   viewRange: readonly number[] | undefined,
   token?: CancellationToken,
-): Promise<string> {
+): Promise<FileView> {
   let [start, end] = [1, -1];
   if (viewRange !== undefined) {
     if (viewRange.length !== 2 || !viewRange.every(Number.isInteger) || viewRange[0] < 1)
@@ -189,16 +200,31 @@ export async function viewLargeFile(
   const clipped = catNClipped(range.lines, start);
   const last = start + clipped.shown - 1;
   const of = `a large file (${formatSize(range.size)}${range.totalLines !== undefined ? `, ${range.totalLines} lines` : ''})`;
+  const view = { startLine: start, totalLines: range.totalLines, ...shownOf(range.lines, clipped, start) };
   if (clipped.shown === 0) {
     const line = range.lines[0] ?? '';
     const shownChars = Math.max(0, clipped.text.length - (clipped.text.indexOf('\t') + 1));
     const whole = range.lines.length === 1 && range.lineCut ? { bytes: cutLineBytes(range) } : { chars: line.length };
-    return `Here's the result of running \`cat -n\` on ${shownPath}:\n${clipped.text}\n<response clipped><NOTE>Line ${start} of ${of} alone is longer than the limit. ${cutLineSentence(start, shownChars, whole)}${(range.more || range.lines.length > 1) && (end === -1 || end > start) ? ` Read on from line ${start + 1}: call view with view_range [${start + 1}, ${end}].` : ''}</NOTE>`;
+    const next = (range.more || range.lines.length > 1) && (end === -1 || end > start);
+    return {
+      ...view,
+      text: `Here's the result of running \`cat -n\` on ${shownPath}:\n${clipped.text}\n<response clipped><NOTE>Line ${start} of ${of} alone is longer than the limit. ${cutLineSentence(start, shownChars, whole)}${next ? ` Read on from line ${start + 1}: call view with view_range [${start + 1}, ${end}].` : ''}</NOTE>`,
+      truncated: true,
+      ...(next ? { nextViewRange: [start + 1, end] as const } : {}),
+    };
   }
   const more = clipped.clipped || range.more;
-  const next = `[${last + 1}, ${end === -1 || end > last + 1 ? end : -1}]`;
+  const next = [last + 1, end === -1 || end > last + 1 ? end : -1] as const;
+  // The streamed read cuts only its last line; it is shown cut when every line fits.
+  const cut = range.lineCut === true && !clipped.clipped;
   const note = more
-    ? `<NOTE>Shown: lines ${start}–${last} of ${of}; read on from line ${last + 1}: call view with view_range ${next}.</NOTE>`
+    ? `<NOTE>Shown: lines ${start}–${last} of ${of}; read on from line ${last + 1}: call view with view_range [${next.join(', ')}].</NOTE>`
     : `<NOTE>Shown: lines ${start}–${last} of ${of}.</NOTE>`;
-  return `Here's the result of running \`cat -n\` on ${shownPath}:\n${clipped.text}\n${note}`;
+  return {
+    ...view,
+    text: `Here's the result of running \`cat -n\` on ${shownPath}:\n${clipped.text}\n${note}`,
+    truncated: more || cut,
+    ...(more ? { nextViewRange: next } : {}),
+    ...(cut ? { cutLines: [last] } : {}),
+  };
 }

@@ -1,6 +1,9 @@
-// A file's lines as a prompt-tsx element: it keeps as many lines as the token budget allows and
-// says where it stopped, so the model can read on from there.
-import { BasePromptElementProps, PromptElement, PromptSizing, TextChunk } from '@vscode/prompt-tsx';
+// A file's lines as a prompt-tsx element: it shows as many lines as the token budget allows
+// (counted before, so the structured result holds the same lines) and says where it stopped, so the
+// model can read on from there.
+import { BasePromptElementProps, PromptElement, TextChunk } from '@vscode/prompt-tsx';
+import type { CancellationToken } from '@toolpacks/base';
+import type { ToolTokenizationOptions } from '@toolpacks/registry';
 import { cutLineSentence, formatSize } from './fileContent';
 
 export interface FileLinesProps extends BasePromptElementProps {
@@ -10,6 +13,8 @@ export interface FileLinesProps extends BasePromptElementProps {
   readonly firstLine: number;
   /** How many lines the file has; unknown for a large file read in part. */
   readonly totalLines?: number;
+  /** How many of `lines` are shown: {@link linesThatFit}. */
+  readonly kept: number;
   /**
    * A large file, read by line range: its size in bytes, whether lines follow the ones given, and
    * whether the last line given was cut (with its whole length in bytes when known).
@@ -24,19 +29,28 @@ export interface LargeFileRange {
   readonly cutLineBytes?: number;
 }
 
+/** How many of `lines`, from the first, fit the token budget beside the header and the truncation note. */
+export async function linesThatFit(
+  path: string,
+  lines: readonly string[],
+  tokenization: ToolTokenizationOptions,
+  token?: CancellationToken,
+): Promise<number> {
+  let used = 60 + (await tokenization.countTokens(path, token));
+  let kept = 0;
+  for (const line of lines) {
+    const cost = await tokenization.countTokens(`${line}\n`, token);
+    if (used + cost > tokenization.tokenBudget) break;
+    used += cost;
+    kept++;
+  }
+  return kept;
+}
+
 export class FileLines extends PromptElement<FileLinesProps> {
-  async render(_state: void, sizing: PromptSizing) {
-    const { path, lines, firstLine, totalLines, large } = this.props;
+  render() {
+    const { path, lines, firstLine, totalLines, large, kept } = this.props;
     const lastRequested = firstLine + lines.length - 1;
-    // Room for the header and the truncation note.
-    let used = 60 + (await sizing.countTokens(path));
-    let kept = 0;
-    for (const line of lines) {
-      const cost = await sizing.countTokens(`${line}\n`);
-      if (used + cost > sizing.tokenBudget) break;
-      used += cost;
-      kept++;
-    }
     const last = firstLine + kept - 1;
     if (large) return <TextChunk>{largeFile(this.props, large, kept)}</TextChunk>;
     const header =

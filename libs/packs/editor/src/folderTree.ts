@@ -8,17 +8,30 @@ import { MAX_VIEW_CHARS } from './catN';
 
 const MAX_DEPTH = 2;
 
-/** The listing's text, header included, clipped with a note when the folder holds too much. */
-export async function folderTree(workspace: WorkspaceFileSystem, absolute: string, shownPath: string): Promise<string> {
+export interface FolderTree {
+  /** The listing's text, header included, clipped with a note when the folder holds too much. */
+  readonly text: string;
+  /** What it lists below the folder, relative to the workspace root; a folder's path ends with `/`. */
+  readonly entries: readonly string[];
+  /** The listing was clipped. */
+  readonly clipped: boolean;
+}
+
+export async function folderTree(
+  workspace: WorkspaceFileSystem,
+  absolute: string,
+  shownPath: string,
+): Promise<FolderTree> {
   const base = shownPath.length > 1 ? shownPath.replace(/\/+$/, '') : shownPath;
   const lines = [base];
+  const entries: string[] = [];
   let used = base.length;
   let clipped = false;
   const walk = async (folder: string, prefix: string, depth: number): Promise<void> => {
-    const entries = (await workspace.readDirectory(folder))
+    const children = (await workspace.readDirectory(folder))
       .filter((entry) => !entry.name.startsWith('.'))
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
+    for (const entry of children) {
       if (clipped) return;
       const line = `${prefix}/${entry.name}`;
       if (used + line.length + 1 > MAX_VIEW_CHARS) {
@@ -27,6 +40,8 @@ export async function folderTree(workspace: WorkspaceFileSystem, absolute: strin
       }
       lines.push(line);
       used += line.length + 1;
+      const relative = workspace.relative(`${folder}/${entry.name}`);
+      entries.push(entry.type === 'directory' ? `${relative}/` : relative);
       // A subfolder that cannot be listed (no permission, a link out of the workspace) shows without its entries.
       if (entry.type === 'directory' && depth < MAX_DEPTH)
         await walk(`${folder}/${entry.name}`, line, depth + 1).catch(() => undefined);
@@ -37,5 +52,5 @@ export async function folderTree(workspace: WorkspaceFileSystem, absolute: strin
   const note = clipped
     ? '<response clipped><NOTE>To save on context only part of this listing has been shown to you. View a subfolder to see the rest.</NOTE>'
     : '';
-  return `${header}${lines.join('\n')}\n${note}`;
+  return { text: `${header}${lines.join('\n')}\n${note}`, entries, clipped };
 }

@@ -37,3 +37,8 @@ export function joinLines(lines: readonly string[], finalNewline: boolean): stri
   if (lines.length === 0) return '';
   return lines.join('\n') + (finalNewline ? '\n' : '');
 }
+
+/** How many lines `text` has ("a\nb\n" and "a\nb" have 2; "" has none). */
+export function lineCount(text: string): number {
+  return text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+}

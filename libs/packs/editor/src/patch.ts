@@ -6,4 +6,11 @@
 //   patchPlan    a whole patch over an in-memory view of the workspace → final changes
 export { parsePatch, PatchError, type Hunk, type HunkLine, type PatchOperation } from './patchParser';
 export { applyHunks } from './patchApply';
-export { planPatch, type PatchFiles, type PatchFileType, type PatchPlan, type PlannedChange } from './patchPlan';
+export {
+  planPatch,
+  type LooseFile,
+  type PatchFiles,
+  type PatchFileType,
+  type PatchPlan,
+  type PlannedChange,
+} from './patchPlan';

@@ -39,6 +39,19 @@ export interface PatchPlan {
    * with the file's own indentation, one line per file update.
    */
   readonly notes: readonly string[];
+  /** The same as data: one entry per file update with hunks that matched with indentation ignored. */
+  readonly looseMatches: readonly LooseFile[];
+}
+
+/** A file update whose hunks matched only with their whitespace (and typography) ignored. */
+export interface LooseFile {
+  readonly path: string;
+  /** 1-based numbers of the hunks, in the file's update. */
+  readonly hunks: readonly number[];
+  /** What was ignored for the loosest of them. */
+  readonly ignored: 'whitespace' | 'whitespace and typographic characters';
+  /** How the file is indented ("2 spaces", "tabs"), when it is clear. */
+  readonly indentation?: string;
 }
 
 /** The file as it is on disk, not read yet: a Delete needs no text (binary files can be deleted). */
@@ -60,7 +73,7 @@ interface Entry {
 
 export async function planPatch(operations: readonly PatchOperation[], files: PatchFiles): Promise<PatchPlan> {
   const entries = new Map<string, Entry>();
-  const notes: string[] = [];
+  const looseMatches: LooseFile[] = [];
   const entry = async (key: string): Promise<Entry> => {
     let found = entries.get(key);
     if (!found) {
@@ -119,8 +132,8 @@ export async function planPatch(operations: readonly PatchOperation[], files: Pa
       const before = await text(key, e);
       const loose: LooseMatch[] = [];
       const updated = op.hunks.length ? applyHunks(before, op.hunks, key, loose) : before;
-      const note = looseNote(key, loose, before);
-      if (note) notes.push(note);
+      const looseFile = looseMatch(key, loose, before);
+      if (looseFile) looseMatches.push(looseFile);
       const target = op.moveTo === undefined ? key : await files.key(op.moveTo);
       if (target === key) {
         e.current = updated;
@@ -133,7 +146,7 @@ export async function planPatch(operations: readonly PatchOperation[], files: Pa
       e.history = 'moved away';
     }
   }
-  return { ...finalChanges(entries), notes };
+  return { ...finalChanges(entries), notes: looseMatches.map(looseNote), looseMatches };
 }
 
 /**
@@ -141,18 +154,27 @@ export async function planPatch(operations: readonly PatchOperation[], files: Pa
  * indented unlike the file (4 spaces in a tab-indented file): the result says so. Trailing
  * whitespace alone (level 1) changes nothing the model wrote, so it is not reported.
  */
-function looseNote(key: string, loose: readonly LooseMatch[], before: string): string | undefined {
+function looseMatch(key: string, loose: readonly LooseMatch[], before: string): LooseFile | undefined {
   const hunks = loose.filter((l) => l.level >= 2);
   if (hunks.length === 0) return undefined;
-  const numbers = hunks.map((h) => String(h.hunk));
-  const which =
-    numbers.length === 1 ? `hunk ${numbers[0]}` : `hunks ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`;
-  const what = hunks.some((h) => h.level === 3) ? 'whitespace and typographic differences' : 'whitespace differences';
   const indentation = describeIndentation(before);
-  return `${key}: ${which} matched only after ignoring ${what}${indentation ? `; the file is indented with ${indentation}` : ''} — check the indentation of the lines you added.`;
+  return {
+    path: key,
+    hunks: hunks.map((h) => h.hunk),
+    ignored: hunks.some((h) => h.level === 3) ? 'whitespace and typographic characters' : 'whitespace',
+    ...(indentation ? { indentation } : {}),
+  };
 }
 
-function finalChanges(entries: ReadonlyMap<string, Entry>): Omit<PatchPlan, 'notes'> {
+function looseNote({ path, hunks, ignored, indentation }: LooseFile): string {
+  const numbers = hunks.map(String);
+  const which =
+    numbers.length === 1 ? `hunk ${numbers[0]}` : `hunks ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`;
+  const what = ignored === 'whitespace' ? 'whitespace differences' : 'whitespace and typographic differences';
+  return `${path}: ${which} matched only after ignoring ${what}${indentation ? `; the file is indented with ${indentation}` : ''} — check the indentation of the lines you added.`;
+}
+
+function finalChanges(entries: ReadonlyMap<string, Entry>): Pick<PatchPlan, 'changes' | 'summary'> {
   // A move is reported as one change when its source is gone and its target is new.
   const moveTargets = new Map<string, string>();
   for (const [key, e] of entries) {

@@ -4,7 +4,7 @@
 // reference's words, with what to do next; a throwing edit writes nothing.
 import { boundedList, quoteBounded } from '@toolpacks/base';
 import { WorkspaceError } from '@toolpacks/services';
-import { catNClipped, MAX_VIEW_CHARS } from './catN';
+import { catNClipped, MAX_VIEW_CHARS, type ClippedCatN } from './catN';
 import { joinLines, splitLines, toLf, usesCrlf, withEol } from './lineText';
 import { findOccurrences, lineNumbersAt } from './occurrences';
 
@@ -20,24 +20,64 @@ export interface Edited {
   readonly text: string;
   /** What the model is told. */
   readonly message: string;
+  /** The lines the new text takes in the file now (1-based, inclusive). */
+  readonly startLine: number;
+  readonly endLine: number;
+}
+
+/** What a `view` of a file showed, as the text says it. */
+export interface FileView {
+  readonly text: string;
+  readonly startLine: number;
+  /** The lines shown, without numbers (a first line alone over the limit: the part shown). */
+  readonly shown: readonly string[];
+  readonly totalLines?: number;
+  /** Not every line asked for is shown whole. */
+  readonly truncated: boolean;
+  /** The view_range the text says to read on with. */
+  readonly nextViewRange?: readonly [number, number];
+  /** Lines shown only in part. */
+  readonly cutLines?: readonly number[];
 }
 
 /** `view` of a file: `cat -n` of the whole file or of `viewRange` (1-based, inclusive, end -1 = to the end). */
 export function viewText(text: string, shownPath: string, viewRange?: readonly number[]): string {
+  return viewFile(text, shownPath, viewRange).text;
+}
+
+/** {@link viewText} with what it shows as data. */
+export function viewFile(text: string, shownPath: string, viewRange?: readonly number[]): FileView {
   const { lines } = splitLines(toLf(text));
   let start = 1;
   let end = lines.length;
   if (viewRange !== undefined) [start, end] = checkViewRange(viewRange, lines.length);
-  const shown = lines.slice(start - 1, end);
-  const clipped = catNClipped(shown, start);
+  const asked = lines.slice(start - 1, end);
+  const clipped = catNClipped(asked, start);
   const header = `Here's the result of running \`cat -n\` on ${shownPath}:\n`;
-  if (!clipped.clipped) return `${header}${clipped.text}\n`;
+  const view = { startLine: start, totalLines: lines.length };
+  if (!clipped.clipped) return { ...view, text: `${header}${clipped.text}\n`, shown: asked, truncated: false };
   const last = start + clipped.shown - 1;
   const note =
     clipped.shown === 0
       ? `Line ${start} alone is longer than the limit and was cut. Search the file for the text you need instead of viewing it.`
       : `Shown: lines ${start}-${last} of ${lines.length}. To see more, call view with view_range [${last + 1}, ${end === lines.length ? -1 : end}], or view a smaller range around what you need.`;
-  return `${header}${clipped.text}\n<response clipped><NOTE>To save on context only part of this file has been shown to you. ${note}</NOTE>`;
+  return {
+    ...view,
+    text: `${header}${clipped.text}\n<response clipped><NOTE>To save on context only part of this file has been shown to you. ${note}</NOTE>`,
+    ...shownOf(asked, clipped, start),
+    truncated: true,
+    ...(clipped.shown > 0 ? { nextViewRange: [last + 1, end === lines.length ? -1 : end] as const } : {}),
+  };
+}
+
+/** The lines a clipped `cat -n` shows: the whole ones, or the part of a first line over the limit. */
+export function shownOf(
+  lines: readonly string[],
+  clipped: ClippedCatN,
+  start: number,
+): { shown: readonly string[]; cutLines?: readonly number[] } {
+  if (clipped.shown > 0) return { shown: lines.slice(0, clipped.shown) };
+  return { shown: [clipped.text.slice(clipped.text.indexOf('\t') + 1)], cutLines: [start] };
 }
 
 function checkViewRange(range: readonly number[], total: number): [number, number] {
@@ -93,6 +133,8 @@ export function strReplace(text: string, oldStr: string, newStr: string, shownPa
   return {
     text: withEol(after, crlf),
     message: `The file ${shownPath} has been edited. Here's the result of running \`cat -n\` on a snippet of ${shownPath}:\n${snippet}\n${REVIEW}`,
+    startLine: line + 1,
+    endLine: line + 1 + countNewlines(replacement),
   };
 }
 
@@ -116,6 +158,8 @@ export function insertLines(text: string, insertLine: number, insertText: string
   return {
     text: withEol(after, crlf),
     message: `The file ${shownPath} has been edited. Here's the result of running \`cat -n\` on a snippet of the edited file:\n${snippet}\nReview the changes and make sure they are as expected (correct indentation, no duplicate lines, etc). Edit the file again if necessary.`,
+    startLine: insertLine + 1,
+    endLine: insertLine + newLines.length,
   };
 }
 

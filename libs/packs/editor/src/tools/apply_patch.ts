@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { boundedList, type CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
-  textResult,
+  structuredResult,
   type InputOf,
   type PreparedToolInvocation,
   type Tool,
@@ -20,6 +20,7 @@ import {
   type PatchPlan,
   type PlannedChange,
 } from '../patch';
+import { PATH } from '../resultSchemas';
 import { confirmWrites, writesNeedConfirmation, type PlannedWrite } from '../sensitiveWrites';
 
 /** The GPT families trained on V4A patches get this instead of replace_string_in_file. */
@@ -60,9 +61,51 @@ const definition = {
     required: ['input'],
     additionalProperties: false,
   },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      files: {
+        type: 'array',
+        description: 'Every file the patch changed, in patch order.',
+        items: {
+          type: 'object',
+          properties: {
+            path: PATH,
+            change: {
+              type: 'string',
+              enum: ['created', 'edited', 'deleted', 'moved'],
+              description: 'moved: to movedTo, with its hunks applied.',
+            },
+            movedTo: PATH,
+          },
+          required: ['path', 'change'],
+          additionalProperties: false,
+        },
+      },
+      looseMatches: {
+        type: 'array',
+        description: 'File updates with hunks that matched only with whitespace ignored: check their indentation.',
+        items: {
+          type: 'object',
+          properties: {
+            path: PATH,
+            hunks: { type: 'array', items: { type: 'integer', minimum: 1 }, description: '1-based, in the update.' },
+            ignored: { type: 'string', enum: ['whitespace', 'whitespace and typographic characters'] },
+            indentation: { type: 'string', description: 'How the file is indented (tabs, 2 spaces), when clear.' },
+          },
+          required: ['path', 'hunks', 'ignored'],
+          additionalProperties: false,
+        },
+      },
+    },
+    required: ['files', 'looseMatches'],
+    additionalProperties: false,
+  },
   models: APPLY_PATCH_MODELS,
   tags: ['files', 'edit'],
-  annotations: { readOnly: false, destructive: false, idempotent: false },
+  // It deletes, moves and overwrites files (destructive), but asks only where its preparation does
+  // (a sensitive or write-protected file): the editor shows and undoes its edits.
+  annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: false, asksByDefault: false },
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -111,7 +154,10 @@ class ApplyPatchTool implements Tool<Input> {
         token,
       });
     const notes = plan.notes.length ? ` ${boundedList(plan.notes, 20, ' ')}` : '';
-    return textResult(`Applied the patch: ${boundedList(plan.summary)}.${notes}`);
+    return structuredResult(
+      { files: plan.changes.map(changedFile), looseMatches: plan.looseMatches },
+      `Applied the patch: ${boundedList(plan.summary)}.${notes}`,
+    );
   }
 
   /** Everything is read and computed before the first write: a failure changes nothing. */
@@ -133,6 +179,14 @@ class ApplyPatchTool implements Tool<Input> {
       read: (key) => workspace.readText(key),
     };
   }
+}
+
+/** A planned change as the structured result lists it. */
+function changedFile(change: PlannedChange) {
+  if (change.type === 'create') return { path: change.path, change: 'created' as const };
+  if (change.type === 'delete') return { path: change.path, change: 'deleted' as const };
+  if (change.moveTo !== undefined) return { path: change.path, change: 'moved' as const, movedTo: change.moveTo };
+  return { path: change.path, change: 'edited' as const };
 }
 
 /** What a planned change writes, for the diff a sensitive write shows. */

@@ -5,7 +5,7 @@ import {
   codeBlock,
   defineTool,
   inertLine,
-  textResult,
+  structuredResult,
   type InputOf,
   type PreparedToolInvocation,
   type Tool,
@@ -14,6 +14,8 @@ import {
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem, type FileStat } from '@toolpacks/services';
+import { lineCount } from '../lineText';
+import { PATH } from '../resultSchemas';
 import { confirmWrites, messageText, unifiedDiff } from '../sensitiveWrites';
 
 const definition = {
@@ -36,8 +38,21 @@ const definition = {
     required: ['filePath', 'content'],
     additionalProperties: false,
   },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      path: PATH,
+      change: { type: 'string', enum: ['created', 'overwritten'] },
+      lines: { type: 'integer', minimum: 0, description: 'Lines written: the whole file now.' },
+    },
+    required: ['path', 'change', 'lines'],
+    additionalProperties: false,
+  },
   tags: ['files', 'edit'],
-  annotations: { readOnly: false, destructive: false, idempotent: false },
+  // overwrite: true replaces a file's whole content (destructive); its preparation asks then, so the
+  // tool does not ask by default (a new file asks only at a sensitive or write-protected path).
+  // The same call again changes nothing more: it is refused, or writes the same content.
+  annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: false, asksByDefault: false },
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -102,7 +117,11 @@ class CreateFileTool implements Tool<Input> {
     if (existing && input.overwrite !== true) throw exists(relative);
     const options = { allowSensitive: confirmed === true, allowWriteProtected: approved === true, token };
     const lines = lineCount(input.content);
-    const done = (verb: string) => textResult(`${verb} ${relative} (${lines} line${lines === 1 ? '' : 's'}).`);
+    const done = (verb: 'Created' | 'Overwrote') =>
+      structuredResult(
+        { path: relative, change: verb === 'Created' ? ('created' as const) : ('overwritten' as const), lines },
+        `${verb} ${relative} (${lines} line${lines === 1 ? '' : 's'}).`,
+      );
     // An overwrite writes only over what its question was made from (compare-and-swap); without a
     // question on record (a host that did not prepare the call), over what is there now.
     const shown =
@@ -208,10 +227,6 @@ function exists(relative: string): WorkspaceError {
   return new WorkspaceError(
     `${relative} already exists; edit it instead of creating it (replace_string_in_file), or call create_file with overwrite: true to replace its whole content. Nothing was written.`,
   );
-}
-
-function lineCount(text: string): number {
-  return text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 }
 
 export const createFile = defineTool({ definition, implementation: CreateFileTool });

@@ -4,7 +4,7 @@ import { boundedList, type CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
   inertLine,
-  textResult,
+  structuredResult,
   type InputOf,
   type PreparedToolInvocation,
   type Tool,
@@ -14,6 +14,8 @@ import {
 } from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { countFolder, describeCount } from '../folderCount';
+import { lineCount } from '../lineText';
+import { PATH } from '../resultSchemas';
 import { confirmWrites, messageText, refuseGitData } from '../sensitiveWrites';
 
 const definition = {
@@ -38,8 +40,23 @@ const definition = {
     required: ['filePath'],
     additionalProperties: false,
   },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      path: PATH,
+      kind: { type: 'string', enum: ['file', 'folder', 'link'], description: 'link: the link itself was deleted.' },
+      bytes: { type: 'integer', minimum: 0, description: 'File: its size in bytes.' },
+      lines: { type: 'integer', minimum: 0, description: 'File: its lines, when it was text.' },
+      files: { type: 'integer', minimum: 0, description: 'Folder: files deleted in it, every level down.' },
+      folders: { type: 'integer', minimum: 0, description: 'Folder: folders deleted in it, every level down.' },
+    },
+    required: ['path', 'kind'],
+    additionalProperties: false,
+  },
   tags: ['files', 'edit'],
-  annotations: { readOnly: false, destructive: true, idempotent: false },
+  // Every delete asks (the tool's default question, or its preparation's). The same call again
+  // finds nothing to delete and changes nothing.
+  annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: false, asksByDefault: true },
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -132,11 +149,24 @@ class DeleteFileTool implements Tool<Input> {
     const options = { allowSensitive: confirmed === true, allowWriteProtected: approved === true, token };
     if (target.kind === 'file') {
       await this.workspace.applyChanges([{ type: 'delete', path: target.path }], options);
-      return textResult(`Deleted ${target.path} (${describeFile(target)}).`);
+      return structuredResult(
+        {
+          path: target.path,
+          kind: 'file' as const,
+          bytes: target.size,
+          ...(target.text !== undefined ? { lines: lineCount(target.text) } : {}),
+        },
+        `Deleted ${target.path} (${describeFile(target)}).`,
+      );
     }
     const deleted = await this.workspace.deleteFolder(input.filePath, { recursive: input.recursive === true }, options);
-    if (deleted.link) return textResult(`Deleted the symbolic link ${deleted.path}; what it pointed to was kept.`);
-    return textResult(
+    if (deleted.link)
+      return structuredResult(
+        { path: deleted.path, kind: 'link' as const },
+        `Deleted the symbolic link ${deleted.path}; what it pointed to was kept.`,
+      );
+    return structuredResult(
+      { path: deleted.path, kind: 'folder' as const, files: deleted.files, folders: deleted.folders },
       deleted.files + deleted.folders
         ? `Deleted the folder ${deleted.path} with ${describeCount(deleted)}.`
         : `Deleted the empty folder ${deleted.path}.`,
@@ -190,7 +220,7 @@ class DeleteFileTool implements Tool<Input> {
 function describeFile(target: { size: number; text?: string }): string {
   const bytes = `${target.size} byte${target.size === 1 ? '' : 's'}`;
   if (target.text === undefined) return bytes;
-  const lines = target.text === '' ? 0 : target.text.split('\n').length - (target.text.endsWith('\n') ? 1 : 0);
+  const lines = lineCount(target.text);
   return `${lines} line${lines === 1 ? '' : 's'}, ${bytes}`;
 }
 

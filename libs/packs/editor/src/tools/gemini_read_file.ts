@@ -3,7 +3,8 @@ import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
   resultCharBudget,
-  textResult,
+  structuredResult,
+  withStructuredContent,
   type InputOf,
   type Tool,
   type ToolDefinition,
@@ -12,6 +13,7 @@ import {
 import { WorkspaceError, WorkspaceFileSystem, type LineRange } from '@toolpacks/services';
 import { cutLineBytes, cutLineSentence, formatSize, inspectFile } from '../fileContent';
 import { geminiFilePath, legacyInteger } from '../geminiInput';
+import { imageValue, READ_PROPERTIES, textValue, type ReadValue } from '../resultSchemas';
 
 /** At most this many lines per read, and this many characters per line (Gemini CLI's limits). */
 export const GEMINI_MAX_LINES = 2000;
@@ -25,6 +27,7 @@ const definition = {
   name: 'gemini_read_file',
   overridesTool: 'read_file',
   models: [{ family: 'gemini-*' }],
+  displayName: 'Read File',
   modelDescription:
     "Reads a text file of the workspace and returns its content as it is, without line numbers. At most 2000 lines are returned per call and lines longer than 2000 characters are cut; a partial result starts with a note giving the lines shown (Showing lines S-E of N total lines) and the start_line to read on from. Use start_line and end_line (1-based, inclusive) to read part of a large file (files of any size can be read this way). Images (png, jpeg, gif, webp up to 3.75 MB) are returned as images; other binary files are refused. Read a file before changing it with replace. 'file_path' is required. Not for folders.",
   userDescription: 'Reads a file of the workspace (Gemini).',
@@ -39,8 +42,14 @@ const definition = {
       end_line: { type: 'integer', minimum: 1, description: 'Optional: the last line to read (1-based, inclusive).' },
     },
   },
+  outputSchema: {
+    type: 'object',
+    properties: READ_PROPERTIES,
+    required: ['path', 'kind', 'bytes'],
+    additionalProperties: false,
+  },
   tags: ['files', 'read'],
-  annotations: { readOnly: true, idempotent: true },
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -62,21 +71,19 @@ class GeminiReadFileTool implements Tool<Input> {
       throw new WorkspaceError(
         'Could not read file because the provided path is a directory, not a file. List the folder to see its files.',
       );
-    const file = await inspectFile(this.workspace, absolute, this.workspace.relative(absolute));
-    if (file.kind === 'image') return file.result;
+    const shown = this.workspace.relative(absolute);
+    const file = await inspectFile(this.workspace, absolute, shown);
+    if (file.kind === 'image') return withStructuredContent(file.result, imageValue(shown, file));
+    // Room for the header: the lines themselves stay within the result budget.
+    const maxChars = resultCharBudget(tokenizationOptions) - 500;
     if (file.large) {
-      const range = await this.workspace.readLines(
-        absolute,
-        start,
-        Math.min(end ?? Infinity, start + GEMINI_MAX_LINES - 1),
-        {
-          maxChars: resultCharBudget(tokenizationOptions) - 500,
-          token,
-        },
-      );
-      return textResult(largeFileLines(range));
+      const last = Math.min(end ?? Infinity, start + GEMINI_MAX_LINES - 1);
+      const range = await this.workspace.readLines(absolute, start, last, { maxChars, token });
+      const read = largeFileLines(range, last);
+      return structuredResult({ ...read.value, path: shown, bytes: file.size }, read.text);
     }
-    return textResult(readLines(await this.workspace.readText(absolute), start, end));
+    const read = readLines(await this.workspace.readText(absolute), start, end, maxChars);
+    return structuredResult({ ...read.value, path: shown, bytes: file.size }, read.text);
   }
 }
 
@@ -90,54 +97,102 @@ function requestedLines(input: Input): { start: number; end?: number } {
   return { start, end: limit === undefined ? undefined : start + limit - 1 };
 }
 
-/** Lines `start` to `end` of `text` (at most GEMINI_MAX_LINES), with the truncation header when that is not all of it. */
-export function readLines(text: string, start: number, end?: number): string {
+/** What a read shows, as text and as data (its path and size are the caller's). */
+export interface GeminiRead {
+  readonly text: string;
+  readonly value: ReadValue;
+}
+
+/**
+ * Lines `start` to `end` of `text` (at most GEMINI_MAX_LINES, and no more than `maxChars`
+ * characters), with the truncation header when that is not all of it.
+ */
+export function readLines(text: string, start: number, end?: number, maxChars = Infinity): GeminiRead {
   const finalNewline = /\r?\n$/.test(text);
   const lines = text === '' ? [] : (finalNewline ? text.replace(/\r?\n$/, '') : text).split(/\r?\n/);
   const total = lines.length;
-  if (total === 0) return '';
+  if (total === 0)
+    return { text: '', value: textValue({ ...NO_FILE, startLine: 1, shown: [], totalLines: 0, truncated: false }) };
   if (start > total)
     throw new WorkspaceError(
       `start_line ${start} is past the end of the file, which has ${total} lines. Use a start_line from 1 to ${total}.`,
     );
-  const last = Math.min(end ?? total, total, start + GEMINI_MAX_LINES - 1);
-  let cut = false;
-  const shown = lines.slice(start - 1, last).map((line) => {
-    if (line.length <= GEMINI_MAX_LINE_CHARS) return line;
-    cut = true;
-    return `${line.slice(0, GEMINI_MAX_LINE_CHARS)}... [truncated]`;
-  });
+  const asked = Math.min(end ?? total, total, start + GEMINI_MAX_LINES - 1);
+  const { shown, cutLines } = fitLines(lines.slice(start - 1, asked), start, maxChars);
+  const last = start + shown.length - 1;
   const content = shown.join('\n') + (last === total && finalNewline ? '\n' : '');
-  if (start === 1 && last === total && !cut) return content;
+  const value = textValue({
+    ...NO_FILE,
+    startLine: start,
+    shown,
+    totalLines: total,
+    content,
+    truncated: last < asked || cutLines.length > 0,
+    nextLine: last < total ? last + 1 : undefined,
+    cutLines,
+  });
+  if (start === 1 && last === total && cutLines.length === 0) return { text: content, value };
   const action =
     last < total
       ? `Action: To read more of the file, you can use the 'start_line' and 'end_line' parameters in a subsequent 'read_file' call. For example, to read the next section of the file, use start_line: ${last + 1}.`
       : start > 1
         ? `Action: This part reaches the end of the file. To read the lines before it, use start_line: 1 and end_line: ${start - 1}.`
         : `Action: Lines longer than ${GEMINI_MAX_LINE_CHARS} characters were cut (marked '... [truncated]'). Search the file for the text you need.`;
-  return [
-    'IMPORTANT: The file content has been truncated.',
-    `Status: Showing lines ${start}-${last} of ${total} total lines.`,
-    action,
-    '',
-    '--- FILE CONTENT (truncated) ---',
-    content,
-  ].join('\n');
+  return {
+    text: [
+      'IMPORTANT: The file content has been truncated.',
+      `Status: Showing lines ${start}-${last} of ${total} total lines.`,
+      action,
+      '',
+      '--- FILE CONTENT (truncated) ---',
+      content,
+    ].join('\n'),
+    value,
+  };
 }
 
-/** A range of a large file (streamed), in the same shape as a partial read. */
-function largeFileLines(range: LineRange): string {
+/** Filled in by the tool: the path and size are not the text's business. */
+const NO_FILE = { path: '', bytes: 0 };
+
+/**
+ * The lines as shown: each cut at GEMINI_MAX_LINE_CHARS (marked), and no more of them than fit
+ * `maxChars` (the first one is kept, cut to fit, so a read always shows something).
+ */
+function fitLines(
+  lines: readonly string[],
+  start: number,
+  maxChars: number,
+  streamCut = false,
+): { shown: string[]; cutLines: number[] } {
+  const shown: string[] = [];
+  const cutLines: number[] = [];
+  let used = 0;
+  for (const [i, line] of lines.entries()) {
+    const cut = line.length > GEMINI_MAX_LINE_CHARS || (streamCut && i === lines.length - 1);
+    let out = cut ? `${line.slice(0, GEMINI_MAX_LINE_CHARS)}${TRUNCATED}` : line;
+    if (used + out.length + 1 > maxChars) {
+      if (shown.length > 0) break;
+      out = `${line.slice(0, Math.max(0, maxChars - TRUNCATED.length))}${TRUNCATED}`;
+    }
+    if (out !== line) cutLines.push(start + i);
+    shown.push(out);
+    used += out.length + 1;
+  }
+  return { shown, cutLines };
+}
+
+const TRUNCATED = '... [truncated]';
+
+/** A range of a large file (streamed), in the same shape as a partial read; `asked` is the last line asked for. */
+function largeFileLines(range: LineRange, asked: number): GeminiRead {
   const start = range.startLine;
-  const last = start + range.lines.length - 1;
-  const cutSentences: string[] = [];
-  const shown = range.lines.map((line, i) => {
-    const streamCut = range.lineCut === true && i === range.lines.length - 1;
-    if (line.length <= GEMINI_MAX_LINE_CHARS && !streamCut) return line;
+  const { shown, cutLines } = fitLines(range.lines, start, Infinity, range.lineCut === true);
+  const last = start + shown.length - 1;
+  const cutSentences = cutLines.map((n) => {
+    const line = range.lines[n - start];
+    const streamCut = range.lineCut === true && n === start + range.lines.length - 1;
     const kept = Math.min(line.length, GEMINI_MAX_LINE_CHARS);
-    cutSentences.push(
-      cutLineSentence(start + i, kept, streamCut ? { bytes: cutLineBytes(range) } : { chars: line.length }),
-    );
-    return `${line.slice(0, kept)}... [truncated]`;
+    return cutLineSentence(n, kept, streamCut ? { bytes: cutLineBytes(range) } : { chars: line.length });
   });
   const total = range.totalLines !== undefined ? `, ${range.totalLines} total lines` : '';
   const action = [
@@ -150,14 +205,25 @@ function largeFileLines(range: LineRange): string {
       ? [`${cutSentences.length - 3} more lines were cut at ${GEMINI_MAX_LINE_CHARS} characters.`]
       : []),
   ].join(' ');
-  return [
-    'IMPORTANT: The file content has been truncated.',
-    `Status: Showing lines ${start}-${last} of a large file (${formatSize(range.size)}${total}).`,
-    action,
-    '',
-    '--- FILE CONTENT (truncated) ---',
-    shown.join('\n'),
-  ].join('\n');
+  return {
+    text: [
+      'IMPORTANT: The file content has been truncated.',
+      `Status: Showing lines ${start}-${last} of a large file (${formatSize(range.size)}${total}).`,
+      action,
+      '',
+      '--- FILE CONTENT (truncated) ---',
+      shown.join('\n'),
+    ].join('\n'),
+    value: textValue({
+      ...NO_FILE,
+      startLine: start,
+      shown,
+      totalLines: range.totalLines,
+      truncated: (range.more && last < asked) || cutLines.length > 0,
+      nextLine: range.more ? last + 1 : undefined,
+      cutLines,
+    }),
+  };
 }
 
 export const geminiReadFile = defineTool({ definition, implementation: GeminiReadFileTool });

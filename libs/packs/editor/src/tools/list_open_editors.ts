@@ -1,5 +1,5 @@
 import { inject, injectable, optional } from 'inversify';
-import { defineTool, textResult, type InputOf, type Tool, type ToolDefinition } from '@toolpacks/registry';
+import { defineTool, structuredResult, type InputOf, type Tool, type ToolDefinition } from '@toolpacks/registry';
 import { ContextKeys, OpenEditorsService } from '@toolpacks/services';
 
 const definition = {
@@ -12,8 +12,33 @@ const definition = {
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
   // Only a host with editors (VS Code) sets this key; headless hosts never offer the tool.
   when: ContextKeys.hasOpenEditors,
+  outputSchema: {
+    type: 'object',
+    properties: {
+      editors: {
+        type: 'array',
+        description: 'The open editors, in the order the host lists them; empty when none is open.',
+        items: {
+          type: 'object',
+          properties: {
+            path: {
+              type: 'string',
+              description: 'Relative to the workspace root inside it; else absolute, or a URI.',
+            },
+            languageId: { type: 'string', description: "The editor's language (typescript, markdown, …), when known." },
+            active: { type: 'boolean', description: 'It is the active editor.' },
+            dirty: { type: 'boolean', description: 'It has unsaved changes.' },
+          },
+          required: ['path', 'active', 'dirty'],
+          additionalProperties: false,
+        },
+      },
+    },
+    required: ['editors'],
+    additionalProperties: false,
+  },
   tags: ['editor', 'read'],
-  annotations: { readOnly: true, idempotent: true },
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -25,8 +50,15 @@ class ListOpenEditorsTool implements Tool<Input> {
   async invoke() {
     if (!this.editors) throw new Error('This host has no editors. Use file_search or list_dir to find files instead.');
     const open = await this.editors.list();
-    if (open.length === 0) return textResult('No editors are open.');
-    return textResult(
+    const editors = open.map((e) => ({
+      path: e.path,
+      ...(e.languageId ? { languageId: e.languageId } : {}),
+      active: e.isActive,
+      dirty: e.isDirty,
+    }));
+    if (open.length === 0) return structuredResult({ editors }, 'No editors are open.');
+    return structuredResult(
+      { editors },
       open
         .map(
           (e) =>

@@ -4,7 +4,7 @@ import { boundedList, type CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
   inertLine,
-  textResult,
+  structuredResult,
   type InputOf,
   type PreparedToolInvocation,
   type Tool,
@@ -14,6 +14,7 @@ import {
 } from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { countFolder, describeCount } from '../folderCount';
+import { PATH } from '../resultSchemas';
 import { confirmWrites, refuseGitData } from '../sensitiveWrites';
 
 const definition = {
@@ -38,8 +39,23 @@ const definition = {
     required: ['sourcePath', 'destinationPath'],
     additionalProperties: false,
   },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      path: { ...PATH, description: 'Where it was (relative to the workspace root).' },
+      movedTo: { ...PATH, description: 'Where it is now (relative to the workspace root).' },
+      kind: { type: 'string', enum: ['file', 'folder'] },
+      files: { type: 'integer', minimum: 0, description: 'Folder: files in it, every level down.' },
+      folders: { type: 'integer', minimum: 0, description: 'Folder: folders in it, every level down.' },
+    },
+    required: ['path', 'movedTo', 'kind'],
+    additionalProperties: false,
+  },
   tags: ['files', 'edit'],
-  annotations: { readOnly: false, destructive: false, idempotent: false },
+  // A move takes a file away from its path (destructive). Its preparation asks on every move it can
+  // make, so the tool itself does not ask by default: a call refused by its checks fails with the
+  // reason. The same call again finds no source and changes nothing.
+  annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: false, asksByDefault: false },
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -79,12 +95,25 @@ class MoveFileTool implements Tool<Input> {
     const options = { allowSensitive: confirmed === true, allowWriteProtected: approved === true, token };
     if (folder) {
       const moved = await this.workspace.moveFolder(input.sourcePath, input.destinationPath, options);
-      return textResult(`Moved the folder ${moved.path} (${describeCount(moved)}) to ${moved.movedTo}.`);
+      return structuredResult(
+        {
+          path: moved.path,
+          movedTo: moved.movedTo,
+          kind: 'folder' as const,
+          files: moved.files,
+          folders: moved.folders,
+        },
+        `Moved the folder ${moved.path} (${describeCount(moved)}) to ${moved.movedTo}.`,
+      );
     }
     // The paths as given: the write path refuses a source or destination that is a link itself.
     const change = { type: 'move', path: input.sourcePath, to: input.destinationPath } as const;
     const [applied] = await this.workspace.applyChanges([change], options);
-    return textResult(`Moved ${applied.path} to ${applied.movedTo ?? to}.`);
+    const movedTo = applied.movedTo ?? to;
+    return structuredResult(
+      { path: applied.path, movedTo, kind: 'file' as const },
+      `Moved ${applied.path} to ${movedTo}.`,
+    );
   }
 
   /** The source and destination as workspace paths, refused early with what to do instead. */

@@ -4,7 +4,7 @@ import {
   codeBlock,
   defineTool,
   inertLine,
-  textResult,
+  structuredResult,
   type InputOf,
   type PreparedToolInvocation,
   type Tool,
@@ -14,6 +14,7 @@ import {
 } from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { replaceOnce } from '../replaceOnce';
+import { PATH } from '../resultSchemas';
 import { confirmWrites, unifiedDiff, writesNeedConfirmation } from '../sensitiveWrites';
 
 /** Copilot's multi_replace_string_in_file: several replace_string_in_file edits, all or nothing. */
@@ -56,8 +57,36 @@ const definition = {
     required: ['explanation', 'replacements'],
     additionalProperties: false,
   },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      replacements: { type: 'integer', minimum: 1, description: 'Occurrences replaced in all.' },
+      files: {
+        type: 'array',
+        description: 'Every file changed, in the order of its first replacement.',
+        items: {
+          type: 'object',
+          properties: {
+            path: PATH,
+            replacements: { type: 'integer', minimum: 1 },
+            lines: {
+              type: 'array',
+              items: { type: 'integer', minimum: 1 },
+              description: 'The line where each replacement starts, in the text after it, in call order.',
+            },
+          },
+          required: ['path', 'replacements', 'lines'],
+          additionalProperties: false,
+        },
+      },
+    },
+    required: ['replacements', 'files'],
+    additionalProperties: false,
+  },
   tags: ['files', 'edit'],
-  annotations: { readOnly: false, destructive: false, idempotent: false },
+  // It overwrites files' content (destructive), but asks only where its preparation does (a
+  // sensitive or write-protected file): the editor shows and undoes its edits.
+  annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: false, asksByDefault: false },
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -117,7 +146,8 @@ class MultiReplaceStringInFileTool implements Tool<Input> {
     const files = edits.map(
       (e) => `${e.path} (${e.lines.length === 1 ? 'line' : 'lines'} ${boundedList(e.lines.map(String), 20, ', ')})`,
     );
-    return textResult(
+    return structuredResult(
+      { replacements: total, files: edits.map((e) => ({ path: e.path, replacements: e.count, lines: e.lines })) },
       `Replaced ${total} occurrence${total === 1 ? '' : 's'} in ${edits.length} file${edits.length === 1 ? '' : 's'}: ${files.join('; ')}. Read a file again before editing it further.`,
     );
   }

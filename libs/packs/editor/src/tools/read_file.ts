@@ -5,14 +5,17 @@ import {
   defineTool,
   renderPromptResult,
   resultCharBudget,
+  withStructuredContent,
   type InputOf,
   type Tool,
   type ToolDefinition,
   type ToolInvocationOptions,
+  type ToolTokenizationOptions,
 } from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { cutLineBytes, inspectFile } from '../fileContent';
-import { FileLines } from '../fileLines';
+import { FileLines, linesThatFit, type FileLinesProps } from '../fileLines';
+import { imageValue, READ_PROPERTIES, textValue } from '../resultSchemas';
 
 /** Used when the host gives no token budget: enough for a large file, never a whole log. */
 export const DEFAULT_READ_BUDGET = 12_000;
@@ -39,8 +42,14 @@ const definition = {
     required: ['filePath'],
     additionalProperties: false,
   },
+  outputSchema: {
+    type: 'object',
+    properties: READ_PROPERTIES,
+    required: ['path', 'kind', 'bytes'],
+    additionalProperties: false,
+  },
   tags: ['files', 'read'],
-  annotations: { readOnly: true, idempotent: true },
+  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -53,7 +62,7 @@ class ReadFileTool implements Tool<Input> {
     const absolute = await this.workspace.resolve(input.filePath);
     const shown = this.workspace.relative(absolute);
     const file = await inspectFile(this.workspace, absolute, shown);
-    if (file.kind === 'image') return file.result;
+    if (file.kind === 'image') return withStructuredContent(file.result, imageValue(shown, file));
     const budget = tokenizationOptions ?? defaultTokenization(DEFAULT_READ_BUDGET);
     if (file.large) {
       const start = input.startLine ?? 1;
@@ -63,15 +72,10 @@ class ReadFileTool implements Tool<Input> {
         maxChars: resultCharBudget(tokenizationOptions) - 500,
         token,
       });
-      return renderPromptResult(
-        FileLines,
-        {
-          path: shown,
-          lines: range.lines,
-          firstLine: start,
-          totalLines: range.totalLines,
-          large: { size: range.size, more: range.more, lineCut: range.lineCut, cutLineBytes: cutLineBytes(range) },
-        },
+      const large = { size: range.size, more: range.more, lineCut: range.lineCut, cutLineBytes: cutLineBytes(range) };
+      return render(
+        { path: shown, lines: range.lines, firstLine: start, totalLines: range.totalLines, large },
+        file.size,
         budget,
         token,
       );
@@ -85,18 +89,42 @@ class ReadFileTool implements Tool<Input> {
     if (total > 0 && start > total)
       throw new WorkspaceError(`The file has ${total} lines; startLine ${start} is past the end.`);
     if (end < start && total > 0) throw new WorkspaceError(`endLine ${input.endLine} is before startLine ${start}.`);
-    return renderPromptResult(
-      FileLines,
-      {
-        path: shown,
-        lines: total === 0 ? [] : lines.slice(start - 1, end),
-        firstLine: start,
-        totalLines: total,
-      },
+    return render(
+      { path: shown, lines: total === 0 ? [] : lines.slice(start - 1, end), firstLine: start, totalLines: total },
+      file.size,
       budget,
       token,
     );
   }
+}
+
+/** The lines that fit the budget, as prompt-tsx for the model and as data: the same lines, the same line to read on from. */
+async function render(
+  props: Omit<FileLinesProps, 'kept'>,
+  bytes: number,
+  budget: ToolTokenizationOptions,
+  token: CancellationToken,
+) {
+  const kept = await linesThatFit(props.path, props.lines, budget, token);
+  const result = await renderPromptResult(FileLines, { ...props, kept }, budget, token);
+  const shown = props.lines.slice(0, kept);
+  const more = kept < props.lines.length || props.large?.more === true;
+  // A large file's streamed read cuts only its last line; it is shown cut when every line fits.
+  const cut = props.large?.lineCut === true && kept === props.lines.length && kept > 0;
+  return withStructuredContent(
+    result,
+    textValue({
+      path: props.path,
+      bytes,
+      startLine: props.firstLine,
+      shown,
+      totalLines: props.totalLines,
+      truncated: more || cut,
+      // The text names no line to read on from when not even one line fits.
+      nextLine: more && kept > 0 ? props.firstLine + kept : undefined,
+      cutLines: cut ? [props.firstLine + kept - 1] : undefined,
+    }),
+  );
 }
 
 export const readFile = defineTool({ definition, implementation: ReadFileTool });

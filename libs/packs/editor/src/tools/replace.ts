@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
-  textResult,
+  structuredResult,
   type InputOf,
   type PreparedToolInvocation,
   type Tool,
@@ -14,6 +14,8 @@ import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { changeSnippet } from '../changeSnippet';
 import { geminiFilePath, legacyInteger } from '../geminiInput';
 import { applyReplace, checkNoNewPlaceholder, type ReplaceRequest } from '../geminiReplace';
+import { lineCount } from '../lineText';
+import { PATH } from '../resultSchemas';
 import { confirmWrites, writesNeedConfirmation } from '../sensitiveWrites';
 
 /** Gemini CLI's replace, the shape Gemini models are trained on: exact text replacement, or a new file. */
@@ -46,8 +48,25 @@ const definition = {
     },
     required: ['instruction', 'old_string', 'new_string'],
   },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      path: PATH,
+      change: {
+        type: 'string',
+        enum: ['created', 'edited'],
+        description: 'created: an empty old_string made a new file.',
+      },
+      replacements: { type: 'integer', minimum: 0, description: 'Occurrences replaced (0 for a new file).' },
+      lines: { type: 'integer', minimum: 0, description: 'Lines the file has now.' },
+    },
+    required: ['path', 'change', 'replacements', 'lines'],
+    additionalProperties: false,
+  },
   tags: ['files', 'edit'],
-  annotations: { readOnly: false, destructive: false, idempotent: false },
+  // It overwrites a file's content (destructive), but asks only where its preparation does (a
+  // sensitive or write-protected file): the editor shows and undoes its edits.
+  annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: false, asksByDefault: false },
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -75,6 +94,7 @@ class ReplaceTool implements Tool<Input> {
 
   async invoke({ input, confirmed, approved }: ToolInvocationOptions<Input>, token?: CancellationToken) {
     const absolute = await geminiFilePath(this.workspace, input);
+    const relative = this.workspace.relative(absolute);
     const options = { allowSensitive: confirmed === true, allowWriteProtected: approved === true, token };
     checkNoNewPlaceholder(input.old_string, input.new_string);
     const stat = await this.workspace.stat(absolute);
@@ -84,7 +104,10 @@ class ReplaceTool implements Tool<Input> {
           `File already exists, cannot create: ${absolute}. To change it, give the exact text to replace in old_string.`,
         );
       await this.workspace.writeText(absolute, input.new_string, 'create', options);
-      return textResult(`Created new file: ${absolute} with provided content.`);
+      return structuredResult(
+        { path: relative, change: 'created' as const, replacements: 0, lines: lineCount(input.new_string) },
+        `Created new file: ${absolute} with provided content.`,
+      );
     }
     if (!stat) throw new WorkspaceError(`File not found: ${absolute}. Use an empty old_string to create a new file.`);
     if (stat.type === 'directory')
@@ -99,7 +122,8 @@ class ReplaceTool implements Tool<Input> {
       },
       options,
     );
-    return textResult(
+    return structuredResult(
+      { path: relative, change: 'edited' as const, replacements, lines: lineCount(after) },
       `Successfully modified file: ${absolute} (${replacements} replacements).`,
       'Here is the updated code:',
       changeSnippet(before, after),

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
-  textResult,
+  structuredResult,
   type InputOf,
   type PreparedToolInvocation,
   type Tool,
@@ -12,6 +12,7 @@ import {
 } from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { replaceOnce } from '../replaceOnce';
+import { PATH } from '../resultSchemas';
 import { confirmWrites, writesNeedConfirmation } from '../sensitiveWrites';
 
 const definition = {
@@ -39,8 +40,21 @@ const definition = {
     required: ['filePath', 'oldString', 'newString'],
     additionalProperties: false,
   },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      path: PATH,
+      replacements: { type: 'integer', minimum: 1, description: 'Occurrences replaced (always 1).' },
+      startLine: { type: 'integer', minimum: 1, description: 'The first line of the new text in the file now.' },
+      endLine: { type: 'integer', minimum: 1, description: 'The last line of the new text in the file now.' },
+    },
+    required: ['path', 'replacements', 'startLine', 'endLine'],
+    additionalProperties: false,
+  },
   tags: ['files', 'edit'],
-  annotations: { readOnly: false, destructive: false, idempotent: false },
+  // It overwrites a file's content (destructive), but asks only where its preparation does (a
+  // sensitive or write-protected file): the editor shows and undoes its edits.
+  annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: false, asksByDefault: false },
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -75,9 +89,10 @@ class ReplaceStringInFileTool implements Tool<Input> {
       },
       { allowSensitive: confirmed === true, allowWriteProtected: approved === true, token },
     );
-    const newLines = input.newString.split('\n').length;
-    return textResult(
-      `Replaced 1 occurrence in ${relative}; lines ${changedAt}-${changedAt + newLines - 1} now read:\n${input.newString}`,
+    const endLine = changedAt + input.newString.split('\n').length - 1;
+    return structuredResult(
+      { path: relative, replacements: 1, startLine: changedAt, endLine },
+      `Replaced 1 occurrence in ${relative}; lines ${changedAt}-${endLine} now read:\n${input.newString}`,
     );
   }
 }

@@ -2,8 +2,10 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
-  textResult,
+  structuredResult,
+  withStructuredContent,
   type InputOf,
+  type OutputOf,
   type PreparedToolInvocation,
   type Tool,
   type ToolDefinition,
@@ -13,8 +15,10 @@ import {
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { inspectFile, viewLargeFile } from '../fileContent';
 import { folderTree } from '../folderTree';
+import { lineCount } from '../lineText';
+import { imageValue, PATH, READ_PROPERTIES, textValue } from '../resultSchemas';
 import { confirmWrites, writesNeedConfirmation } from '../sensitiveWrites';
-import { insertLines, strReplace, viewText, type Edited } from '../textEditorEdits';
+import { insertLines, strReplace, viewFile, type Edited, type FileView } from '../textEditorEdits';
 
 /**
  * Anthropic's text editor tool (`text_editor_20250728`), the shape every Claude 4.x model is trained
@@ -69,11 +73,62 @@ const definition = {
     required: ['command', 'path'],
     additionalProperties: false,
   },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      command: { type: 'string', enum: ['view', 'create', 'str_replace', 'insert'] },
+      ...READ_PROPERTIES,
+      path: PATH,
+      kind: {
+        type: 'string',
+        enum: ['text', 'image', 'folder'],
+        description: 'view: what the path is (a text file, an image, a folder).',
+      },
+      startLine: {
+        type: 'integer',
+        minimum: 1,
+        description: 'view: the first line shown; str_replace, insert: the first line of the new text.',
+      },
+      endLine: {
+        type: 'integer',
+        minimum: 0,
+        description:
+          'view: the last line shown (startLine - 1 when none is); str_replace, insert: the last line of the new text.',
+      },
+      nextViewRange: {
+        type: 'array',
+        items: { type: 'integer' },
+        minItems: 2,
+        maxItems: 2,
+        description: 'view: the view_range to read on with, when the view stops before the range asked for ends.',
+      },
+      entries: {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'view of a folder: what it holds up to 2 levels down, hidden entries left out, relative to the workspace root; folders end with /.',
+      },
+      change: {
+        type: 'string',
+        enum: ['created', 'edited'],
+        description: 'create, str_replace, insert: what was written.',
+      },
+      lines: { type: 'integer', minimum: 0, description: 'create: the lines of the new file.' },
+    },
+    required: ['command', 'path'],
+    additionalProperties: false,
+  },
   tags: ['files', 'read', 'edit'],
-  annotations: { readOnly: false, destructive: false, idempotent: false },
+  // It overwrites a file's content (destructive), but asks only where its preparation does (a
+  // sensitive or write-protected file): the editor shows and undoes its edits.
+  annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: false, asksByDefault: false },
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
+type Output = OutputOf<typeof definition>;
+
+/** A result of the text and its data, typed so that the data's literals stay the schema's. */
+const result = (value: Output, text: string) => structuredResult(value, text);
 
 /** The job (picker entry) each command does. */
 const JOB_OF: Record<Input['command'], string> = {
@@ -112,6 +167,7 @@ class StrReplaceBasedEditTool implements Tool<Input> {
         `The \`${input.command}\` command is turned off: it needs ${job}, which is not enabled for this request. Nothing was ${input.command === 'view' ? 'read' : 'written'}. Ask the user to turn on ${job} in the tool picker, or use the commands that are enabled (${enabledCommands(enabledJobs)}).`,
       );
     const absolute = await this.workspace.resolve(input.path);
+    const relative = this.workspace.relative(absolute);
     const stat = await this.workspace.stat(absolute);
     if (input.command === 'create') {
       if (stat)
@@ -125,7 +181,10 @@ class StrReplaceBasedEditTool implements Tool<Input> {
         allowWriteProtected: approved === true,
         token,
       });
-      return textResult(`File created successfully at: ${input.path}`);
+      return result(
+        { command: 'create', path: relative, change: 'created', lines: lineCount(input.file_text) },
+        `File created successfully at: ${input.path}`,
+      );
     }
     if (!stat) throw new WorkspaceError(`The path ${input.path} does not exist. Please provide a valid path.`);
     if (stat.type === 'directory') {
@@ -137,14 +196,20 @@ class StrReplaceBasedEditTool implements Tool<Input> {
         throw new WorkspaceError(
           'The `view_range` parameter is not allowed when `path` points to a directory. View a file to use it.',
         );
-      return textResult(await folderTree(this.workspace, absolute, input.path));
+      const tree = await folderTree(this.workspace, absolute, input.path);
+      return result(
+        { command: 'view', path: relative, kind: 'folder', entries: tree.entries, truncated: tree.clipped },
+        tree.text,
+      );
     }
     if (input.command === 'view') {
       const file = await inspectFile(this.workspace, absolute, input.path);
-      if (file.kind === 'image') return file.result;
-      if (file.large)
-        return textResult(await viewLargeFile(this.workspace, absolute, input.path, input.view_range, token));
-      return textResult(viewText(await this.workspace.readText(absolute), input.path, input.view_range));
+      if (file.kind === 'image')
+        return withStructuredContent(file.result, { command: 'view' as const, ...imageValue(relative, file) });
+      const view = file.large
+        ? await viewLargeFile(this.workspace, absolute, input.path, input.view_range, token)
+        : viewFile(await this.workspace.readText(absolute), input.path, input.view_range);
+      return result({ command: 'view', ...viewValue(relative, file.size, view) }, view.text);
     }
     this.checkEditInput(input);
     let edited: Edited | undefined;
@@ -156,7 +221,16 @@ class StrReplaceBasedEditTool implements Tool<Input> {
       },
       { allowSensitive: confirmed === true, allowWriteProtected: approved === true, token },
     );
-    return textResult(edited!.message);
+    return result(
+      {
+        command: input.command,
+        path: relative,
+        change: 'edited',
+        startLine: edited!.startLine,
+        endLine: edited!.endLine,
+      },
+      edited!.message,
+    );
   }
 
   private checkEditInput(input: Input): void {
@@ -177,6 +251,21 @@ class StrReplaceBasedEditTool implements Tool<Input> {
     // Claude 4.x sends insert_text; the docs and the older tool version said new_str.
     return insertLines(text, input.insert_line!, (input.insert_text ?? input.new_str)!, input.path);
   }
+}
+
+/** A file's view as data: the lines shown, and the view_range to read on with. */
+function viewValue(path: string, bytes: number, view: FileView) {
+  const value = textValue({
+    path,
+    bytes,
+    startLine: view.startLine,
+    shown: view.shown,
+    totalLines: view.totalLines,
+    truncated: view.truncated,
+    nextLine: view.nextViewRange?.[0],
+    cutLines: view.cutLines,
+  });
+  return view.nextViewRange ? { ...value, nextViewRange: view.nextViewRange } : value;
 }
 
 function enabledCommands(jobs: readonly string[]): string {

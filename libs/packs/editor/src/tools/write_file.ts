@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
-  textResult,
+  structuredResult,
   type InputOf,
   type PreparedToolInvocation,
   type Tool,
@@ -14,6 +14,8 @@ import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { changeSnippet } from '../changeSnippet';
 import { geminiFilePath } from '../geminiInput';
 import { newOmissionPlaceholders } from '../omissionPlaceholder';
+import { lineCount } from '../lineText';
+import { PATH } from '../resultSchemas';
 import { confirmWrites, writesNeedConfirmation } from '../sensitiveWrites';
 
 /** Gemini CLI's write_file, the shape Gemini models are trained on: writes a whole file, new or existing. */
@@ -36,8 +38,19 @@ const definition = {
     },
     required: ['content'],
   },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      path: PATH,
+      change: { type: 'string', enum: ['created', 'overwritten'] },
+      lines: { type: 'integer', minimum: 0, description: 'Lines written: the whole file now.' },
+    },
+    required: ['path', 'change', 'lines'],
+    additionalProperties: false,
+  },
   tags: ['files', 'edit'],
-  annotations: { readOnly: false, destructive: true, idempotent: true },
+  // It overwrites without a question of its own, so every call asks (as it always has).
+  annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: false, asksByDefault: true },
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -80,7 +93,16 @@ class WriteFileTool implements Tool<Input> {
     const done = stat
       ? `Successfully overwrote file: ${absolute}.`
       : `Successfully created and wrote to new file: ${absolute}.`;
-    return textResult(done, 'Here is the updated code:', changeSnippet(before, input.content));
+    return structuredResult(
+      {
+        path: this.workspace.relative(absolute),
+        change: stat ? ('overwritten' as const) : ('created' as const),
+        lines: lineCount(input.content),
+      },
+      done,
+      'Here is the updated code:',
+      changeSnippet(before, input.content),
+    );
   }
 }
 
