@@ -2,8 +2,8 @@
 // commit cut at a file boundary (then at a hunk when one file alone is over), the per-file summary
 // cut with a count, a log at a commit, blame at a line; every cut says exactly how to get the rest.
 import { boundedList } from '@toolpacks/base';
-import { fitSections } from '@toolpacks/registry';
-import type { GitFileStat, GitPatch } from '@toolpacks/services';
+import { fitSections, inertLine } from '@toolpacks/registry';
+import { WorkspaceError, type GitFileStat, type GitPatch } from '@toolpacks/services';
 
 /** Room kept for the notes that say what was left out and how to get it. */
 const NOTE_ROOM = 2_500;
@@ -11,20 +11,34 @@ const NOTE_ROOM = 2_500;
 const number = (n: number) => n.toLocaleString('en-US');
 
 function statLine(stat: GitFileStat): string {
-  const name = stat.previousPath !== undefined ? `${stat.previousPath} => ${stat.path}` : stat.path;
+  // One line per file, whatever its name holds (a line break in a name must not start a line).
+  const name = inertLine(stat.previousPath !== undefined ? `${stat.previousPath} => ${stat.path}` : stat.path);
   const counts = stat.added === undefined ? 'binary' : `+${stat.added} -${stat.deleted}`;
   return `${name} | ${counts}`;
 }
 
-/** `N files changed, +a -d`, and every file's line, cut with a count when over `maxChars`. */
-export function renderStat(stats: readonly GitFileStat[], maxChars: number, narrow: string): string {
+/**
+ * `N files changed, +a -d`, and every file's line, cut with a count when over `maxChars` (or after
+ * `maxFiles`, where the structured result's list stops); `kept`: how many files it lists.
+ */
+export function renderStat(
+  stats: readonly GitFileStat[],
+  maxChars: number,
+  narrow: string,
+  maxFiles = stats.length,
+): { text: string; kept: number } {
   const added = stats.reduce((sum, s) => sum + (s.added ?? 0), 0);
   const deleted = stats.reduce((sum, s) => sum + (s.deleted ?? 0), 0);
   const summary = `${number(stats.length)} file(s) changed, +${number(added)} -${number(deleted)}`;
-  if (stats.length === 0) return 'No files changed.';
-  const fitted = fitSections(stats.map(statLine), Math.max(0, maxChars - summary.length - 300), '\n', false);
+  if (stats.length === 0) return { text: 'No files changed.', kept: 0 };
+  const fitted = fitSections(
+    stats.slice(0, maxFiles).map(statLine),
+    Math.max(0, maxChars - summary.length - 300),
+    '\n',
+    false,
+  );
   const rest = stats.length - fitted.kept;
-  return [
+  const text = [
     summary,
     fitted.text,
     ...(rest > 0
@@ -33,6 +47,7 @@ export function renderStat(stats: readonly GitFileStat[], maxChars: number, narr
         ]
       : []),
   ].join('\n');
+  return { text, kept: fitted.kept };
 }
 
 /** One file's section cut at a hunk boundary to fit `maxChars`; says how many hunks were left out. */
@@ -75,44 +90,65 @@ export interface PatchRenderOptions {
   readonly revision?: string;
   /** The first line of `rev:path` content to show (1-based; the way on past the budget). */
   readonly startLine?: number;
+  /** With stat: list at most this many files (where the structured result's list stops). */
+  readonly maxFiles?: number;
 }
 
-/** The text of a diff or commit within `maxChars`, with what was left out and how to get it. */
-export function renderPatch(patch: GitPatch, options: PatchRenderOptions): string {
+/** What renderPatch shows: the text, and what the structured result needs to say the same. */
+export interface RenderedPatch {
+  readonly text: string;
+  /** The diff shown (file sections, or a hunk-cut file), or the content's lines; '' when none. */
+  readonly body: string;
+  /** With stat: how many files of `patch.stat`, from the first, the text lists. */
+  readonly statShown?: number;
+  /** Files whose diff the text leaves out. */
+  readonly omitted: readonly string[];
+  /** One file's diff was cut at a hunk: the offset to go on from. */
+  readonly nextHunkOffset?: number;
+  /** For content: the lines shown (1-based, inclusive), of how many, and the next to ask for. */
+  readonly lines?: { readonly first: number; readonly last: number; readonly total: number; readonly next?: number };
+  /** The text left something out: a file, a hunk, lines, part of a list, or git cut its output. */
+  readonly cut: boolean;
+}
+
+/**
+ * The text of a diff or commit within `maxChars`, with what was left out and how to get it. Throws
+ * for a way on that leads nowhere (hunkOffset without one file, startLine past the end): the model
+ * must change the call.
+ */
+export function renderPatch(patch: GitPatch, options: PatchRenderOptions): RenderedPatch {
   const { maxChars, tool } = options;
-  if (patch.kind === 'content') {
-    const start = options.startLine ?? 1;
-    const all = patch.header.split('\n');
-    if (start > all.length)
-      return `[The content has ${number(all.length)} line(s); startLine ${number(start)} is past its end.]`;
-    const text = all.slice(start - 1).join('\n');
-    const rendered = renderLines(
-      text,
-      maxChars,
-      (shown) =>
-        `[Showing lines ${number(start)}–${number(start + shown - 1)} of ${number(all.length)}: the rest is over the result budget of ${number(maxChars)} characters. Call ${tool} again with revision: '${options.revision ?? ''}', startLine: ${start + shown} for the next lines.]`,
-    );
-    return start > 1 && rendered === text
-      ? `${text}\n\n[Lines ${number(start)}–${number(all.length)} of ${number(all.length)}.]`
-      : rendered;
-  }
+  if (patch.kind === 'content') return renderContent(patch, options);
   const parts: string[] = [];
   let header = patch.header;
+  let cut = patch.truncated;
   if (header.length > maxChars / 4) {
-    const cut = header.lastIndexOf('\n', maxChars / 4);
-    header = `${header.slice(0, cut > 0 ? cut : maxChars / 4)}\n[the commit message is cut here: it is over a quarter of the result budget]`;
+    const at = header.lastIndexOf('\n', maxChars / 4);
+    header = `${header.slice(0, at > 0 ? at : maxChars / 4)}\n[the commit message is cut here: it is over a quarter of the result budget]`;
+    cut = true;
   }
   if (header) parts.push(header);
   const narrow = `Call ${tool} again with path set to a folder or file to narrow it.`;
   if (options.stat) {
     let list = untrackedSection(patch, false, tool);
-    if (list.length > maxChars / 4) list = list.slice(0, list.lastIndexOf('\n', maxChars / 4));
-    parts.push(renderStat(patch.stat, maxChars - header.length - list.length - 200, narrow));
+    if (list.length > maxChars / 4) {
+      list = list.slice(0, list.lastIndexOf('\n', maxChars / 4));
+      cut = true;
+    }
+    const stat = renderStat(patch.stat, maxChars - header.length - list.length - 200, narrow, options.maxFiles);
+    parts.push(stat.text);
     if (list) parts.push(list);
-    return parts.join('\n\n');
+    const listCut = patch.kind === 'diff' && patch.untracked.length > 200;
+    return {
+      text: parts.join('\n\n'),
+      body: '',
+      statShown: stat.kept,
+      omitted: [],
+      cut: cut || listCut || stat.kept < patch.stat.length,
+    };
   }
   if (patch.stat.length === 0 && patch.files.length === 0 && patch.kind === 'diff' && patch.untracked.length === 0)
-    return 'No differences.';
+    return { text: 'No differences.', body: '', omitted: [], cut };
   // Untracked files with content join the files; the others are listed after them.
   const sections = [...patch.files.map((f) => ({ path: f.path, text: f.text }))];
   if (options.includeUntracked)
@@ -128,26 +164,33 @@ export function renderPatch(patch: GitPatch, options: PatchRenderOptions): strin
   let body = fitted.text;
   let note = '';
   let shownCount = fitted.kept;
+  let nextHunkOffset: number | undefined;
   const offset = options.hunkOffset ?? 0;
   if (offset > 0 && patch.files.length !== 1)
-    return `[hunkOffset needs path set to one changed file; here ${patch.files.length === 0 ? 'no file has a diff' : `${number(patch.files.length)} files have one`}. Call ${tool} again with path set to the file.]`;
+    throw new WorkspaceError(
+      `hunkOffset needs path set to one changed file; here ${patch.files.length === 0 ? 'no file has a diff' : `${number(patch.files.length)} files have one`}. Call ${tool} again with path set to the file.`,
+    );
   if ((fitted.kept === 0 || offset > 0) && sections.length > 0) {
-    const cut = cutAtHunk(sections[0].text, room, offset);
-    body = cut.text;
+    const hunks = cutAtHunk(sections[0].text, room, offset);
+    const path = inertLine(sections[0].path);
+    if (offset > 0 && offset >= hunks.total)
+      throw new WorkspaceError(
+        `${path}: it has only ${hunks.total} hunk(s), none from hunkOffset ${offset}. Call ${tool} again with a smaller hunkOffset, or without it for the first hunks.`,
+      );
+    body = hunks.text;
     shownCount = 1;
+    nextHunkOffset = hunks.nextOffset;
     const from = offset + 1;
-    const what =
-      offset >= cut.total
-        ? `it has only ${cut.total} hunk(s), none from hunkOffset ${offset}`
-        : cut.partial
-          ? `showing the start of hunk ${from} (of ${cut.total})`
-          : `showing hunks ${from}–${offset + cut.shown} of ${cut.total}`;
-    const over = cut.next !== undefined || cut.partial;
-    note = `[${sections[0].path}: ${what}${over ? `; its diff is over the result budget of ${number(maxChars)} characters` : ''}${
-      cut.nextOffset !== undefined
-        ? `. For the rest call ${tool} again with path: '${sections[0].path}', hunkOffset: ${cut.nextOffset} (the next hunk starts at ${cut.next})`
+    const what = hunks.partial
+      ? `showing the start of hunk ${from} (of ${hunks.total})`
+      : `showing hunks ${from}–${offset + hunks.shown} of ${hunks.total}`;
+    const over = hunks.next !== undefined || hunks.partial;
+    cut ||= over;
+    note = `[${path}: ${what}${over ? `; its diff is over the result budget of ${number(maxChars)} characters` : ''}${
+      hunks.nextOffset !== undefined
+        ? `. For the rest call ${tool} again with path: '${path}', hunkOffset: ${hunks.nextOffset} (the next hunk starts at ${hunks.next})`
         : ''
-    }${cut.partial ? ". Read the cut hunk's lines with read_file" : ''}.]`;
+    }${hunks.partial ? ". Read the cut hunk's lines with read_file" : ''}.]`;
   }
   if (body) parts.push(body);
   const shownPaths = new Set(sections.slice(0, shownCount).map((s) => s.path));
@@ -159,20 +202,56 @@ export function renderPatch(patch: GitPatch, options: PatchRenderOptions): strin
   if (omitted.length > 0) {
     const shown = total - omitted.length;
     parts.push(
-      `[Showing ${number(Math.max(0, shown))} of ${number(total)} files: the rest are left out to stay within the result budget of ${number(maxChars)} characters${patch.truncated ? " (git's output was also cut at its size cap)" : ''}. Not shown: ${boundedList(omitted, 30)}. Call ${tool} again with path set to one of them (or a folder) for its diff, or with stat: true for the per-file summary of all ${number(total)} files.]`,
+      `[Showing ${number(Math.max(0, shown))} of ${number(total)} files: the rest are left out to stay within the result budget of ${number(maxChars)} characters${patch.truncated ? " (git's output was also cut at its size cap)" : ''}. Not shown: ${boundedList(omitted.map(inertLine), 30)}. Call ${tool} again with path set to one of them (or a folder) for its diff, or with stat: true for the per-file summary of all ${number(total)} files.]`,
     );
   } else if (patch.truncated) {
     parts.push(`[git's output was cut at its size cap; call ${tool} again with path set to a file or folder.]`);
   }
   if (untrackedList) parts.push(untrackedList);
-  return parts.join('\n\n');
+  const listCut = patch.kind === 'diff' && patch.untracked.length > 200;
+  return {
+    text: parts.join('\n\n'),
+    body,
+    omitted,
+    ...(nextHunkOffset !== undefined ? { nextHunkOffset } : {}),
+    cut: cut || listCut || omitted.length > 0,
+  };
+}
+
+/** A file (or folder) at a revision, from `startLine`, cut at a line within the budget. */
+function renderContent(patch: GitPatch, options: PatchRenderOptions): RenderedPatch {
+  const { maxChars, tool } = options;
+  const start = options.startLine ?? 1;
+  const all = patch.header.split('\n');
+  if (start > all.length)
+    throw new WorkspaceError(
+      `The content has ${number(all.length)} line(s); startLine ${number(start)} is past its end.`,
+    );
+  const text = all.slice(start - 1).join('\n');
+  const lines = cutLines(text, maxChars);
+  const last = start + lines.shown - 1;
+  const next = lines.shown < lines.total ? last + 1 : undefined;
+  const rendered = lines.cut
+    ? `${lines.text}\n\n[Showing lines ${number(start)}–${number(last)} of ${number(all.length)}: the rest is over the result budget of ${number(maxChars)} characters. Call ${tool} again with revision: '${options.revision ?? ''}', startLine: ${last + 1} for the next lines.]`
+    : start > 1
+      ? `${text}\n\n[Lines ${number(start)}–${number(all.length)} of ${number(all.length)}.]`
+      : text;
+  return {
+    text: rendered,
+    body: lines.text,
+    omitted: [],
+    lines: { first: start, last, total: all.length, ...(next !== undefined ? { next } : {}) },
+    cut: lines.cut || patch.truncated,
+  };
 }
 
 function untrackedSection(patch: GitPatch, withContent: boolean, tool: string): string {
   if (patch.kind !== 'diff' || patch.untracked.length === 0) return '';
   const listed = withContent ? patch.untracked.filter((u) => !u.patch) : patch.untracked;
   if (listed.length === 0) return '';
-  const names = listed.slice(0, 200).map((u) => `  ${u.path}${u.skipped ? ` (content not shown: ${u.skipped})` : ''}`);
+  const names = listed
+    .slice(0, 200)
+    .map((u) => `  ${inertLine(u.path)}${u.skipped ? ` (content not shown: ${inertLine(u.skipped)})` : ''}`);
   const more = listed.length > 200 ? [`  … (${number(listed.length - 200)} more)`] : [];
   const intro = withContent
     ? `Untracked files whose content is not shown (${number(listed.length)}):`
@@ -180,11 +259,33 @@ function untrackedSection(patch: GitPatch, withContent: boolean, tool: string): 
   return [intro, ...names, ...more].join('\n');
 }
 
+/** What {@link cutLines} kept: the text, how many of its lines (the last maybe cut), of how many. */
+export interface CutLines {
+  readonly text: string;
+  readonly shown: number;
+  readonly total: number;
+  readonly cut: boolean;
+}
+
+/**
+ * Text cut at a line boundary to fit `maxChars` (and after `maxLines`, where a structured list of
+ * the same lines stops); a first line over the budget alone is cut in the middle.
+ */
+export function cutLines(text: string, maxChars: number, maxLines?: number): CutLines {
+  const lines = text.split('\n');
+  if (text.length <= maxChars && (maxLines === undefined || maxLines >= lines.length))
+    return { text, shown: lines.length, total: lines.length, cut: false };
+  const fitted = fitSections(
+    lines.slice(0, Math.max(1, maxLines ?? lines.length)),
+    Math.max(maxChars / 2, maxChars - NOTE_ROOM),
+    '\n',
+    true,
+  );
+  return { text: fitted.text, shown: Math.max(fitted.kept, 1), total: lines.length, cut: true };
+}
+
 /** Text cut at a line boundary to fit `maxChars`; `note` says what was left out. */
 export function renderLines(text: string, maxChars: number, note: (shown: number, total: number) => string): string {
-  if (text.length <= maxChars) return text;
-  const lines = text.split('\n');
-  const fitted = fitSections(lines, Math.max(maxChars / 2, maxChars - NOTE_ROOM), '\n', true);
-  const shown = Math.max(fitted.kept, 1);
-  return `${fitted.text}\n\n${note(shown, lines.length)}`;
+  const lines = cutLines(text, maxChars);
+  return lines.cut ? `${lines.text}\n\n${note(lines.shown, lines.total)}` : text;
 }

@@ -3,7 +3,8 @@ import { boundedList, type CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
   inertLine,
-  textResult,
+  resultCharBudget,
+  structuredResult,
   type InputOf,
   type PreparedToolInvocation,
   type Tool,
@@ -12,6 +13,7 @@ import {
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
 import { GitService, type AddDescription } from '@toolpacks/services';
+import { fitItems, roomFor } from '../fit';
 import { describeProblem, programLines, runsPrograms } from '../programs';
 import { GIT_WHEN } from '../when';
 
@@ -39,9 +41,27 @@ const definition = {
     },
     additionalProperties: false,
   },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      paths: {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'The files staged (changed, deleted or new), workspace-relative, as far as the result budget holds them.',
+      },
+      count: { type: 'integer', minimum: 1, description: 'How many files were staged.' },
+      newCount: { type: 'integer', minimum: 0, description: 'How many of them are new (were untracked).' },
+      truncated: { type: 'boolean', description: 'paths lists fewer than count (the result budget).' },
+    },
+    required: ['paths', 'count', 'newCount', 'truncated'],
+    additionalProperties: false,
+  },
   when: GIT_WHEN,
   tags: ['git', 'write'],
-  annotations: { readOnly: false, destructive: false, idempotent: true },
+  // Destructive: staging a file replaces what was staged for it, and a staged version that was never
+  // committed is then gone. Staging the same paths again changes nothing more.
+  annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -90,9 +110,23 @@ class GitAddTool implements Tool<Input> {
     };
   }
 
-  async invoke({ input, confirmed }: ToolInvocationOptions<Input>, token: CancellationToken) {
-    return textResult(
-      await this.git.add({ paths: input.paths, all: input.all, allowRepositoryPrograms: confirmed === true }, token),
+  async invoke({ input, confirmed, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
+    // The service stages what this description lists (it describes, then stages exactly that), and its
+    // text lists the names in a way a name with ", " in it could blur: the data comes from here.
+    const description = await this.git.describeAdd({ paths: input.paths, all: input.all }, token);
+    const text = await this.git.add(
+      { paths: input.paths, all: input.all, allowRepositoryPrograms: confirmed === true },
+      token,
+    );
+    const paths = fitItems(description.files, roomFor(resultCharBudget(tokenizationOptions), {}));
+    return structuredResult(
+      {
+        paths,
+        count: description.files.length,
+        newCount: description.newCount,
+        truncated: paths.length < description.files.length,
+      },
+      text,
     );
   }
 }

@@ -4,17 +4,17 @@ import {
   defineTool,
   fitSections,
   resultCharBudget,
-  textResult,
+  structuredResult,
   type InputOf,
   type Tool,
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
 import { GitService, WorkspaceError } from '@toolpacks/services';
+import { clip, fitCount, jsonChars } from '../fit';
+import { CAP_NOTE, parseBlameLine } from '../parse';
+import { COMMIT_PROPERTIES, READ_ANNOTATIONS } from '../schemas';
 import { GIT_WHEN } from '../when';
-
-/** The line the git service appends when git's output passed its size cap. */
-const CAP_NOTE = /^\[output cut at \d+ KB; narrow it/;
 
 const definition = {
   name: 'git_blame',
@@ -33,9 +33,49 @@ const definition = {
     required: ['path'],
     additionalProperties: false,
   },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      lines: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            line: { type: 'integer', minimum: 1, description: 'The line number in the file now.' },
+            hash: {
+              type: 'string',
+              description:
+                "The commit that last changed it, abbreviated (zeros: not committed yet; '' when git left it blank).",
+            },
+            author: COMMIT_PROPERTIES.author,
+            date: { type: 'string', description: 'The author date, YYYY-MM-DD.' },
+            text: { type: 'string', description: "The line's text." },
+            boundary: {
+              type: 'boolean',
+              description: 'Present (true) when blame stopped at this commit (its oldest).',
+            },
+            path: {
+              type: 'string',
+              description:
+                'The path of the file in that commit; given when blame followed some line from another path.',
+            },
+          },
+          required: ['line', 'hash', 'author', 'date', 'text'],
+          additionalProperties: false,
+        },
+      },
+      nextStartLine: {
+        type: 'integer',
+        minimum: 2,
+        description: 'The rest was left out: call again with this startLine (and an endLine) for the next lines.',
+      },
+    },
+    required: ['lines'],
+    additionalProperties: false,
+  },
   when: GIT_WHEN,
   tags: ['git', 'read'],
-  annotations: { readOnly: true, idempotent: true },
+  annotations: READ_ANNOTATIONS,
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -54,14 +94,26 @@ class GitBlameTool implements Tool<Input> {
       token,
     );
     const maxChars = resultCharBudget(tokenizationOptions);
-    let lines = text.split('\n');
+    let lines = text === '' ? [] : text.split('\n');
     // git's output passed the service's cap: its note and the line it cut in the middle are no file lines.
     const capped = lines.length > 1 && CAP_NOTE.test(lines[lines.length - 1]);
     if (capped) lines = lines.slice(0, -2);
-    if (!capped && text.length <= maxChars) return textResult(text);
-    const fitted = fitSections(lines, Math.max(maxChars / 4, maxChars - 300), '\n', true);
-    const kept = Math.max(Math.min(fitted.kept, lines.length), 1);
     const first = startLine ?? 1;
+    // A line of a minified file can be longer than the budget: its text is cut in the data.
+    const entries = lines.map((line, i) => {
+      const parsed = parseBlameLine(line, first + i);
+      return { ...parsed, text: clip(parsed.text, maxChars / 2) };
+    });
+    if (!capped && text.length <= maxChars && jsonChars(entries) <= maxChars - 40)
+      return structuredResult({ lines: entries }, text);
+    // The text and the list stop at the same line: as many as fit the budget both as text and as data.
+    const fitted = fitSections(
+      lines.slice(0, Math.max(1, fitCount(entries, maxChars - 40))),
+      Math.max(maxChars / 4, maxChars - 300),
+      '\n',
+      true,
+    );
+    const kept = Math.max(Math.min(fitted.kept, lines.length), 1);
     const next = first + kept;
     // Past git's cap the file's last line is unknown (unless endLine says it).
     const last = endLine ?? (capped ? undefined : first + lines.length - 1);
@@ -70,7 +122,8 @@ class GitBlameTool implements Tool<Input> {
       capped && fitted.kept >= lines.length
         ? "the rest was not read: git's output passed its size cap"
         : `the rest is over the result budget of ${maxChars.toLocaleString('en-US')} characters`;
-    return textResult(
+    return structuredResult(
+      { lines: entries.slice(0, kept), ...(last === undefined || next <= last ? { nextStartLine: next } : {}) },
       `${shown}\n\n[Showing lines ${first}–${next - 1} of ${last !== undefined ? `${first}–${last}` : `${first} onwards`}: ${why}. Call git_blame with startLine: ${next}, endLine: ${last !== undefined ? Math.min(last, next + kept - 1) : next + kept - 1} for the next lines.]`,
     );
   }

@@ -4,7 +4,7 @@ import {
   defineTool,
   inertLine,
   resultCharBudget,
-  textResult,
+  structuredResult,
   type InputOf,
   type PreparedToolInvocation,
   type Tool,
@@ -13,7 +13,9 @@ import {
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
 import { GitService, WorkspaceError, type BranchDescription } from '@toolpacks/services';
-import { renderLines } from '../budget';
+import { cutLines } from '../budget';
+import { clip, fitCount } from '../fit';
+import { branchSubject, parseBranchListLine } from '../parse';
 import { describeProblem, programLines, runsPrograms } from '../programs';
 import { GIT_WHEN } from '../when';
 
@@ -40,9 +42,46 @@ const definition = {
     },
     additionalProperties: false,
   },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      action: { type: 'string', enum: ['listed', 'created'] },
+      current: {
+        type: 'string',
+        description: 'Listed: the branch checked out; absent when HEAD is detached.',
+      },
+      branches: {
+        type: 'array',
+        description: 'Listed: the local branches, as far as the result budget holds them.',
+        items: {
+          type: 'object',
+          properties: {
+            name: { type: 'string' },
+            commit: { type: 'string', description: "The tip's abbreviated hash." },
+            current: { type: 'boolean' },
+            subject: {
+              type: 'string',
+              description:
+                "The tip's subject; absent when git's line starts with '[…]' after the hash, which is an upstream or the start of the subject (git_show {revision: commit, stat: true} tells).",
+            },
+          },
+          required: ['name', 'commit', 'current'],
+          additionalProperties: false,
+        },
+      },
+      truncated: { type: 'boolean', description: 'Listed: branches were left out to stay within the result budget.' },
+      branch: { type: 'string', description: 'Created: the new branch (the current branch did not change).' },
+      commit: { type: 'string', description: 'Created: the abbreviated hash it starts at.' },
+      subject: { type: 'string', description: "Created: that commit's subject." },
+    },
+    required: ['action'],
+    additionalProperties: false,
+  },
   when: GIT_WHEN,
   tags: ['git', 'write'],
-  annotations: { readOnly: false, destructive: false, idempotent: false },
+  // Creating is additive (an existing name is refused: it never moves, resets or deletes a branch),
+  // and the same call again is refused without effect. It asks through its question, as before.
+  annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -84,22 +123,45 @@ class GitBranchTool implements Tool<Input> {
     if (input.name === undefined) {
       if (input.startPoint !== undefined)
         throw new WorkspaceError('startPoint is for a new branch: give name with it, or leave both out to list.');
-      const maxChars = resultCharBudget(tokenizationOptions);
-      return textResult(
-        renderLines(
-          await this.git.branches(token),
-          maxChars,
-          (shown, total) =>
-            `[Showing ${shown} of ${total} branches: the rest are over the result budget of ${maxChars} characters. git_log or git_switch take a branch by name.]`,
-        ),
-      );
+      return this.list(resultCharBudget(tokenizationOptions), token);
     }
-    return textResult(
-      await this.git.createBranch(
-        input.name,
-        { startPoint: input.startPoint, allowRepositoryPrograms: confirmed === true },
-        token,
-      ),
+    const text = await this.git.createBranch(
+      input.name,
+      { startPoint: input.startPoint, allowRepositoryPrograms: confirmed === true },
+      token,
+    );
+    // `Created branch '<name>' at <hash> <subject>. The current branch …`: the name is the one given
+    // (git took it unchanged), the subject is whatever lies between the hash and the fixed ending.
+    const start = `Created branch '${input.name}' at `.length;
+    const end = text.lastIndexOf('. The current branch did not change');
+    const [commit, ...subject] = text.slice(start, end > start ? end : undefined).split(' ');
+    return structuredResult(
+      { action: 'created' as const, branch: input.name, commit, subject: subject.join(' ') },
+      text,
+    );
+  }
+
+  private async list(maxChars: number, token: CancellationToken) {
+    const text = await this.git.branches(token);
+    const unborn = /^No branches yet: (\S+) has no commit\.$/.exec(text);
+    if (unborn)
+      return structuredResult({ action: 'listed' as const, current: unborn[1], branches: [], truncated: false }, text);
+    const lines = text.split('\n');
+    const parsed = lines.map(parseBranchListLine);
+    const entries = parsed.map((line) =>
+      line?.name === undefined
+        ? null
+        : { name: line.name, commit: line.commit, current: line.current, ...branchSubject(clip(line.rest, 2_000)) },
+    );
+    // The text and the list stop at the same line: as many as fit the budget both as text and as data.
+    const shown = cutLines(text, maxChars, fitCount(entries, maxChars - 200));
+    const branches = entries.slice(0, shown.shown).flatMap((entry) => (entry ? [entry] : []));
+    const current = parsed.find((line) => line?.current)?.name;
+    return structuredResult(
+      { action: 'listed' as const, ...(current !== undefined ? { current } : {}), branches, truncated: shown.cut },
+      shown.cut
+        ? `${shown.text}\n\n[Showing ${shown.shown} of ${shown.total} branches: the rest are over the result budget of ${maxChars} characters. git_log or git_switch take a branch by name.]`
+        : text,
     );
   }
 }

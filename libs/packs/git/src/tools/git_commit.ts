@@ -4,7 +4,8 @@ import {
   defineTool,
   inertLine,
   inertText,
-  textResult,
+  resultCharBudget,
+  structuredResult,
   type InputOf,
   type PreparedToolInvocation,
   type Tool,
@@ -13,7 +14,11 @@ import {
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
 import { GitService, type CommitDescription } from '@toolpacks/services';
+import { clip, fitItems, roomFor } from '../fit';
+import { fileChanges } from '../patchResult';
+import { parseCommitOutput, parseShowHeader } from '../parse';
 import { programLines, runsPrograms } from '../programs';
+import { FILE_CHANGE_SCHEMA } from '../schemas';
 import { GIT_WHEN } from '../when';
 
 const definition = {
@@ -47,9 +52,31 @@ const definition = {
     required: ['message'],
     additionalProperties: false,
   },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      commit: { type: 'string', description: "The new commit's hash." },
+      branch: { type: 'string', description: 'The branch it was recorded on; absent when HEAD is detached.' },
+      subject: { type: 'string', description: "The message's first line, as git printed it." },
+      summary: { type: 'string', description: "git's count of the change, e.g. '2 files changed, 3 insertions(+)'." },
+      files: {
+        type: 'array',
+        items: FILE_CHANGE_SCHEMA,
+        description:
+          'The files the commit records, as far as the result budget holds them; absent if they could not be read.',
+      },
+      fileCount: { type: 'integer', minimum: 0, description: 'How many files the commit records.' },
+      truncated: { type: 'boolean', description: 'files lists fewer than fileCount (the result budget).' },
+    },
+    required: ['commit', 'subject', 'summary', 'truncated'],
+    additionalProperties: false,
+  },
   when: GIT_WHEN,
   tags: ['git', 'write'],
-  annotations: { readOnly: false, destructive: true, idempotent: false },
+  // A commit only adds history, but with paths or all it stages first, replacing what was staged for
+  // those files (as git_add does): it can overwrite, so it is destructive. Each call records another
+  // commit whenever something changed in between: not idempotent.
+  annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -111,15 +138,30 @@ class GitCommitTool implements Tool<Input> {
     };
   }
 
-  async invoke({ input, confirmed }: ToolInvocationOptions<Input>, token: CancellationToken) {
+  async invoke({ input, confirmed, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
     // The repository's programs run only when a person confirmed this very call (they were shown).
-    return textResult(
-      await this.git.commit(
-        input.message,
-        { all: input.all, paths: input.paths, allowRepositoryPrograms: confirmed === true },
-        token,
-      ),
+    const text = await this.git.commit(
+      input.message,
+      { all: input.all, paths: input.paths, allowRepositoryPrograms: confirmed === true },
+      token,
     );
+    const maxChars = resultCharBudget(tokenizationOptions);
+    const made = parseCommitOutput(text);
+    // The files (and the full hash) from the commit itself: one `git show --numstat` of it. The commit
+    // is made, so a failure to read them leaves them out rather than failing the call.
+    const shown = await this.git.showPatch(made?.hash ?? 'HEAD', { stat: true }, token).catch(() => undefined);
+    const header = shown && parseShowHeader(shown.header);
+    const branch = made && made.branch !== 'detached HEAD' ? made.branch : undefined;
+    const value = {
+      commit: header?.hash ?? made?.hash ?? '',
+      ...(branch !== undefined ? { branch } : {}),
+      subject: clip(made?.subject ?? header?.subject ?? '', maxChars / 8),
+      summary: made?.summary ?? '',
+    };
+    if (!shown) return structuredResult({ ...value, truncated: false }, text);
+    const all = fileChanges(shown);
+    const files = fitItems(all, roomFor(maxChars, value));
+    return structuredResult({ ...value, files, fileCount: all.length, truncated: files.length < all.length }, text);
   }
 }
 

@@ -3,14 +3,16 @@ import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
   resultCharBudget,
-  textResult,
+  structuredResult,
   type InputOf,
   type Tool,
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
 import { GitService, WorkspaceError } from '@toolpacks/services';
-import { renderPatch } from '../budget';
+import { renderPatch, type PatchRenderOptions } from '../budget';
+import { diffResult, statFileLimit } from '../patchResult';
+import { PATCH_PROPERTIES, READ_ANNOTATIONS } from '../schemas';
 import { GIT_WHEN, PATH_PROPERTY, REVISION_PROPERTY } from '../when';
 
 const definition = {
@@ -43,9 +45,23 @@ const definition = {
     },
     additionalProperties: false,
   },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      ...PATCH_PROPERTIES,
+      untracked: {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          "New (untracked) files in the diff's scope, as far as the result budget holds them; none for staged or a revision range.",
+      },
+    },
+    required: ['files', 'fileCount', 'untracked', 'truncated'],
+    additionalProperties: false,
+  },
   when: GIT_WHEN,
   tags: ['git', 'read'],
-  annotations: { readOnly: true, idempotent: true },
+  annotations: READ_ANNOTATIONS,
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -59,15 +75,17 @@ class GitDiffTool implements Tool<Input> {
     if (hunkOffset !== undefined && input.path === undefined)
       throw new WorkspaceError('hunkOffset needs path set to the one file whose hunks to continue.');
     const patch = await this.git.diffPatch(options, token);
-    return textResult(
-      renderPatch(patch, {
-        maxChars: resultCharBudget(tokenizationOptions),
-        tool: 'git_diff',
-        stat: input.stat === true,
-        includeUntracked: input.includeUntracked === true,
-        hunkOffset,
-      }),
-    );
+    const maxChars = resultCharBudget(tokenizationOptions);
+    const render: PatchRenderOptions = {
+      maxChars,
+      tool: 'git_diff',
+      stat: input.stat === true,
+      includeUntracked: input.includeUntracked === true,
+      hunkOffset,
+      ...(input.stat ? { maxFiles: statFileLimit(patch, maxChars) } : {}),
+    };
+    const rendered = renderPatch(patch, render);
+    return structuredResult(diffResult(patch, rendered, render), rendered.text);
   }
 }
 

@@ -4,13 +4,16 @@ import {
   defineTool,
   fitSections,
   resultCharBudget,
-  textResult,
+  structuredResult,
   type InputOf,
   type Tool,
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
 import { GitService } from '@toolpacks/services';
+import { clip, fitCount, jsonChars } from '../fit';
+import { CAP_NOTE, parseLogSection, type LogCommit } from '../parse';
+import { COMMIT_PROPERTIES, READ_ANNOTATIONS } from '../schemas';
 import { GIT_WHEN, PATH_PROPERTY } from '../when';
 
 const definition = {
@@ -33,9 +36,34 @@ const definition = {
     },
     additionalProperties: false,
   },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      commits: {
+        type: 'array',
+        description: 'Newest first.',
+        items: {
+          type: 'object',
+          properties: {
+            ...COMMIT_PROPERTIES,
+            date: { type: 'string', description: 'The author date, ISO 8601.' },
+          },
+          required: ['hash', 'date', 'author', 'subject'],
+          additionalProperties: false,
+        },
+      },
+      nextSkip: {
+        type: 'integer',
+        minimum: 1,
+        description: 'More commits were asked for than the result holds: call again with this skip for the next ones.',
+      },
+    },
+    required: ['commits'],
+    additionalProperties: false,
+  },
   when: GIT_WHEN,
   tags: ['git', 'read'],
-  annotations: { readOnly: true, idempotent: true },
+  annotations: READ_ANNOTATIONS,
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -48,13 +76,34 @@ class GitLogTool implements Tool<Input> {
     const skip = input.skip ?? 0;
     const text = await this.git.log({ count: input.count ?? 10, path: input.path, skip }, token);
     const maxChars = resultCharBudget(tokenizationOptions);
-    if (text.length <= maxChars) return textResult(text);
     // One section per commit: its first line starts at the left margin, the subject is indented.
-    const commits = text.split(/\n(?=\S)/);
-    const fitted = fitSections(commits, Math.max(maxChars / 4, maxChars - 300), '\n', true);
+    let sections = text === 'No commits.' ? [] : text.split(/\n(?=\S)/);
+    // Past git's cap, the note and the commit it cut in the middle (unless it is the only one) are left out.
+    const capped = sections.length > 0 && CAP_NOTE.test(sections[sections.length - 1]);
+    if (capped) sections = sections.slice(0, sections.length > 2 ? -2 : -1);
+    // A subject is a paragraph of any length: one over half the budget is cut in the data.
+    const entries = sections.map((section) => {
+      const commit = parseLogSection(section);
+      return commit ? { ...commit, subject: clip(commit.subject, maxChars / 2) } : null;
+    });
+    const data = (kept: number) => entries.slice(0, kept).filter((c): c is LogCommit => c !== null);
+    if (!capped && text.length <= maxChars && jsonChars(entries) <= maxChars - 40)
+      return structuredResult({ commits: data(entries.length) }, text);
+    // The text and the list stop at the same commit: as many as fit the budget both as text and as data.
+    const fitted = fitSections(
+      sections.slice(0, Math.max(1, fitCount(entries, maxChars - 40))),
+      Math.max(maxChars / 4, maxChars - 300),
+      '\n',
+      true,
+    );
     const kept = Math.max(fitted.kept, 1);
-    return textResult(
-      `${fitted.text}\n\n[Showing ${kept} of ${commits.length} commits: the rest are over the result budget of ${maxChars.toLocaleString('en-US')} characters. Call git_log with skip: ${skip + kept} for the next ones, or a smaller count.]`,
+    const why =
+      capped && kept >= sections.length
+        ? "the rest was not read: git's output passed its size cap"
+        : `the rest are over the result budget of ${maxChars.toLocaleString('en-US')} characters`;
+    return structuredResult(
+      { commits: data(kept), nextSkip: skip + kept },
+      `${fitted.text}\n\n[Showing ${kept} of ${capped ? 'more' : entries.length} commits: ${why}. Call git_log with skip: ${skip + kept} for the next ones, or a smaller count.]`,
     );
   }
 }

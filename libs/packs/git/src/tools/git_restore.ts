@@ -4,7 +4,8 @@ import {
   defineTool,
   inertLine,
   inertText,
-  textResult,
+  resultCharBudget,
+  structuredResult,
   type InputOf,
   type PreparedToolInvocation,
   type Tool,
@@ -13,6 +14,7 @@ import {
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
 import { GitService, type RestoreDescription } from '@toolpacks/services';
+import { fitItems, roomFor } from '../fit';
 import { describeProblem, programLines, runsPrograms } from '../programs';
 import { GIT_WHEN } from '../when';
 
@@ -41,9 +43,29 @@ const definition = {
     required: ['paths'],
     additionalProperties: false,
   },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      action: {
+        type: 'string',
+        enum: ['unstaged', 'discarded'],
+        description: "'unstaged': the changes stay in the working tree; 'discarded': they are gone.",
+      },
+      paths: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'The files unstaged or restored, workspace-relative, as far as the result budget holds them.',
+      },
+      count: { type: 'integer', minimum: 1, description: 'How many files.' },
+      truncated: { type: 'boolean', description: 'paths lists fewer than count (the result budget).' },
+    },
+    required: ['action', 'paths', 'count', 'truncated'],
+    additionalProperties: false,
+  },
   when: GIT_WHEN,
   tags: ['git', 'write'],
-  annotations: { readOnly: false, destructive: true, idempotent: true },
+  // Discarding loses working-tree changes for good; unstaging drops what was staged. Again: nothing left to do.
+  annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -111,12 +133,23 @@ class GitRestoreTool implements Tool<Input> {
     };
   }
 
-  async invoke({ input, confirmed }: ToolInvocationOptions<Input>, token: CancellationToken) {
-    return textResult(
-      await this.git.restore(
-        { paths: input.paths, staged: input.staged, allowRepositoryPrograms: confirmed === true },
-        token,
-      ),
+  async invoke({ input, confirmed, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
+    // The service restores what this description lists (it describes, then restores exactly that);
+    // its text lists the names in a way a name with ", " in it could blur: the data comes from here.
+    const description = await this.git.describeRestore({ paths: input.paths, staged: input.staged }, token);
+    const text = await this.git.restore(
+      { paths: input.paths, staged: input.staged, allowRepositoryPrograms: confirmed === true },
+      token,
+    );
+    const paths = fitItems(description.files, roomFor(resultCharBudget(tokenizationOptions), {}));
+    return structuredResult(
+      {
+        action: input.staged ? ('unstaged' as const) : ('discarded' as const),
+        paths,
+        count: description.files.length,
+        truncated: paths.length < description.files.length,
+      },
+      text,
     );
   }
 }

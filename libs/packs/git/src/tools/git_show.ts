@@ -3,14 +3,16 @@ import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
   resultCharBudget,
-  textResult,
+  structuredResult,
   type InputOf,
   type Tool,
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
 import { GitService, WorkspaceError } from '@toolpacks/services';
-import { renderPatch } from '../budget';
+import { renderPatch, type PatchRenderOptions } from '../budget';
+import { commitFields, showResult, statFileLimit } from '../patchResult';
+import { COMMIT_PROPERTIES, PATCH_PROPERTIES, READ_ANNOTATIONS } from '../schemas';
 import { GIT_WHEN, PATH_PROPERTY, REVISION_PROPERTY } from '../when';
 
 const definition = {
@@ -45,9 +47,43 @@ const definition = {
     required: ['revision'],
     additionalProperties: false,
   },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      kind: {
+        type: 'string',
+        enum: ['commit', 'content'],
+        description: "'content': a file or folder at a revision ('rev:path'), its lines in content.",
+      },
+      commit: {
+        type: 'object',
+        properties: {
+          ...COMMIT_PROPERTIES,
+          authorDate: { type: 'string', description: 'As git prints it.' },
+        },
+        required: ['hash', 'author', 'authorDate', 'subject'],
+        additionalProperties: false,
+      },
+      ...PATCH_PROPERTIES,
+      firstLine: { type: 'integer', minimum: 1, description: 'Content: the first line shown.' },
+      lastLine: { type: 'integer', minimum: 0, description: 'Content: the last line shown.' },
+      totalLines: { type: 'integer', minimum: 1, description: 'Content: how many lines it has.' },
+      nextStartLine: {
+        type: 'integer',
+        minimum: 2,
+        description: 'Content: the rest is over the result budget; call again with this startLine.',
+      },
+      content: {
+        type: 'string',
+        description: 'Content: the lines shown, when they fit the result budget beside the rest of this value.',
+      },
+    },
+    required: ['kind', 'files', 'fileCount', 'truncated'],
+    additionalProperties: false,
+  },
   when: GIT_WHEN,
   tags: ['git', 'read'],
-  annotations: { readOnly: true, idempotent: true },
+  annotations: READ_ANNOTATIONS,
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -64,16 +100,20 @@ class GitShowTool implements Tool<Input> {
       throw new WorkspaceError(
         "startLine is for a file at a revision ('rev:path'); for a commit's diff use path and hunkOffset.",
       );
-    return textResult(
-      renderPatch(patch, {
-        maxChars: resultCharBudget(tokenizationOptions),
-        tool: 'git_show',
-        stat: input.stat === true,
-        hunkOffset: input.hunkOffset,
-        revision: input.revision,
-        startLine: input.startLine,
-      }),
-    );
+    const maxChars = resultCharBudget(tokenizationOptions);
+    const render: PatchRenderOptions = {
+      maxChars,
+      tool: 'git_show',
+      stat: input.stat === true,
+      hunkOffset: input.hunkOffset,
+      revision: input.revision,
+      startLine: input.startLine,
+      ...(input.stat && patch.kind === 'commit'
+        ? { maxFiles: statFileLimit(patch, maxChars, commitFields(patch, maxChars)) }
+        : {}),
+    };
+    const rendered = renderPatch(patch, render);
+    return structuredResult(showResult(patch, rendered, render), rendered.text);
   }
 }
 

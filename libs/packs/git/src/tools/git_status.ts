@@ -3,15 +3,20 @@ import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
   resultCharBudget,
-  textResult,
+  structuredResult,
   type InputOf,
   type Tool,
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
 import { GitService } from '@toolpacks/services';
-import { renderLines } from '../budget';
+import { cutLines } from '../budget';
+import { fitCount, roomFor } from '../fit';
+import { CAP_NOTE, FILE_STATES, parseBranchLine, parseStatusLine, type StatusFile } from '../parse';
+import { READ_ANNOTATIONS } from '../schemas';
 import { GIT_WHEN } from '../when';
+
+const FILE_STATE = { type: 'string', enum: FILE_STATES } as const;
 
 const definition = {
   name: 'git_status',
@@ -21,9 +26,42 @@ const definition = {
     "Shows the repository's current branch and changed files in short form ('## branch', then ' M' modified, 'A ' staged, '??' untracked). Use it before committing or to see what the user changed. Takes no input.",
   userDescription: 'Shows the git status.',
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      branch: { type: 'string', description: 'The branch checked out; absent when HEAD is detached.' },
+      detached: { type: 'boolean' },
+      upstream: { type: 'string', description: "The branch's upstream, e.g. origin/main." },
+      ahead: { type: 'integer', minimum: 0, description: 'Commits on the branch not on its upstream.' },
+      behind: { type: 'integer', minimum: 0, description: 'Commits on the upstream not on the branch.' },
+      upstreamGone: { type: 'boolean', description: 'The upstream is configured but no longer exists.' },
+      files: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            path: { type: 'string', description: 'Relative to the workspace root (the new path of a rename).' },
+            index: { ...FILE_STATE, description: 'What is staged for it (the X column).' },
+            workingTree: { ...FILE_STATE, description: 'What changed in the working tree since (the Y column).' },
+            from: { type: 'string', description: 'The path it was renamed or copied from.' },
+            unmerged: { type: 'boolean', description: 'Present (true) for a merge conflict.' },
+          },
+          required: ['path', 'index', 'workingTree'],
+          additionalProperties: false,
+        },
+      },
+      truncated: {
+        type: 'boolean',
+        description:
+          "Files were left out (the result budget, or git's output cap); git_diff {stat: true, path} narrows it.",
+      },
+    },
+    required: ['detached', 'files', 'truncated'],
+    additionalProperties: false,
+  },
   when: GIT_WHEN,
   tags: ['git', 'read'],
-  annotations: { readOnly: true, idempotent: true },
+  annotations: READ_ANNOTATIONS,
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -34,13 +72,25 @@ class GitStatusTool implements Tool<Input> {
 
   async invoke({ tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
     const maxChars = resultCharBudget(tokenizationOptions);
-    return textResult(
-      renderLines(
-        await this.git.status(token),
-        maxChars,
-        (shown, total) =>
-          `[Showing ${shown} of ${total} lines: the rest are over the result budget of ${maxChars.toLocaleString('en-US')} characters. git_diff {stat: true, path} summarises one folder's changes.]`,
-      ),
+    const text = await this.git.status(token);
+    let lines = text.split('\n');
+    const branch = lines[0].startsWith('## ') ? parseBranchLine(lines[0]) : { detached: false };
+    // Past git's cap, the note and the line it cut in the middle are no file lines.
+    const capped = CAP_NOTE.test(lines[lines.length - 1]);
+    if (capped) lines = lines.slice(0, -2);
+    const entries = lines.map(parseStatusLine);
+    // The text and the list stop at the same line: as many as fit both the budget as text and as data.
+    const fits = fitCount(
+      entries.map((entry) => entry ?? null),
+      roomFor(maxChars, branch),
+    );
+    const shown = capped || fits < lines.length ? cutLines(lines.join('\n'), maxChars, fits) : undefined;
+    const kept = shown?.shown ?? lines.length;
+    const files = entries.slice(0, kept).filter((entry): entry is StatusFile => entry !== undefined);
+    const note = `[Showing ${kept} of ${capped ? 'more' : lines.length} lines: the rest are over the result budget of ${maxChars.toLocaleString('en-US')} characters${capped ? " (git's output was also cut at its size cap)" : ''}. git_diff {stat: true, path} summarises one folder's changes.]`;
+    return structuredResult(
+      { ...branch, files, truncated: shown !== undefined },
+      shown ? `${shown.text}\n\n${note}` : text,
     );
   }
 }

@@ -3,7 +3,8 @@ import { boundedList, type CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
   inertLine,
-  textResult,
+  resultCharBudget,
+  structuredResult,
   type InputOf,
   type PreparedToolInvocation,
   type Tool,
@@ -12,6 +13,7 @@ import {
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
 import { GitService, type SwitchDescription } from '@toolpacks/services';
+import { fitItems, roomFor } from '../fit';
 import { describeProblem, programLines, runsPrograms } from '../programs';
 import { GIT_WHEN } from '../when';
 
@@ -36,9 +38,34 @@ const definition = {
     required: ['branch'],
     additionalProperties: false,
   },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      branch: { type: 'string', description: 'The branch checked out now.' },
+      created: { type: 'boolean', description: 'The branch was created by this call.' },
+      commit: { type: 'string', description: 'The abbreviated hash it is at.' },
+      subject: { type: 'string', description: "That commit's subject." },
+      previous: {
+        type: 'string',
+        description: "What was checked out before: a branch, an abbreviated hash (detached), or 'an unborn branch'.",
+      },
+      carried: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Files with uncommitted changes that came along, as far as the result budget holds them.',
+      },
+      carriedCount: { type: 'integer', minimum: 0, description: 'How many files with uncommitted changes came along.' },
+      untrackedCount: { type: 'integer', minimum: 0, description: 'Untracked files that stayed in the working tree.' },
+    },
+    required: ['branch', 'created', 'commit', 'subject', 'previous', 'carried', 'carriedCount', 'untrackedCount'],
+    additionalProperties: false,
+  },
   when: GIT_WHEN,
   tags: ['git', 'write'],
-  annotations: { readOnly: false, destructive: false, idempotent: true },
+  // Destructive: it rewrites working-tree files to the other branch's versions (it refuses where
+  // uncommitted work would be lost, but the files change). It asks through its question, as before;
+  // switching to where one already is changes nothing more.
+  annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -102,14 +129,28 @@ class GitSwitchTool implements Tool<Input> {
     };
   }
 
-  async invoke({ input, confirmed }: ToolInvocationOptions<Input>, token: CancellationToken) {
-    return textResult(
-      await this.git.switchBranch(
-        input.branch,
-        { create: input.create, startPoint: input.startPoint, allowRepositoryPrograms: confirmed === true },
-        token,
-      ),
+  async invoke({ input, confirmed, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
+    // The service switches as this description says (it describes, then switches or refuses), and its
+    // text lists the carried files in a way a name with ", " in it could blur: the data comes from here.
+    const options = { create: input.create, startPoint: input.startPoint };
+    const d = await this.git.describeSwitch(input.branch, options, token);
+    const text = await this.git.switchBranch(
+      input.branch,
+      { ...options, allowRepositoryPrograms: confirmed === true },
+      token,
     );
+    const [commit, ...subject] = d.target.split(' ');
+    const value = {
+      branch: d.branch,
+      created: d.create,
+      commit,
+      subject: subject.join(' '),
+      previous: d.from,
+      carriedCount: d.carried.length,
+      untrackedCount: d.untrackedCount,
+    };
+    const carried = fitItems(d.carried, roomFor(resultCharBudget(tokenizationOptions), value));
+    return structuredResult({ ...value, carried }, text);
   }
 }
 

@@ -1,0 +1,34 @@
+// The structured result within the same budget as the text: a short line of text is a much longer
+// JSON object, so a list that fits as text may not fit as data. Lists are cut at an item, and where
+// the text lists the same items it is cut at the same one, so both name the same way on.
+
+/** The length of `value` as JSON. */
+export const jsonChars = (value: unknown): number => JSON.stringify(value).length;
+
+/** How many items, from the first, fit `maxChars` as JSON array items (each with its comma). */
+export function fitCount(items: readonly unknown[], maxChars: number): number {
+  let used = 2;
+  for (let i = 0; i < items.length; i++) {
+    used += jsonChars(items[i]) + (i > 0 ? 1 : 0);
+    if (used > maxChars) return i;
+  }
+  return items.length;
+}
+
+/** The first items that fit `maxChars` as a JSON array. */
+export function fitItems<T>(items: readonly T[], maxChars: number): T[] {
+  return items.slice(0, fitCount(items, maxChars));
+}
+
+/** `text` cut to at most `maxChars` characters (a value too long for the budget on its own). */
+export function clip(text: string, maxChars: number): string {
+  return text.length <= maxChars ? text : `${text.slice(0, Math.max(0, maxChars - 1))}…`;
+}
+
+/**
+ * Room for the lists of a structured value whose other fields are `rest`: the budget less what
+ * they take as JSON, and a little for the lists' keys and a few counts and flags.
+ */
+export function roomFor(maxChars: number, rest: unknown): number {
+  return Math.max(0, maxChars - jsonChars(rest) - 150);
+}
