@@ -103,6 +103,10 @@ export class NodeHost implements Disposable {
     container.load(this.module);
     configure?.(container);
     const registry = createToolRegistry({
+      // A pack's structured result that is off its schema or over the budget is its bug: said on
+      // stderr (never stdout, which MCP over stdio keeps for the protocol), the call goes on.
+      onStructuredContentProblem: (tool, problems) =>
+        process.stderr.write(`toolpacks: the structured result of ${tool}: ${problems.join('; ')}\n`),
       ...options,
       contextKeyHints: { ...CONTEXT_KEY_HINTS, ...options.contextKeyHints },
       container,

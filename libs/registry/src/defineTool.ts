@@ -76,8 +76,13 @@ export type OutputOf<T> = T extends ToolValue<infer D> ? OutputOfDefinition<D> :
 
 type OutputOfDefinition<D> = D extends { readonly outputSchema: infer S } ? OutputOfSchema<S> : undefined;
 
-/** What a handler must return for output type `O`: with an output schema, a result whose `structuredContent` has its type. */
-type ResultFor<O> = [O] extends [undefined] ? ToolResultLike : ToolResultLike & { readonly structuredContent: O };
+/**
+ * What a handler must return for output type `O`: with an output schema, always a result whose
+ * `structuredContent` has its type (never undefined or null: a client was promised data).
+ */
+type InvokeResult<O> = [O] extends [undefined]
+  ? ProviderResult<ToolResultLike>
+  : (ToolResultLike & { readonly structuredContent: O }) | Thenable<ToolResultLike & { readonly structuredContent: O }>;
 
 /**
  * The implementation defineTool accepts for input `T`: a Tool whose handlers take exactly `T` or
@@ -90,7 +95,7 @@ export interface ToolImplementation<T, O = undefined> {
    * Runs the tool (as `vscode.LanguageModelTool.invoke`). With an `outputSchema`, its result carries
    * `structuredContent` of the schema's type (`structuredResult(value, text)`).
    */
-  invoke: (options: ToolInvocationOptions<T>, token: CancellationToken) => ProviderResult<ResultFor<O>>;
+  invoke: (options: ToolInvocationOptions<T>, token: CancellationToken) => InvokeResult<O>;
   /** What to show, and whether to ask, before the tool runs (as `vscode.LanguageModelTool.prepareInvocation`). */
   prepareInvocation?: (
     options: ToolInvocationPrepareOptions<T>,

@@ -182,3 +182,20 @@ export const plainTool = defineTool({
   definition,
   implementation: { invoke: () => textResult('no output schema: text only') },
 });
+
+export const countsNothing = defineTool({
+  definition: withOutput,
+  // @ts-expect-error a tool with an output schema never answers undefined: a client was promised data
+  implementation: { invoke: () => undefined },
+});
+
+export const countsSometimes = defineTool({
+  definition: withOutput,
+  implementation: {
+    // @ts-expect-error not even on one path
+    invoke: async ({ input }: { input: object }) => {
+      if (Object.keys(input).length > 0) return;
+      return structuredResult({ count: 1, names: ['a'] }, 'one: a');
+    },
+  },
+});

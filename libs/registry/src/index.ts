@@ -22,6 +22,7 @@ export {
   CHARS_PER_TOKEN,
   DEFAULT_RESULT_TOKEN_BUDGET,
   fitSections,
+  jsonChars,
   resultCharBudget,
   type FittedSections,
 } from './resultBudget';

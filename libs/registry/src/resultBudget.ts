@@ -15,6 +15,11 @@ export function resultCharBudget(tokenization: ToolTokenizationOptions | undefin
   return (tokens !== undefined && tokens > 0 ? tokens : DEFAULT_RESULT_TOKEN_BUDGET) * CHARS_PER_TOKEN;
 }
 
+/** The characters a structured result takes as JSON (what an MCP client reads, and a model may be sent). */
+export function jsonChars(value: unknown): number {
+  return JSON.stringify(value)?.length ?? 0;
+}
+
 /** What {@link fitSections} kept. */
 export interface FittedSections {
   /** The kept sections joined by the separator. */

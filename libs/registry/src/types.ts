@@ -99,8 +99,9 @@ export interface ToolRegistry {
   invoke(resolved: ResolvedToolSet, call: ToolCall, options?: InvokeOptions): Promise<ToolCallResult>;
   /**
    * What a host shows before running a call itself (VS Code's own confirmation UI): the tool's
-   * prepareInvocation, completed with the confirmation invoke() would ask for (one rule: a
-   * destructive tool, confirmation messages or `alwaysConfirm`). Undefined for a tool that is not
+   * prepareInvocation, completed with the confirmation invoke() would ask for (one rule: a tool
+   * that asks by default — `asksByDefault`, else `destructive` —, confirmation messages or
+   * `alwaysConfirm`). Undefined for a tool that is not
    * in the set, or once the registry is disposed. Never runs the tool.
    */
   prepare(

@@ -30,6 +30,3 @@ export function fitPage(
   }
   return kept;
 }
-
-/** The length of `value` as JSON. */
-export const jsonChars = (value: unknown): number => JSON.stringify(value).length;

@@ -1,5 +1,5 @@
 import type { GrepResult, SkippedLargeFiles } from '@toolpacks/services';
-import { jsonChars } from './fitPage';
+import { jsonChars } from '@toolpacks/registry';
 
 /** Room kept for the header and the notes around the listed matches. */
 const NOTES_CHARS = 1000;

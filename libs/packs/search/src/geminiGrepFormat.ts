@@ -6,7 +6,7 @@
 //   L4- a context line
 //   ---
 // Context lines come from the file's text, taken here (SearchService returns matching lines only).
-import { jsonChars } from './fitPage';
+import { jsonChars } from '@toolpacks/registry';
 
 /** Longest line shown, as SearchService clips matching lines. */
 export const MAX_SHOWN_LINE_CHARS = 400;

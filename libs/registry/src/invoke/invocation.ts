@@ -9,7 +9,7 @@ import type { ToolEntry } from '../store/toolEntry';
 import type { ResolvedToolSetImpl } from '../resolve/resolvedToolSet';
 import { textCallResult } from '../resolve/virtualCalls';
 import { defaultTokenization } from '../toolResult';
-import { capTextToBudget, CHARS_PER_TOKEN, DEFAULT_RESULT_TOKEN_BUDGET } from '../resultBudget';
+import { capTextToBudget, CHARS_PER_TOKEN, DEFAULT_RESULT_TOKEN_BUDGET, jsonChars } from '../resultBudget';
 import { toCallContent } from './callContent';
 import type { CancellationToken } from '@toolpacks/base';
 import type { InvokeOptions } from './invocationTypes';
@@ -120,8 +120,13 @@ export async function invokeTool(
       ),
     );
     if (output === 'interrupted') return stopped();
-    const content = capTextToBudget(toCallContent(output ?? undefined), budget * CHARS_PER_TOKEN);
-    const structuredContent = checkedStructuredContent(services, implementation, output ?? undefined);
+    const maxChars = budget * CHARS_PER_TOKEN;
+    const uncut = toCallContent(output ?? undefined);
+    const content = capTextToBudget(uncut, maxChars);
+    const structuredContent = checkedStructuredContent(services, implementation, output ?? undefined, {
+      maxChars,
+      textCut: content.length !== uncut.length || content.some((part, i) => part !== uncut[i]),
+    });
     return {
       callId: call.callId,
       name: call.name,
@@ -190,23 +195,37 @@ function checkCall(
 /**
  * The structured result of a tool with an output schema, when it matches that schema. A result that
  * does not (a pack's bug: defineTool's types make it rare) is passed on as text only, so no client
- * is handed data that contradicts the schema it was promised; `onStructuredContentProblem` hears of it.
+ * is handed data that contradicts the schema it was promised; `onStructuredContentProblem` hears of
+ * it. Data over the result budget, or whole where the registry had to cut the text, is a pack's bug
+ * too: it is reported, and passed on (a client that was promised data fails a call without it).
  */
 function checkedStructuredContent(
   services: InvocationServices,
   implementation: ToolEntry,
   output: ToolResultLike | undefined,
+  budget: { readonly maxChars: number; readonly textCut: boolean },
 ): StructuredContent | undefined {
   const schema = implementation.definition.outputSchema;
   if (!schema) return undefined;
+  const report = (problems: readonly string[]) =>
+    services.onStructuredContentProblem?.(implementation.definition.name, problems);
   const structured = output?.structuredContent;
   const problems =
     structured === undefined
       ? ['the result has no structuredContent']
       : services.validator.checkOutput(schema, structured);
-  if (problems.length === 0) return structured;
-  services.onStructuredContentProblem?.(implementation.definition.name, problems);
-  return undefined;
+  if (problems.length > 0) {
+    report(problems);
+    return undefined;
+  }
+  const chars = jsonChars(structured);
+  if (chars > budget.maxChars)
+    report([
+      `the structured result is ${chars.toLocaleString('en-US')} characters of JSON, over the result budget of ${budget.maxChars.toLocaleString('en-US')}: cut it where the text is cut`,
+    ]);
+  else if (budget.textCut)
+    report(['the registry cut the text at the result budget, but the structured result was not cut with it']);
+  return structured;
 }
 
 /** Tool errors are the tool's own words, often quoting input; past this they are cut. */

@@ -64,3 +64,47 @@ describe('structured results', () => {
     ).toThrow(/outputSchema must describe an object/);
   });
 });
+
+describe('structured results and the result budget', () => {
+  const many = (n: number) => ({ count: n, items: Array.from({ length: n }, (_, i) => `item ${i}`) });
+  const setupBig = (text: string, n: number) => {
+    const problems: string[] = [];
+    const registry = createToolRegistry({ onStructuredContentProblem: (_, found) => problems.push(...found) });
+    registry.registerTool(
+      def('list_things', {
+        outputSchema: {
+          type: 'object',
+          properties: { count: { type: 'integer' }, items: { type: 'array', items: { type: 'string' } } },
+          required: ['count', 'items'],
+        },
+      }),
+      { invoke: () => structuredResult(many(n), text) },
+    );
+    const call = () =>
+      registry.invoke(
+        registry.resolve({ model: models.claude }),
+        { callId: 'c', name: 'list_things', input: {} },
+        { tokenBudget: 1000 },
+      );
+    return { call, problems };
+  };
+
+  it('reports data over the budget, and still passes it on (a client promised data fails a call without it)', async () => {
+    const { call, problems } = setupBig('5000 things', 5000);
+    expect((await call()).structuredContent).toEqual(many(5000));
+    expect(problems).toEqual([expect.stringMatching(/characters of JSON, over the result budget of 4,000/)]);
+  });
+
+  it('reports data left whole where the registry had to cut the text', async () => {
+    const { call, problems } = setupBig(Array.from({ length: 500 }, (_, i) => `item ${i}`).join('\n'), 3);
+    const result = await call();
+    expect(result.content.at(-1)).toMatchObject({ value: expect.stringContaining('the result was cut') });
+    expect(problems).toEqual([expect.stringContaining('the structured result was not cut with it')]);
+  });
+
+  it('has nothing to say of data and text that both fit', async () => {
+    const { call, problems } = setupBig('3 things', 3);
+    await call();
+    expect(problems).toEqual([]);
+  });
+});

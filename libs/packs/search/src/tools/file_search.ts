@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
+  jsonChars,
   resultCharBudget,
   structuredResult,
   type InputOf,
@@ -10,7 +11,7 @@ import {
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
 import { SearchService } from '@toolpacks/services';
-import { fitPage, jsonChars } from '../fitPage';
+import { fitPage } from '../fitPage';
 import { SEARCH_ANNOTATIONS } from '../resultSchemas';
 
 const definition = {

@@ -3,6 +3,7 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
+  jsonChars,
   resultCharBudget,
   structuredResult,
   type InputOf,
@@ -13,7 +14,7 @@ import {
 import { SearchService, WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { caseInsensitiveGlob, escapeGlobName } from '../globText';
 import { joinRelative, mapLimited, resolveScope } from '../geminiPaths';
-import { fitPage, jsonChars } from '../fitPage';
+import { fitPage } from '../fitPage';
 import { SEARCH_ANNOTATIONS } from '../resultSchemas';
 
 /** Paths per answer. */

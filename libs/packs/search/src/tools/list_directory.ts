@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
+  jsonChars,
   resultCharBudget,
   structuredResult,
   type InputOf,
@@ -12,7 +13,7 @@ import {
 import { SearchService, WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { matchesNameGlob } from '../globText';
 import { joinRelative, mapLimited, resolveScope } from '../geminiPaths';
-import { fitPage, jsonChars } from '../fitPage';
+import { fitPage } from '../fitPage';
 import { ENTRY_TYPE_SCHEMA, entryType, SEARCH_ANNOTATIONS } from '../resultSchemas';
 
 /** Entries listed per answer; the rest are counted. */
