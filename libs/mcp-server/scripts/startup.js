@@ -1,27 +1,33 @@
 #!/usr/bin/env node
-// Startup to a ready tools/list over stdio: our server (the four packs, a NodeHost over a folder)
-// run from the TypeScript sources (scripts/stdio-entry.js, esbuild-register, as `npm start` runs
-// the CLI) and bundled with esbuild (as the CLI ships), against a minimal SDK server with one tool,
-// in the same run, alternating. Prints the median and range of each (ms, from spawn to the
-// tools/list answer, initialize included).   node libs/mcp-server/scripts/startup.js [RUNS]
+// Startup to a ready tools/list over stdio, in each protocol era: our server (the four packs, a
+// NodeHost over a folder) run from the TypeScript sources (scripts/stdio-entry.js, esbuild-register,
+// as `npm start` runs the CLI) and bundled with esbuild (as the CLI ships), against a minimal SDK v2
+// server with one tool, in the same run, alternating. The SDK v2 client opens with initialize
+// (2025-11-25) or, pinned, with server/discover (2026-07-28: its probe runs in place, on the same
+// process). Prints the median and range of each (ms, from spawn to the tools/list answer, the
+// opening included) and of one tools/call round trip.   node libs/mcp-server/scripts/startup.js [RUNS]
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
-const { StdioClientTransport } = require('@modelcontextprotocol/sdk/client/stdio.js');
+const { Client } = require('@modelcontextprotocol/client');
+const { StdioClientTransport } = require('@modelcontextprotocol/client/stdio');
+
+/** A subclass probes in place (the SDK's own stdio transport would spawn a sibling to probe). */
+class InPlaceStdioTransport extends StdioClientTransport {}
 
 const runs = Number(process.argv[2] ?? 7);
 const folder = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'toolpacks-mcp-startup-')));
 fs.writeFileSync(path.join(folder, 'README.md'), '# startup\n');
 
 const MINIMAL = `
-const { Server } = require('@modelcontextprotocol/sdk/server/index.js');
-const { StdioServerTransport } = require('@modelcontextprotocol/sdk/server/stdio.js');
-const { ListToolsRequestSchema, CallToolRequestSchema } = require('@modelcontextprotocol/sdk/types.js');
-const server = new Server({ name: 'minimal', version: '1.0.0' }, { capabilities: { tools: {} } });
-server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: 'echo', description: 'Echoes.', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } }] }));
-server.setRequestHandler(CallToolRequestSchema, async (r) => ({ content: [{ type: 'text', text: String(r.params.arguments?.text ?? '') }] }));
-server.connect(new StdioServerTransport());
+const { Server } = require('@modelcontextprotocol/server');
+const { serveStdio } = require('@modelcontextprotocol/server/stdio');
+serveStdio(() => {
+  const server = new Server({ name: 'minimal', version: '1.0.0' }, { capabilities: { tools: {} } });
+  server.setRequestHandler('tools/list', async () => ({ tools: [{ name: 'echo', description: 'Echoes.', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } }] }));
+  server.setRequestHandler('tools/call', async (r) => ({ content: [{ type: 'text', text: String(r.params.arguments?.text ?? '') }] }));
+  return server;
+});
 `;
 
 // The same server as stdio-entry.js, bundled.
@@ -37,7 +43,7 @@ const root = process.argv[2];
 serveStdio({ approvals: {}, createSession: async () => {
   const host = await createNodeHost(root);
   const { registry } = await host.createRegistry([editorPack, searchPack, gitPack, debugPack]);
-  return createHostSession({ registry, contextKeys: host.contextKeys, model: { id: 'grok-code-fast-1', vendor: 'copilot', family: 'grok-code', version: '1' }, dispose: async () => { await host.debug.stop(); host.dispose(); } });
+  return createHostSession({ registry, root, contextKeys: host.contextKeys, model: { id: 'grok-code-fast-1', vendor: 'copilot', family: 'grok-code', version: '1' }, dispose: async () => { await host.debug.stop(); host.dispose(); } });
 } }).then((s) => s.closed.then(() => process.exit(0)));
 `,
 );
@@ -59,38 +65,65 @@ const servers = {
     args: [path.join(__dirname, 'stdio-entry.js'), folder],
     cwd: path.resolve(__dirname, '../../..'),
   },
-  'minimal SDK server': { command: process.execPath, args: ['-e', MINIMAL], cwd: path.resolve(__dirname, '../../..') },
+  'minimal SDK v2 server': {
+    command: process.execPath,
+    args: ['-e', MINIMAL],
+    cwd: path.resolve(__dirname, '../../..'),
+  },
 };
 
-async function once(spec) {
+/** The call each server answers: the minimal server's echo, our read_file. */
+const CALLS = {
+  'minimal SDK v2 server': { name: 'echo', arguments: { text: 'hi' } },
+  default: { name: 'read_file', arguments: { filePath: 'README.md' } },
+};
+
+async function once(name, spec, era) {
   const started = performance.now();
-  const transport = new StdioClientTransport({ ...spec, stderr: 'ignore' });
-  const client = new Client({ name: 'startup', version: '1.0.0' });
+  const transport = new InPlaceStdioTransport({ ...spec, stderr: 'ignore' });
+  const client = new Client(
+    { name: 'startup', version: '1.0.0' },
+    era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
+  );
   await client.connect(transport);
   const { tools } = await client.listTools();
   const ms = performance.now() - started;
+  const before = performance.now();
+  await client.callTool(CALLS[name] ?? CALLS.default);
+  const callMs = performance.now() - before;
   await client.close();
-  return { ms, tools: tools.length };
+  return { ms, callMs, tools: tools.length };
 }
 
+const stats = (list) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  return `median ${median.toFixed(0)} ms (min ${sorted[0].toFixed(0)}, max ${sorted[sorted.length - 1].toFixed(0)})`;
+};
+
 (async () => {
-  const times = Object.fromEntries(Object.keys(servers).map((k) => [k, []]));
+  const eras = ['legacy', 'modern'];
+  const rows = Object.keys(servers).flatMap((name) =>
+    eras.map((era) => `${name}, ${era === 'legacy' ? '2025-11-25' : '2026-07-28'}`),
+  );
+  const times = Object.fromEntries(rows.map((k) => [k, { start: [], call: [] }]));
   const counts = {};
-  for (const spec of Object.values(servers)) await once(spec); // warm the file cache for all
+  for (const [name, spec] of Object.entries(servers)) for (const era of eras) await once(name, spec, era); // warm the file cache
   for (let i = 0; i < runs; i++) {
     for (const [name, spec] of Object.entries(servers)) {
-      const { ms, tools } = await once(spec);
-      times[name].push(ms);
-      counts[name] = tools;
+      for (const era of eras) {
+        const row = `${name}, ${era === 'legacy' ? '2025-11-25' : '2026-07-28'}`;
+        const { ms, callMs, tools } = await once(name, spec, era);
+        times[row].start.push(ms);
+        times[row].call.push(callMs);
+        counts[row] = tools;
+      }
     }
   }
-  for (const [name, list] of Object.entries(times)) {
-    const sorted = [...list].sort((a, b) => a - b);
-    const median = sorted[Math.floor(sorted.length / 2)];
+  for (const [row, { start, call }] of Object.entries(times))
     console.log(
-      `${name}: median ${median.toFixed(0)} ms (min ${sorted[0].toFixed(0)}, max ${sorted[sorted.length - 1].toFixed(0)}) over ${runs} runs, ${counts[name]} tools`,
+      `${row}: first tools/list ${stats(start)}, one tools/call ${stats(call)}, over ${runs} runs, ${counts[row]} tools`,
     );
-  }
   fs.rmSync(folder, { recursive: true, force: true });
   fs.rmSync(bundleDir, { recursive: true, force: true });
 })();

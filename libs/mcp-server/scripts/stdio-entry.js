@@ -31,6 +31,7 @@ async function createSession() {
   const threshold = option('--threshold');
   return createHostSession({
     registry,
+    root,
     contextKeys: host.contextKeys,
     model: { id: 'grok-code-fast-1', vendor: 'copilot', family: 'grok-code', version: '1' },
     ...(threshold ? { threshold: Number(threshold) } : {}),

@@ -1,6 +1,8 @@
-// A registry result as MCP content: text as text (prompt-tsx parts rendered the way a headless host
-// sends them to a model), data parts as image / audio content or an embedded resource blob.
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+// A registry result as an MCP tools/call result (both protocol eras): text as text (prompt-tsx parts
+// rendered the way a headless host sends them to a model), data parts as image / audio content or an
+// embedded resource blob, and the structured result beside them when the tool returned one that
+// matches its output schema (the registry leaves it out otherwise).
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { contentToText, type ToolCallContent, type ToolCallResult } from '@toolpacks/registry/host';
 
 type McpContent = CallToolResult['content'][number];
@@ -35,4 +37,13 @@ export async function toMcpContent(result: ToolCallResult, tokenBudget?: number)
   }
   await flush();
   return out.length ? out : [{ type: 'text', text: '(the tool returned no output)' }];
+}
+
+/** The whole tools/call result: content, isError, and structuredContent when the registry carried one. */
+export async function toCallToolResult(result: ToolCallResult): Promise<CallToolResult> {
+  return {
+    content: await toMcpContent(result),
+    isError: result.isError,
+    ...(result.structuredContent !== undefined ? { structuredContent: { ...result.structuredContent } } : {}),
+  };
 }

@@ -17,12 +17,22 @@ export interface McpWorkspace {
   readonly onDidChangeContext: Event<void>;
   /** Ends what the session started and its registry. */
   dispose(): Promise<void>;
+  /** The host, whose workspace folder the server's instructions name (a NodeHost is one). */
+  readonly host?: {
+    /** The host's workspace file system. */
+    readonly workspace: {
+      /** The folder the tools work in. */
+      readonly root: string;
+    };
+  };
 }
 
 /** The McpSession of a workspace session: its request with the virtual-tool settings as the server reads them. */
 export function mcpSessionOf(workspace: McpWorkspace): McpSession {
+  const root = workspace.host?.workspace.root;
   return {
     registry: workspace.registry,
+    ...(root !== undefined ? { root } : {}),
     resolveRequest: () => {
       const { virtualTools, ...request } = workspace.request();
       return {
@@ -38,6 +48,8 @@ export function mcpSessionOf(workspace: McpWorkspace): McpSession {
 
 export interface HostSessionOptions {
   readonly registry: ToolRegistry;
+  /** The workspace folder the tools work in, named in the server's instructions. */
+  readonly root?: string;
   /** The host's live context keys (debugState, gitOpenRepositoryCount, …): read per resolution, watched for changes. */
   readonly contextKeys: Pick<ContextKeyService, 'values' | 'onDidChange'>;
   readonly model: ModelInfo;
@@ -53,10 +65,11 @@ export interface HostSessionOptions {
 
 // An McpSession over a registry and a host's context keys, for hosts without a workspace session.
 export function createHostSession(options: HostSessionOptions): McpSession {
-  const { registry, contextKeys, model, selection, referencedTools, threshold, mode } = options;
+  const { registry, contextKeys, model, selection, referencedTools, threshold, mode, root } = options;
   let disposing: Promise<void> | undefined;
   return mcpSessionOf({
     registry,
+    ...(root !== undefined ? { host: { workspace: { root } } } : {}),
     request: () => ({
       model,
       context: contextKeys.values,

@@ -1,144 +1,80 @@
-// MCP over Streamable HTTP: stateful sessions (Mcp-Session-Id), each with its own McpSession.
-// Bound to 127.0.0.1 unless told otherwise; every request passes Host and Origin checks (DNS
-// rebinding) and, when a token is set, the bearer token check, before the SDK sees it. DELETE of a
-// session disposes it; so does idleness (no request and no open stream for `sessionIdleMs`), and
-// an initialize beyond `maxSessions` evicts the least recently used idle session; close() disposes
-// them all. A request whose connection closes before its answer is cancelled: nobody can read the
-// answer (no event store, so no resumption), and its tool call must not go on running children.
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+// MCP over Streamable HTTP, both protocol eras on one endpoint. Bound to 127.0.0.1 unless told
+// otherwise; every request passes the Host and Origin checks (DNS rebinding) and, when a token is
+// set, the bearer token check, before any SDK code sees it. Then the SDK's own classification routes
+// it: 2025-era traffic (initialize, or a request naming its Mcp-Session-Id) to the stateful sessions
+// of httpSessions.ts; 2026-07-28 traffic (the per-request `_meta` envelope) to the SDK's
+// createMcpHandler, whose per-request server instances share one workspace (modernServer.ts) and
+// which checks the Mcp-Method / Mcp-Name headers against the body. A modern request whose
+// connection closes before its answer is aborted, and its tool call with it.
+import { createHash, timingSafeEqual } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import {
+  classifyInboundRequest,
+  createMcpHandler,
   isInitializeRequest,
-  isJSONRPCRequest,
-  type CancelledNotification,
-  type JSONRPCMessage,
-  type RequestId,
-} from '@modelcontextprotocol/sdk/types.js';
-import { SessionServer } from './sessionServer';
+  isJsonContentType,
+  type McpHttpHandler,
+} from '@modelcontextprotocol/server';
+import { helloOfBody } from './hello';
+import { LegacySessions } from './httpSessions';
+import { ModernWorkspace } from './modernServer';
+import { readBody, reply, sendWebResponse, toWebRequest } from './nodeWeb';
 import type { HttpServeOptions, HttpServer } from './types';
 
-const MAX_INITIALIZE_BYTES = 1024 * 1024;
-const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
-/** setTimeout's longest delay; a longer idle time is checked again when this one fires. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+const header = (req: http.IncomingMessage, name: string) => {
+  const value = req.headers[name];
+  return typeof value === 'string' ? value : undefined;
+};
 
-/** The response of the HTTP request being handled: the transport delivers its messages within it. */
-const arrivedOn = new AsyncLocalStorage<http.ServerResponse>();
-
-/**
- * Makes every JSON-RPC request that arrives on an HTTP response which then closes unfinished (the
- * client dropped the connection) cancelled, through the SDK's own path: a notifications/cancelled
- * for its id, as a stdio client would send, which aborts the handler's `extra.signal` and so the
- * tool call's CancellationToken. A request already answered is unknown to the SDK by then: no-op.
- * Call after `session.connect(transport)`, which installs the handler this wraps.
- */
-function cancelOnDisconnect(transport: StreamableHTTPServerTransport): void {
-  const deliver = transport.onmessage;
-  if (!deliver) return;
-  const cancel = (requestId: RequestId) => {
-    const cancelled: CancelledNotification = {
-      method: 'notifications/cancelled',
-      params: { requestId, reason: 'The HTTP connection closed before the answer.' },
-    };
-    deliver({ jsonrpc: '2.0', ...cancelled } as JSONRPCMessage);
-  };
-  /** The requests each open response carries (a batch has several): one 'close' listener per response. */
-  const carried = new WeakMap<http.ServerResponse, RequestId[]>();
-  transport.onmessage = (message, extra) => {
-    deliver(message, extra);
-    const res = arrivedOn.getStore();
-    if (!res || !isJSONRPCRequest(message) || res.writableFinished) return;
-    if (res.closed) return cancel(message.id);
-    let ids = carried.get(res);
-    if (!ids) {
-      const list: RequestId[] = [];
-      carried.set(res, (ids = list));
-      res.once('close', () => {
-        if (!res.writableFinished) for (const id of list) cancel(id);
-      });
-    }
-    ids.push(message.id);
-  };
-}
-
-interface Entry {
-  readonly session: SessionServer;
-  readonly transport: StreamableHTTPServerTransport;
-  /** Requests of this session whose response is still open (a call, the standalone GET stream). */
-  open: number;
-  /** When the session last had no open response (its idle time counts from here). */
-  lastActive: number;
-  idleTimer?: NodeJS.Timeout;
+/** The POST body as JSON, or the answer already written when it is not. */
+async function readJson(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+): Promise<{ body: unknown; raw: Buffer } | undefined> {
+  if (!isJsonContentType(header(req, 'content-type'))) {
+    reply(res, 415, 'Unsupported Media Type: Content-Type must be application/json.');
+    return undefined;
+  }
+  const raw = await readBody(req);
+  if (raw === 'too-large') {
+    reply(res, 413, 'Payload Too Large: the request body is over 4 MiB.');
+    return undefined;
+  }
+  try {
+    return { body: JSON.parse(raw.toString('utf8')) as unknown, raw };
+  } catch {
+    reply(res, 400, 'Parse error: the body is not JSON.', -32700);
+    return undefined;
+  }
 }
 
 export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> {
   const bindHost = options.host ?? '127.0.0.1';
-  const maxSessions = options.maxSessions ?? 32;
-  const idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
-  const expires = Number.isFinite(idleMs) && idleMs > 0;
-  const sessions = new Map<string, Entry>();
-  /** Sessions created for an initialize that has not finished yet. */
-  const starting = new Set<SessionServer>();
-  /** Sessions removed (expired, evicted) whose disposal has not finished; close() waits for them. */
-  const disposals = new Set<Promise<void>>();
   const tokenDigest = options.token !== undefined ? digest(options.token) : undefined;
   let allowedHosts = new Set<string>();
   let allowedOrigins = new Set<string>();
   let closing: Promise<void> | undefined;
+  const legacy = new LegacySessions(options);
 
-  const remove = (id: string): Promise<void> => {
-    const entry = sessions.get(id);
-    if (!entry) return Promise.resolve();
-    sessions.delete(id);
-    clearTimeout(entry.idleTimer);
-    const disposal = entry.session.dispose().finally(() => disposals.delete(disposal));
-    disposals.add(disposal);
-    return disposal;
-  };
-
-  /** Removes the session in the background (idle expiry, eviction); errors go to onError. */
-  const expire = (id: string) => void remove(id).catch((error: unknown) => options.onError?.(error));
-
-  const scheduleIdleCheck = (id: string, entry: Entry, delay = idleMs) => {
-    clearTimeout(entry.idleTimer);
-    if (!expires) return;
-    entry.idleTimer = setTimeout(
-      () => {
-        entry.idleTimer = undefined;
-        if (sessions.get(id) !== entry || entry.open > 0) return;
-        const left = entry.lastActive + idleMs - Date.now();
-        if (left > 0) scheduleIdleCheck(id, entry, left);
-        else expire(id);
-      },
-      Math.min(Math.max(delay, 1), MAX_TIMER_MS),
-    );
-    // An idle session never keeps the process alive.
-    entry.idleTimer.unref();
-  };
-
-  /** Counts the response as open until it closes (ended or the connection dropped). */
-  const track = (entry: Entry, res: http.ServerResponse) => {
-    entry.open++;
-    clearTimeout(entry.idleTimer);
-    entry.idleTimer = undefined;
-    res.once('close', () => {
-      entry.open--;
-      entry.lastActive = Date.now();
-      if (entry.open === 0 && entry.transport.sessionId && sessions.get(entry.transport.sessionId) === entry)
-        scheduleIdleCheck(entry.transport.sessionId, entry);
+  // The modern era's one workspace, started by the first modern request (a failed start is retried by the next).
+  let workspace: ModernWorkspace | undefined;
+  const modernWorkspace = (): ModernWorkspace => {
+    if (workspace) return workspace;
+    const session = options.createSession();
+    const created = new ModernWorkspace(options, session, () => handler.notify.toolsChanged(), true);
+    session.catch((error: unknown) => {
+      options.onError?.(error);
+      if (workspace === created) workspace = undefined;
     });
+    return (workspace = created);
   };
-
-  /** The least recently used session with no open request or stream, if any. */
-  const leastRecentlyUsedIdle = (): string | undefined => {
-    let found: [string, Entry] | undefined;
-    for (const [id, entry] of sessions)
-      if (entry.open === 0 && (!found || entry.lastActive < found[1].lastActive)) found = [id, entry];
-    return found?.[0];
-  };
+  /** The parsed body of each modern request, for the factory (which is handed the Request, its body read). */
+  const bodies = new WeakMap<Request, unknown>();
+  const handler: McpHttpHandler = createMcpHandler(
+    ({ requestInfo }) => modernWorkspace().createServer(helloOfBody(requestInfo ? bodies.get(requestInfo) : undefined)),
+    { legacy: 'reject', onerror: () => undefined },
+  );
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -157,53 +93,50 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
     if (url.pathname !== '/mcp') return reply(res, 404, 'Not found: the MCP endpoint is /mcp.');
     if (closing) return reply(res, 503, 'The server is shutting down.');
 
-    const sessionId = req.headers['mcp-session-id'];
-    if (typeof sessionId === 'string') {
-      const entry = sessions.get(sessionId);
-      if (!entry) return reply(res, 404, 'Session not found: initialize a new session.', -32001);
-      track(entry, res);
-      return arrivedOn.run(res, () => entry.transport.handleRequest(req, res));
+    const post = req.method?.toUpperCase() === 'POST';
+    const sessionId = header(req, 'mcp-session-id');
+    if (sessionId !== undefined) {
+      const read = post ? await readJson(req, res) : undefined;
+      if (post && !read) return;
+      return legacy.handle(req, res, sessionId, read?.body);
     }
-    if (req.method !== 'POST') return reply(res, 400, 'Bad Request: no valid session ID provided.');
-    const body = await readJson(req);
-    if (body === undefined) return reply(res, 400, 'Parse error: the body is not JSON.', -32700);
-    const isInit = Array.isArray(body) ? body.some((m) => isInitializeRequest(m)) : isInitializeRequest(body);
-    if (!isInit) return reply(res, 400, 'Bad Request: no valid session ID provided.');
+    if (!post) return reply(res, 400, 'Bad Request: no valid session ID provided.');
+    const read = await readJson(req, res);
+    if (!read) return;
     if (closing) return reply(res, 503, 'The server is shutting down.');
-    if (sessions.size + starting.size >= maxSessions) {
-      // Full: the least recently used idle session makes room (its client gets 404 and may
-      // initialize again); only when every session is busy is the initialize refused.
-      const idle = leastRecentlyUsedIdle();
-      if (idle === undefined)
-        return reply(res, 503, `Too many sessions (${maxSessions}), all of them busy; close one (DELETE) first.`);
-      expire(idle);
-    }
-
-    const session = new SessionServer(options);
-    starting.add(session);
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, entry),
-      onsessionclosed: (id) => remove(id),
+    const route = classifyInboundRequest({
+      httpMethod: 'POST',
+      body: read.body,
+      protocolVersionHeader: header(req, 'mcp-protocol-version'),
+      mcpMethodHeader: header(req, 'mcp-method'),
+      mcpNameHeader: header(req, 'mcp-name'),
     });
-    const entry: Entry = { session, transport, open: 0, lastActive: Date.now() };
-    track(entry, res);
-    try {
-      await session.connect(transport);
-      cancelOnDisconnect(transport);
-      session.server.onclose = () => {
-        if (transport.sessionId) void remove(transport.sessionId);
-        else void session.dispose();
-      };
-      await arrivedOn.run(res, () => transport.handleRequest(req, res, body));
-    } finally {
-      starting.delete(session);
-      // An initialize that did not make a session (refused, failed) leaves nothing behind.
-      if (!transport.sessionId || !sessions.has(transport.sessionId)) await session.dispose();
-      // Its response may have closed before the session was registered: start its idle time now.
-      else if (entry.open === 0) scheduleIdleCheck(transport.sessionId, entry);
+    if (route.kind === 'legacy') {
+      const isInit = Array.isArray(read.body)
+        ? read.body.some((m) => isInitializeRequest(m))
+        : isInitializeRequest(read.body);
+      if (!isInit) return reply(res, 400, 'Bad Request: no valid session ID provided.');
+      return legacy.initialize(req, res, read.body);
     }
-    if (closing && transport.sessionId) await remove(transport.sessionId);
+    // Modern, or a modern request the SDK refuses (a bad envelope, mismatched headers): its answer.
+    // The shared workspace first: a start that failed is answered with its reason.
+    const failed = await modernWorkspace().session.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    if (failed !== undefined) {
+      const id = (read.body as { id?: unknown } | null)?.id;
+      return reply(
+        res,
+        500,
+        `The workspace session did not start: ${(failed as Error)?.message ?? String(failed)}`,
+        -32603,
+        typeof id === 'string' || typeof id === 'number' ? id : null,
+      );
+    }
+    const request = toWebRequest(req, res, read.raw);
+    bodies.set(request, read.body);
+    await sendWebResponse(res, await handler.fetch(request, { parsedBody: read.body }));
   };
 
   const server = http.createServer((req, res) => {
@@ -240,11 +173,9 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
     close: () =>
       (closing ??= (async () => {
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-        await Promise.all([
-          ...[...sessions.keys()].map(remove),
-          ...[...starting].map((s) => s.dispose()),
-          ...disposals,
-        ]);
+        // In-flight modern exchanges end first (their calls are cancelled), then the workspaces.
+        await handler.close();
+        await Promise.all([legacy.closeAll(), workspace?.dispose()]);
         server.closeAllConnections();
         await stopped;
       })()),
@@ -253,25 +184,4 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
 
 function digest(value: string): Buffer {
   return createHash('sha256').update(value).digest();
-}
-
-function reply(res: http.ServerResponse, status: number, message: string, code = -32000): void {
-  res
-    .writeHead(status, { 'Content-Type': 'application/json' })
-    .end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
-}
-
-async function readJson(req: http.IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_INITIALIZE_BYTES) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    return undefined;
-  }
 }

@@ -10,7 +10,7 @@ export type {
 } from './types';
 export { serveStdio } from './stdio';
 export { serveHttp } from './http';
-export { MODEL_META_KEY, MODEL_REASON_META_KEY, SessionServer, toMcpTools } from './sessionServer';
+export { MODEL_META_KEY, MODEL_REASON_META_KEY, toMcpTools } from './tools';
 export {
   chooseSessionModel,
   describeSessionModel,

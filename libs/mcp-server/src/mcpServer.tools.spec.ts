@@ -48,16 +48,25 @@ describe('tools/list', () => {
       openWorldHint: false,
     });
     expect(byName.get('read_file')!.title).toBe('Read File');
-    expect(byName.get('git_commit')!.annotations).toMatchObject({
-      readOnlyHint: false,
-      destructiveHint: true,
-      idempotentHint: false,
-    });
-    expect(byName.get('start_debugging')!.annotations).toMatchObject({
-      readOnlyHint: false,
-      destructiveHint: false,
-      openWorldHint: true,
-    });
+    // Each hint says what the definition says, none masked by another (a destructive tool that also
+    // claims read-only still says destructive); the packs decide the values.
+    for (const entry of resolved.entries.filter((e) => e.sent)) {
+      const a = entry.definition.annotations ?? {};
+      expect({ name: entry.name, ...byName.get(entry.name)!.annotations }).toEqual({
+        name: entry.name,
+        title: entry.definition.displayName ?? entry.name,
+        readOnlyHint: a.readOnly === true,
+        destructiveHint: a.destructive === true,
+        idempotentHint: a.idempotent === true,
+        openWorldHint: a.openWorld === true,
+      });
+      // The output schema as the pack wrote it, for every tool that has one.
+      expect({ name: entry.name, outputSchema: byName.get(entry.name)!.outputSchema }).toEqual({
+        name: entry.name,
+        outputSchema: entry.definition.outputSchema,
+      });
+    }
+    expect(byName.get('git_commit')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
   });
 });
 

@@ -1,202 +1,102 @@
-// One MCP session: an SDK `Server` bound to one McpSession and one VirtualToolSession, so its
+// One 2025-era MCP session: an SDK `Server` bound to one McpSession and one VirtualToolSession, so its
 // resolution state (expanded groups, context keys, approvals) is its own. tools/list is the
 // registry's resolution; tools/call goes through registry.invoke, whose every outcome (schema
 // error, unknown tool, decline, timeout, cancellation, tool error) is an `isError` result the model
 // can act on, never a protocol error; a change of the resolved list is announced with
-// notifications/tools/list_changed. The model it resolves for is the host's, unless the host says
-// that model is only a default: then a known MCP client (clientFamilies.ts, by the initialize
-// request's clientInfo.name) gets the tools of the model it runs; the initialize result's
-// `instructions`, the tools/list result's `_meta` and `onInfo` say which family and why.
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  CallToolRequestSchema,
-  isJSONRPCRequest,
-  isJSONRPCResultResponse,
-  ListToolsRequestSchema,
-  type JSONRPCResultResponse,
-  type RequestId,
-  type CallToolRequest,
-  type CallToolResult,
-  type ServerNotification,
-  type ServerRequest,
-  type Tool as McpTool,
-} from '@modelcontextprotocol/sdk/types.js';
+// notifications/tools/list_changed; what needs a yes is asked through elicitation. The model it
+// resolves for is the host's, unless the host says that model is only a default: then a known MCP
+// client (clientFamilies.ts, by its initialize request's clientInfo.name) gets the tools of the model
+// it runs; the initialize result's `instructions`, the tools/list result's `_meta` and `onInfo` say
+// which family and why. The Server is built once the client's initialize is known (the serving
+// entries read it first), so its instructions are its own from the start.
+import { Server, type CallToolRequest, type CallToolResult, type ServerContext } from '@modelcontextprotocol/server';
+import type { ServerNotification } from '@modelcontextprotocol/server';
 import { CancellationTokenSource, DisposableStore } from '@toolpacks/base';
 import type {
   ConfirmationAnswer,
   ConfirmationRequest,
-  InvokeOptions,
   ResolvedToolSet,
   VirtualToolSession,
 } from '@toolpacks/registry/host';
-import { ACTIVATE_PREFIX, inertConfirmation, SEARCH_TOOLS_NAME } from '@toolpacks/registry/host';
+import {
+  canElicitForm,
+  CONFIRMATION_SCHEMA,
+  confirmationAnswer,
+  confirmationQuestion,
+  policyOptions,
+} from './approvals';
 import { chooseSessionModel, describeSessionModel } from './clientFamilies';
-import { toMcpContent } from './content';
-import { mcpProgress } from './progress';
+import { toCallToolResult } from './content';
+import { serverInstructions } from './instructions';
+import { mcpProgress, progressTokenOf } from './progress';
+import { MODEL_META_KEY, MODEL_REASON_META_KEY, toMcpTools } from './tools';
+import type { ClientHello } from './hello';
 import type { McpServerOptions, McpSession, McpSessionModel } from './types';
-
-type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 const DEFAULT_CONFIRMATION_TIMEOUT_MS = 10 * 60_000;
 
-/** The tools/list result's `_meta` key of the model the list was resolved for. */
-export const MODEL_META_KEY = 'toolpacks/model';
-/** The tools/list result's `_meta` key of why that model was chosen (`because the client is claude-code`). */
-export const MODEL_REASON_META_KEY = 'toolpacks/modelReason';
-
-/** The schema of the confirmation form: one optional field, what to do instead when declining. */
-const CONFIRMATION_SCHEMA = {
-  type: 'object',
-  properties: {
-    reason: {
-      type: 'string',
-      title: 'Reason (optional)',
-      description: 'If you decline: why, or what the model should do instead. It is passed to the model.',
-    },
-  },
-} as const;
-
-/** MCP tool descriptions from a resolution: names, descriptions and schemas as resolved, with annotations set explicitly. */
-export function toMcpTools(resolved: ResolvedToolSet): McpTool[] {
-  const entries = new Map(resolved.entries.filter((e) => e.sent).map((e) => [e.name, e]));
-  return resolved.tools.map((tool) => {
-    const entry = entries.get(tool.name);
-    const inputSchema = (tool.inputSchema ?? { type: 'object', properties: {} }) as McpTool['inputSchema'];
-    if (entry) {
-      const a = entry.definition.annotations ?? {};
-      const title = entry.definition.displayName ?? tool.name;
-      return {
-        name: tool.name,
-        title,
-        description: tool.description,
-        inputSchema,
-        annotations: {
-          title,
-          readOnlyHint: a.readOnly === true,
-          destructiveHint: a.readOnly !== true && a.destructive === true,
-          idempotentHint: a.idempotent === true,
-          openWorldHint: a.openWorld === true,
-        },
-      };
-    }
-    // The registry's own tools (activate_<group>, search_tools): they change which tools are offered,
-    // nothing else. A second search with the same query finds the next tools: not idempotent.
-    const isSearch = tool.name === SEARCH_TOOLS_NAME;
-    const title = isSearch
-      ? 'Search tools'
-      : tool.name.startsWith(ACTIVATE_PREFIX)
-        ? `Activate ${tool.name.slice(ACTIVATE_PREFIX.length).replace(/_/g, ' ')} tools`
-        : tool.name;
-    return {
-      name: tool.name,
-      title,
-      description: tool.description,
-      inputSchema,
-      annotations: {
-        title,
-        readOnlyHint: true,
-        destructiveHint: false,
-        idempotentHint: !isSearch,
-        openWorldHint: false,
-      },
-    };
-  });
-}
-
-interface Ready {
-  readonly session: McpSession;
-  readonly tools: VirtualToolSession;
-}
-
 export class SessionServer {
   readonly server: Server;
-  private readonly ready: Promise<Ready>;
+  private readonly tools: VirtualToolSession;
   private readonly subscriptions = new DisposableStore();
   /** The list the client last received or was told changed (JSON); undefined until it lists. */
   private announced: string | undefined;
   private running = 0;
   private checkScheduled = false;
   private disposing: Promise<void> | undefined;
-  /** The initialize request's clientInfo.name, seen on the transport (see connect). */
-  private clientName: string | undefined;
   /** Whether onInfo was told the session's model. */
   private toldModel = false;
 
-  constructor(private readonly options: McpServerOptions) {
+  /**
+   * A session over `session` for the client that said `hello` in its initialize request. `owned`:
+   * disposing this disposes the McpSession too (an HTTP session's own); else its owner does (stdio).
+   */
+  static async open(
+    options: McpServerOptions,
+    session: Promise<McpSession> | McpSession,
+    hello: ClientHello,
+    owned: boolean,
+  ): Promise<SessionServer> {
+    return new SessionServer(options, await session, hello, owned);
+  }
+
+  private constructor(
+    private readonly options: McpServerOptions,
+    readonly session: McpSession,
+    private readonly hello: ClientHello,
+    private readonly owned: boolean,
+  ) {
     this.server = new Server(
       { name: options.name ?? 'toolpacks', version: options.version ?? '0.1.0' },
-      { capabilities: { tools: { listChanged: true } } },
+      {
+        capabilities: { tools: { listChanged: true } },
+        instructions: serverInstructions({
+          model: this.model,
+          ...(session.root !== undefined ? { root: session.root } : {}),
+          packs: session.registry.packs.map((p) => p.displayName),
+          confirmation: canElicitForm(hello.capabilities) ? 'elicitation' : 'none',
+        }),
+        // This era asks by elicitation itself: an input_required answer here would be a bug.
+        inputRequired: { legacyShim: false },
+      },
     );
-    this.ready = this.start();
-    // Reported here once; requests that await it report it to their caller too.
-    this.ready.catch((error) => options.onError?.(error));
-    this.server.setRequestHandler(ListToolsRequestSchema, async () => {
-      const ready = await this.ready;
-      const tools = toMcpTools(this.resolve(ready));
+    this.tools = session.registry.createVirtualToolSession();
+    this.subscriptions.add(this.tools.onDidChange(() => this.changed()));
+    this.subscriptions.add(session.onDidChangeContext(() => this.changed()));
+    this.subscriptions.add(session.registry.onDidChange(() => this.changed()));
+    this.server.setRequestHandler('tools/list', async () => {
+      const tools = toMcpTools(this.resolve());
       this.announced = JSON.stringify(tools);
-      const chosen = this.sessionModel(ready);
+      const chosen = this.model;
       return { tools, _meta: { [MODEL_META_KEY]: chosen.model, [MODEL_REASON_META_KEY]: chosen.because } };
     });
-    this.server.setRequestHandler(CallToolRequestSchema, (request, extra) => this.call(request, extra));
+    this.server.setRequestHandler('tools/call', (request, ctx) => this.call(request, ctx));
   }
 
-  /** The McpSession, once created (rejects when createSession failed). */
-  get session(): Promise<McpSession> {
-    return this.ready.then((r) => r.session);
-  }
-
-  /** The model this session's tools are resolved for and why (the client's, once its initialize request arrived). */
-  get model(): Promise<McpSessionModel> {
-    return this.ready.then((r) => this.sessionModel(r));
-  }
-
-  /**
-   * Connects the server to `transport` (use this, not `server.connect`): the initialize request's
-   * clientInfo.name is read as it arrives, and the initialize result gets `instructions` naming the
-   * model family the tools are listed for and why. SDK v1 takes a Server's instructions only in its
-   * constructor, before any client is known; the result is amended on its way out instead, once the
-   * session has started (tools/list waits for that anyway).
-   */
-  async connect(transport: Transport): Promise<void> {
-    await this.server.connect(transport);
-    const deliver = transport.onmessage;
-    const send = transport.send.bind(transport);
-    const initializing = new Set<RequestId>();
-    transport.onmessage = (message, extra) => {
-      if (isJSONRPCRequest(message) && message.method === 'initialize') {
-        const name = (message.params as { clientInfo?: { name?: unknown } } | undefined)?.clientInfo?.name;
-        if (typeof name === 'string') this.clientName = name;
-        initializing.add(message.id);
-      }
-      deliver?.(message, extra);
-    };
-    transport.send = async (message, options) => {
-      if (isJSONRPCResultResponse(message) && initializing.delete(message.id))
-        message = await this.withInstructions(message);
-      return send(message, options);
-    };
-  }
-
-  private async withInstructions(message: JSONRPCResultResponse): Promise<JSONRPCResultResponse> {
-    const ready = await this.ready.catch(() => undefined);
-    if (!ready) return message;
-    let instructions: string;
-    try {
-      instructions = `The tools of this server are listed for model ${describeSessionModel(this.sessionModel(ready))}.`;
-    } catch (error) {
-      this.options.onError?.(error);
-      return message;
-    }
-    const already = typeof message.result.instructions === 'string' ? `${message.result.instructions}\n\n` : '';
-    return { ...message, result: { ...message.result, instructions: `${already}${instructions}` } };
-  }
-
-  /** The model to resolve for: the session's, or the known client's when the session's is only a default. */
-  private sessionModel({ session }: Ready): McpSessionModel {
-    const client = this.clientName ?? this.server.getClientVersion()?.name;
-    const chosen = chooseSessionModel(session.resolveRequest().model, this.options.model, client);
+  /** The model this session's tools are resolved for and why (the client's, when the host's is only a default). */
+  get model(): McpSessionModel {
+    const client = this.server?.getClientVersion()?.name ?? this.hello.name;
+    const chosen = chooseSessionModel(this.session.resolveRequest().model, this.options.model, client);
     if (!this.toldModel && client !== undefined) {
       this.toldModel = true;
       this.options.onInfo?.(`tools for model ${describeSessionModel(chosen)}.`);
@@ -204,109 +104,75 @@ export class SessionServer {
     return chosen;
   }
 
-  private async start(): Promise<Ready> {
-    const session = await this.options.createSession();
-    if (this.disposing) {
-      await session.dispose();
-      throw new Error('The MCP session closed before it started.');
-    }
-    const tools = session.registry.createVirtualToolSession();
-    this.subscriptions.add(tools.onDidChange(() => this.changed()));
-    this.subscriptions.add(session.onDidChangeContext(() => this.changed()));
-    this.subscriptions.add(session.registry.onDidChange(() => this.changed()));
-    return { session, tools };
-  }
-
-  private resolve(ready: Ready): ResolvedToolSet {
-    const { session, tools } = ready;
-    const { threshold, mode, ...request } = session.resolveRequest();
+  private resolve(): ResolvedToolSet {
+    const { threshold, mode, ...request } = this.session.resolveRequest();
     // The client talks to the model and adapts definitions for it (as VS Code's Copilot does): it is sent what the packs wrote.
-    return session.registry.resolve({
+    return this.session.registry.resolve({
       schemas: 'canonical',
       ...request,
-      model: this.sessionModel(ready).model,
+      model: this.model.model,
       virtualTools: {
-        session: tools,
+        session: this.tools,
         ...(threshold !== undefined ? { threshold } : {}),
         ...(mode !== undefined ? { mode } : {}),
       },
     });
   }
 
-  private async call(request: CallToolRequest, extra: Extra): Promise<CallToolResult> {
-    const ready = await this.ready;
+  private async call(request: CallToolRequest, ctx: ServerContext): Promise<CallToolResult> {
     const source = new CancellationTokenSource();
+    const signal = ctx.mcpReq.signal;
     const cancel = () => source.cancel();
-    if (extra.signal.aborted) cancel();
-    else extra.signal.addEventListener('abort', cancel, { once: true });
+    if (signal.aborted) cancel();
+    else signal.addEventListener('abort', cancel, { once: true });
     this.running++;
-    const progress = mcpProgress(request.params._meta?.progressToken, extra, source.token);
+    const name = request.params.name;
+    const progress = mcpProgress(progressTokenOf(ctx, request.params), ctx, source.token);
     let result: CallToolResult;
+    let outputSchema: Record<string, unknown> | undefined;
     try {
-      const resolved = this.resolve(ready);
-      const outcome = await ready.session.registry.invoke(
+      const resolved = this.resolve();
+      outputSchema = resolved.entries.find((e) => e.name === name)?.definition.outputSchema;
+      // Without elicitation there is nobody to ask: no `confirm`, so what needs a yes is declined
+      // with the registry's own words.
+      const canAsk = canElicitForm(this.server.getClientCapabilities());
+      const outcome = await this.session.registry.invoke(
         resolved,
-        { callId: `mcp-${String(extra.requestId)}`, name: request.params.name, input: request.params.arguments ?? {} },
+        { callId: `mcp-${String(ctx.mcpReq.id)}`, name, input: request.params.arguments ?? {} },
         {
           token: source.token,
           ...(progress ? { progress } : {}),
           ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}),
-          ...this.approvalOptions(request.params.name, extra),
+          ...policyOptions(this.options.approvals, name),
+          ...(canAsk ? { confirm: (question: ConfirmationRequest) => this.ask(question, ctx) } : {}),
         },
       );
-      result = { content: await toMcpContent(outcome), isError: outcome.isError };
+      result = await toCallToolResult(outcome);
     } finally {
       this.running--;
-      extra.signal.removeEventListener('abort', cancel);
+      signal.removeEventListener('abort', cancel);
       source.dispose();
     }
     // An activation, a breakpoint stop: the client learns of the new list before this result,
     // on this request's own stream (HTTP), where it is sure to be listening.
-    await this.checkList(ready, (notification) => extra.sendNotification(notification));
-    return result;
+    await this.checkList((notification) => ctx.mcpReq.notify(notification));
+    return this.server.projectCallToolResult(result, outputSchema);
   }
 
-  private approvalOptions(
-    name: string,
-    extra: Extra,
-  ): Pick<InvokeOptions, 'autoApprove' | 'eligibleForAutoApproval' | 'confirm'> {
-    const { yes, allow, alwaysAsk } = this.options.approvals;
-    // A tool named in `allow` is approved by name, which also covers its calls that run code the
-    // model wrote; `yes` is global auto-approve, which does not (the registry declines those).
-    // Neither covers `alwaysConfirm` calls nor tools kept manual (`alwaysAsk`).
-    const autoApprove = allow?.includes(name) ? { [name]: true } : yes ? true : undefined;
-    const manual = alwaysAsk?.length ? Object.fromEntries(alwaysAsk.map((tool) => [tool, false])) : undefined;
-    // Without elicitation there is nobody to ask: no `confirm`, so what needs a yes is declined
-    // with the registry's own words.
-    const canAsk = this.server.getClientCapabilities()?.elicitation?.form !== undefined;
-    return {
-      ...(autoApprove !== undefined ? { autoApprove } : {}),
-      ...(manual ? { eligibleForAutoApproval: manual } : {}),
-      ...(canAsk ? { confirm: (request: ConfirmationRequest) => this.ask(request, extra) } : {}),
-    };
-  }
-
-  private async ask(request: ConfirmationRequest, extra: Extra): Promise<ConfirmationAnswer> {
-    const note = request.alwaysConfirm
-      ? '\n\n(This call can make code run or changes a sensitive file: your answer counts for this call only.)'
-      : '';
-    // The client shows this text to a person (a terminal, a web view): the model's and the
-    // repository's text in it is inert, so it cannot erase, reorder or hide what runs.
-    const { title, message } = inertConfirmation(request.title, request.message);
+  private async ask(request: ConfirmationRequest, ctx: ServerContext): Promise<ConfirmationAnswer> {
     try {
       const answer = await this.server.elicitInput(
-        { mode: 'form', message: `${title}\n\n${message}${note}`, requestedSchema: CONFIRMATION_SCHEMA as never },
+        { mode: 'form', message: confirmationQuestion(request), requestedSchema: CONFIRMATION_SCHEMA as never },
         {
-          relatedRequestId: extra.requestId,
-          signal: extra.signal,
+          // On the call's own stream (HTTP): the client that made the call is the one listening there.
+          relatedRequestId: ctx.mcpReq.id,
+          signal: ctx.mcpReq.signal,
           timeout: this.options.confirmationTimeoutMs ?? DEFAULT_CONFIRMATION_TIMEOUT_MS,
         },
       );
-      if (answer.action === 'accept') return 'once';
-      const reason = typeof answer.content?.reason === 'string' ? answer.content.reason.trim() : '';
-      return reason ? { decline: reason } : 'decline';
+      return confirmationAnswer(answer.action, answer.content);
     } catch {
-      // No answer (the client failed, the wait timed out): nothing runs without a yes.
+      // No answer (the client failed, the wait timed out, the call was cancelled): nothing runs without a yes.
       return 'decline';
     }
   }
@@ -318,17 +184,15 @@ export class SessionServer {
     setImmediate(() => {
       this.checkScheduled = false;
       if (this.running > 0 || this.disposing) return;
-      void this.ready
-        .then((ready) => this.checkList(ready, () => this.server.sendToolListChanged()))
-        .catch(() => undefined);
+      void this.checkList(() => this.server.sendToolListChanged()).catch(() => undefined);
     });
   }
 
-  private async checkList(ready: Ready, send: (notification: ServerNotification) => Promise<void>): Promise<void> {
+  private async checkList(send: (notification: ServerNotification) => Promise<void>): Promise<void> {
     if (this.announced === undefined || this.disposing) return;
     let now: string;
     try {
-      now = JSON.stringify(toMcpTools(this.resolve(ready)));
+      now = JSON.stringify(toMcpTools(this.resolve()));
     } catch (error) {
       this.options.onError?.(error);
       return;
@@ -338,13 +202,12 @@ export class SessionServer {
     await send({ method: 'notifications/tools/list_changed' }).catch((error: unknown) => this.options.onError?.(error));
   }
 
-  /** Closes the protocol side and disposes the McpSession (its debuggees, child processes, registry). Idempotent. */
+  /** Closes the protocol side and, when it owns it, disposes the McpSession (its debuggees, child processes, registry). Idempotent. */
   dispose(): Promise<void> {
     this.disposing ??= (async () => {
       this.subscriptions.dispose();
       await this.server.close().catch(() => undefined);
-      const ready = await this.ready.catch(() => undefined);
-      if (ready) await ready.session.dispose().catch((error: unknown) => this.options.onError?.(error));
+      if (this.owned) await this.session.dispose().catch((error: unknown) => this.options.onError?.(error));
     })();
     return this.disposing;
   }

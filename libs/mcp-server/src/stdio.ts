@@ -1,9 +1,10 @@
-// MCP over stdio: one session for the process. The caller (the CLI) handles SIGTERM by calling
-// close(); stdin ending closes the server too. Either way the session is disposed, so every
-// debuggee and child process it started ends.
+// MCP over stdio: one connection for the process, in whichever era the client opens with
+// (connection.ts). The caller (the CLI) handles SIGTERM by calling close(); stdin ending closes the
+// server too. Either way the workspace session is disposed, so every debuggee and child process it
+// started ends. Nothing but protocol is written to `stdout`.
 import type { Readable, Writable } from 'node:stream';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { SessionServer } from './sessionServer';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { serveConnection } from './connection';
 import type { McpServerOptions, StdioServer } from './types';
 
 export async function serveStdio(
@@ -13,23 +14,9 @@ export async function serveStdio(
     stdout: process.stdout,
   },
 ): Promise<StdioServer> {
-  // The session (host, packs) starts while the client initializes; requests that need it wait.
-  const session = new SessionServer(options);
-  const transport = new StdioServerTransport(io.stdin as Readable, io.stdout as Writable);
-  let markClosed!: () => void;
-  const closed = new Promise<void>((resolve) => (markClosed = resolve));
-  let closing: Promise<void> | undefined;
-  const onEnd = () => void close();
-  const close = (): Promise<void> =>
-    (closing ??= (async () => {
-      io.stdin.off('end', onEnd);
-      io.stdin.off('close', onEnd);
-      await session.dispose();
-      markClosed();
-    })());
-  io.stdin.on('end', onEnd);
-  io.stdin.on('close', onEnd);
-  await session.connect(transport);
-  session.server.onclose = onEnd;
+  const { closed, close } = serveConnection(
+    new StdioServerTransport(io.stdin as Readable, io.stdout as Writable),
+    options,
+  );
   return { closed, close };
 }

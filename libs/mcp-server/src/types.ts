@@ -1,10 +1,14 @@
-// The library's API: what a host (the CLI's `toolpacks mcp`) gives the server, one McpSession per
-// MCP session, so sessions never share resolution state, debuggees or approvals.
+// The library's API: what a host (the CLI's `toolpacks mcp`) gives the server. In the 2025 era there
+// is one McpSession per MCP session, so sessions never share resolution state, debuggees or
+// approvals; in the stateless 2026-07-28 era there is one per server process (stdio: the
+// connection's; HTTP: one for all its modern requests), workspace state like VS Code's one debug session.
 import type { Event } from '@toolpacks/base';
 import type { ModelInfo, ResolveRequest, ToolRegistry, VirtualToolMode } from '@toolpacks/registry/host';
 
 export interface McpSession {
   readonly registry: ToolRegistry;
+  /** The workspace folder the tools work in, named in the server's instructions (when known). */
+  readonly root?: string;
   /** The request to resolve for this session now: model, selection, context (the host's live context keys), threshold. The server supplies the session's own VirtualToolSession. */
   resolveRequest(): Omit<ResolveRequest, 'virtualTools'> & {
     /** Above this many enabled tools, virtual tools keep the list short (the registry's default: 64). */
@@ -69,7 +73,11 @@ export interface McpSessionModel {
 }
 
 export interface McpServerOptions {
-  /** One per MCP session (stdio: one; HTTP: one per Mcp-Session-Id), so sessions never share state. */
+  /**
+   * A workspace session. 2025 era: one per MCP session (stdio: the connection's; HTTP: one per
+   * Mcp-Session-Id), so sessions never share state. 2026-07-28 era (stateless): one per server
+   * process (stdio: the connection's; HTTP: one shared by every modern request), disposed on close.
+   */
   createSession(): Promise<McpSession>;
   /**
    * Whether the sessions' model was chosen explicitly or is a default that the MCP client's known
@@ -81,11 +89,15 @@ export interface McpServerOptions {
   readonly version?: string;
   /** How long a tool may run before the registry stops it (the registry's default, 120 s, when absent). */
   readonly timeoutMs?: number;
-  /** How long a confirmation asked through elicitation may wait for its answer before the call is declined (default 10 min). */
+  /**
+   * How long a confirmation may wait for its answer (default 10 min): in the 2025 era, the
+   * elicitation, after which the call is declined; in 2026-07-28, the life of the `requestState` of
+   * an `input_required` answer, after which the retry is refused and must ask again.
+   */
   readonly confirmationTimeoutMs?: number;
   /** Called with errors that have no request to report them to (a session that failed to start or to dispose). */
   readonly onError?: (error: unknown) => void;
-  /** Called with what a person may want to know of a session: the model family its tools are listed for, and why (once per session). */
+  /** Called with what a person may want to know: the model family a client's tools are listed for, and why (once per 2025-era session; once per client name in 2026-07-28). */
   readonly onInfo?: (message: string) => void;
 }
 
@@ -101,13 +113,14 @@ export interface HttpServeOptions extends McpServerOptions {
   /** Host header values allowed besides the loopback names and the bound host with the port. */
   readonly allowedHosts?: readonly string[];
   /**
-   * Sessions open at once (default 32). An initialize beyond it evicts (disposes) the least recently
-   * used idle session; it is answered 503 only when every session is busy (a request or a stream open).
+   * 2025-era sessions open at once (default 32). An initialize beyond it evicts (disposes) the least
+   * recently used idle session; it is answered 503 only when every session is busy (a request or a
+   * stream open). The 2026-07-28 era has no sessions (one shared workspace).
    */
   readonly maxSessions?: number;
   /**
-   * A session with no request and no open stream for this long is disposed (its debuggees and
-   * processes end) and its id answers 404 (default 30 minutes; `Infinity` or 0: never).
+   * A 2025-era session with no request and no open stream for this long is disposed (its debuggees
+   * and processes end) and its id answers 404 (default 30 minutes; `Infinity` or 0: never).
    */
   readonly sessionIdleMs?: number;
 }

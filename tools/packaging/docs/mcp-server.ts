@@ -1,5 +1,5 @@
 /**
- * Serves a Tool Packs registry over the Model Context Protocol (stdio and Streamable HTTP), one resolution state per MCP session.
+ * Serves a Tool Packs registry over the Model Context Protocol (stdio and Streamable HTTP) in both protocol eras: 2025-11-25 sessions and stateless 2026-07-28.
  *
  * @module @toolpacks/mcp-server
  */

@@ -1,10 +1,12 @@
-// `toolpacks mcp`: the registry over the Model Context Protocol, through @toolpacks/mcp-server.
-// Every MCP session gets a workspace session of its own (a NodeHost, a registry, the packs) that
-// ends with it, debuggees and child processes included. Over stdio nothing but protocol goes to
-// stdout (console output is sent to stderr); SIGTERM, SIGINT or the end of stdin close the server
-// and exit 0. The tools are listed for the model --model/--family or the config file name; without
-// one, for the model of the client when the server knows it (Claude Code, Codex, Gemini CLI: the
-// library's clientFamilies.ts), else for the default model. Each session says which on stderr.
+// `toolpacks mcp`: the registry over the Model Context Protocol, through @toolpacks/mcp-server, in
+// both protocol eras. Every 2025-era MCP session gets a workspace session of its own (a NodeHost, a
+// registry, the packs) that ends with it, debuggees and child processes included; the stateless
+// 2026-07-28 era has one for the server (stdio: the connection's; HTTP: shared by its modern
+// requests), ended when the server closes. Over stdio nothing but protocol goes to stdout (console
+// output is sent to stderr); SIGTERM, SIGINT or the end of stdin close the server and exit 0. The
+// tools are listed for the model --model/--family or the config file name; without one, for the
+// model of the client when the server knows it (Claude Code, Codex, Gemini CLI: the library's
+// clientFamilies.ts), else for the default model. Each client is told which (instructions) and so is stderr.
 import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import type { CliOptions } from '../cliOptions';

@@ -1,15 +1,16 @@
-// Spec helpers: the SDK's own Client over an in-memory pair or real Streamable HTTP, recording
-// tools/list_changed notifications and answering elicitation requests the way a test says.
+// Spec helpers: an old client (the SDK v1 Client, 2025 era) over an in-memory pair or real
+// Streamable HTTP, recording tools/list_changed notifications and answering elicitation requests the
+// way a test says. The in-memory server side is the same connection code stdio runs.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
 import {
   ElicitRequestSchema,
   ToolListChangedNotificationSchema,
   type ElicitRequest,
   type ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import { SessionServer } from '../sessionServer';
+import { serveConnection, type McpConnection } from '../connection';
 import type { McpServerOptions } from '../types';
 
 export interface TestClient {
@@ -71,22 +72,22 @@ function makeClient(options: TestClientOptions): Omit<TestClient, 'close'> {
   };
 }
 
-/** A client connected in memory to a fresh SessionServer. */
+/** A client connected in memory to a fresh connection of the server (as over stdio). */
 export async function connectInMemory(
   server: McpServerOptions,
   options: TestClientOptions = {},
-): Promise<TestClient & { server: SessionServer }> {
+): Promise<TestClient & { server: McpConnection }> {
   const made = makeClient(options);
-  const session = new SessionServer(server);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await session.connect(serverSide);
-  await made.client.connect(clientSide);
+  const connection = serveConnection(serverSide, server);
+  // The v1 client takes any transport of the same shape.
+  await made.client.connect(clientSide as never);
   return {
     ...made,
-    server: session,
+    server: connection,
     async close() {
       await made.client.close();
-      await session.dispose();
+      await connection.close();
     },
   };
 }

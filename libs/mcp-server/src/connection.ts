@@ -1,0 +1,96 @@
+// One MCP connection over a long-lived transport (stdio; an in-memory pair in specs), in whichever
+// era its client opens with: the SDK's serveStdio entry reads the opening message and pins one
+// instance from our factory, a 2025-era SessionServer (initialize, elicitation, list_changed) or a
+// 2026-07-28 server (server/discover, input_required, subscriptions/listen). The workspace session
+// starts at once, while the client opens, and is the connection's, whichever era it speaks; it is
+// disposed when the connection closes, so every debuggee and child process it started ends.
+import { ProtocolError, ProtocolErrorCode, Server, type Transport } from '@modelcontextprotocol/server';
+import { serveStdio as serveSdkConnection } from '@modelcontextprotocol/server/stdio';
+import { HelloTransport } from './hello';
+import { ModernWorkspace } from './modernServer';
+import { SessionServer } from './sessionServer';
+import type { McpServerOptions, McpSession, StdioServer } from './types';
+
+export interface McpConnection extends StdioServer {
+  /** The connection's workspace session (rejects when createSession failed). */
+  readonly session: Promise<McpSession>;
+  /** The 2025-era session, once the client opened with initialize. */
+  readonly legacy: Promise<SessionServer>;
+}
+
+export function serveConnection(wire: Transport, options: McpServerOptions): McpConnection {
+  const session = options.createSession();
+  // Reported here once; requests that wait for it fail with their own answer.
+  session.catch((error: unknown) => options.onError?.(error));
+  const hello = new HelloTransport(wire);
+  let opened!: (legacy: SessionServer) => void;
+  const legacy = new Promise<SessionServer>((resolve) => (opened = resolve));
+  let legacySession: SessionServer | undefined;
+  let pinned: Server | undefined;
+  const modern = new ModernWorkspace(
+    options,
+    session,
+    // On a modern connection the entry routes the instance's list_changed onto its listen streams.
+    () => void pinned?.sendToolListChanged().catch(() => undefined),
+    false,
+  );
+  let markClosed!: () => void;
+  const closed = new Promise<void>((resolve) => (markClosed = resolve));
+  let closing: Promise<void> | undefined;
+
+  const handle = serveSdkConnection(
+    async ({ era }) => {
+      const failed = await session.then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      if (failed !== undefined) return unavailable(options, failed);
+      if (era === 'legacy') {
+        legacySession = await SessionServer.open(options, session, hello.hello, false);
+        opened(legacySession);
+        return legacySession.server;
+      }
+      const server = await modern.createServer(hello.hello);
+      pinned = server;
+      return server;
+    },
+    { transport: hello, onerror: (error) => options.onError?.(error) },
+  );
+
+  const close = (): Promise<void> =>
+    (closing ??= (async () => {
+      await handle.close().catch(() => undefined);
+      await legacySession?.dispose();
+      await modern.dispose();
+      const started = await session.catch(() => undefined);
+      await started?.dispose().catch((error: unknown) => options.onError?.(error));
+      markClosed();
+    })());
+  // The wire closing (stdin ended, the peer went) ends the connection.
+  const previous = hello.onclose;
+  hello.onclose = () => {
+    previous?.();
+    void close();
+  };
+  return { session, legacy, closed, close };
+}
+
+/**
+ * A server for a connection whose workspace session failed to start: it opens, and every tools
+ * request is answered with why (the reason also went to onError), rather than a bare internal error.
+ */
+function unavailable(options: McpServerOptions, error: unknown): Server {
+  const server = new Server(
+    { name: options.name ?? 'toolpacks', version: options.version ?? '0.1.0' },
+    { capabilities: { tools: { listChanged: true } } },
+  );
+  const refuse = async (): Promise<never> => {
+    throw new ProtocolError(
+      ProtocolErrorCode.InternalError,
+      `The workspace session did not start: ${(error as Error)?.message ?? String(error)}`,
+    );
+  };
+  server.setRequestHandler('tools/list', refuse);
+  server.setRequestHandler('tools/call', refuse);
+  return server;
+}

@@ -1,0 +1,92 @@
+// Who the client says it is and what it can do: the 2025 era says it once, in the initialize request
+// (clientInfo, capabilities); 2026-07-28 says it on every request, in the `_meta` envelope. The
+// serving entries read it before they build a server instance, so the instance's instructions and
+// model are the client's from its first answer (the SDK's factories are not shown the message).
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  type ClientCapabilities,
+  type JSONRPCMessage,
+  type MessageExtraInfo,
+  type Transport,
+  type TransportSendOptions,
+} from '@modelcontextprotocol/server';
+
+export interface ClientHello {
+  /** `clientInfo.name`. */
+  readonly name?: string;
+  readonly capabilities?: ClientCapabilities;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The hello a message carries (an initialize request's params, or any request's `_meta` envelope); undefined when none. */
+export function helloOf(message: unknown): ClientHello | undefined {
+  if (!isObject(message) || !isObject(message.params)) return undefined;
+  const params = message.params;
+  let info: unknown;
+  let capabilities: unknown;
+  if (message.method === 'initialize') {
+    info = params.clientInfo;
+    capabilities = params.capabilities;
+  }
+  if (
+    isObject(params._meta) &&
+    (CLIENT_INFO_META_KEY in params._meta || CLIENT_CAPABILITIES_META_KEY in params._meta)
+  ) {
+    info = params._meta[CLIENT_INFO_META_KEY];
+    capabilities = params._meta[CLIENT_CAPABILITIES_META_KEY];
+  }
+  if (info === undefined && capabilities === undefined) return undefined;
+  const name = isObject(info) && typeof info.name === 'string' ? info.name : undefined;
+  return {
+    ...(name !== undefined ? { name } : {}),
+    ...(isObject(capabilities) ? { capabilities: capabilities as ClientCapabilities } : {}),
+  };
+}
+
+/** The hello of a request body (one message, or the first in a batch that carries one). */
+export function helloOfBody(body: unknown): ClientHello {
+  const messages = Array.isArray(body) ? body : [body];
+  for (const message of messages) {
+    const hello = helloOf(message);
+    if (hello) return hello;
+  }
+  return {};
+}
+
+/**
+ * A transport that remembers the latest hello of what arrives on `inner` before passing it on: the
+ * stdio entry builds its instance while it handles the opening message, and the factory reads the
+ * hello here.
+ */
+export class HelloTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
+  /** The hello of the latest message that carried one. */
+  hello: ClientHello = {};
+
+  constructor(private readonly inner: Transport) {}
+
+  async start(): Promise<void> {
+    this.inner.onmessage = (message, extra) => {
+      this.hello = helloOf(message) ?? this.hello;
+      this.onmessage?.(message, extra);
+    };
+    this.inner.onclose = () => this.onclose?.();
+    this.inner.onerror = (error) => this.onerror?.(error);
+    await this.inner.start();
+  }
+
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    return this.inner.send(message, options);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+
+  setProtocolVersion = (version: string): void => this.inner.setProtocolVersion?.(version);
+}

@@ -1,0 +1,78 @@
+// A resolution as MCP tool descriptions (both protocol eras): names, descriptions and schemas as
+// resolved, the output schema of every tool that has one, and every annotation set explicitly and
+// honestly, straight from the definition (a destructive tool says so even when it also claims to be
+// read-only: a client that auto-approves must never take a deletion for a read).
+import type { Tool as McpTool } from '@modelcontextprotocol/server';
+import type { ResolvedToolSet } from '@toolpacks/registry/host';
+import {
+  ACTIVATE_OUTPUT_SCHEMA,
+  ACTIVATE_PREFIX,
+  SEARCH_TOOLS_NAME,
+  SEARCH_TOOLS_OUTPUT_SCHEMA,
+} from '@toolpacks/registry/host';
+
+/** The tools/list result's `_meta` key of the model the list was resolved for. */
+export const MODEL_META_KEY = 'toolpacks/model';
+/** The tools/list result's `_meta` key of why that model was chosen (`because the client is claude-code`). */
+export const MODEL_REASON_META_KEY = 'toolpacks/modelReason';
+
+/** Whether `name` is one of the registry's own tools (`activate_<group>`, `search_tools`) in this resolution. */
+export function isVirtualTool(resolved: ResolvedToolSet, name: string): boolean {
+  if (resolved.entries.some((e) => e.name === name || e.sentName === name)) return false;
+  return (
+    name === SEARCH_TOOLS_NAME || (name.startsWith(ACTIVATE_PREFIX) && resolved.groups.some((g) => g.name === name))
+  );
+}
+
+type OutputSchema = NonNullable<McpTool['outputSchema']>;
+
+/** MCP tool descriptions from a resolution: names, descriptions and schemas as resolved, with annotations set explicitly. */
+export function toMcpTools(resolved: ResolvedToolSet): McpTool[] {
+  const entries = new Map<string, ResolvedToolSet['entries'][number]>();
+  for (const entry of resolved.entries) if (entry.sent) entries.set(entry.sentName ?? entry.name, entry);
+  return resolved.tools.map((tool) => {
+    const entry = entries.get(tool.name);
+    const inputSchema = (tool.inputSchema ?? { type: 'object', properties: {} }) as McpTool['inputSchema'];
+    if (entry) {
+      const { definition } = entry;
+      const a = definition.annotations ?? {};
+      const title = definition.displayName ?? tool.name;
+      return {
+        name: tool.name,
+        title,
+        description: tool.description,
+        inputSchema,
+        ...(definition.outputSchema ? { outputSchema: definition.outputSchema as OutputSchema } : {}),
+        annotations: {
+          title,
+          readOnlyHint: a.readOnly === true,
+          destructiveHint: a.destructive === true,
+          idempotentHint: a.idempotent === true,
+          openWorldHint: a.openWorld === true,
+        },
+      };
+    }
+    // The registry's own tools (activate_<group>, search_tools): they change which tools are offered,
+    // nothing else. A second search with the same query finds the next tools: not idempotent.
+    const isSearch = tool.name === SEARCH_TOOLS_NAME;
+    const title = isSearch
+      ? 'Search tools'
+      : tool.name.startsWith(ACTIVATE_PREFIX)
+        ? `Activate ${tool.name.slice(ACTIVATE_PREFIX.length).replace(/_/g, ' ')} tools`
+        : tool.name;
+    return {
+      name: tool.name,
+      title,
+      description: tool.description,
+      inputSchema,
+      outputSchema: (isSearch ? SEARCH_TOOLS_OUTPUT_SCHEMA : ACTIVATE_OUTPUT_SCHEMA) as unknown as OutputSchema,
+      annotations: {
+        title,
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: !isSearch,
+        openWorldHint: false,
+      },
+    };
+  });
+}
