@@ -1,4 +1,4 @@
-import { DEFAULT_RESULT_TOKEN_BUDGET, CHARS_PER_TOKEN } from '@toolpacks/registry';
+import { DEFAULT_RESULT_TOKEN_BUDGET, CHARS_PER_TOKEN, jsonChars } from '@toolpacks/registry';
 import {
   ContextKeys,
   type BreakpointInfo,
@@ -8,12 +8,25 @@ import {
   type SourceLocation,
   type StackFrameInfo,
 } from '@toolpacks/services';
+import { cutToFit, partWithin, stringJsonChars } from './resultFit';
 import type { BreakpointValue, ExceptionValue, LocationValue, StatusValue } from './schemas';
 
 export const WHEN_STOPPED = `${ContextKeys.debugState} == 'stopped'`;
 export const WHEN_DEBUGGING = `${ContextKeys.debugState} != 'inactive'`;
 
 const DEFAULT_CHARS = DEFAULT_RESULT_TOKEN_BUDGET * CHARS_PER_TOKEN;
+
+/**
+ * An exception's message is shown up to this many characters (and a sixth of that as JSON, so a
+ * message of quotes or control characters is cut too), then "…": a thrown string or an error
+ * message can be megabytes, and every result that shows the exception must fit its budget.
+ */
+export const MAX_MESSAGE_CHARS = 2_000;
+
+/** The message as results show it, text and data alike. */
+function shownMessage(message: string): string {
+  return cutToFit(message, MAX_MESSAGE_CHARS, MAX_MESSAGE_CHARS).text;
+}
 
 /** `fn at file:line` and, when known, the line's text. */
 export function formatLocation(frame: StackFrameInfo | SourceLocation, withColumn = false): string {
@@ -25,7 +38,7 @@ export function formatLocation(frame: StackFrameInfo | SourceLocation, withColum
 /** `an uncaught TypeError: bad input, thrown in thrower at app.js:3` */
 export function formatException(exception: ExceptionInfo): string {
   const thrown = exception.thrownAt[0];
-  return `${exception.uncaught ? 'an uncaught exception' : 'an exception'}: ${exception.message}${thrown ? `, thrown in ${formatLocation(thrown, true)}` : ''}`;
+  return `${exception.uncaught ? 'an uncaught exception' : 'an exception'}: ${shownMessage(exception.message)}${thrown ? `, thrown in ${formatLocation(thrown, true)}` : ''}`;
 }
 
 /** The breakpoints of `breakpoints` no code was loaded for (the ones a session that just ended never bound). */
@@ -134,7 +147,13 @@ function describeStatus(status: DebugStatus, maxChars: number, note: string): St
         : text,
       structured: { ...structured, ...charsOmitted },
     };
-  const latest = latestLines(output, Math.max(200, maxChars - text.length - 200), status.outputOmitted ?? 0);
+  // The output is cut where it fits both as text and as the data's JSON, beside the rest of each.
+  const latest = latestLines(
+    output,
+    Math.max(200, maxChars - text.length - 200),
+    Math.max(200, maxChars - jsonChars({ ...structured, ...charsOmitted }) - 200),
+    status.outputOmitted ?? 0,
+  );
   return {
     text: `${text}\n${latest.text}`,
     structured: {
@@ -161,7 +180,7 @@ export function locationValue(location: StackFrameInfo | SourceLocation): Locati
 /** An exception the program paused on, as data. */
 export function exceptionValue(exception: ExceptionInfo): ExceptionValue {
   return {
-    message: exception.message,
+    message: shownMessage(exception.message),
     ...(exception.className !== undefined ? { className: exception.className } : {}),
     uncaught: exception.uncaught,
     thrownAt: exception.thrownAt.map(locationValue),
@@ -180,19 +199,22 @@ export function breakpointValue(b: BreakpointInfo): BreakpointValue {
   };
 }
 
-/** "Program output:" and its latest lines within `maxChars`, saying how much came before; and the lines kept. */
+/**
+ * "Program output:" and its latest lines within `maxChars` (and `maxJsonChars` as a JSON string),
+ * saying how much came before; and the lines kept.
+ */
 function latestLines(
   output: string,
   maxChars: number,
+  maxJsonChars: number,
   omittedChars: number,
 ): { text: string; kept: string; omittedLines: number } {
-  if (output.length <= maxChars && !omittedChars)
-    return { text: `Program output:\n${output}`, kept: output, omittedLines: 0 };
+  const fits = output.length <= maxChars && stringJsonChars(output) <= maxJsonChars;
+  if (fits && !omittedChars) return { text: `Program output:\n${output}`, kept: output, omittedLines: 0 };
   let kept = output;
   let omittedLines = 0;
-  if (output.length > maxChars) {
-    const start = output.indexOf('\n', output.length - maxChars);
-    kept = start >= 0 ? output.slice(start + 1) : output.slice(-maxChars);
+  if (!fits) {
+    kept = latestThatFit(output, maxChars, maxJsonChars);
     omittedLines = output.slice(0, output.length - kept.length).split('\n').length - 1;
   }
   const left = [
@@ -206,4 +228,24 @@ function latestLines(
     kept,
     omittedLines,
   };
+}
+
+/** The last lines of `output` that fit `maxChars` and `maxJsonChars`; the end of its last line when that alone does not. */
+function latestThatFit(output: string, maxChars: number, maxJsonChars: number): string {
+  const lines = output.split('\n');
+  let text = 0;
+  let json = 0;
+  let first = lines.length;
+  while (first > 0) {
+    const line = lines[first - 1];
+    const separator = first < lines.length ? 1 : 0;
+    const nextText = text + line.length + separator;
+    const nextJson = json + stringJsonChars(line) + 2 * separator;
+    if (nextText > maxChars || nextJson > maxJsonChars) break;
+    text = nextText;
+    json = nextJson;
+    first--;
+  }
+  if (first === lines.length) return partWithin(lines[lines.length - 1], maxChars, maxJsonChars, true);
+  return lines.slice(first).join('\n');
 }

@@ -27,7 +27,8 @@ export const EXCEPTION_SCHEMA = {
   properties: {
     message: {
       type: 'string',
-      description: "The thrown value's class and message ('TypeError: bad input'), or the value as text.",
+      description:
+        "The thrown value's class and message ('TypeError: bad input'), or the value as text; its first 2,000 characters, then …, when it is longer.",
     },
     className: { type: 'string', description: 'The thrown object’s class, when it is an object.' },
     uncaught: { type: 'boolean', description: 'Nothing catches it: continuing ends the program with this error.' },

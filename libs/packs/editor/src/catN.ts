@@ -1,5 +1,6 @@
 // `cat -n` as Anthropic's text editor prints it: each line as its number right-aligned in 6 columns,
 // a tab, then the line (Python's f"{n:6}\t{line}"). Tabs are kept as they are.
+import { jsonLineChars, prefixWithin } from './jsonBudget';
 
 /** The lines numbered from `firstLine`, one per output line, no final newline. */
 export function catN(lines: readonly string[], firstLine = 1): string {
@@ -23,21 +24,35 @@ export interface ClippedCatN {
 }
 
 /**
- * `catN` cut at a line boundary so that it stays within `maxChars`. A first line that alone is
- * longer is shown cut (then `shown` is 0), so a view never returns nothing.
+ * `catN` cut at a line boundary so that it stays within `maxChars`, and the lines it shows (without
+ * their numbers) within `maxJsonChars` as the JSON of a structured result's content. A first line
+ * that alone is longer is shown cut (then `shown` is 0), so a view never returns nothing.
  */
-export function catNClipped(lines: readonly string[], firstLine: number, maxChars = MAX_VIEW_CHARS): ClippedCatN {
+export function catNClipped(
+  lines: readonly string[],
+  firstLine: number,
+  maxChars = MAX_VIEW_CHARS,
+  maxJsonChars = Infinity,
+): ClippedCatN {
   const out: string[] = [];
   let used = 0;
+  let json = 0;
   for (let i = 0; i < lines.length; i++) {
     const line = numbered(firstLine + i, lines[i]);
     const cost = line.length + (i > 0 ? 1 : 0);
-    if (used + cost > maxChars) {
-      if (i === 0) return { text: line.slice(0, maxChars), shown: 0, clipped: true };
-      return { text: out.join('\n'), shown: i, clipped: true };
+    const jsonCost = jsonLineChars(lines[i], i === 0);
+    if (used + cost > maxChars || json + jsonCost > maxJsonChars) {
+      if (i > 0) return { text: out.join('\n'), shown: i, clipped: true };
+      const number = numbered(firstLine, '');
+      return {
+        text: number + prefixWithin(lines[0], maxChars - number.length, maxJsonChars),
+        shown: 0,
+        clipped: true,
+      };
     }
     out.push(line);
     used += cost;
+    json += jsonCost;
   }
   return { text: out.join('\n'), shown: lines.length, clipped: false };
 }

@@ -4,8 +4,9 @@
 import { LanguageModelDataPart, LanguageModelTextPart, LanguageModelToolResult } from '@toolpacks/registry';
 import type { CancellationToken } from '@toolpacks/base';
 import { WorkspaceError, type LineRange, type WorkspaceFileSystem } from '@toolpacks/services';
-import { catNClipped, MAX_VIEW_CHARS } from './catN';
-import { shownOf, type FileView } from './textEditorEdits';
+import { catNClipped } from './catN';
+import type { ViewLimits } from './jsonBudget';
+import { shownOf, VIEW_LIMITS, type FileView } from './textEditorEdits';
 
 /**
  * Images up to this size are returned as image data: 3.75 MB raw is 5 MB once base64-encoded,
@@ -172,7 +173,7 @@ export function cutLineSentence(line: number, shownChars: number, whole: { chars
 
 /**
  * `view` (Anthropic's text editor) of a large file: `cat -n` of the lines in `viewRange` (or from the
- * top), streamed and clipped like any view, with the line to read on from.
+ * top), streamed and clipped like any view (within `limits`), with the line to read on from.
  */
 export async function viewLargeFile(
   workspace: WorkspaceFileSystem,
@@ -180,6 +181,7 @@ export async function viewLargeFile(
   shownPath: string,
   viewRange: readonly number[] | undefined,
   token?: CancellationToken,
+  limits: ViewLimits = VIEW_LIMITS,
 ): Promise<FileView> {
   let [start, end] = [1, -1];
   if (viewRange !== undefined) {
@@ -194,10 +196,10 @@ export async function viewLargeFile(
       );
   }
   const range = await workspace.readLines(absolute, start, end === -1 ? Number.MAX_SAFE_INTEGER : end, {
-    maxChars: MAX_VIEW_CHARS,
+    maxChars: limits.maxChars,
     token,
   });
-  const clipped = catNClipped(range.lines, start);
+  const clipped = catNClipped(range.lines, start, limits.maxChars, limits.maxJsonChars);
   const last = start + clipped.shown - 1;
   const of = `a large file (${formatSize(range.size)}${range.totalLines !== undefined ? `, ${range.totalLines} lines` : ''})`;
   const view = { startLine: start, totalLines: range.totalLines, ...shownOf(range.lines, clipped, start) };

@@ -1,10 +1,11 @@
 // A file's lines as a prompt-tsx element: it shows as many lines as the token budget allows
-// (counted before, so the structured result holds the same lines) and says where it stopped, so the
-// model can read on from there.
+// (counted before, so the structured result holds the same lines, and its JSON fits the budget too)
+// and says where it stopped, so the model can read on from there.
 import { BasePromptElementProps, PromptElement, TextChunk } from '@vscode/prompt-tsx';
 import type { CancellationToken } from '@toolpacks/base';
 import type { ToolTokenizationOptions } from '@toolpacks/registry';
 import { cutLineSentence, formatSize } from './fileContent';
+import { jsonLineChars } from './jsonBudget';
 
 export interface FileLinesProps extends BasePromptElementProps {
   readonly path: string;
@@ -29,19 +30,26 @@ export interface LargeFileRange {
   readonly cutLineBytes?: number;
 }
 
-/** How many of `lines`, from the first, fit the token budget beside the header and the truncation note. */
+/**
+ * How many of `lines`, from the first, fit the token budget beside the header and the truncation
+ * note, and fit `maxJsonChars` as the JSON of the structured result's content.
+ */
 export async function linesThatFit(
   path: string,
   lines: readonly string[],
   tokenization: ToolTokenizationOptions,
   token?: CancellationToken,
+  maxJsonChars = Infinity,
 ): Promise<number> {
   let used = 60 + (await tokenization.countTokens(path, token));
+  let json = 0;
   let kept = 0;
   for (const line of lines) {
     const cost = await tokenization.countTokens(`${line}\n`, token);
-    if (used + cost > tokenization.tokenBudget) break;
+    const jsonCost = jsonLineChars(line, kept === 0);
+    if (used + cost > tokenization.tokenBudget || json + jsonCost > maxJsonChars) break;
     used += cost;
+    json += jsonCost;
     kept++;
   }
   return kept;

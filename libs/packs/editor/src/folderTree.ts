@@ -2,9 +2,11 @@
 // it, hidden entries (a dot-named file or folder, and everything under one) left out, one path per
 // line as the given path plus the rest, like the reference's `find <path> -maxdepth 2 -not -path
 // '*/.*'`. Read through the workspace file system and sorted by name, so the listing is the same on
-// every run; it stops once it is longer than a view may be.
+// every run; it stops once it is longer than a view may be (or its entries than the data may be).
+import { jsonChars } from '@toolpacks/registry';
 import type { WorkspaceFileSystem } from '@toolpacks/services';
 import { MAX_VIEW_CHARS } from './catN';
+import type { ViewLimits } from './jsonBudget';
 
 const MAX_DEPTH = 2;
 
@@ -21,11 +23,13 @@ export async function folderTree(
   workspace: WorkspaceFileSystem,
   absolute: string,
   shownPath: string,
+  { maxChars, maxJsonChars }: ViewLimits = { maxChars: MAX_VIEW_CHARS, maxJsonChars: Infinity },
 ): Promise<FolderTree> {
   const base = shownPath.length > 1 ? shownPath.replace(/\/+$/, '') : shownPath;
   const lines = [base];
   const entries: string[] = [];
   let used = base.length;
+  let json = 0;
   let clipped = false;
   const walk = async (folder: string, prefix: string, depth: number): Promise<void> => {
     const children = (await workspace.readDirectory(folder))
@@ -34,14 +38,16 @@ export async function folderTree(
     for (const entry of children) {
       if (clipped) return;
       const line = `${prefix}/${entry.name}`;
-      if (used + line.length + 1 > MAX_VIEW_CHARS) {
+      const relative = workspace.relative(`${folder}/${entry.name}`);
+      const listed = entry.type === 'directory' ? `${relative}/` : relative;
+      if (used + line.length + 1 > maxChars || json + jsonChars(listed) + 1 > maxJsonChars) {
         clipped = true;
         return;
       }
       lines.push(line);
       used += line.length + 1;
-      const relative = workspace.relative(`${folder}/${entry.name}`);
-      entries.push(entry.type === 'directory' ? `${relative}/` : relative);
+      json += jsonChars(listed) + 1;
+      entries.push(listed);
       // A subfolder that cannot be listed (no permission, a link out of the workspace) shows without its entries.
       if (entry.type === 'directory' && depth < MAX_DEPTH)
         await walk(`${folder}/${entry.name}`, line, depth + 1).catch(() => undefined);

@@ -42,3 +42,14 @@ export function joinLines(lines: readonly string[], finalNewline: boolean): stri
 export function lineCount(text: string): number {
   return text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 }
+
+/**
+ * The lines text put in at line `startLine` takes in the file now: a line feed that ends it ends
+ * its last line (what follows starts the next one); no text takes none (endLine is startLine - 1).
+ */
+export function newTextLines(startLine: number, text: string): { startLine: number; endLine: number } {
+  if (text === '') return { startLine, endLine: startLine - 1 };
+  let newlines = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) newlines++;
+  return { startLine, endLine: startLine + newlines - (text.endsWith('\n') ? 1 : 0) };
+}

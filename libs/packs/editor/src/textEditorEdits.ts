@@ -5,13 +5,17 @@
 import { boundedList, quoteBounded } from '@toolpacks/base';
 import { WorkspaceError } from '@toolpacks/services';
 import { catNClipped, MAX_VIEW_CHARS, type ClippedCatN } from './catN';
-import { joinLines, splitLines, toLf, usesCrlf, withEol } from './lineText';
+import { joinLines, newTextLines, splitLines, toLf, usesCrlf, withEol } from './lineText';
+import type { ViewLimits } from './jsonBudget';
 import { findOccurrences, lineNumbersAt } from './occurrences';
 
 /** Lines of context a snippet shows before and after an edit (the reference's SNIPPET_LINES). */
 const SNIPPET_LINES = 4;
 const LISTED_LINES = 20;
 const QUOTED_CHARS = 400;
+
+/** A view's own limits: MAX_VIEW_CHARS of text, and its data unbounded. */
+export const VIEW_LIMITS: ViewLimits = { maxChars: MAX_VIEW_CHARS, maxJsonChars: Infinity };
 
 const REVIEW = 'Review the changes and make sure they are as expected. Edit the file again if necessary.';
 
@@ -45,14 +49,19 @@ export function viewText(text: string, shownPath: string, viewRange?: readonly n
   return viewFile(text, shownPath, viewRange).text;
 }
 
-/** {@link viewText} with what it shows as data. */
-export function viewFile(text: string, shownPath: string, viewRange?: readonly number[]): FileView {
+/** {@link viewText} with what it shows as data, within `limits` (default: the view's own limit). */
+export function viewFile(
+  text: string,
+  shownPath: string,
+  viewRange?: readonly number[],
+  limits: ViewLimits = VIEW_LIMITS,
+): FileView {
   const { lines } = splitLines(toLf(text));
   let start = 1;
   let end = lines.length;
   if (viewRange !== undefined) [start, end] = checkViewRange(viewRange, lines.length);
   const asked = lines.slice(start - 1, end);
-  const clipped = catNClipped(asked, start);
+  const clipped = catNClipped(asked, start, limits.maxChars, limits.maxJsonChars);
   const header = `Here's the result of running \`cat -n\` on ${shownPath}:\n`;
   const view = { startLine: start, totalLines: lines.length };
   if (!clipped.clipped) return { ...view, text: `${header}${clipped.text}\n`, shown: asked, truncated: false };
@@ -133,8 +142,7 @@ export function strReplace(text: string, oldStr: string, newStr: string, shownPa
   return {
     text: withEol(after, crlf),
     message: `The file ${shownPath} has been edited. Here's the result of running \`cat -n\` on a snippet of ${shownPath}:\n${snippet}\n${REVIEW}`,
-    startLine: line + 1,
-    endLine: line + 1 + countNewlines(replacement),
+    ...newTextLines(line + 1, replacement),
   };
 }
 

@@ -12,6 +12,7 @@ import {
 } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
 import { WHEN_STOPPED } from '../format';
+import { partWithin, stringJsonChars } from '../resultFit';
 
 const definition = {
   name: 'evaluate_expression',
@@ -84,11 +85,15 @@ class EvaluateExpressionTool implements Tool<Input> {
     // The service answers an evaluation the program did not survive with text saying so, not a value.
     const ended = this.debug.state === 'inactive' ? { sessionEnded: true } : {};
     const budget = resultCharBudget(tokenizationOptions);
-    if (value.length <= budget) return structuredResult({ result: value, ...ended }, value);
-    const kept = Math.max(100, budget - 300);
+    // The value is the text and the data's `result`: it is cut where both fit (its JSON can be
+    // six times its length: quotes, backslashes, control characters).
+    if (value.length <= budget && stringJsonChars(value) <= budget - 100)
+      return structuredResult({ result: value, ...ended }, value);
+    const part = partWithin(value, Math.max(100, budget - 300), budget - 200);
+    const kept = part.length;
     return structuredResult(
-      { result: value.slice(0, kept), length: value.length, ...ended },
-      `${value.slice(0, kept)}\n(The value is ${value.length} characters; the first ${kept} are shown. Evaluate a part of it to read on, e.g. \`String(x).slice(${kept}, ${kept * 2})\` or one property.)`,
+      { result: part, length: value.length, ...ended },
+      `${part}\n(The value is ${value.length} characters; the first ${kept} are shown. Evaluate a part of it to read on, e.g. \`String(x).slice(${kept}, ${kept * 2})\` or one property.)`,
     );
   }
 }

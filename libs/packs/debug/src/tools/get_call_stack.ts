@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import {
   defineTool,
-  fitSections,
+  jsonChars,
   resultCharBudget,
   structuredResult,
   type InputOf,
@@ -11,6 +11,7 @@ import {
 } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
 import { exceptionValue, formatException, formatLocation, locationValue, WHEN_STOPPED } from '../format';
+import { fitBoth } from '../resultFit';
 import { EXCEPTION_SCHEMA, LOCATION_SCHEMA } from '../schemas';
 
 const definition = {
@@ -58,27 +59,34 @@ class GetCallStackTool implements Tool<Input> {
 
   async invoke({ tokenizationOptions }: ToolInvocationOptions<Input>) {
     const frames = await this.debug.callStack();
-    // Deep recursion gives thousands of frames: the top ones that fit, and how many are below.
-    const fitted = fitSections(
-      frames.map((f) => `#${f.index} ${formatLocation(f, true)}`),
-      resultCharBudget(tokenizationOptions) - 2_000,
-    );
-    const stack = fitted.omitted
-      ? `${fitted.text}\n(${fitted.omitted} deeper frame${fitted.omitted === 1 ? '' : 's'} left out to fit the result.)`
-      : fitted.text;
     const exception = this.debug.pausedException();
-    const structured = {
-      frames: frames.slice(0, fitted.kept).map((f) => ({ index: f.index, ...locationValue(f) })),
-      ...(fitted.omitted ? { framesOmitted: fitted.omitted } : {}),
-      ...(exception ? { exception: exceptionValue(exception) } : {}),
-    };
-    if (!exception) return structuredResult(structured, stack);
     // The stack trace of the exception: where it was thrown, even when those frames have returned
     // (an ES module's top-level throw pauses in Node's own code).
-    const thrown = exception.thrownAt.map((l) => `  at ${formatLocation(l, true)}`).join('\n');
+    const thrown = exception?.thrownAt.map((l) => `  at ${formatLocation(l, true)}`).join('\n');
+    const header = exception
+      ? `Paused on ${formatException(exception)}.${thrown ? `\nThrown at (its stack trace):\n${thrown}` : ''}\nFrames (the index is for get_variables and evaluate_expression):\n`
+      : '';
+    const thrownValue = exception ? { exception: exceptionValue(exception) } : {};
+    // Deep recursion gives thousands of frames: the top ones that fit, as text and as data (a
+    // frame's JSON is twice its line), and how many are below.
+    const lines = frames.map((f) => `#${f.index} ${formatLocation(f, true)}`);
+    const values = frames.map((f) => ({ index: f.index, ...locationValue(f) }));
+    const budget = resultCharBudget(tokenizationOptions);
+    const kept = fitBoth(
+      frames.length,
+      budget - 2_000 - header.length,
+      budget - 200 - jsonChars(thrownValue),
+      (i) => lines[i].length,
+      (i) => jsonChars(values[i]),
+    );
+    const omitted = frames.length - kept;
+    const stack = [
+      ...lines.slice(0, kept),
+      ...(omitted ? [`(${omitted} deeper frame${omitted === 1 ? '' : 's'} left out to fit the result.)`] : []),
+    ].join('\n');
     return structuredResult(
-      structured,
-      `Paused on ${formatException(exception)}.${thrown ? `\nThrown at (its stack trace):\n${thrown}` : ''}\nFrames (the index is for get_variables and evaluate_expression):\n${stack}`,
+      { frames: values.slice(0, kept), ...(omitted ? { framesOmitted: omitted } : {}), ...thrownValue },
+      `${header}${stack}`,
     );
   }
 }

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import {
   defineTool,
-  fitSections,
+  jsonChars,
   resultCharBudget,
   structuredResult,
   type InputOf,
@@ -11,6 +11,7 @@ import {
 } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
 import { WHEN_STOPPED } from '../format';
+import { cutToFit, fitBoth } from '../resultFit';
 
 const definition = {
   name: 'get_variables',
@@ -48,6 +49,11 @@ const definition = {
                   name: { type: 'string' },
                   value: { type: 'string', description: 'The value as text (objects and arrays as a preview).' },
                   type: { type: 'string', description: "'number', 'string', 'array', a class name, …." },
+                  valueCut: {
+                    type: 'boolean',
+                    description:
+                      'True when the value was cut to fit the result (it ends in …); evaluate_expression reads more of it.',
+                  },
                 },
                 required: ['name', 'value', 'type'],
                 additionalProperties: false,
@@ -81,37 +87,56 @@ class GetVariablesTool implements Tool<Input> {
     const frameIndex = input.frameIndex ?? 0;
     const scopes = await this.debug.variables(frameIndex);
     const count = scopes.reduce((n, s) => n + s.variables.length, 0);
+    const budget = resultCharBudget(tokenizationOptions);
+    // A value longer than a quarter of the result (as text or as JSON) is cut, text and data alike,
+    // so that one long string never hides the variables after it.
+    const cap = Math.floor(budget / 4);
     const all = scopes.map((s) => ({
       name: s.name,
-      variables: s.variables.map(({ name, value, type }) => ({ name, value, type })),
+      variables: s.variables.map(({ name, value, type }) => {
+        const shown = cutToFit(value, cap, cap);
+        return { name, value: shown.text, type, ...(shown.cut ? { valueCut: true } : {}) };
+      }),
     }));
     if (count === 0)
       return structuredResult(
         { frameIndex, scopes: all },
         `Frame ${frameIndex} has no variables of its own in scope${scopes.length ? ` (${scopes.map((s) => s.name).join(', ')}: all empty)` : ''}. The global scope's built-ins are not listed; evaluate_expression reads any name.`,
       );
-    // One section per variable, scope headers kept with their first variable: cut between variables.
+    // One section per variable, scope headers kept with their first variable: cut between variables,
+    // where both the text and the data's JSON still fit.
     const sections: string[] = [];
     const owner: string[] = [];
-    for (const scope of scopes) {
+    const dataChars: number[] = [];
+    for (const scope of all) {
+      const scopeChars = jsonChars({ name: scope.name, variables: [] }) + 1;
       if (!scope.variables.length) {
         sections.push(`${scope.name}:\n  (none)`);
         owner.push(scope.name);
+        dataChars.push(scopeChars);
       }
       scope.variables.forEach((v, i) => {
-        const line = `  ${v.name} (${v.type}) = ${v.value}`;
+        const cut = v.valueCut ? ' [cut to fit the result; evaluate_expression reads more of it]' : '';
+        const line = `  ${v.name} (${v.type}) = ${v.value}${cut}`;
         sections.push(i === 0 ? `${scope.name}:\n${line}` : line);
         owner.push(scope.name);
+        dataChars.push(jsonChars(v) + (i === 0 ? scopeChars : 0));
       });
     }
-    const budget = resultCharBudget(tokenizationOptions);
-    const fitted = fitSections(sections, budget - 400);
-    if (!fitted.omitted) return structuredResult({ frameIndex, scopes: all }, fitted.text);
-    const left = owner.slice(fitted.kept);
+    const kept = fitBoth(
+      sections.length,
+      budget - 400,
+      budget - 200,
+      (i) => sections[i].length,
+      (i) => dataChars[i],
+    );
+    const text = sections.slice(0, kept).join('\n');
+    if (kept === sections.length) return structuredResult({ frameIndex, scopes: all }, text);
+    const left = owner.slice(kept);
     const inScopes = [...new Set(left)].join(', ');
     return structuredResult(
-      { frameIndex, scopes: keptScopes(all, fitted.kept), variablesOmitted: left.length },
-      `${fitted.text}\n(${left.length} more variable${left.length === 1 ? '' : 's'} in ${inScopes} left out to fit the result. Read one with evaluate_expression, e.g. its name.)`,
+      { frameIndex, scopes: keptScopes(all, kept), variablesOmitted: left.length },
+      `${text}${text ? '\n' : ''}(${left.length} more variable${left.length === 1 ? '' : 's'} in ${inScopes} left out to fit the result. Read one with evaluate_expression, e.g. its name.)`,
     );
   }
 }

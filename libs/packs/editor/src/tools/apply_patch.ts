@@ -2,6 +2,8 @@ import { inject, injectable } from 'inversify';
 import { boundedList, type CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
+  jsonChars,
+  resultCharBudget,
   structuredResult,
   type InputOf,
   type PreparedToolInvocation,
@@ -66,7 +68,8 @@ const definition = {
     properties: {
       files: {
         type: 'array',
-        description: 'Every file the patch changed, in patch order.',
+        description:
+          'Every file the patch changed, in patch order; as many as fit the result when it changed very many (filesOmitted counts the rest).',
         items: {
           type: 'object',
           properties: {
@@ -81,6 +84,11 @@ const definition = {
           required: ['path', 'change'],
           additionalProperties: false,
         },
+      },
+      filesOmitted: {
+        type: 'integer',
+        minimum: 1,
+        description: 'Files changed after the last one listed, left out to fit the result.',
       },
       looseMatches: {
         type: 'array',
@@ -133,7 +141,10 @@ class ApplyPatchTool implements Tool<Input> {
     return confirmWrites(this.workspace, plan.changes.flatMap(plannedWrites));
   }
 
-  async invoke({ input, confirmed, approved }: ToolInvocationOptions<Input>, token?: CancellationToken) {
+  async invoke(
+    { input, confirmed, approved, tokenizationOptions }: ToolInvocationOptions<Input>,
+    token?: CancellationToken,
+  ) {
     let operations: PatchOperation[];
     try {
       operations = parsePatch(input.input);
@@ -154,8 +165,13 @@ class ApplyPatchTool implements Tool<Input> {
         token,
       });
     const notes = plan.notes.length ? ` ${boundedList(plan.notes, 20, ' ')}` : '';
+    // A patch of very many files lists as many as fit the result as data (the text names the first few).
+    const files = plan.changes.map(changedFile);
+    let room = resultCharBudget(tokenizationOptions) - jsonChars(plan.looseMatches) - 200;
+    const kept = files.findIndex((file) => (room -= jsonChars(file) + 1) < 0);
+    const omitted = kept < 0 ? {} : { filesOmitted: files.length - kept };
     return structuredResult(
-      { files: plan.changes.map(changedFile), looseMatches: plan.looseMatches },
+      { files: kept < 0 ? files : files.slice(0, kept), ...omitted, looseMatches: plan.looseMatches },
       `Applied the patch: ${boundedList(plan.summary)}.${notes}`,
     );
   }

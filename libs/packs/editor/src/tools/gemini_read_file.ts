@@ -13,6 +13,7 @@ import {
 import { WorkspaceError, WorkspaceFileSystem, type LineRange } from '@toolpacks/services';
 import { cutLineBytes, cutLineSentence, formatSize, inspectFile } from '../fileContent';
 import { geminiFilePath, legacyInteger } from '../geminiInput';
+import { contentJsonBudget, jsonLineChars, prefixWithin } from '../jsonBudget';
 import { imageValue, READ_PROPERTIES, textValue, type ReadValue } from '../resultSchemas';
 
 /** At most this many lines per read, and this many characters per line (Gemini CLI's limits). */
@@ -74,15 +75,17 @@ class GeminiReadFileTool implements Tool<Input> {
     const shown = this.workspace.relative(absolute);
     const file = await inspectFile(this.workspace, absolute, shown);
     if (file.kind === 'image') return withStructuredContent(file.result, imageValue(shown, file));
-    // Room for the header: the lines themselves stay within the result budget.
-    const maxChars = resultCharBudget(tokenizationOptions) - 500;
+    // Room for the header: the lines themselves stay within the result budget, as text and as JSON.
+    const budget = resultCharBudget(tokenizationOptions);
+    const maxChars = budget - 500;
+    const maxJsonChars = contentJsonBudget(budget, shown);
     if (file.large) {
       const last = Math.min(end ?? Infinity, start + GEMINI_MAX_LINES - 1);
       const range = await this.workspace.readLines(absolute, start, last, { maxChars, token });
-      const read = largeFileLines(range, last);
+      const read = largeFileLines(range, end, maxChars, maxJsonChars);
       return structuredResult({ ...read.value, path: shown, bytes: file.size }, read.text);
     }
-    const read = readLines(await this.workspace.readText(absolute), start, end, maxChars);
+    const read = readLines(await this.workspace.readText(absolute), start, end, maxChars, maxJsonChars);
     return structuredResult({ ...read.value, path: shown, bytes: file.size }, read.text);
   }
 }
@@ -105,9 +108,16 @@ export interface GeminiRead {
 
 /**
  * Lines `start` to `end` of `text` (at most GEMINI_MAX_LINES, and no more than `maxChars`
- * characters), with the truncation header when that is not all of it.
+ * characters, nor `maxJsonChars` as the JSON of `content`), with the truncation header when that
+ * is not all of it.
  */
-export function readLines(text: string, start: number, end?: number, maxChars = Infinity): GeminiRead {
+export function readLines(
+  text: string,
+  start: number,
+  end?: number,
+  maxChars = Infinity,
+  maxJsonChars = Infinity,
+): GeminiRead {
   const finalNewline = /\r?\n$/.test(text);
   const lines = text === '' ? [] : (finalNewline ? text.replace(/\r?\n$/, '') : text).split(/\r?\n/);
   const total = lines.length;
@@ -117,8 +127,10 @@ export function readLines(text: string, start: number, end?: number, maxChars = 
     throw new WorkspaceError(
       `start_line ${start} is past the end of the file, which has ${total} lines. Use a start_line from 1 to ${total}.`,
     );
-  const asked = Math.min(end ?? total, total, start + GEMINI_MAX_LINES - 1);
-  const { shown, cutLines } = fitLines(lines.slice(start - 1, asked), start, maxChars);
+  // The last line asked for, and the last one a read may show (the line limit).
+  const asked = Math.min(end ?? total, total);
+  const limit = Math.min(asked, start + GEMINI_MAX_LINES - 1);
+  const { shown, cutLines } = fitLines(lines.slice(start - 1, limit), start, maxChars, maxJsonChars);
   const last = start + shown.length - 1;
   const content = shown.join('\n') + (last === total && finalNewline ? '\n' : '');
   const value = textValue({
@@ -156,47 +168,60 @@ const NO_FILE = { path: '', bytes: 0 };
 
 /**
  * The lines as shown: each cut at GEMINI_MAX_LINE_CHARS (marked), and no more of them than fit
- * `maxChars` (the first one is kept, cut to fit, so a read always shows something).
+ * `maxChars` as text and `maxJsonChars` as the JSON of the data (the content, and the number of
+ * each cut line). The first one is kept, cut to fit, so a read always shows something.
  */
 function fitLines(
   lines: readonly string[],
   start: number,
   maxChars: number,
+  maxJsonChars: number,
   streamCut = false,
 ): { shown: string[]; cutLines: number[] } {
   const shown: string[] = [];
   const cutLines: number[] = [];
   let used = 0;
+  let json = 0;
   for (const [i, line] of lines.entries()) {
+    const n = start + i;
+    const jsonCost = (out: string) => jsonLineChars(out, i === 0) + (out === line ? 0 : String(n).length + 1);
     const cut = line.length > GEMINI_MAX_LINE_CHARS || (streamCut && i === lines.length - 1);
     let out = cut ? `${line.slice(0, GEMINI_MAX_LINE_CHARS)}${TRUNCATED}` : line;
-    if (used + out.length + 1 > maxChars) {
+    if (used + out.length + 1 > maxChars || json + jsonCost(out) > maxJsonChars) {
       if (shown.length > 0) break;
-      out = `${line.slice(0, Math.max(0, maxChars - TRUNCATED.length))}${TRUNCATED}`;
+      const room = TRUNCATED.length + String(n).length + 1;
+      const kept = Math.min(GEMINI_MAX_LINE_CHARS, maxChars - TRUNCATED.length - 1);
+      out = `${prefixWithin(line, kept, maxJsonChars - room)}${TRUNCATED}`;
     }
-    if (out !== line) cutLines.push(start + i);
+    if (out !== line) cutLines.push(n);
     shown.push(out);
     used += out.length + 1;
+    json += jsonCost(out);
   }
   return { shown, cutLines };
 }
 
 const TRUNCATED = '... [truncated]';
 
-/** A range of a large file (streamed), in the same shape as a partial read; `asked` is the last line asked for. */
-function largeFileLines(range: LineRange, asked: number): GeminiRead {
+/**
+ * A range of a large file (streamed), in the same shape as a partial read; `end` is the last line
+ * asked for (none: to the end of the file), before the line limit.
+ */
+function largeFileLines(range: LineRange, end: number | undefined, maxChars: number, maxJsonChars: number): GeminiRead {
   const start = range.startLine;
-  const { shown, cutLines } = fitLines(range.lines, start, Infinity, range.lineCut === true);
+  const { shown, cutLines } = fitLines(range.lines, start, maxChars, maxJsonChars, range.lineCut === true);
   const last = start + shown.length - 1;
+  // Lines follow the ones shown: in the file, or read but left out to fit the result.
+  const more = range.more || shown.length < range.lines.length;
   const cutSentences = cutLines.map((n) => {
     const line = range.lines[n - start];
     const streamCut = range.lineCut === true && n === start + range.lines.length - 1;
-    const kept = Math.min(line.length, GEMINI_MAX_LINE_CHARS);
+    const kept = shown[n - start].length - TRUNCATED.length;
     return cutLineSentence(n, kept, streamCut ? { bytes: cutLineBytes(range) } : { chars: line.length });
   });
   const total = range.totalLines !== undefined ? `, ${range.totalLines} total lines` : '';
   const action = [
-    range.more
+    more
       ? `Action: To read more of the file, use start_line: ${last + 1} in a subsequent 'read_file' call.`
       : 'Action: This part reaches the end of the file.',
     // A few cut lines are named; past that, how many.
@@ -219,8 +244,8 @@ function largeFileLines(range: LineRange, asked: number): GeminiRead {
       startLine: start,
       shown,
       totalLines: range.totalLines,
-      truncated: (range.more && last < asked) || cutLines.length > 0,
-      nextLine: range.more ? last + 1 : undefined,
+      truncated: (more && last < (end ?? Infinity)) || cutLines.length > 0,
+      nextLine: more ? last + 1 : undefined,
       cutLines,
     }),
   };

@@ -15,6 +15,7 @@ import {
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { cutLineBytes, inspectFile } from '../fileContent';
 import { FileLines, linesThatFit, type FileLinesProps } from '../fileLines';
+import { contentJsonBudget } from '../jsonBudget';
 import { imageValue, READ_PROPERTIES, textValue } from '../resultSchemas';
 
 /** Used when the host gives no token budget: enough for a large file, never a whole log. */
@@ -77,6 +78,7 @@ class ReadFileTool implements Tool<Input> {
         { path: shown, lines: range.lines, firstLine: start, totalLines: range.totalLines, large },
         file.size,
         budget,
+        contentJsonBudget(resultCharBudget(tokenizationOptions), shown),
         token,
       );
     }
@@ -93,19 +95,24 @@ class ReadFileTool implements Tool<Input> {
       { path: shown, lines: total === 0 ? [] : lines.slice(start - 1, end), firstLine: start, totalLines: total },
       file.size,
       budget,
+      contentJsonBudget(resultCharBudget(tokenizationOptions), shown),
       token,
     );
   }
 }
 
-/** The lines that fit the budget, as prompt-tsx for the model and as data: the same lines, the same line to read on from. */
+/**
+ * The lines that fit the budget, as prompt-tsx for the model and as data: the same lines, the same
+ * line to read on from; no more of them than fit `maxJsonChars` as the data's content.
+ */
 async function render(
   props: Omit<FileLinesProps, 'kept'>,
   bytes: number,
   budget: ToolTokenizationOptions,
+  maxJsonChars: number,
   token: CancellationToken,
 ) {
-  const kept = await linesThatFit(props.path, props.lines, budget, token);
+  const kept = await linesThatFit(props.path, props.lines, budget, token, maxJsonChars);
   const result = await renderPromptResult(FileLines, { ...props, kept }, budget, token);
   const shown = props.lines.slice(0, kept);
   const more = kept < props.lines.length || props.large?.more === true;

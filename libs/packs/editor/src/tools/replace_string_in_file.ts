@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
+  resultCharBudget,
   structuredResult,
   type InputOf,
   type PreparedToolInvocation,
@@ -11,6 +12,7 @@ import {
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
+import { newTextLines } from '../lineText';
 import { replaceOnce } from '../replaceOnce';
 import { PATH } from '../resultSchemas';
 import { confirmWrites, writesNeedConfirmation } from '../sensitiveWrites';
@@ -46,7 +48,11 @@ const definition = {
       path: PATH,
       replacements: { type: 'integer', minimum: 1, description: 'Occurrences replaced (always 1).' },
       startLine: { type: 'integer', minimum: 1, description: 'The first line of the new text in the file now.' },
-      endLine: { type: 'integer', minimum: 1, description: 'The last line of the new text in the file now.' },
+      endLine: {
+        type: 'integer',
+        minimum: 0,
+        description: 'The last line of the new text in the file now; startLine - 1 when the new text is empty.',
+      },
     },
     required: ['path', 'replacements', 'startLine', 'endLine'],
     additionalProperties: false,
@@ -74,7 +80,10 @@ class ReplaceStringInFileTool implements Tool<Input> {
     return confirmWrites(this.workspace, [{ path: relative, before, after }]);
   }
 
-  async invoke({ input, confirmed, approved }: ToolInvocationOptions<Input>, token?: CancellationToken) {
+  async invoke(
+    { input, confirmed, approved, tokenizationOptions }: ToolInvocationOptions<Input>,
+    token?: CancellationToken,
+  ) {
     if (input.oldString === input.newString)
       throw new WorkspaceError('oldString and newString are the same; nothing would change.');
     const absolute = await this.workspace.resolve(input.filePath);
@@ -89,10 +98,17 @@ class ReplaceStringInFileTool implements Tool<Input> {
       },
       { allowSensitive: confirmed === true, allowWriteProtected: approved === true, token },
     );
-    const endLine = changedAt + input.newString.split('\n').length - 1;
+    const { endLine } = newTextLines(changedAt, input.newString);
+    const done = `Replaced 1 occurrence in ${relative}`;
+    // The new text is echoed when it fits the result; a longer one is the model's own, named by its lines.
+    const echoed = input.newString.length <= resultCharBudget(tokenizationOptions) - 1_000;
     return structuredResult(
       { path: relative, replacements: 1, startLine: changedAt, endLine },
-      `Replaced 1 occurrence in ${relative}; lines ${changedAt}-${endLine} now read:\n${input.newString}`,
+      endLine < changedAt
+        ? `${done}: the text was removed at line ${changedAt}.`
+        : echoed
+          ? `${done}; lines ${changedAt}-${endLine} now read:\n${input.newString}`
+          : `${done}; lines ${changedAt}-${endLine} now hold newString (${input.newString.length} characters, too long to repeat here). Read the file to check them.`,
     );
   }
 }

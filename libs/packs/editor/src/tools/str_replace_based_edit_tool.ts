@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
+  resultCharBudget,
   structuredResult,
   withStructuredContent,
   type InputOf,
@@ -14,7 +15,9 @@ import {
 } from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { inspectFile, viewLargeFile } from '../fileContent';
+import { MAX_VIEW_CHARS } from '../catN';
 import { folderTree } from '../folderTree';
+import { contentJsonBudget } from '../jsonBudget';
 import { lineCount } from '../lineText';
 import { imageValue, PATH, READ_PROPERTIES, textValue } from '../resultSchemas';
 import { confirmWrites, writesNeedConfirmation } from '../sensitiveWrites';
@@ -160,7 +163,10 @@ class StrReplaceBasedEditTool implements Tool<Input> {
     }
   }
 
-  async invoke({ input, enabledJobs, confirmed, approved }: ToolInvocationOptions<Input>, token?: CancellationToken) {
+  async invoke(
+    { input, enabledJobs, confirmed, approved, tokenizationOptions }: ToolInvocationOptions<Input>,
+    token?: CancellationToken,
+  ) {
     const job = JOB_OF[input.command];
     if (enabledJobs && !enabledJobs.includes(job))
       throw new WorkspaceError(
@@ -169,6 +175,12 @@ class StrReplaceBasedEditTool implements Tool<Input> {
     const absolute = await this.workspace.resolve(input.path);
     const relative = this.workspace.relative(absolute);
     const stat = await this.workspace.stat(absolute);
+    // A view shows no more than its own limit, nor than the result budget allows, as text and as data.
+    const budget = resultCharBudget(tokenizationOptions);
+    const limits = {
+      maxChars: Math.min(MAX_VIEW_CHARS, budget - 1_000),
+      maxJsonChars: contentJsonBudget(budget, relative),
+    };
     if (input.command === 'create') {
       if (stat)
         throw new WorkspaceError(
@@ -196,7 +208,7 @@ class StrReplaceBasedEditTool implements Tool<Input> {
         throw new WorkspaceError(
           'The `view_range` parameter is not allowed when `path` points to a directory. View a file to use it.',
         );
-      const tree = await folderTree(this.workspace, absolute, input.path);
+      const tree = await folderTree(this.workspace, absolute, input.path, limits);
       return result(
         { command: 'view', path: relative, kind: 'folder', entries: tree.entries, truncated: tree.clipped },
         tree.text,
@@ -207,8 +219,8 @@ class StrReplaceBasedEditTool implements Tool<Input> {
       if (file.kind === 'image')
         return withStructuredContent(file.result, { command: 'view' as const, ...imageValue(relative, file) });
       const view = file.large
-        ? await viewLargeFile(this.workspace, absolute, input.path, input.view_range, token)
-        : viewFile(await this.workspace.readText(absolute), input.path, input.view_range);
+        ? await viewLargeFile(this.workspace, absolute, input.path, input.view_range, token, limits)
+        : viewFile(await this.workspace.readText(absolute), input.path, input.view_range, limits);
       return result({ command: 'view', ...viewValue(relative, file.size, view) }, view.text);
     }
     this.checkEditInput(input);
