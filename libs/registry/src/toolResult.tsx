@@ -25,6 +25,7 @@ export class LanguageModelDataPart {
  * (MCP's structuredContent, the CLI's `--json`); VS Code reads `content` only.
  */
 export class LanguageModelToolResult<S extends StructuredContent | undefined = StructuredContent | undefined> {
+  /** The result as data, valid against the tool's `outputSchema`; undefined for a tool without one. */
   structuredContent: S;
   constructor(
     public content: Array<LanguageModelTextPart | LanguageModelPromptTsxPart | LanguageModelDataPart>,

@@ -3,7 +3,7 @@
 // one place opens the group of a real tool the model called directly, so the session changes only
 // here: invocation (invoke/) runs real tools and nothing else.
 import { quoteBounded } from '@toolpacks/base';
-import type { ToolCall, ToolCallResult, ToolCallStatus } from '../definitions';
+import type { JsonSchemaObject, ToolCall, ToolCallResult, ToolCallStatus } from '../definitions';
 import type { InputValidator } from '../schema/inputValidation';
 import { restoreNulls } from '../schema/strictInput';
 import type { ResolvedToolSetImpl, ToolSearcher } from './resolvedToolSet';
@@ -44,7 +44,7 @@ export function answerVirtualCall(
 }
 
 /** The structured result of an `activate_*` call: the tools it made available. */
-export const ACTIVATE_OUTPUT_SCHEMA = Object.freeze({
+export const ACTIVATE_OUTPUT_SCHEMA: JsonSchemaObject = Object.freeze({
   type: 'object',
   properties: {
     activated: { type: 'array', items: { type: 'string' }, description: 'The tools available from the next step.' },
@@ -54,7 +54,7 @@ export const ACTIVATE_OUTPUT_SCHEMA = Object.freeze({
 } as const);
 
 /** The structured result of a `search_tools` call: the tools found, best first. */
-export const SEARCH_TOOLS_OUTPUT_SCHEMA = Object.freeze({
+export const SEARCH_TOOLS_OUTPUT_SCHEMA: JsonSchemaObject = Object.freeze({
   type: 'object',
   properties: {
     tools: {
