@@ -72,8 +72,9 @@ Approvals (invoke, shell, mcp):
                         terminal, calls that ask are declined
   --timeout <ms>        stop a tool after this long (default: 120000)
 
-MCP (a call that asks is asked through the client when it supports elicitation, else declined
-unless --yes or --allow covers it). The tools are listed for the model --model/--family or the
+MCP, both protocol eras: 2025-11-25 (initialize, sessions) and 2026-07-28 (stateless). A call that
+asks is asked through the client when it declares elicitation (a form in 2025-11-25, input_required
+in 2026-07-28), else declined unless --yes or --allow covers it. The tools are listed for the model --model/--family or the
 config file's "model" names; without one, for the model a known client runs (by the name it sends:
 claude-code: claude-sonnet-4.5, codex-mcp-client: gpt-5-codex, gemini-cli-mcp-client:
 gemini-2.5-pro), else for the default. The server's instructions and stderr say which, e.g.

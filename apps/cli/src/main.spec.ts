@@ -127,6 +127,17 @@ describe('toolpacks invoke', () => {
     expect(await fs.readFile(path.join(root, 'b.txt'), 'utf8')).toBe('hi\n');
   });
 
+  it('--json prints the result with its structured content, the data behind the text', async () => {
+    const { code, out } = await run(['invoke', 'grep_search', '{"query":"ToolRegistry"}', '--json']);
+    expect(code).toBe(0);
+    const result = JSON.parse(out);
+    expect(result).toMatchObject({ status: 'ok', isError: false });
+    expect(result.structuredContent).toMatchObject({
+      matches: [{ path: 'a.ts', line: 1, text: 'export class ToolRegistry {}' }],
+      truncated: false,
+    });
+  });
+
   it('asks on the terminal before a destructive tool, and --yes approves', async () => {
     gitInit();
     await fs.writeFile(path.join(root, 'a.ts'), 'changed\n');
@@ -263,7 +274,7 @@ describe('toolpacks describe', () => {
     const { code, out } = await run(['describe', 'grep_search', '--family', 'gemini-2.5-pro']);
     expect(code).toBe(0);
     expect(out).toMatch(/^grep_search — .* \(pack search\)\n/);
-    expect(out).toMatch(/Annotations: +readOnly, idempotent/);
+    expect(out).toMatch(/Annotations: +readOnly, destructive=false, idempotent, openWorld=false/);
     expect(out).toMatch(/Toolsets: +search/);
     expect(out).toMatch(
       /For gemini-2\.5-pro: +not sent \(overridden: 'gemini_grep_search' runs in its place for this model\)/,
@@ -271,6 +282,7 @@ describe('toolpacks describe', () => {
     expect(out).toMatch(/Overridden by .*:\n {2}gemini_grep_search \(pack search\): family=gemini-\*/);
     expect(out).toMatch(/Description \(what the model reads\):\n {2}Searches/);
     expect(out).toMatch(/Input schema:\n {2}\{\n {4}"type": "object"/);
+    expect(out).toMatch(/Output schema \(its structured result\):\n {2}\{\n {4}"type": "object"/);
     expect((await run(['describe', 'grep_search'])).out).toMatch(/For gpt-4\.1: +sent \(general\)/);
   });
 

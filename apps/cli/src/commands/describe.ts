@@ -32,6 +32,8 @@ export interface ToolDescription {
   readonly description: string;
   readonly userDescription?: string;
   readonly inputSchema: unknown;
+  /** The schema of the tool's structured result, when it declares one. */
+  readonly outputSchema?: unknown;
   readonly models: readonly ModelSelector[];
   readonly modelsText: string;
   readonly when?: string;
@@ -176,6 +178,7 @@ export function describeTool(registry: ToolRegistry, request: ResolveRequest, na
     description: definition.modelDescription,
     userDescription: definition.userDescription,
     inputSchema: definition.inputSchema ?? EMPTY_SCHEMA,
+    ...(definition.outputSchema ? { outputSchema: definition.outputSchema } : {}),
     models: definition.models ?? [],
     modelsText: describeSelectors(definition.models),
     when: definition.when,
@@ -252,6 +255,8 @@ export function describeText(d: Description, width = outputWidth()): string {
   out.push('', 'Description (what the model reads):', indent(wrap(d.description, width - 2)));
   if (d.userDescription) out.push('', 'For people:', indent(wrap(d.userDescription, width - 2)));
   out.push('', 'Input schema:', indent(JSON.stringify(d.inputSchema, null, 2)));
+  if (d.outputSchema)
+    out.push('', 'Output schema (its structured result):', indent(JSON.stringify(d.outputSchema, null, 2)));
   return out.join('\n');
 }
 
