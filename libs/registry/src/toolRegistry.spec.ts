@@ -359,6 +359,18 @@ describe('ToolRegistry resolution', () => {
         def('bad_schema2', { inputSchema: { type: 'object', properties: { a: { type: 'nope' } } } as never }),
         /not a valid JSON Schema/,
       ],
+      [
+        def('bad_pattern', {
+          inputSchema: { type: 'object', properties: { a: { type: 'string', pattern: '([a-z' } } } as never,
+        }),
+        /inputSchema does not compile: pattern `\(\[a-z` is not a valid regular expression/,
+      ],
+      [
+        def('bad_output_pattern', {
+          outputSchema: { type: 'object', patternProperties: { '(': { type: 'string' } } } as never,
+        }),
+        /outputSchema does not compile: pattern/,
+      ],
       [def('bad_models', { models: [{ family: 3 }] as never }), /must be a non-empty string/],
       [def('bad_ref', { canBeReferencedInPrompt: true }), /needs a toolReferenceName/],
       [def('self_override', { overridesTool: 'self_override' }), /cannot override itself/],

@@ -14,7 +14,9 @@ export class InputValidator {
   // allErrors: a schema's first problem is enough for a pack author (the meta-schema compiles in
   // about half the time, at every start), while a model is told every problem in its input. The
   // input instance compiles only schemas checkSchema passed, so it skips the meta-schema.
-  private readonly metaAjv = new Ajv({ strict: false, validateFormats: false });
+  // The meta-schema is compiled once, at the first pack's load, on every start: unoptimised code
+  // compiles in about half the time and checks a pack's few schemas as fast.
+  private readonly metaAjv = new Ajv({ strict: false, validateFormats: false, code: { optimize: false } });
   private readonly ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false, validateSchema: false });
   private readonly bySchema = new WeakMap<object, ValidateFunction>();
   private readonly byCanonical = new Map<string, ValidateFunction>();
@@ -30,17 +32,22 @@ export class InputValidator {
       return `${which} must describe an object (type: 'object'), not '${String(type)}'`;
     if (!this.metaAjv.validateSchema(schema as object))
       return `${which} is not a valid JSON Schema: ${this.metaAjv.errorsText(this.metaAjv.errors, { dataVar: 'schema' })}`;
-    try {
-      this.validatorFor(schema as object);
-    } catch (error) {
-      return `${which} does not compile: ${(error as Error).message}`;
-    }
+    // Compiling is left to the first call that needs the validator: compiling every schema of every
+    // pack at load was most of a server's start-up. What a valid schema can still fail on when
+    // compiled is a pattern JavaScript cannot read; that is checked here.
+    const badPattern = firstBadPattern(schema);
+    if (badPattern !== undefined) return `${which} does not compile: ${badPattern}`;
     return undefined;
   }
 
   /** The problems of a tool's structured result against its output schema (empty when it matches). */
   checkOutput(schema: object, structured: unknown): readonly string[] {
-    const validate = this.validatorFor(schema);
+    let validate: ValidateFunction;
+    try {
+      validate = this.validatorFor(schema);
+    } catch (error) {
+      return [`the output schema does not compile: ${(error as Error).message}`];
+    }
     if (validate(structured)) return [];
     return (validate.errors ?? []).slice(0, MAX_LISTED_ITEMS).map(describeError);
   }
@@ -55,7 +62,17 @@ export class InputValidator {
       };
     }
     if (!schema) return { ok: true, problems: [] };
-    const validate = this.validatorFor(schema);
+    let validate: ValidateFunction;
+    try {
+      validate = this.validatorFor(schema);
+    } catch (error) {
+      return {
+        ok: false,
+        problems: [
+          `the tool's own input schema does not compile (a bug of its pack: ${quoteBounded((error as Error).message, 200)}); no input can be checked, so the tool cannot be called`,
+        ],
+      };
+    }
     if (validate(input ?? {})) return { ok: true, problems: [] };
     // Ajv reports every error (a 100,000-item array of the wrong type gives 100,000); the model
     // needs the first few and the count.
@@ -112,4 +129,37 @@ export function canonicalJson(value: unknown): string {
         )
       : v,
   );
+}
+
+/** The first `pattern` or `patternProperties` key of a schema that is not a valid regular expression (Ajv compiles them with the `u` flag). */
+function firstBadPattern(schema: unknown, depth = 0): string | undefined {
+  if (depth > 64 || schema === null || typeof schema !== 'object') return undefined;
+  if (Array.isArray(schema)) {
+    for (const item of schema) {
+      const bad = firstBadPattern(item, depth + 1);
+      if (bad !== undefined) return bad;
+    }
+    return undefined;
+  }
+  const record = schema as Record<string, unknown>;
+  const patterns = [
+    ...(typeof record.pattern === 'string' ? [record.pattern] : []),
+    ...(record.patternProperties && typeof record.patternProperties === 'object'
+      ? Object.keys(record.patternProperties)
+      : []),
+  ];
+  for (const pattern of patterns) {
+    try {
+      new RegExp(pattern, 'u');
+    } catch (error) {
+      return `pattern \`${quoteBounded(pattern, 100)}\` is not a valid regular expression (${(error as Error).message})`;
+    }
+  }
+  for (const [key, value] of Object.entries(record)) {
+    // `properties`, `enum`, `const`, `default`, `examples` name or hold data, not schemas with patterns of their own.
+    if (key === 'enum' || key === 'const' || key === 'default' || key === 'examples') continue;
+    const bad = firstBadPattern(value, depth + 1);
+    if (bad !== undefined) return bad;
+  }
+  return undefined;
 }
