@@ -7,12 +7,14 @@
 // probe extension writes from inside the extension host. Phase 2 uninstalls the git pack and checks
 // its tools are gone. Ends every process it started; writes only under .e2e/ and its cache. Prints
 // `e2e: N passed, N failed`; `--summary FILE` also writes the counts as JSON. `--install-only`
-// installs (or checks) Node 24 and code-server in the cache and stops.
+// installs (or checks) Node 24 and code-server in the cache and stops. Phase 1 ends with checks
+// driven in the browser (./ui.js) whose screenshots stay in .e2e/artifacts/ after the run.
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
 const toolchain = require('../../../tools/scripts/e2eToolchain');
+const { uiChecks } = require('./ui');
 
 const REPO = path.resolve(__dirname, '../../..');
 const { CODE_SERVER } = toolchain;
@@ -129,7 +131,9 @@ function prepareRun() {
     path.join(dirs.user, 'User/settings.json'),
     JSON.stringify({
       'toolpacksE2E.resultsFile': dirs.results,
-      'chat.disableAIFeatures': true,
+      // The chat view, its tool picker and # completions are what the UI checks drive.
+      'chat.disableAIFeatures': false,
+      'workbench.view.alwaysShowHeaderActions': true,
       'workbench.startupEditor': 'none',
       'security.workspace.trust.enabled': false,
       'extensions.autoUpdate': false,
@@ -147,6 +151,12 @@ function prepareRun() {
   fs.mkdirSync(path.join(ws, 'src'));
   fs.writeFileSync(path.join(ws, 'src/app.js'), "console.log('app');\n// needle-e2e\n");
   fs.writeFileSync(path.join(ws, 'note.txt'), 'title: e2e\nstatus: draft\n');
+  // A custom agent whose tools: list names one of our toolsets and a tool inside another (ui.js).
+  fs.mkdirSync(path.join(ws, '.github/agents'), { recursive: true });
+  fs.writeFileSync(
+    path.join(ws, '.github/agents/git-only.agent.md'),
+    "---\ndescription: Only the git tools of Tool Packs, and reading files\ntools: ['toolpacks-git', 'toolpacks-read/read_file']\n---\nWork with the repository.\n",
+  );
   const git = (...args) => run('git', args, { cwd: ws });
   git('init', '--quiet', '--initial-branch=main');
   git('config', 'user.name', 'E2E');
@@ -261,6 +271,7 @@ async function openWorkbench(dirs, server) {
   const context = await chromium.launchPersistentContext(dirs.profile, {
     executablePath: CHROMIUM,
     headless: true,
+    viewport: { width: 1400, height: 900 },
     args: [
       '--headless',
       '--no-sandbox',
@@ -295,13 +306,14 @@ async function waitForPhase(dirs, phase) {
   throw new Error(`The probe extension wrote no ${phase} results within ${PHASE_TIMEOUT_MS / 1000} s; see ${dirs.log}`);
 }
 
-async function runPhase(dirs, phase) {
+async function runPhase(dirs, phase, inBrowser) {
   let server;
   let browser;
   try {
     server = await startCodeServer(dirs);
     browser = await openWorkbench(dirs, server);
     for (const o of await waitForPhase(dirs, phase)) record(o.name, o.passed, o.detail);
+    await inBrowser?.(browser.pages()[0]);
   } catch (error) {
     record(`${phase} ran to the end`, false, error.message);
   } finally {
@@ -338,7 +350,11 @@ async function main() {
     checkPackBundles();
     dirs = prepareRun();
     installExtensions(dirs, vsix, probe);
-    await runPhase(dirs, 'phase1');
+    const artifacts = path.join(REPO, '.e2e', 'artifacts');
+    await runPhase(dirs, 'phase1', (page) =>
+      uiChecks(page, { record, offeredFile: `${dirs.results}.offered.jsonl`, artifacts }),
+    );
+    console.log(`e2e: screenshots in ${path.relative(REPO, artifacts)}`);
     // Phase 2: the git pack is uninstalled; its tools must be gone from the next resolution.
     run(
       CODE_SERVER,

@@ -1,5 +1,7 @@
 // The runtime extension: one registry for the window, the VS Code host's services under it, the
-// packs that pack extensions register, the @toolpacks participant and the two commands.
+// packs that pack extensions register, the @toolpacks participant and the "Tool Packs" view. Which
+// tools are on is VS Code's to say (its tool picker, agents' and prompt files' tools: lists, #
+// references): the runtime reads it from each chat request and keeps no selection of its own.
 import * as reflectMetadata from 'reflect-metadata';
 import * as inversify from 'inversify';
 import * as vscode from 'vscode';
@@ -10,14 +12,18 @@ import * as promptTsx from '@vscode/prompt-tsx';
 import { createToolRegistry, type ToolPack } from '@toolpacks/registry/host';
 import { CONTEXT_KEY_HINTS } from '@toolpacks/services';
 import {
-  configureTools,
   confirmInWindow,
-  describeResolution,
+  DEFINITION_SCHEME,
+  packManifestInfo,
+  referencedTools,
   registerToolsWithVsCode,
+  RESOLVED_VIEW_COMMANDS,
+  RESOLVED_VIEW_ID,
+  ResolvedToolsView,
   runToolLoop,
-  SelectionStore,
-  toModelInfo,
   VsCodeHost,
+  VsCodeToolSelection,
+  type ChatRequestTools,
   type PackRegistration,
   type ToolPacksApi,
 } from '@toolpacks/host-vscode';
@@ -28,10 +34,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<ToolPa
   const container = new inversify.Container();
   container.load(host.module);
   const registry = createToolRegistry({ container, contextKeyHints: CONTEXT_KEY_HINTS });
-  const store = new SelectionStore(context.workspaceState);
   const output = vscode.window.createOutputChannel('Tool Packs');
   const contextKeys = () => host.contextKeys.values;
-  context.subscriptions.push(host, store, output);
+  // VS Code fires this (chatParticipantAdditions) when its picker changes while a request runs.
+  const onDidChangeChatRequestTools = (
+    vscode.lm as { onDidChangeChatRequestTools?: (l: (r: ChatRequestTools) => unknown) => vscode.Disposable }
+  ).onDidChangeChatRequestTools;
+  const selection = new VsCodeToolSelection(registry, onDidChangeChatRequestTools?.bind(vscode.lm));
+  context.subscriptions.push(host, output, selection);
+  // What the retired "Configure Tools" quick pick stored: VS Code's own picker is the one selection now.
+  void context.workspaceState.update('toolpacks.selection', undefined);
 
   // Mirror the keys VS Code has no built-in for, so contributed `when` clauses see them too.
   const mirror = () =>
@@ -44,6 +56,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<ToolPa
   context.subscriptions.push(host.contextKeys.onDidChange(mirror));
 
   const owners = new Map<string, PackRegistration>();
+  // The name each pack's toolsets have in VS Code (toolpacks-<name>), as its package.json says.
+  const toolSetNames = new Map<string, ReadonlyMap<string, string>>();
   // Every pack registered here, whoever registered it, leaves with this extension; then the registry ends.
   const live = new Set<PackRegistration>();
   context.subscriptions.push({
@@ -52,16 +66,27 @@ export async function activate(context: vscode.ExtensionContext): Promise<ToolPa
       void registry.dispose();
     },
   });
-  const registerPack = async (pack: ToolPack, extensionId?: string): Promise<PackRegistration> => {
+  const registerPack: ToolPacksApi['registerPack'] = async (pack: ToolPack, extensionId, options) => {
     const loaded = await registry.loadPack(pack);
     for (const d of loaded.diagnostics) output.appendLine(`[${pack.id}] ${d.severity} ${d.code}: ${d.message}`);
+    const manifest = extensionId ? vscode.extensions.getExtension(extensionId)?.packageJSON : undefined;
+    const info = manifest ? packManifestInfo(pack, manifest) : undefined;
+    for (const problem of info?.problems ?? []) output.appendLine(`[${pack.id}] warning: ${problem}`);
     const vscodeTools = loaded.loaded
       ? registerToolsWithVsCode(
           registry,
           pack.tools.map((t) => t.definition),
-          { selection: () => store.selection },
+          {
+            packLm: options?.lm,
+            packId: pack.id,
+            contributed: info?.contributed,
+            toolSetNames: info?.toolSetNames,
+            selection: () => selection.current?.selection,
+            onError: (message) => output.appendLine(`[${pack.id}] error: ${message}`),
+          },
         )
       : undefined;
+    if (loaded.loaded && info) toolSetNames.set(pack.id, info.toolSetNames);
     const registration: PackRegistration = {
       id: loaded.id,
       loaded: loaded.loaded,
@@ -71,11 +96,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<ToolPa
         if (!live.delete(registration)) return;
         vscodeTools?.dispose();
         loaded.dispose();
+        toolSetNames.delete(pack.id);
         if (extensionId) owners.delete(extensionId);
       },
     };
     live.add(registration);
     if (extensionId && loaded.loaded) owners.set(extensionId, registration);
+    // The per-model tools are in VS Code (for the models it offers now) when the pack's activation ends.
+    await vscodeTools?.ready;
     output.appendLine(`[${pack.id}] ${loaded.loaded ? `loaded ${pack.tools.length} tools` : 'refused'}`);
     return registration;
   };
@@ -89,17 +117,22 @@ export async function activate(context: vscode.ExtensionContext): Promise<ToolPa
   const api: ToolPacksApi = {
     registry,
     registerPack,
-    selection: { get: () => store.selection, set: (s) => store.set(s), reset: () => store.reset() },
+    selection: { get: () => selection.current?.selection, onDidChange: selection.onDidChange },
     contextKeys,
     resolve: (model, options) =>
       registry.resolve({
         model,
-        selection: store.selection,
+        selection: options?.selection ?? selection.current?.selection,
         context: contextKeys(),
         referencedTools: options?.referencedTools,
       }),
     runToolLoop: (options) =>
-      runToolLoop({ ...options, registry, context: contextKeys, selection: options.selection ?? store.selection }),
+      runToolLoop({
+        ...options,
+        registry,
+        context: contextKeys,
+        selection: options.selection ?? selection.current?.selection,
+      }),
     modules: sharedModules,
   };
 
@@ -111,7 +144,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<ToolPa
       const result = await api.runToolLoop({
         model: request.model,
         messages,
-        referencedTools: request.toolReferences.map((r) => r.name),
+        // VS Code's picker as this request carries it (request.tools, proposed); undefined: the defaults.
+        selection: selection.observe(request as ChatRequestTools),
+        referencedTools: referencedTools(registry, request.toolReferences),
         confirm: confirmInWindow,
         token,
         onText: (text) => response.markdown(text),
@@ -123,26 +158,40 @@ export async function activate(context: vscode.ExtensionContext): Promise<ToolPa
   );
   context.subscriptions.push(participant);
 
+  const view = new ResolvedToolsView({
+    registry,
+    contextKeys,
+    onDidChangeContext: host.contextKeys.onDidChange,
+    selection,
+    toolSetName: (packId, set) => (packId ? toolSetNames.get(packId)?.get(set) : undefined),
+    state: context.workspaceState,
+  });
   context.subscriptions.push(
-    vscode.commands.registerCommand('toolpacks.configureTools', () => configureTools(registry, store)),
-    vscode.commands.registerCommand('toolpacks.showResolvedTools', async () => {
-      const models = await vscode.lm.selectChatModels();
-      const choice =
-        models.length <= 1
-          ? models[0]
-          : (
-              await vscode.window.showQuickPick(
-                models.map((m) => ({ label: m.name, description: `${m.vendor}/${m.family}`, model: m })),
-                { title: 'Resolve tools for which model?' },
-              )
-            )?.model;
-      const model = choice ? toModelInfo(choice) : { id: 'default', vendor: 'any', family: 'any', version: '1' };
-      const resolved = api.resolve(model);
-      const document = await vscode.workspace.openTextDocument({
-        language: 'markdown',
-        content: describeResolution(resolved),
-      });
-      await vscode.window.showTextDocument(document, { preview: true });
+    view,
+    vscode.window.createTreeView(RESOLVED_VIEW_ID, { treeDataProvider: view, showCollapseAll: true }),
+    vscode.workspace.registerTextDocumentContentProvider(DEFINITION_SCHEME, {
+      provideTextDocumentContent: (uri) => view.definitionText(uri) ?? `// No tool of that name is registered now.\n`,
+    }),
+    vscode.commands.registerCommand('toolpacks.showResolvedTools', () =>
+      vscode.commands.executeCommand(`${RESOLVED_VIEW_ID}.focus`),
+    ),
+    vscode.commands.registerCommand(RESOLVED_VIEW_COMMANDS.chooseModel, (family?: unknown) =>
+      view.chooseModel(typeof family === 'string' ? family : undefined),
+    ),
+    vscode.commands.registerCommand(RESOLVED_VIEW_COMMANDS.openDefinition, async (name?: unknown) => {
+      const tool = registry.tools.find((t) => t.definition.name === name);
+      if (!tool) return void vscode.window.showWarningMessage(`No tool named ${String(name)} is registered.`);
+      await vscode.window.showTextDocument(
+        ResolvedToolsView.definitionUri({ name: tool.definition.name, packId: tool.packId }),
+        {
+          preview: true,
+        },
+      );
+    }),
+    // VS Code's own picker: the chat view in agent mode, then its Configure Tools.
+    vscode.commands.registerCommand(RESOLVED_VIEW_COMMANDS.configureTools, async () => {
+      await vscode.commands.executeCommand('workbench.action.chat.open', { mode: 'agent' });
+      await vscode.commands.executeCommand('workbench.action.chat.configureTools');
     }),
   );
   return api;

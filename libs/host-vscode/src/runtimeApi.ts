@@ -18,6 +18,7 @@ import type {
   ToolRegistry,
   ToolSelection,
 } from '@toolpacks/registry/host';
+import type { Event } from '@toolpacks/base';
 import type { ToolLoopOptions, ToolLoopResult } from './toolLoop';
 import type { RegistrationKind } from './vscodeToolRegistration';
 
@@ -46,23 +47,43 @@ export interface SharedModules {
 }
 
 export interface PackRegistration extends LoadedPack {
-  /** How each tool reached VS Code: registerTool, registerToolDefinition, or only the @toolpacks participant. */
+  /** How each tool reached VS Code: registerTool, registerToolDefinition, or only the `@toolpacks` participant. */
   readonly registrations: ReadonlyMap<string, RegistrationKind>;
+}
+
+/** How a pack extension registers its pack. */
+export interface PackExtensionOptions {
+  /**
+   * The pack extension's own `vscode.lm`. The tools the runtime registers at run time (variants per
+   * model) go through it, so VS Code lists them under the pack's extension and inside its toolsets.
+   */
+  readonly lm?: typeof vscode.lm;
 }
 
 export interface ToolPacksApi {
   readonly registry: ToolRegistry;
-  /** Loads a pack and registers its tools with VS Code. `extensionId`: the pack's extension, so its tools go when it does. */
-  registerPack(pack: ToolPack, extensionId?: string): Promise<PackRegistration>;
+  /**
+   * Loads a pack and registers its tools with VS Code. `extensionId`: the pack's extension, so its
+   * tools go when it does and its package.json says which tools VS Code already knows.
+   */
+  registerPack(pack: ToolPack, extensionId?: string, options?: PackExtensionOptions): Promise<PackRegistration>;
+  /**
+   * VS Code's tool selection (its Configure Tools picker, an agent's or prompt file's `tools:`
+   * list) as the last chat request to the `@toolpacks` participant carried it; undefined before the
+   * first such request. The runtime keeps no selection of its own.
+   */
   readonly selection: {
-    get(): ToolSelection;
-    set(selection: ToolSelection): Promise<void>;
-    reset(): Promise<void>;
+    get(): ToolSelection | undefined;
+    /** Fires when a request carries a different selection. */
+    readonly onDidChange: Event<void>;
   };
   contextKeys(): ContextKeys;
-  /** What a model would get now, with the stored selection. */
-  resolve(model: ModelInfo, options?: { readonly referencedTools?: readonly string[] }): ResolvedToolSet;
-  /** The @toolpacks participant's loop, for other extensions and tests. */
+  /** What a model would get now: with `selection`, or VS Code's as last seen (see `selection`). */
+  resolve(
+    model: ModelInfo,
+    options?: { readonly referencedTools?: readonly string[]; readonly selection?: ToolSelection },
+  ): ResolvedToolSet;
+  /** The `@toolpacks` participant's loop, for other extensions and tests. */
   runToolLoop(options: Omit<ToolLoopOptions, 'registry' | 'context'>): Promise<ToolLoopResult>;
   /** The modules pack bundles take from the runtime instead of carrying their own (see the top of this file). */
   readonly modules: SharedModules;
@@ -120,7 +141,7 @@ export async function activatePackExtension(
     });
     throw error;
   }
-  const registration = await api.registerPack(pack, context.extension.id);
+  const registration = await api.registerPack(pack, context.extension.id, { lm: vscode.lm });
   context.subscriptions.push(registration);
   if (!registration.loaded) {
     const detail = registration.diagnostics.map((d) => d.message).join('\n');

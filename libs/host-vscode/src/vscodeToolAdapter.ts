@@ -22,7 +22,7 @@ export function vscodeToolAdapter(
   registry: ToolRegistry,
   definition: ToolDefinition,
   confirm: (request: ConfirmationRequest) => Promise<ConfirmationAnswer>,
-  selection?: () => ToolSelection,
+  selection?: () => ToolSelection | undefined,
 ): vscode.LanguageModelTool<object> {
   const name = definition.name;
   // A call that auto-approve must not answer (always-ask: a sensitive write, a commit that runs

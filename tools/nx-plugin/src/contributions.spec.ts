@@ -11,40 +11,83 @@ const repo = path.resolve(__dirname, '../../..');
 const manifest = (dir: string) => JSON.parse(fs.readFileSync(path.join(repo, 'apps', dir, 'package.json'), 'utf8'));
 
 describe('generated contributions', () => {
-  it('contribute general tools with displayName and a pack tag, never model-specific tools or overrides', () => {
-    const { languageModelTools, languageModelToolSets } = generateContributions(editorPack);
+  it('contribute general tools with displayName and a pack tag; the per-model tools and the general tools sharing their job are left to the runtime', () => {
+    const { languageModelTools, languageModelToolSets, enabledApiProposals } = generateContributions(editorPack);
+    // read_file, create_file and replace_string_in_file share their jobs with Claude's, Gemini's and
+    // GPT's variants: the runtime registers each for the models it serves, one picker entry per job.
     expect(languageModelTools.map((t) => t.name)).toEqual([
-      'read_file',
-      'create_file',
-      'replace_string_in_file',
       'list_open_editors',
       'multi_replace_string_in_file',
       'move_file',
       'delete_file',
     ]);
     expect(languageModelTools[0]).toMatchObject({
-      name: 'read_file',
-      displayName: 'Read File',
-      toolReferenceName: 'read_file',
-      canBeReferencedInPrompt: true,
-      tags: ['files', 'read', 'toolpacks:editor'],
+      name: 'list_open_editors',
+      displayName: 'List Open Editors',
+      toolReferenceName: 'list_open_editors',
+      when: 'hasOpenEditors',
+      tags: ['editor', 'read', 'toolpacks:editor'],
     });
-    expect(languageModelTools.find((t) => t.name === 'list_open_editors')).toMatchObject({ when: 'hasOpenEditors' });
     expect(languageModelToolSets).toEqual([
       {
-        name: 'read',
+        name: 'toolpacks-read',
         description: 'Read files and see the open editors.',
         icon: '$(book)',
-        tools: ['read_file', 'list_open_editors'],
+        tools: ['list_open_editors'],
       },
       {
-        name: 'edit',
+        name: 'toolpacks-edit',
         description: 'Create, edit, move and delete files.',
         icon: '$(edit)',
-        tools: ['create_file', 'edit_file', 'multi_replace_string_in_file', 'move_file', 'delete_file'],
+        tools: ['multi_replace_string_in_file', 'move_file', 'delete_file'],
       },
     ]);
-    expect(generateContributions(searchPack).languageModelTools.map((t) => t.name)).not.toContain('gemini_grep_search');
+    expect(enabledApiProposals).toEqual([
+      'contribLanguageModelToolSets',
+      'languageModelToolSupportsModel',
+      'chatParticipantAdditions',
+    ]);
+    const search = generateContributions(searchPack);
+    expect(search.languageModelTools.map((t) => t.name)).toEqual(['grep_search']);
+    // In a set, so not marked referenceable on its own: VS Code would list it twice.
+    expect(search.languageModelTools[0].canBeReferencedInPrompt).toBeUndefined();
+    expect(generateContributions(gitPack).enabledApiProposals).toEqual(['contribLanguageModelToolSets']);
+  });
+
+  it('names every toolset toolpacks-<name>, nested sets too, and keeps a tool outside every set referenceable', () => {
+    const pack = definePack({
+      id: 'p',
+      displayName: 'P',
+      version: '1',
+      tools: [
+        {
+          definition: { name: 'do_it', modelDescription: 'Does it.', canBeReferencedInPrompt: true, icon: 'zap' },
+          implementation: { invoke: () => undefined },
+        },
+        {
+          definition: {
+            name: 'do_more',
+            modelDescription: 'Does more.',
+            canBeReferencedInPrompt: true,
+            toolSet: 'outer',
+          },
+          implementation: { invoke: () => undefined },
+        },
+      ],
+      toolSets: [
+        { name: 'inner', description: 'Inner.', tools: ['do_more'] },
+        { name: 'outer', description: 'Outer.', tools: ['inner'] },
+      ],
+    });
+    const { languageModelTools, languageModelToolSets } = generateContributions(pack);
+    expect(languageModelTools.map((t) => [t.name, t.canBeReferencedInPrompt, t.icon])).toEqual([
+      ['do_it', true, '$(zap)'],
+      ['do_more', undefined, undefined],
+    ]);
+    expect(languageModelToolSets.map((s) => [s.name, s.tools])).toEqual([
+      ['toolpacks-inner', ['do_more']],
+      ['toolpacks-outer', ['toolpacks-inner', 'do_more']],
+    ]);
   });
 
   it.each([
@@ -67,6 +110,7 @@ describe('generated contributions', () => {
     expect(checkManifest(manifest('runtime-extension'), undefined, sources)).toEqual([]);
     expect(checkManifest({ ...manifest('runtime-extension'), enabledApiProposals: [] }, undefined, sources)).toEqual([
       'The extension uses registerToolDefinition, which needs "languageModelToolSupportsModel" in enabledApiProposals.',
+      'The extension uses onDidChangeChatRequestTools, which needs "chatParticipantAdditions" in enabledApiProposals.',
     ]);
   });
 });
@@ -91,6 +135,76 @@ describe('checkManifest', () => {
     );
     expect(checkManifest(drifted, expected, undefined)).toEqual([
       'contributes.languageModelTools differs from the pack definitions; run the contributions target to regenerate it.',
+    ]);
+  });
+
+  it('declares the proposals the contributions need, before contributes, keeping those already there', () => {
+    const expected = generateContributions(editorPack);
+    const written = withContributions(
+      { name: 'x', enabledApiProposals: ['chatProvider'], contributes: {}, nx: {} },
+      expected,
+    );
+    expect(Object.keys(written)).toEqual(['name', 'enabledApiProposals', 'contributes', 'nx']);
+    expect(written.enabledApiProposals).toEqual([
+      'chatProvider',
+      'contribLanguageModelToolSets',
+      'languageModelToolSupportsModel',
+      'chatParticipantAdditions',
+    ]);
+    expect(checkManifest(written, expected, undefined)).toEqual([]);
+    expect(
+      checkManifest({ ...written, enabledApiProposals: ['contribLanguageModelToolSets'] }, expected, undefined),
+    ).toEqual([
+      'enabledApiProposals lacks "languageModelToolSupportsModel", "chatParticipantAdditions", which the pack\'s tools need; run the contributions target to regenerate it.',
+    ]);
+  });
+
+  it("fails a toolset named like one of VS Code's built-in sets, or outside the toolpacks- namespace", () => {
+    const manifest = (names: string[]) => ({
+      enabledApiProposals: ['contribLanguageModelToolSets'],
+      contributes: {
+        languageModelTools: [{ name: 'do_it', displayName: 'Do', modelDescription: 'Does it.' }],
+        languageModelToolSets: names.map((name) => ({ name, description: 'A set.', tools: ['do_it'] })),
+      },
+    });
+    expect(checkManifest(manifest(['toolpacks-p']), undefined, undefined)).toEqual([]);
+    // Every name VS Code 1.139 itself offers collides.
+    for (const builtIn of ['read', 'edit', 'search', 'execute', 'agent', 'todo', 'vscode', 'web', 'new'])
+      expect(checkManifest(manifest([builtIn]), undefined, undefined)).toEqual([
+        `Toolset '${builtIn}' takes the name of VS Code's built-in toolset (read, edit, search, execute, agent, todo, vscode, web, new): two #${builtIn} would show; name it 'toolpacks-${builtIn}'.`,
+      ]);
+    expect(checkManifest(manifest(['git']), undefined, undefined)).toEqual([
+      "Toolset 'git' is outside the 'toolpacks-' namespace, where it could meet another extension's toolset; name it 'toolpacks-git'.",
+    ]);
+    expect(checkManifest({ ...manifest(['toolpacks-p']), enabledApiProposals: [] }, undefined, undefined)).toEqual([
+      'contributes.languageModelToolSets needs "contribLanguageModelToolSets" in enabledApiProposals (VS Code 1.139 ignores the sets without it).',
+    ]);
+  });
+
+  it('fails a job listed twice in the picker: two tools with one reference name, a set member also referenceable on its own', () => {
+    const manifest = {
+      contributes: {
+        languageModelTools: [
+          { name: 'replace_string_in_file', toolReferenceName: 'edit_file' },
+          { name: 'apply_patch', toolReferenceName: 'edit_file' },
+          { name: 'read_file', toolReferenceName: 'read_file', canBeReferencedInPrompt: true },
+        ],
+        languageModelToolSets: [],
+      },
+    };
+    expect(checkManifest(manifest, undefined, undefined)).toEqual([
+      "Tools 'replace_string_in_file' and 'apply_patch' share the picker entry 'edit_file': VS Code lists it 2 times.",
+    ]);
+    const inSet = {
+      enabledApiProposals: ['contribLanguageModelToolSets'],
+      contributes: {
+        ...manifest.contributes,
+        languageModelTools: manifest.contributes.languageModelTools.slice(2),
+        languageModelToolSets: [{ name: 'toolpacks-read', description: 'Read.', tools: ['read_file'] }],
+      },
+    };
+    expect(checkManifest(inSet, undefined, undefined)).toEqual([
+      "Tool 'read_file' is in a toolset and canBeReferencedInPrompt: VS Code's picker lists it twice (in the set and on its own).",
     ]);
   });
 

@@ -36,10 +36,13 @@ const MODELS = [
 
 /** What the model was offered in each request: [scenario, tool names, descriptions]. */
 const offered: { scenario: string; tools: { name: string; description: string }[] }[] = [];
+/** Where each offer is also written: `<resultsFile>.offered.jsonl`. */
+let offeredFile: string | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const resultsFile = vscode.workspace.getConfiguration('toolpacksE2E').get<string>('resultsFile');
   if (!resultsFile) return;
+  offeredFile = `${resultsFile}.offered.jsonl`;
   context.subscriptions.push(vscode.lm.registerLanguageModelChatProvider(VENDOR, scriptedModel()));
   const previous = fs.existsSync(resultsFile) ? JSON.parse(fs.readFileSync(resultsFile, 'utf8')) : {};
   const phase = previous.phase1?.done ? 'phase2' : 'phase1';
@@ -66,8 +69,9 @@ type Check = (name: string, run: () => Promise<string>) => Promise<void>;
 async function phaseOne(api: ToolPacksApi, check: Check): Promise<void> {
   const root = vscode.workspace.workspaceFolders![0].uri.fsPath;
   const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
+  // read_file, create_file and the variants are registered per model (the E2E models are offered).
   const packs = {
-    editor: ['read_file', 'create_file', 'replace_string_in_file'],
+    editor: ['read_file', 'create_file', 'move_file', 'apply_patch', 'str_replace_based_edit_tool', 'write_file'],
     search: ['file_search', 'grep_search', 'list_dir'],
     git: ['git_status', 'git_diff', 'git_log', 'git_show', 'git_blame', 'git_commit'],
     debug: ['start_debugging', 'set_breakpoint', 'remove_breakpoint', 'list_breakpoints'],
@@ -81,7 +85,10 @@ async function phaseOne(api: ToolPacksApi, check: Check): Promise<void> {
     return `packs ${ids.join(', ')}`;
   });
 
-  await check("every pack's general tools are in vscode.lm.tools with their tags", async () => {
+  await check("every pack's tools VS Code lists are in vscode.lm.tools with their tags", async () => {
+    // The per-model tools follow the models VS Code offers: they come once the scripted models are there.
+    const names = Object.values(packs).flat();
+    await until(() => names.every((n) => vscode.lm.tools.some((t) => t.name === n)), 'the per-model tools registered');
     const missing: string[] = [];
     for (const [pack, names] of Object.entries(packs)) {
       for (const name of names) {
@@ -93,6 +100,15 @@ async function phaseOne(api: ToolPacksApi, check: Check): Promise<void> {
     assert(missing.length === 0, `missing or untagged: ${missing.join(', ')}`);
     return `${Object.values(packs).flat().length} tools present and tagged`;
   });
+
+  await check(
+    'one tool per job: replace_string_in_file is registered for no E2E model, each has its own edit tool',
+    async () => {
+      const edit = vscode.lm.tools.filter((t) => t.tags.includes('toolpacks:editor')).map((t) => t.name);
+      assert(!edit.includes('replace_string_in_file'), `editor tools: ${edit}`);
+      return `editor tools in vscode.lm.tools: ${edit.join(', ')}`;
+    },
+  );
 
   await check('vscode.lm.invokeTool runs read_file for real', async () => {
     const result = await vscode.lm.invokeTool('read_file', {
@@ -189,19 +205,17 @@ async function phaseOne(api: ToolPacksApi, check: Check): Promise<void> {
     return text.split('\n').slice(0, 4).join('\n');
   });
 
-  await check('a toolset deselected through the runtime API disappears from the next request', async () => {
-    await api.selection.set({ toolSets: { git: false } });
-    await loop('claude-sonnet-4', 'no-git', {}, api);
-    const without = offeredIn('no-git');
-    await api.selection.reset();
-    await loop('claude-sonnet-4', 'git-back', {}, api);
-    const withGit = offeredIn('git-back');
+  await check('the runtime keeps no tool selection of its own: VS Code says, on each chat request', async () => {
+    // The UI phase (apps/e2e/src/ui.js) turns the git toolset off in VS Code's own picker and sees it in the next request.
     assert(
-      !without.some((t) => t.startsWith('git_')) && without.includes('str_replace_based_edit_tool'),
-      `deselected: ${without}`,
+      api.selection.get() === undefined,
+      `a selection before any chat request: ${JSON.stringify(api.selection.get())}`,
     );
-    assert(withGit.includes('git_status'), `after reset: ${withGit}`);
-    return `${without.length} tools without git, ${withGit.length} after reset`;
+    assert(!('set' in api.selection) && !('reset' in api.selection), 'the API still offers a second selection');
+    const claude = { id: 'e2e-claude', vendor: VENDOR, family: 'claude-sonnet-4', version: '1' };
+    const off = api.resolve(claude, { selection: { tools: { git_status: false } } }).tools.map((t) => t.name);
+    assert(!off.includes('git_status') && off.includes('git_log'), `with git_status off: ${off}`);
+    return `${off.length} tools with git_status off`;
   });
 
   await check(
@@ -279,16 +293,26 @@ function scriptedModel(): vscode.LanguageModelChatProvider {
   return {
     provideLanguageModelChatInformation: () => MODELS,
     async provideLanguageModelChatResponse(_model, messages, options, progress) {
-      const first =
-        messages[0].content.find((p): p is vscode.LanguageModelTextPart => p instanceof vscode.LanguageModelTextPart)
-          ?.value ?? '';
-      const [, scenario, json] = /^SCENARIO (\S+) (.*)$/s.exec(first) ?? [];
+      // The request's own prompt: the last user message that names a scenario (earlier turns of a
+      // chat typed in the UI come first, as history).
+      const prompt =
+        messages
+          .flatMap((m) => m.content)
+          .filter((p): p is vscode.LanguageModelTextPart => p instanceof vscode.LanguageModelTextPart)
+          .map((p) => p.value)
+          .filter((text) => text.startsWith('SCENARIO '))
+          .pop() ?? '';
+      const [, scenario, json] = /^SCENARIO (\S+) (.*)$/s.exec(prompt) ?? [];
       const script = JSON.parse(json ?? '{}') as Script;
-      if (!offered.some((o) => o.scenario === scenario))
-        offered.push({
+      if (!offered.some((o) => o.scenario === scenario)) {
+        const record = {
           scenario,
           tools: (options.tools ?? []).map((t) => ({ name: t.name, description: t.description })),
-        });
+        };
+        offered.push(record);
+        // The harness reads what a request typed in the chat view offered (apps/e2e/src/ui.js).
+        if (offeredFile) fs.appendFileSync(offeredFile, `${JSON.stringify(record)}\n`);
+      }
       const toolResult = messages
         .flatMap((m) => m.content)
         .find((p): p is vscode.LanguageModelToolResultPart => p instanceof vscode.LanguageModelToolResultPart);

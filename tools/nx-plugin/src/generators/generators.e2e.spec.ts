@@ -207,8 +207,10 @@ const STEPS: { match: RegExp; check: (output: string, line: number, match: RegEx
         'get_forecast',
       ]);
       expect(manifest.contributes.languageModelToolSets).toEqual([
-        { name: 'weather', description: 'Weather tools.', tools: ['echo_weather', 'get_forecast'] },
+        // VS Code's toolset names share one space with its built-in sets and other extensions': namespaced.
+        { name: 'toolpacks-weather', description: 'Weather tools.', tools: ['echo_weather', 'get_forecast'] },
       ]);
+      expect(manifest.enabledApiProposals).toEqual(['contribLanguageModelToolSets']);
       // formatFiles used the workspace's Prettier config (printWidth 200): nothing left to format.
       run('prettier', ['--check', 'libs/packs/weather', 'apps/pack-weather-extension']);
       const lock = read('package-lock.json');
