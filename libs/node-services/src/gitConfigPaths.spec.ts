@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { GIT_PATH_KEYS, NOT_PATH_KEYS } from './gitConfigPaths';
 import { makeHostileRepository } from './testing/gitHostileFixtures';
 import { TRUST_GIT_DIR_HINT } from './gitRepository';
-import { diffText, showText } from './gitTestText';
+import { blameText, diffText, showText } from './gitTestText';
 import { NodeGitService } from './nodeGitService';
 import { NodeWorkspaceFileSystem } from './nodeWorkspaceFileSystem';
 
@@ -46,7 +46,7 @@ async function readEverything(git: NodeGitService): Promise<Record<string, strin
     log: () => git.log({ count: 5 }),
     show: () => showText(git, 'HEAD'),
     showFile: () => showText(git, 'HEAD:a.txt'),
-    blame: () => git.blame('a.txt'),
+    blame: () => blameText(git, 'a.txt'),
     describe: () => git.describeCommit({ all: true }),
   };
   const out: Record<string, string> = {};
@@ -172,7 +172,7 @@ describe('values the user or the workspace chose', () => {
     const shown = await showText(git, 'HEAD');
     expect(shown).toContain('Author:     Home Name');
     expect(shown).not.toContain(SECRET);
-    expect(await git.blame('a.txt')).toMatch(/Not Committed Yet .* ONE$/);
+    expect(await blameText(git, 'a.txt')).toMatch(/Not Committed Yet .* ONE$/);
   });
 });
 
@@ -188,7 +188,7 @@ describe('mailmap.blob', () => {
       path.join(base, 'M'),
     );
     const git = new NodeGitService(new NodeWorkspaceFileSystem(path.join(top, 'sub')));
-    const shown = `${await showText(git, 'HEAD')}\n${await git.blame('x.txt')}`;
+    const shown = `${await showText(git, 'HEAD')}\n${await blameText(git, 'x.txt')}`;
     expect(shown).toContain('Test User');
     expect(shown).not.toContain(SECRET);
   });

@@ -5,7 +5,7 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { WorkspaceError } from '@toolpacks/services';
-import { diffText, showText } from './gitTestText';
+import { blameText, diffText, showText } from './gitTestText';
 import { NodeGitService } from './nodeGitService';
 import { NodeWorkspaceFileSystem } from './nodeWorkspaceFileSystem';
 
@@ -94,7 +94,7 @@ describe('a workspace root below the repository top', () => {
     ['diff path :/secret.txt', () => diffText(git, { path: ':/secret.txt' })],
     ['log path :(top)secret.txt', () => git.log({ count: 5, path: ':(top)secret.txt' })],
     ['show HEAD with path :/', () => showText(git, 'HEAD~1', { path: ':/' })],
-    ['blame ../secret.txt', () => git.blame('../secret.txt')],
+    ['blame ../secret.txt', () => blameText(git, '../secret.txt')],
   ])('%s never shows a file outside the root', async (_name, call) => {
     const out = await text(call);
     expect(out).not.toContain(SECRET);
@@ -104,7 +104,7 @@ describe('a workspace root below the repository top', () => {
   it('commit all: true records the root only; the outside changes stay as they were', async () => {
     const description = await git.describeCommit({ all: true });
     expect(description).toMatchObject({ files: ['inside.txt'], outsideStagedCount: 1 });
-    expect(await git.commit('inside only', { all: true })).toMatch(/inside only\n 1 file changed/);
+    expect((await git.commit('inside only', { all: true })).text).toMatch(/inside only\n 1 file changed/);
     expect(sh(top, 'show', '--name-only', '--format=', 'HEAD').trim()).toBe('sub/inside.txt');
     expect(sh(top, 'status', '--porcelain')).toBe('A  other.txt\n M secret.txt\n');
   });
@@ -114,7 +114,7 @@ describe('a workspace root below the repository top', () => {
     await expect(git.commit('staged')).rejects.toThrow(/1 staged change\(s\) lie outside the workspace root/);
     expect(sh(top, 'rev-list', '--count', 'HEAD').trim()).toBe('2');
     sh(top, 'reset', '--quiet', 'other.txt');
-    expect(await git.commit('staged')).toMatch(/staged\n 1 file changed/);
+    expect((await git.commit('staged')).text).toMatch(/staged\n 1 file changed/);
     expect(sh(top, 'show', '--name-only', '--format=', 'HEAD').trim()).toBe('sub/inside.txt');
   });
 });

@@ -6,7 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { WorkspaceError } from '@toolpacks/services';
 import { exists, hostileVariants, makeHostileRepository, writeMarkerScript } from './testing/gitHostileFixtures';
-import { diffText, showText } from './gitTestText';
+import { blameText, diffText, showText } from './gitTestText';
 import { NodeGitService } from './nodeGitService';
 import { NodeWorkspaceFileSystem } from './nodeWorkspaceFileSystem';
 
@@ -56,7 +56,7 @@ describe.each(variantNames)('hostile repository config: %s', (name) => {
     expect(await git.log({ count: 5 })).toMatch(/first/);
     expect(await showText(git, 'HEAD')).toMatch(/^commit [0-9a-f]{40}/);
     expect(await showText(git, 'HEAD:a.txt')).toBe('one');
-    expect(await git.blame('a.txt')).toMatch(/Not Committed Yet .* ONE$/);
+    expect(await blameText(git, 'a.txt')).toMatch(/Not Committed Yet .* ONE$/);
     await settle(() => showText(git, '1234567890123456789012345678901234567890')); // a missing object: no lazy fetch
     const description = await git.describeCommit({ all: true });
     expect(description.files).toEqual(['a.txt', 'staged.txt']);
@@ -67,7 +67,7 @@ describe.each(variantNames)('hostile repository config: %s', (name) => {
       await expect(git.commit('unconfirmed', { all: true })).rejects.toThrow(/needs a person's confirmation/);
     } else {
       expect(description).toMatchObject({ hooks: [], filters: [], signing: undefined });
-      expect(await git.commit('unconfirmed', { all: true })).toMatch(/^\[main [0-9a-f]+\] unconfirmed/);
+      expect((await git.commit('unconfirmed', { all: true })).text).toMatch(/^\[main [0-9a-f]+\] unconfirmed/);
     }
     expect(await exists(marker)).toBe(false);
   });
@@ -127,7 +127,7 @@ describe('a confirmed commit', () => {
       'post-commit',
     ]);
     expect(description.hooks[0]).toBe(path.join(root, 'hooks', 'pre-commit'));
-    expect(await git.commit('confirmed', { all: true, allowRepositoryPrograms: true })).toMatch(/confirmed/);
+    expect((await git.commit('confirmed', { all: true, allowRepositoryPrograms: true })).text).toMatch(/confirmed/);
     expect(await exists(marker)).toBe(true);
     expect(await exists(`${marker}.fsmonitor`)).toBe(false);
   });

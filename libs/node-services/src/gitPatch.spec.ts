@@ -18,8 +18,9 @@ describe('gitPatch', () => {
       '',
       'diff --git a/a b.txt b/a b.txt',
       'index 1..2 100644',
-      '--- a/a b.txt',
-      '+++ b/a b.txt',
+      // git ends these two with a TAB when the name holds a space.
+      '--- a/a b.txt\t',
+      '+++ b/a b.txt\t',
       '@@ -1 +1 @@',
       '-x',
       '+y',

@@ -26,7 +26,7 @@ export function parseNumstat(output: string): GitFileStat[] {
 const FILE_START = /^diff --(?:git|cc|combined) /m;
 
 /** Undoes git's C-style quoting of a path (`"a\tb"`), as far as it matters for naming a file. */
-function unquote(value: string): string {
+export function unquote(value: string): string {
   if (!value.startsWith('"') || !value.endsWith('"')) return value;
   const escapes: Record<string, string> = {
     n: '\n',
@@ -65,7 +65,10 @@ export function sectionPath(section: string): string {
   for (const line of lines.slice(1)) {
     if (line.startsWith('rename to ') || line.startsWith('copy to '))
       return unquote(line.slice(line.indexOf(' to ') + 4));
-    if (line.startsWith('+++ ') && line !== '+++ /dev/null') return unquote(line.slice(4)).replace(/^b\//, '');
+    // git ends `--- a/…` and `+++ b/…` with a TAB when the name holds a space (an unquoted name never
+    // holds a TAB: git quotes one that does), so the TAB is no part of the name.
+    if (line.startsWith('+++ ') && line !== '+++ /dev/null')
+      return unquote(line.slice(4).replace(/^([^"][^\t]*)\t$/, '$1')).replace(/^b\//, '');
     if (line.startsWith('@@')) break;
   }
   const rest = first.slice('diff --git '.length);
@@ -78,9 +81,21 @@ export function sectionPath(section: string): string {
   return rest.replace(/^a\//, '').split(' b/')[0];
 }
 
-/** The text before the first file, and one section per file. */
-export function splitPatch(text: string): { header: string; files: GitFilePatch[] } {
-  const start = FILE_START.exec(text);
+/**
+ * Where the header of `commit` starts in `git show` output: an annotated tag's text comes before it
+ * and may hold any line (`commit <hash>`, `diff --git …`); no line of the commit's own part (its
+ * indented message, its diff) starts with `commit `, so the last such line is the commit's.
+ */
+export function commitStart(text: string, commit: string): number {
+  const at = text.lastIndexOf(`\ncommit ${commit}`);
+  return at < 0 ? 0 : at + 1;
+}
+
+/** The text before the first file, and one section per file (files start after `commit`'s header line). */
+export function splitPatch(text: string, commit?: string): { header: string; files: GitFilePatch[] } {
+  const first = new RegExp(FILE_START.source, 'gm');
+  first.lastIndex = commit ? commitStart(text, commit) : 0;
+  const start = first.exec(text);
   if (!start) return { header: text.trimEnd(), files: [] };
   const header = text.slice(0, start.index).trimEnd();
   const body = text.slice(start.index);

@@ -88,7 +88,9 @@ describe('git child processes', () => {
   it('a background job a hook leaves behind ends when git exits, and the call returns', async () => {
     await writeHook('post-commit', `sleep 300 &\necho $! >> '${pidFile}'`);
     const git = new NodeGitService(new NodeWorkspaceFileSystem(root));
-    expect(await git.commit('leaves a job', { all: true, allowRepositoryPrograms: true })).toMatch(/leaves a job/);
+    expect((await git.commit('leaves a job', { all: true, allowRepositoryPrograms: true })).text).toMatch(
+      /leaves a job/,
+    );
     const [pid] = await recordedPids(1);
     expect(await alive(pid)).toBe(false);
   });

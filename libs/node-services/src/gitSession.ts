@@ -146,3 +146,33 @@ export async function pathspecs(workspace: WorkspaceFileSystem, input: string | 
     );
   return [workspace.relative(await workspace.resolve(input)) || '.'];
 }
+
+/** The full hash of the commit `revision` names (a tag peeled), or undefined when it names none. */
+export async function commitOf(session: GitSession, revision: string): Promise<string | undefined> {
+  const result = await session.exec(
+    ['rev-parse', '--quiet', '--verify', '--end-of-options', `${revision}^{commit}`],
+    session.readOverrides,
+  );
+  const hash = result.stdout.trim();
+  return result.code === 0 && /^[0-9a-f]{40,64}$/.test(hash) ? hash : undefined;
+}
+
+/** Outside the top-level case every end must be a commit (show) or tree-ish (diff): a blob by hash could be any file. */
+export async function verifyEnds(
+  session: GitSession,
+  ends: readonly string[],
+  type: 'commit' | 'tree',
+  revision: string,
+): Promise<void> {
+  if (session.location.prefix === '') return;
+  for (const end of ends) {
+    const result = await session.exec(
+      ['rev-parse', '--quiet', '--verify', '--end-of-options', `${end}^{${type}}`],
+      session.readOverrides,
+    );
+    if (result.code !== 0)
+      throw new WorkspaceError(
+        `Revision '${quote(revision)}' is not a ${type === 'commit' ? 'commit' : 'commit or tree'} of this repository. Give a branch, tag or commit hash, or <commit>:<path> for a file in the workspace.`,
+      );
+  }
+}

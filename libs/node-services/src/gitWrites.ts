@@ -1,5 +1,6 @@
 // The git writes other than commit: add, restore, branch and switch, each described for its
-// confirmation (files, diff, programs it runs, what blocks it) and then run with exactly that.
+// confirmation (files, diff, programs it runs, what blocks it), then run with exactly that, and
+// returned with it (the tools' data says what was written without describing again).
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { boundedList } from '@toolpacks/base';
@@ -7,6 +8,7 @@ import {
   WorkspaceError,
   type AddDescription,
   type BranchDescription,
+  type GitWriteResult,
   type RestoreDescription,
   type SensitiveFile,
   type SwitchBlocker,
@@ -33,7 +35,7 @@ export async function add(
   session: GitSession,
   paths: readonly string[],
   allowRepositoryPrograms?: boolean,
-): Promise<string> {
+): Promise<GitWriteResult<AddDescription>> {
   const description = await describeAddIn(session, paths);
   if (description.files.length === 0)
     throw new WorkspaceError(
@@ -42,7 +44,8 @@ export async function add(
   const overrides = programOverrides(session, description, allowRepositoryPrograms, 'git add');
   await runAdd(session, paths, overrides);
   const files = description.files;
-  return `Staged ${files.length} file(s)${description.newCount ? ` (${description.newCount} new)` : ''}: ${boundedList(files, 50)}\nReview them with git_diff {staged: true}; commit with git_commit.`;
+  const text = `Staged ${files.length} file(s)${description.newCount ? ` (${description.newCount} new)` : ''}: ${boundedList(files, 50)}\nReview them with git_diff {staged: true}; commit with git_commit.`;
+  return { text, description };
 }
 
 /** Unstages (`staged`) or discards the changes of `paths` (root-relative pathspecs from pathList). */
@@ -50,7 +53,7 @@ export async function restore(
   session: GitSession,
   paths: readonly string[],
   options: { staged?: boolean; allowRepositoryPrograms?: boolean },
-): Promise<string> {
+): Promise<GitWriteResult<RestoreDescription>> {
   const staged = options.staged === true;
   const description = await describeRestoreIn(session, paths, staged);
   const where = paths.map((p) => `'${quote(p)}'`).join(', ');
@@ -68,22 +71,10 @@ export async function restore(
   const result = await session.exec(['restore', staged ? '--staged' : '--worktree', '--', ...paths], overrides);
   if (result.code !== 0) throw new GitCommandError('restore', result.stderr || result.stdout);
   const files = boundedList(description.files, 50);
-  return staged
+  const text = staged
     ? `Unstaged ${description.files.length} file(s): ${files}. Their changes stay in the working tree.`
     : `Discarded the working-tree changes of ${description.files.length} file(s): ${files}.`;
-}
-
-/** The local branches, the current one marked. */
-export async function branches(session: GitSession): Promise<string> {
-  const out = await session.read([
-    'branch',
-    '--list',
-    '--no-color',
-    '--format=%(HEAD) %(refname:short) %(objectname:short)%(if)%(upstream)%(then) [%(upstream:short)]%(end) %(subject)',
-  ]);
-  if (out !== '') return out;
-  const current = await session.exec(['symbolic-ref', '--quiet', '--short', 'HEAD'], session.readOverrides);
-  return `No branches yet: ${current.stdout.trim() || 'HEAD'} has no commit.`;
+  return { text, description };
 }
 
 /** Creates branch `name` at `startPoint` (default HEAD) without switching to it. */
@@ -105,7 +96,7 @@ export async function switchBranch(
   session: GitSession,
   branch: string,
   options: { create?: boolean; startPoint?: string; allowRepositoryPrograms?: boolean },
-): Promise<string> {
+): Promise<GitWriteResult<SwitchDescription>> {
   const d = await describeSwitchIn(session, branch, options);
   if (d.blocked.length > 0)
     throw new WorkspaceError(
@@ -135,7 +126,8 @@ export async function switchBranch(
     throw new GitCommandError('switch', result.stderr || result.stdout);
   }
   const carried = d.carried.length ? `\nUncommitted changes carried along: ${boundedList(d.carried, 50)}` : '';
-  return `Switched to ${d.create ? 'a new branch' : 'branch'} '${branch}' at ${d.target} (was on ${d.from}).${carried}`;
+  const text = `Switched to ${d.create ? 'a new branch' : 'branch'} '${branch}' at ${d.target} (was on ${d.from}).${carried}`;
+  return { text, description: d };
 }
 
 /** git_add's paths as root-relative pathspecs, or `.` for all: true. */

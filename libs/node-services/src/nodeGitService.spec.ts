@@ -3,9 +3,12 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { WorkspaceError } from '@toolpacks/services';
-import { diffText, showText } from './gitTestText';
+import { blameText, diffText, showText } from './gitTestText';
 import { NodeGitService } from './nodeGitService';
 import { NodeWorkspaceFileSystem } from './nodeWorkspaceFileSystem';
+
+// Each case runs several gits: on a busy machine more than jest's default 5 s.
+jest.setTimeout(30_000);
 
 let root: string;
 let git: NodeGitService;
@@ -57,7 +60,7 @@ describe('NodeGitService', () => {
     const show = await showText(git, 'HEAD~1');
     expect(show).toContain('first commit');
     expect(show).toContain('+two');
-    const blame = await git.blame('a.txt', { startLine: 2, endLine: 2 });
+    const blame = await blameText(git, 'a.txt', { startLine: 2, endLine: 2 });
     expect(blame.split('\n')).toHaveLength(1);
     expect(blame).toMatch(/Test User \d{4}-\d\d-\d\d 2\) TWO$/);
   });
@@ -66,9 +69,11 @@ describe('NodeGitService', () => {
     await expect(git.commit('nothing here')).rejects.toThrow(/Nothing to commit/);
     await fs.writeFile(path.join(root, 'a.txt'), 'changed\n');
     const out = await git.commit('--amend; rm -rf / $(whoami)', { all: true });
-    expect(out).toMatch(/\[main [0-9a-f]+\] --amend; rm -rf \/ \$\(whoami\)/);
+    expect(out.text).toMatch(/\[main [0-9a-f]+\] --amend; rm -rf \/ \$\(whoami\)/);
     expect(sh('log', '-1', '--format=%s').trim()).toBe('--amend; rm -rf / $(whoami)');
     expect(sh('rev-list', '--count', 'HEAD').trim()).toBe('3');
+    // The commit's full hash and its files come with it: nothing has to ask git afterwards.
+    expect(out).toMatchObject({ hash: sh('rev-parse', 'HEAD').trim(), files: ['a.txt'] });
   });
 
   it.each([
@@ -108,7 +113,10 @@ describe('NodeGitService', () => {
     const description = await small.describeAdd({ all: true });
     expect(description.files).toEqual([...names, 'a.txt'].sort());
     expect(description.newCount).toBe(150);
-    expect(await small.add({ all: true })).toMatch(/^Staged 151 file\(s\) \(150 new\): /);
+    const staged = await small.add({ all: true });
+    expect(staged.text).toMatch(/^Staged 151 file\(s\) \(150 new\): /);
+    // The description it staged by comes with it, whole.
+    expect(staged.description).toMatchObject({ files: [...names, 'a.txt'].sort(), newCount: 150 });
     expect(sh('diff', '--cached', '--name-only').trim().split('\n')).toHaveLength(151);
     expect((await small.describeCommit({})).files).toHaveLength(151);
   });

@@ -10,15 +10,21 @@ import {
   type AddDescription,
   type BranchDescription,
   type CommitDescription,
+  type GitBlame,
+  type GitBranchList,
+  type GitCommitResult,
   type GitDiffOptions,
   type GitFilePatch,
   type GitPatch,
   type GitService,
   type GitUntrackedFile,
+  type GitWriteResult,
   type RestoreDescription,
   type SwitchDescription,
   type WorkspaceFileSystem,
 } from '@toolpacks/services';
+import { blame } from './gitBlame';
+import { branches } from './gitBranch';
 import { describePrograms, planCommit, runsPrograms } from './gitCommitPlan';
 import { newFileDiff, parseNumstat, splitPatch, trimPartialSection } from './gitPatch';
 import { runGitProcess } from './gitProcess';
@@ -36,18 +42,19 @@ import {
 import {
   GitCommandError,
   PREFIXES,
+  commitOf,
   hooksDir,
   names,
   pathList,
   pathspecs,
   runAdd,
   untrackedNames,
+  verifyEnds,
   type GitSession,
 } from './gitSession';
 import {
   add,
   addPaths,
-  branches,
   createBranch,
   describeAddIn,
   describeCreateBranchIn,
@@ -83,6 +90,9 @@ const UNTRACKED_CONTENT_BYTES = 256 * 1024;
 
 /** File-name lists (what a write stages, restores or switches) are read whole up to this size. */
 const LIST_MAX_BYTES = 64 * 1024 * 1024;
+
+/** The commit's summary line with the full hash (`[main 1a2b…] subject`). */
+const FULL_HASH: ConfigOverride = { key: 'core.abbrev', value: 'no', why: 'the summary names the full hash.' };
 
 const NOTHING_TO_COMMIT =
   /nothing (added )?to commit|no changes added to commit|did not match any file\(s\) known to git/;
@@ -157,17 +167,8 @@ export class NodeGitService implements GitService {
     file: string,
     range?: { startLine: number; endLine: number },
     token?: CancellationToken,
-  ): Promise<string> {
-    const args = ['blame', '--no-textconv', '--date=short'];
-    if (range) {
-      const { startLine, endLine } = range;
-      if (!Number.isInteger(startLine) || !Number.isInteger(endLine) || startLine < 1 || endLine < startLine)
-        throw new WorkspaceError('The line range must be whole numbers with 1 <= startLine <= endLine.');
-      args.push(`-L${startLine},${endLine}`);
-    }
-    const paths = await pathspecs(this.workspace, file);
-    const session = await this.open(token);
-    return session.read([...args, ...session.blameArgs, '--', ...paths]);
+  ): Promise<GitBlame> {
+    return blame(await this.open(token), file, range);
   }
 
   async describeCommit(
@@ -182,7 +183,7 @@ export class NodeGitService implements GitService {
     message: string,
     options: { all?: boolean; paths?: readonly string[]; allowRepositoryPrograms?: boolean } = {},
     token?: CancellationToken,
-  ): Promise<string> {
+  ): Promise<GitCommitResult> {
     if (typeof message !== 'string' || message.trim() === '') throw new WorkspaceError('A commit message is required.');
     const toAdd = options.paths?.length ? await pathList(this.workspace, options.paths, 'git_commit') : undefined;
     const session = await this.open(token);
@@ -208,8 +209,13 @@ export class NodeGitService implements GitService {
       '--no-edit',
       ...(options.all ? (session.location.prefix === '' ? ['--all'] : ['--only', '--', '.']) : []),
     ];
-    const result = await session.exec(args, overrides, message);
-    if (result.code === 0) return result.stdout.trimEnd();
+    // core.abbrev=no: the summary names the full hash, so nothing has to ask git after the commit.
+    const result = await session.exec(args, [...overrides, FULL_HASH], message);
+    if (result.code === 0) {
+      const text = result.stdout.trimEnd();
+      const hash = /^\[.*? ([0-9a-f]{40,64})\] /m.exec(text)?.[1] ?? '';
+      return { text, hash, files: description.files };
+    }
     if (NOTHING_TO_COMMIT.test(result.stdout + result.stderr))
       throw new WorkspaceError(
         'Nothing to commit: no changes are staged in the workspace. Stage files with git_add (new files too), or call git_commit with paths: [...] to add the files and commit them in one call, or with all: true to include every change to tracked files.',
@@ -234,7 +240,7 @@ export class NodeGitService implements GitService {
         throw new WorkspaceError(
           `git_diff takes a revision or a range, not '${quote(options.revision)}'; give the file as path instead.`,
         );
-      await this.verifyEnds(session, scoped.ends, 'tree', options.revision);
+      await verifyEnds(session, scoped.ends, 'tree', options.revision);
       range = scoped.revision.includes('..');
       selection.push('--end-of-options', scoped.revision);
     }
@@ -277,7 +283,11 @@ export class NodeGitService implements GitService {
       const text = content.text.trimEnd();
       return { kind: 'content', header: text, stat: [], files: [], untracked: [], truncated: content.truncated };
     }
-    await this.verifyEnds(session, scoped.ends, 'commit', revision);
+    // One revision: the commit it names (a tag resolved), so the per-file summary and the header are
+    // that commit's and never read from a tag's text, which may hold anything.
+    const single = scoped.ends.length === 1 && !scoped.revision.includes('..');
+    const commit = single ? await commitOf(session, scoped.ends[0]) : undefined;
+    if (!commit) await verifyEnds(session, scoped.ends, 'commit', revision);
     const base = ['show', '--no-ext-diff', '--no-textconv', ...PREFIXES, '--relative'];
     const confined = session.location.prefix !== '' || options.path !== undefined;
     const pathArgs = confined ? await pathspecs(this.workspace, options.path) : [];
@@ -289,7 +299,7 @@ export class NodeGitService implements GitService {
           '-z',
           '--format=',
           '--end-of-options',
-          scoped.revision,
+          commit ?? scoped.revision,
           '--',
           ...pathArgs,
         ])
@@ -304,7 +314,7 @@ export class NodeGitService implements GitService {
       '--',
       ...pathArgs,
     ]);
-    let { header, files } = splitPatch(shown.text);
+    let { header, files } = splitPatch(shown.text, commit);
     if (shown.truncated && files.length) files = [...files.slice(0, -1), trimPartialSection(files[files.length - 1])];
     if (header === '' && files.length === 0 && scoped.ends.length <= 1) {
       // Below the top a commit with no change inside the root prints nothing: its header, and why.
@@ -318,7 +328,15 @@ export class NodeGitService implements GitService {
       ]);
       header = `${whole}\n\n(no changes inside ${options.path === undefined ? 'the workspace' : `'${quote(options.path)}'`})`;
     }
-    return { kind: 'commit', header, stat, files, untracked: [], truncated: shown.truncated };
+    return {
+      kind: 'commit',
+      header,
+      stat,
+      files,
+      untracked: [],
+      truncated: shown.truncated,
+      ...(commit ? { commit } : {}),
+    };
   }
 
   async describeAdd(
@@ -332,7 +350,7 @@ export class NodeGitService implements GitService {
   async add(
     options: { paths?: readonly string[]; all?: boolean; allowRepositoryPrograms?: boolean },
     token?: CancellationToken,
-  ): Promise<string> {
+  ): Promise<GitWriteResult<AddDescription>> {
     const paths = await addPaths(this.workspace, options);
     return add(await this.open(token), paths, options.allowRepositoryPrograms);
   }
@@ -348,12 +366,12 @@ export class NodeGitService implements GitService {
   async restore(
     options: { paths: readonly string[]; staged?: boolean; allowRepositoryPrograms?: boolean },
     token?: CancellationToken,
-  ): Promise<string> {
+  ): Promise<GitWriteResult<RestoreDescription>> {
     const paths = await pathList(this.workspace, options.paths, 'git_restore');
     return restore(await this.open(token), paths, options);
   }
 
-  async branches(token?: CancellationToken): Promise<string> {
+  async branches(token?: CancellationToken): Promise<GitBranchList> {
     return branches(await this.open(token));
   }
 
@@ -381,7 +399,7 @@ export class NodeGitService implements GitService {
     branch: string,
     options: { create?: boolean; startPoint?: string; allowRepositoryPrograms?: boolean } = {},
     token?: CancellationToken,
-  ): Promise<string> {
+  ): Promise<GitWriteResult<SwitchDescription>> {
     return switchBranch(await this.open(token), branch, options);
   }
 
@@ -449,26 +467,6 @@ export class NodeGitService implements GitService {
       outsideStagedCount,
     });
     return added ? { ...plan, added } : plan;
-  }
-
-  /** Outside the top-level case every end must be a commit (show) or tree-ish (diff): a blob by hash could be any file. */
-  private async verifyEnds(
-    session: GitSession,
-    ends: readonly string[],
-    type: 'commit' | 'tree',
-    revision: string,
-  ): Promise<void> {
-    if (session.location.prefix === '') return;
-    for (const end of ends) {
-      const result = await session.exec(
-        ['rev-parse', '--quiet', '--verify', '--end-of-options', `${end}^{${type}}`],
-        session.readOverrides,
-      );
-      if (result.code !== 0)
-        throw new WorkspaceError(
-          `Revision '${quote(revision)}' is not a ${type === 'commit' ? 'commit' : 'commit or tree'} of this repository. Give a branch, tag or commit hash, or <commit>:<path> for a file in the workspace.`,
-        );
-    }
   }
 
   private async open(token: CancellationToken | undefined): Promise<GitSession> {

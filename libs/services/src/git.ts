@@ -132,6 +132,84 @@ export interface GitPatch {
   readonly untracked: readonly GitUntrackedFile[];
   /** git's output passed the service's size cap: files after the last in `files` were not read. */
   readonly truncated: boolean;
+  /**
+   * `kind: 'commit'` of one revision: the full hash of the commit shown (a tag resolved to the commit
+   * it points at). `header` may begin with an annotated tag's own text; the commit's part is the
+   * last line `commit <this hash>` and what follows it.
+   */
+  readonly commit?: string;
+}
+
+/** One line of {@link GitService.blame}, from git's porcelain output (keyed fields, not columns). */
+export interface GitBlameLine {
+  /** The line number in the file now (1-based). */
+  readonly line: number;
+  /** The full hash of the commit that last changed it (all zeros: not committed yet). */
+  readonly hash: string;
+  /** The author's name. */
+  readonly author: string;
+  /** The author date, YYYY-MM-DD in the author's time zone (as `git blame --date=short`). */
+  readonly date: string;
+  /** The file's path in that commit, relative to the repository's top. */
+  readonly path: string;
+  /** The line's text. */
+  readonly text: string;
+  /** Blame stopped at this commit (the oldest it looked at, or a root commit). */
+  readonly boundary: boolean;
+}
+
+/** Who last changed each line of a file. */
+export interface GitBlame {
+  /** The file's path now, relative to the repository's top (a line from another path says so). */
+  readonly path: string;
+  /** The lines, in order. */
+  readonly lines: readonly GitBlameLine[];
+  /** git's output passed the service's size cap: lines after the last in `lines` were not read. */
+  readonly truncated: boolean;
+}
+
+/** One entry of {@link GitService.branches}. */
+export interface GitBranchEntry {
+  /** The branch's name; absent for the entry of a detached HEAD. */
+  readonly name?: string;
+  /** As git lists it: the name, or e.g. `(HEAD detached at 1a2b3c4)`. */
+  readonly label: string;
+  /** It is checked out. */
+  readonly current: boolean;
+  /** The tip's abbreviated hash. */
+  readonly commit: string;
+  /** The branch's upstream (`origin/main`), when it has one. */
+  readonly upstream?: string;
+  /** The tip's subject. */
+  readonly subject: string;
+}
+
+/** The local branches. */
+export interface GitBranchList {
+  /** In git's order: a detached HEAD first, then the branches by name. */
+  readonly branches: readonly GitBranchEntry[];
+  /** No commit yet: the branch HEAD names (`branches` is empty). */
+  readonly unborn?: string;
+  /** git's output passed the service's size cap: branches after the last in `branches` were not read. */
+  readonly truncated: boolean;
+}
+
+/** What {@link GitService.commit} did. */
+export interface GitCommitResult {
+  /** git's summary: `[branch hash] subject` and the count of the change. */
+  readonly text: string;
+  /** The new commit's full hash. */
+  readonly hash: string;
+  /** The files it records, relative to the workspace root: what was described just before committing. */
+  readonly files: readonly string[];
+}
+
+/** What a write did: git's answer as text, and the description it acted on (the files, …). */
+export interface GitWriteResult<D> {
+  /** What was done, as text for the model. */
+  readonly text: string;
+  /** The description the write acted on, made in the same call just before it. */
+  readonly description: D;
 }
 
 /** Options of {@link GitService.diffPatch}. */
@@ -179,12 +257,12 @@ export interface GitService {
     options?: { readonly path?: string; readonly stat?: boolean },
     token?: CancellationToken,
   ): Promise<GitPatch>;
-  /** Who last changed each line of `path` (within `range`, 1-based and inclusive), as text. */
+  /** Who last changed each line of `path` (within `range`, 1-based and inclusive). */
   blame(
     path: string,
     range?: { readonly startLine: number; readonly endLine: number },
     token?: CancellationToken,
-  ): Promise<string>;
+  ): Promise<GitBlame>;
   /** What `commit` with these options would record and run, for its confirmation. */
   describeCommit(
     options?: { readonly all?: boolean; readonly paths?: readonly string[] },
@@ -192,7 +270,8 @@ export interface GitService {
   ): Promise<CommitDescription>;
   /**
    * Commits what is staged inside the root, or with `all` every tracked change inside the root,
-   * after adding `paths` (new files included); returns git's summary. Hooks, signing and
+   * after adding `paths` (new files included); returns git's summary, the new commit's hash and the
+   * files it records (nothing runs after the commit, so a cancel cannot hide it). Hooks, signing and
    * repository filters run only with `allowRepositoryPrograms` (a person confirmed the list
    * `describeCommit` gave); without it a commit that would run them is refused.
    */
@@ -204,7 +283,7 @@ export interface GitService {
       readonly allowRepositoryPrograms?: boolean;
     },
     token?: CancellationToken,
-  ): Promise<string>;
+  ): Promise<GitCommitResult>;
   /** What `add` would stage (`paths`, or with `all` every change inside the root, new files included) and run. */
   describeAdd(
     options: { readonly paths?: readonly string[]; readonly all?: boolean },
@@ -212,13 +291,13 @@ export interface GitService {
   ): Promise<AddDescription>;
   /**
    * Stages `paths` (new, changed and deleted files below them), or with `all` every change inside
-   * the root; ignored files are refused. Returns what is staged now. Repository programs (filters,
-   * hooks) run only with `allowRepositoryPrograms`, as for `commit`.
+   * the root; ignored files are refused. Returns what is staged now, and the description it staged
+   * by. Repository programs (filters, hooks) run only with `allowRepositoryPrograms`, as for `commit`.
    */
   add(
     options: { readonly paths?: readonly string[]; readonly all?: boolean; readonly allowRepositoryPrograms?: boolean },
     token?: CancellationToken,
-  ): Promise<string>;
+  ): Promise<GitWriteResult<AddDescription>>;
   /** What `restore` would unstage (`staged`) or discard, with the diff, for its confirmation. */
   describeRestore(
     options: { readonly paths: readonly string[]; readonly staged?: boolean },
@@ -226,7 +305,8 @@ export interface GitService {
   ): Promise<RestoreDescription>;
   /**
    * Unstages `paths` (`staged`: the working tree keeps the changes) or discards their working-tree
-   * changes (back to what is staged, or committed). Returns what changed. Repository programs run,
+   * changes (back to what is staged, or committed). Returns what changed, and the description it
+   * restored by. Repository programs run,
    * and sensitive files (see {@link RestoreDescription.sensitive}) are rewritten, only with
    * `allowRepositoryPrograms` (a person confirmed this call); otherwise such a restore is refused.
    */
@@ -237,9 +317,9 @@ export interface GitService {
       readonly allowRepositoryPrograms?: boolean;
     },
     token?: CancellationToken,
-  ): Promise<string>;
-  /** The local branches (the current one marked `*`), with their commit, as text. */
-  branches(token?: CancellationToken): Promise<string>;
+  ): Promise<GitWriteResult<RestoreDescription>>;
+  /** The local branches (and a detached HEAD), each with its tip, upstream and subject. */
+  branches(token?: CancellationToken): Promise<GitBranchList>;
   /** What `createBranch` would do; refuses an invalid or option-like name, or one that exists. */
   describeCreateBranch(name: string, startPoint?: string, token?: CancellationToken): Promise<BranchDescription>;
   /** Creates branch `name` at `startPoint` (default: HEAD) without switching to it. */
@@ -257,13 +337,14 @@ export interface GitService {
   /**
    * Switches the working tree to `branch` (with `create`, a new branch at `startPoint` or HEAD).
    * Refuses when a file blocks it (see {@link SwitchDescription.blocked}) or the workspace root is
-   * below the repository's top (a switch would change files outside the workspace).
+   * below the repository's top (a switch would change files outside the workspace). Returns what it
+   * did, and the description it switched by.
    */
   switchBranch(
     branch: string,
     options?: { readonly create?: boolean; readonly startPoint?: string; readonly allowRepositoryPrograms?: boolean },
     token?: CancellationToken,
-  ): Promise<string>;
+  ): Promise<GitWriteResult<SwitchDescription>>;
 }
 
 /** The DI token of {@link GitService}: `@inject(GitService)`. */

@@ -4,6 +4,7 @@
 import { boundedList } from '@toolpacks/base';
 import { fitSections, inertLine } from '@toolpacks/registry';
 import { WorkspaceError, type GitFileStat, type GitPatch } from '@toolpacks/services';
+import { clip } from './fit';
 
 /** Room kept for the notes that say what was left out and how to get it. */
 const NOTE_ROOM = 2_500;
@@ -153,8 +154,15 @@ export function renderPatch(patch: GitPatch, options: PatchRenderOptions): Rende
   const sections = [...patch.files.map((f) => ({ path: f.path, text: f.text }))];
   if (options.includeUntracked)
     for (const file of patch.untracked) if (file.patch) sections.push({ path: file.path, text: file.patch });
-  const untrackedList = untrackedSection(patch, options.includeUntracked === true, tool);
-  const room = Math.max(1_000, maxChars - header.length - untrackedList.length - NOTE_ROOM);
+  // Every part within its share, so the text stays within the budget however small: the list of
+  // untracked files a quarter at most, the notes on what was left out `reserve`, the diff the rest.
+  let untrackedList = untrackedSection(patch, options.includeUntracked === true, tool);
+  if (untrackedList.length > maxChars / 4) {
+    untrackedList = untrackedList.slice(0, untrackedList.lastIndexOf('\n', maxChars / 4));
+    cut = true;
+  }
+  const reserve = Math.min(NOTE_ROOM, Math.floor(maxChars / 4));
+  const room = Math.max(Math.floor(maxChars / 4), maxChars - header.length - untrackedList.length - reserve - 10);
   const fitted = fitSections(
     sections.map((s) => s.text),
     room,
@@ -172,7 +180,7 @@ export function renderPatch(patch: GitPatch, options: PatchRenderOptions): Rende
     );
   if ((fitted.kept === 0 || offset > 0) && sections.length > 0) {
     const hunks = cutAtHunk(sections[0].text, room, offset);
-    const path = inertLine(sections[0].path);
+    const path = clip(inertLine(sections[0].path), 200);
     if (offset > 0 && offset >= hunks.total)
       throw new WorkspaceError(
         `${path}: it has only ${hunks.total} hunk(s), none from hunkOffset ${offset}. Call ${tool} again with a smaller hunkOffset, or without it for the first hunks.`,
@@ -188,7 +196,7 @@ export function renderPatch(patch: GitPatch, options: PatchRenderOptions): Rende
     cut ||= over;
     note = `[${path}: ${what}${over ? `; its diff is over the result budget of ${number(maxChars)} characters` : ''}${
       hunks.nextOffset !== undefined
-        ? `. For the rest call ${tool} again with path: '${path}', hunkOffset: ${hunks.nextOffset} (the next hunk starts at ${hunks.next})`
+        ? `. For the rest call ${tool} again with path: '${path}', hunkOffset: ${hunks.nextOffset} (the next hunk starts at ${clip(hunks.next ?? '', 200)})`
         : ''
     }${hunks.partial ? ". Read the cut hunk's lines with read_file" : ''}.]`;
   }
@@ -202,7 +210,7 @@ export function renderPatch(patch: GitPatch, options: PatchRenderOptions): Rende
   if (omitted.length > 0) {
     const shown = total - omitted.length;
     parts.push(
-      `[Showing ${number(Math.max(0, shown))} of ${number(total)} files: the rest are left out to stay within the result budget of ${number(maxChars)} characters${patch.truncated ? " (git's output was also cut at its size cap)" : ''}. Not shown: ${boundedList(omitted.map(inertLine), 30)}. Call ${tool} again with path set to one of them (or a folder) for its diff, or with stat: true for the per-file summary of all ${number(total)} files.]`,
+      `[Showing ${number(Math.max(0, shown))} of ${number(total)} files: the rest are left out to stay within the result budget of ${number(maxChars)} characters${patch.truncated ? " (git's output was also cut at its size cap)" : ''}. Not shown: ${notShown(omitted, reserve - note.length - 450)}. Call ${tool} again with path set to one of them (or a folder) for its diff, or with stat: true for the per-file summary of all ${number(total)} files.]`,
     );
   } else if (patch.truncated) {
     parts.push(`[git's output was cut at its size cap; call ${tool} again with path set to a file or folder.]`);
@@ -216,6 +224,14 @@ export function renderPatch(patch: GitPatch, options: PatchRenderOptions): Rende
     ...(nextHunkOffset !== undefined ? { nextHunkOffset } : {}),
     cut: cut || listCut || omitted.length > 0,
   };
+}
+
+/** The first of `omitted` (up to 30) whose names fit `maxChars`, and how many more there are. */
+function notShown(omitted: readonly string[], maxChars: number): string {
+  const names = omitted.map((name) => clip(inertLine(name), 200));
+  let count = Math.min(30, names.length);
+  while (count > 1 && names.slice(0, count).join(', ').length > maxChars) count--;
+  return boundedList(names, count);
 }
 
 /** A file (or folder) at a revision, from `startLine`, cut at a line within the budget. */

@@ -1,9 +1,7 @@
 // The structured result within the same budget as the text: a short line of text is a much longer
 // JSON object, so a list that fits as text may not fit as data. Lists are cut at an item, and where
 // the text lists the same items it is cut at the same one, so both name the same way on.
-
-/** The length of `value` as JSON. */
-export const jsonChars = (value: unknown): number => JSON.stringify(value).length;
+import { jsonChars } from '@toolpacks/registry';
 
 /** How many items, from the first, fit `maxChars` as JSON array items (each with its comma). */
 export function fitCount(items: readonly unknown[], maxChars: number): number {

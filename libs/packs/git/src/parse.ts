@@ -1,7 +1,8 @@
-// The git service answers reads as text for the model; the structured results are read back out of
-// that text here. File names, branch names, authors and subjects come from the repository, so every
-// parser reads only what git's format fixes (quoting, fixed columns, the line number it expects)
-// and never lets such a value decide where a field ends when git's format leaves it open.
+// Where the git service answers a read as text (status, log, a commit's header, a commit's summary),
+// the structured results are read back out of that text here; blame and the branch list come from
+// the service as fields. File names, authors and subjects come from the repository, so every parser
+// reads only what git's format fixes (quoting, the fields' order) and never lets such a value decide
+// where a field ends when git's format leaves it open.
 
 /** The line the git service appends when git's output passed its size cap. */
 export const CAP_NOTE = /^\[output cut at \d+ KB; narrow it/;
@@ -158,75 +159,6 @@ export function parseLogSection(section: string): LogCommit | undefined {
   };
 }
 
-// ---- git blame --date=short ----
-
-export interface BlameLine {
-  readonly line: number;
-  readonly hash: string;
-  readonly author: string;
-  readonly date: string;
-  readonly text: string;
-  /** The line comes from the commit blame stopped at (`^` before the hash). */
-  readonly boundary?: boolean;
-  /** The file's path in that commit: git prints the column when some line came from another path. */
-  readonly path?: string;
-}
-
-/**
- * `hash [path] (author date line) text`, for the line number it must carry: the author and the
- * text are free, so the date and `line)` that end the parentheses are looked for with that number.
- */
-export function parseBlameLine(text: string, line: number): BlameLine {
-  const end = new RegExp(` (\\d{4}-\\d\\d-\\d\\d) +${line}\\) ?`).exec(text);
-  const token = /^\S*/.exec(text)![0];
-  const marked = /^[\^*?]/.test(token);
-  const hash = marked ? token.slice(1) : token;
-  if (!end) return { line, hash, author: '', date: '', text };
-  // Before the date: `(author…` or `path (author…` (blame.blankBoundary leaves spaces for the
-  // hash), the author padded with spaces.
-  const before = text.slice(token.length, end.index).replace(/^ +/, '');
-  const open = before.startsWith('(') ? 0 : before.indexOf(' (') + 1;
-  return {
-    line,
-    hash,
-    author: before.slice(open + 1).trimEnd(),
-    date: end[1],
-    text: text.slice(end.index + end[0].length),
-    ...(token.startsWith('^') ? { boundary: true } : {}),
-    // The path column is padded to the longest and printed as it is (not quoted).
-    ...(open > 1 ? { path: before.slice(0, open - 1).trimEnd() } : {}),
-  };
-}
-
-// ---- git branch --format='%(HEAD) %(refname:short) %(objectname:short)[ [%(upstream:short)]] %(subject)' ----
-
-export interface BranchLine {
-  readonly name?: string;
-  readonly current: boolean;
-  readonly commit: string;
-  /** The text after the hash: `[upstream] subject`, or `subject` (which may itself start with `[…]`). */
-  readonly rest: string;
-}
-
-/** One branch line; `name` is absent for a detached HEAD's `(HEAD detached at …)` line. */
-export function parseBranchListLine(line: string): BranchLine | undefined {
-  const match = /^([* ]) (\((?:HEAD detached (?:at|from) [^)]*|no branch[^)]*)\)|\S+) ([0-9a-f]{4,64})(?: (.*))?$/.exec(
-    line,
-  );
-  if (!match) return undefined;
-  const [, mark, name, commit, rest = ''] = match;
-  return { ...(name.startsWith('(') ? {} : { name }), current: mark === '*', commit, rest };
-}
-
-/**
- * The tip's subject, where git's line tells it: `[x] …` after the hash is an upstream and the
- * subject, or a subject that itself starts with `[x]` ("[WIP] …"), and only a `git show` per tip
- * could say which; so such a line gives no subject (the text still shows it as git printed it).
- */
-export function branchSubject(rest: string): { subject?: string } {
-  return /^\[\S+\]( |$)/.test(rest) ? {} : { subject: rest };
-}
-
 // ---- git show --format=fuller, git commit ----
 
 export interface CommitHeader {
@@ -236,10 +168,18 @@ export interface CommitHeader {
   readonly subject: string;
 }
 
-/** The commit a `git show --format=fuller` header describes (the first, for a tag or a range). */
-export function parseShowHeader(header: string): CommitHeader | undefined {
+/**
+ * The commit a `git show --format=fuller` header describes: `commit`'s (the service resolved the
+ * revision to it), read from its own line on, never from an annotated tag's text before it (which
+ * may hold `commit <hash>` and `Author:` lines); without `commit` (a range) the first.
+ */
+export function parseShowHeader(header: string, commit?: string): CommitHeader | undefined {
   const lines = header.split('\n');
-  const start = lines.findIndex((l) => /^commit [0-9a-f]{40,64}\b/.test(l));
+  let start = -1;
+  if (commit === undefined) start = lines.findIndex((l) => /^commit [0-9a-f]{40,64}\b/.test(l));
+  else
+    for (let i = lines.length - 1; i >= 0 && start < 0; i--)
+      if (lines[i] === `commit ${commit}` || lines[i].startsWith(`commit ${commit} `)) start = i;
   if (start < 0) return undefined;
   const field = (name: string) => {
     for (let i = start + 1; i < lines.length && lines[i] !== ''; i++)

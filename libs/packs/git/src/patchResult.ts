@@ -3,7 +3,8 @@
 // the GitPatch the tools already have and from what renderPatch showed, so both say the same.
 import type { GitPatch } from '@toolpacks/services';
 import type { PatchRenderOptions, RenderedPatch } from './budget';
-import { clip, fitCount, fitItems, jsonChars, roomFor } from './fit';
+import { jsonChars } from '@toolpacks/registry';
+import { clip, fitCount, fitItems, roomFor } from './fit';
 import { parseShowHeader } from './parse';
 
 export type FileStatus = 'added' | 'modified' | 'deleted' | 'renamed' | 'copied' | 'typechange';
@@ -30,8 +31,18 @@ export function sectionStatus(section: string): FileStatus {
   return 'modified';
 }
 
-/** Every changed file of the per-file summary, with its status where its patch was read. */
-export function fileChanges(patch: GitPatch): FileChange[] {
+/** The lines of a new-file diff: its one hunk says `@@ -0,0 +1,N @@` (`+1`: one line; none: empty). */
+function newFileLines(patch: string): number {
+  const hunk = /^@@ -0,0 \+1(?:,(\d+))? @@/m.exec(patch);
+  return hunk ? Number(hunk[1] ?? 1) : 0;
+}
+
+/**
+ * Every changed file of the per-file summary, with its status where its patch was read; with
+ * `untrackedContent` (a diff's patch view with includeUntracked) the untracked files whose content is
+ * shown after them, as added files, as the text counts them.
+ */
+export function fileChanges(patch: GitPatch, untrackedContent = false): FileChange[] {
   const statuses = new Map<string, FileStatus>();
   for (const file of patch.files) {
     const status = sectionStatus(file.text);
@@ -39,7 +50,7 @@ export function fileChanges(patch: GitPatch): FileChange[] {
     // A file that became a link (or back) is a deletion and an addition of one path.
     statuses.set(file.path, before !== undefined && before !== status ? 'typechange' : status);
   }
-  return patch.stat.map((stat) => {
+  const changes: FileChange[] = patch.stat.map((stat) => {
     const status = statuses.get(stat.path);
     return {
       path: stat.path,
@@ -48,6 +59,17 @@ export function fileChanges(patch: GitPatch): FileChange[] {
       ...(stat.added === undefined ? { binary: true } : { additions: stat.added, deletions: stat.deleted ?? 0 }),
     };
   });
+  if (!untrackedContent) return changes;
+  const listed = new Set(changes.map((change) => change.path));
+  for (const file of patch.untracked)
+    if (file.patch !== undefined && !listed.has(file.path))
+      changes.push({
+        path: file.path,
+        status: 'added',
+        additions: newFileLines(file.patch),
+        deletions: 0,
+      });
+  return changes;
 }
 
 /**
@@ -82,7 +104,8 @@ function patchFields<R extends object>(
   rest: R,
   untracked?: readonly string[],
 ): R & PatchFields & { untracked?: string[] } {
-  const all = fileChanges(patch);
+  // The files the text counts: with includeUntracked, the untracked ones whose diff it shows too.
+  const all = fileChanges(patch, options.includeUntracked === true && !options.stat);
   const rooms = listRooms(options.maxChars, rest);
   const files = fitItems(all.slice(0, rendered.statShown ?? all.length), rooms.files);
   const omitted = fitItems(rendered.omitted, rooms.omitted);
@@ -120,7 +143,7 @@ export function diffResult(patch: GitPatch, rendered: RenderedPatch, options: Pa
 
 /** git_show's own fields for a commit: which one (its hash, author, date and subject). */
 export function commitFields(patch: GitPatch, maxChars: number) {
-  const header = parseShowHeader(patch.header);
+  const header = parseShowHeader(patch.header, patch.commit);
   // A message's first paragraph can be any length: it gets an eighth of the budget at most.
   const commit = header && {
     ...header,

@@ -111,10 +111,9 @@ class GitAddTool implements Tool<Input> {
   }
 
   async invoke({ input, confirmed, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
-    // The service stages what this description lists (it describes, then stages exactly that), and its
-    // text lists the names in a way a name with ", " in it could blur: the data comes from here.
-    const description = await this.git.describeAdd({ paths: input.paths, all: input.all }, token);
-    const text = await this.git.add(
+    // The service describes, stages exactly that and returns the description; its text lists the
+    // names in a way a name with ", " in it could blur: the data comes from the description.
+    const { text, description } = await this.git.add(
       { paths: input.paths, all: input.all, allowRepositoryPrograms: confirmed === true },
       token,
     );

@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
 import { createPackHarness, initRepository, type PackHarness } from '@toolpacks/host-node/testing';
 import { gitPack } from '../index';
 
@@ -27,6 +30,56 @@ describe('git_blame', () => {
     );
     expect((await h.call('git_blame', { path: 'missing.txt' })).text).toMatch(/git blame failed/);
     expect((await h.call('git_blame', { path: '../a.txt' })).text).toMatch(/outside the workspace/);
+  });
+
+  it('keeps the columns and the data right for a path holding " (" and an author named like a date', async () => {
+    const sh = (env: Record<string, string>, ...args: string[]) =>
+      execFileSync('git', args, { cwd: h.root, encoding: 'utf8', env: { ...process.env, ...env } });
+    const author = (name: string) => ({
+      GIT_AUTHOR_NAME: name,
+      GIT_AUTHOR_EMAIL: 'a@example.com',
+      GIT_AUTHOR_DATE: '2021-03-04T12:00:00+00:00',
+    });
+    await fs.writeFile(path.join(h.root, 'Report (final).txt'), 'one\ntwo\n');
+    sh({}, 'add', '-A');
+    sh(author('Ann (Work) 2020-01-01 1)'), 'commit', '--quiet', '-m', 'report');
+    sh({}, 'mv', 'Report (final).txt', 'report.txt');
+    await fs.appendFile(path.join(h.root, 'report.txt'), 'three\n');
+    sh({}, 'add', '-A');
+    sh(author('Bob'), 'commit', '--quiet', '-m', 'rename');
+    const [first, second] = ['HEAD~1', 'HEAD'].map((rev) => sh({}, 'rev-parse', rev).trim());
+
+    const result = await h.call('git_blame', { path: 'report.txt' });
+    const lines = result.text.split('\n');
+    const hash = (l: string) => l.split(' ')[0].replace('^', '');
+    expect(lines).toEqual([
+      `${lines[0].split(' ')[0]} Report (final).txt (Ann (Work) 2020-01-01 1) 2021-03-04 1) one`,
+      `${lines[1].split(' ')[0]} Report (final).txt (Ann (Work) 2020-01-01 1) 2021-03-04 2) two`,
+      `${lines[2].split(' ')[0]} report.txt         (Bob                      2021-03-04 3) three`,
+    ]);
+    expect(first.startsWith(hash(lines[0])) && second.startsWith(hash(lines[2]))).toBe(true);
+    const common = { date: '2021-03-04' };
+    expect(result.structuredContent).toEqual({
+      lines: [
+        {
+          ...common,
+          line: 1,
+          hash: hash(lines[0]),
+          author: 'Ann (Work) 2020-01-01 1)',
+          text: 'one',
+          path: 'Report (final).txt',
+        },
+        {
+          ...common,
+          line: 2,
+          hash: hash(lines[1]),
+          author: 'Ann (Work) 2020-01-01 1)',
+          text: 'two',
+          path: 'Report (final).txt',
+        },
+        { ...common, line: 3, hash: hash(lines[2]), author: 'Bob', text: 'three', path: 'report.txt' },
+      ],
+    });
   });
 
   it("past git's output cap, counts only the file's lines (not the cut note) and says where to go on", async () => {

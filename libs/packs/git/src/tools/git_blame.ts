@@ -3,6 +3,8 @@ import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
   fitSections,
+  inertLine,
+  jsonChars,
   resultCharBudget,
   structuredResult,
   type InputOf,
@@ -10,9 +12,8 @@ import {
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
-import { GitService, WorkspaceError } from '@toolpacks/services';
-import { clip, fitCount, jsonChars } from '../fit';
-import { CAP_NOTE, parseBlameLine } from '../parse';
+import { GitService, WorkspaceError, type GitBlame } from '@toolpacks/services';
+import { clip, fitCount } from '../fit';
 import { COMMIT_PROPERTIES, READ_ANNOTATIONS } from '../schemas';
 import { GIT_WHEN } from '../when';
 
@@ -45,7 +46,7 @@ const definition = {
             hash: {
               type: 'string',
               description:
-                "The commit that last changed it, abbreviated (zeros: not committed yet; '' when git left it blank).",
+                'The commit that last changed it, abbreviated as the text shows it (zeros: not committed yet).',
             },
             author: COMMIT_PROPERTIES.author,
             date: { type: 'string', description: 'The author date, YYYY-MM-DD.' },
@@ -80,6 +81,51 @@ const definition = {
 
 type Input = InputOf<typeof definition>;
 
+/** One line as the text shows it (`git blame --date=short`'s columns) and as the data gives it. */
+interface BlameRow {
+  readonly text: string;
+  readonly entry: {
+    readonly line: number;
+    readonly hash: string;
+    readonly author: string;
+    readonly date: string;
+    readonly text: string;
+    readonly boundary?: true;
+    readonly path?: string;
+  };
+}
+
+/**
+ * The service's fields in the columns `git blame --date=short` prints: `hash [path] (author date
+ * line) text`, the hash abbreviated to one length that tells the shown commits apart (at least 7;
+ * one more where no `^` marks a boundary), the path column only when some line came from another path.
+ */
+export function blameRows(blame: GitBlame): BlameRow[] {
+  const hashes = [...new Set(blame.lines.map((l) => l.hash))];
+  let abbrev = 7;
+  while (abbrev < 64 && new Set(hashes.map((h) => h.slice(0, abbrev))).size < hashes.length) abbrev++;
+  const showPath = blame.lines.some((l) => l.path !== blame.path);
+  const paths = blame.lines.map((l) => inertLine(l.path));
+  const authors = blame.lines.map((l) => inertLine(l.author));
+  const pathWidth = Math.max(0, ...paths.map((p) => p.length));
+  const authorWidth = Math.max(0, ...authors.map((a) => a.length));
+  const lineWidth = String(Math.max(0, ...blame.lines.map((l) => l.line))).length;
+  return blame.lines.map((l, i) => {
+    const hash = l.boundary ? l.hash.slice(0, abbrev) : l.hash.slice(0, abbrev + 1);
+    const text = `${l.boundary ? '^' : ''}${hash}${showPath ? ` ${paths[i].padEnd(pathWidth)}` : ''} (${authors[i].padEnd(authorWidth)} ${l.date} ${String(l.line).padStart(lineWidth)}) ${l.text}`;
+    const entry = {
+      line: l.line,
+      hash,
+      author: l.author,
+      date: l.date,
+      text: l.text,
+      ...(l.boundary ? { boundary: true as const } : {}),
+      ...(showPath ? { path: l.path } : {}),
+    };
+    return { text, entry };
+  });
+}
+
 @injectable()
 class GitBlameTool implements Tool<Input> {
   constructor(@inject(GitService) private readonly git: GitService) {}
@@ -88,22 +134,25 @@ class GitBlameTool implements Tool<Input> {
     const { startLine, endLine } = input;
     if ((startLine === undefined) !== (endLine === undefined))
       throw new WorkspaceError('Give both startLine and endLine, or neither for the whole file.');
-    const text = await this.git.blame(
+    const blame = await this.git.blame(
       input.path,
       startLine !== undefined ? { startLine, endLine: endLine! } : undefined,
       token,
     );
     const maxChars = resultCharBudget(tokenizationOptions);
-    let lines = text === '' ? [] : text.split('\n');
-    // git's output passed the service's cap: its note and the line it cut in the middle are no file lines.
-    const capped = lines.length > 1 && CAP_NOTE.test(lines[lines.length - 1]);
-    if (capped) lines = lines.slice(0, -2);
+    const rows = blameRows(blame);
+    const lines = rows.map((row) => row.text);
+    const text = lines.join('\n');
+    // git's output passed the service's cap: the lines it holds whole are all there is.
+    const capped = blame.truncated;
     const first = startLine ?? 1;
-    // A line of a minified file can be longer than the budget: its text is cut in the data.
-    const entries = lines.map((line, i) => {
-      const parsed = parseBlameLine(line, first + i);
-      return { ...parsed, text: clip(parsed.text, maxChars / 2) };
-    });
+    // A line of a minified file can be longer than the budget: its text is cut in the data (an author
+    // name is one line of a commit, but any length).
+    const entries = rows.map(({ entry }) => ({
+      ...entry,
+      author: clip(entry.author, 500),
+      text: clip(entry.text, maxChars / 2),
+    }));
     if (!capped && text.length <= maxChars && jsonChars(entries) <= maxChars - 40)
       return structuredResult({ lines: entries }, text);
     // The text and the list stop at the same line: as many as fit the budget both as text and as data.

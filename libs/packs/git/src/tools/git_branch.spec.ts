@@ -24,6 +24,31 @@ describe('git_branch', () => {
     expect(list.text).toMatch(/^\* main [0-9a-f]+ second\n {2}other [0-9a-f]+ first$/);
   });
 
+  it('gives every branch its subject and upstream, a subject starting with [x] and a detached HEAD too', async () => {
+    sh('commit', '--quiet', '--allow-empty', '-m', '[x] third');
+    sh('branch', 'wip');
+    sh('config', 'branch.wip.remote', '.');
+    sh('config', 'branch.wip.merge', 'refs/heads/main');
+    sh('checkout', '--quiet', '--detach', 'HEAD~1');
+    const short = (rev: string) => sh('rev-parse', '--short', rev).trim();
+    const list = await h.call('git_branch', {});
+    expect(list.text).toBe(
+      [
+        `* (HEAD detached at ${short('HEAD')}) ${short('HEAD')} second`,
+        `  main ${short('main')} [x] third`,
+        `  wip ${short('wip')} [main] [x] third`,
+      ].join('\n'),
+    );
+    expect(list.structuredContent).toEqual({
+      action: 'listed',
+      branches: [
+        { name: 'main', commit: short('main'), current: false, subject: '[x] third' },
+        { name: 'wip', commit: short('wip'), current: false, upstream: 'main', subject: '[x] third' },
+      ],
+      truncated: false,
+    });
+  });
+
   it('creates a branch at a start point after asking, without switching', async () => {
     const asked: string[] = [];
     const result = await h.call(

@@ -12,10 +12,9 @@ import {
   type ToolInvocationOptions,
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
-import { GitService, WorkspaceError, type BranchDescription } from '@toolpacks/services';
+import { GitService, WorkspaceError, type BranchDescription, type GitBranchEntry } from '@toolpacks/services';
 import { cutLines } from '../budget';
 import { clip, fitCount } from '../fit';
-import { branchSubject, parseBranchListLine } from '../parse';
 import { describeProblem, programLines, runsPrograms } from '../programs';
 import { GIT_WHEN } from '../when';
 
@@ -59,13 +58,10 @@ const definition = {
             name: { type: 'string' },
             commit: { type: 'string', description: "The tip's abbreviated hash." },
             current: { type: 'boolean' },
-            subject: {
-              type: 'string',
-              description:
-                "The tip's subject; absent when git's line starts with '[…]' after the hash, which is an upstream or the start of the subject (git_show {revision: commit, stat: true} tells).",
-            },
+            upstream: { type: 'string', description: "The branch's upstream, e.g. origin/main; absent when none." },
+            subject: { type: 'string', description: "The tip's subject." },
           },
-          required: ['name', 'commit', 'current'],
+          required: ['name', 'commit', 'current', 'subject'],
           additionalProperties: false,
         },
       },
@@ -94,6 +90,13 @@ export function branchConfirmation(input: Input, description: BranchDescription 
   if (problem) return [...lines, '', inertLine(problem)].join('\n');
   if (description) lines.push('', `Starts at: ${inertLine(description.startsAt)}`, ...programLines(description));
   return lines.join('\n');
+}
+
+/** A branch as `git branch` lists it: `* name hash [upstream] subject` ('*' on the current one). */
+function branchLine(b: GitBranchEntry): string {
+  const upstream = b.upstream !== undefined ? ` [${inertLine(b.upstream)}]` : '';
+  const subject = b.subject !== '' ? ` ${inertLine(b.subject)}` : '';
+  return `${b.current ? '*' : ' '} ${inertLine(b.label)} ${b.commit}${upstream}${subject}`;
 }
 
 @injectable()
@@ -142,26 +145,47 @@ class GitBranchTool implements Tool<Input> {
   }
 
   private async list(maxChars: number, token: CancellationToken) {
-    const text = await this.git.branches(token);
-    const unborn = /^No branches yet: (\S+) has no commit\.$/.exec(text);
-    if (unborn)
-      return structuredResult({ action: 'listed' as const, current: unborn[1], branches: [], truncated: false }, text);
-    const lines = text.split('\n');
-    const parsed = lines.map(parseBranchListLine);
-    const entries = parsed.map((line) =>
-      line?.name === undefined
+    const list = await this.git.branches(token);
+    if (list.unborn !== undefined) {
+      const text = `No branches yet: ${inertLine(list.unborn)} has no commit.`;
+      return structuredResult(
+        { action: 'listed' as const, current: list.unborn, branches: [], truncated: false },
+        text,
+      );
+    }
+    const lines = list.branches.map(branchLine);
+    const text = lines.join('\n');
+    const entries = list.branches.map((b) =>
+      b.name === undefined
         ? null
-        : { name: line.name, commit: line.commit, current: line.current, ...branchSubject(clip(line.rest, 2_000)) },
+        : {
+            name: b.name,
+            commit: b.commit,
+            current: b.current,
+            ...(b.upstream !== undefined ? { upstream: b.upstream } : {}),
+            subject: clip(b.subject, 2_000),
+          },
     );
     // The text and the list stop at the same line: as many as fit the budget both as text and as data.
     const shown = cutLines(text, maxChars, fitCount(entries, maxChars - 200));
     const branches = entries.slice(0, shown.shown).flatMap((entry) => (entry ? [entry] : []));
-    const current = parsed.find((line) => line?.current)?.name;
+    const current = list.branches.find((b) => b.current)?.name;
+    const notes = [
+      ...(shown.cut
+        ? [
+            `[Showing ${shown.shown} of ${shown.total} branches: the rest are over the result budget of ${maxChars} characters. git_log or git_switch take a branch by name.]`,
+          ]
+        : []),
+      ...(list.truncated ? ["[git's list was cut at its size cap: more branches exist.]"] : []),
+    ];
     return structuredResult(
-      { action: 'listed' as const, ...(current !== undefined ? { current } : {}), branches, truncated: shown.cut },
-      shown.cut
-        ? `${shown.text}\n\n[Showing ${shown.shown} of ${shown.total} branches: the rest are over the result budget of ${maxChars} characters. git_log or git_switch take a branch by name.]`
-        : text,
+      {
+        action: 'listed' as const,
+        ...(current !== undefined ? { current } : {}),
+        branches,
+        truncated: shown.cut || list.truncated,
+      },
+      [shown.text, ...notes].join('\n\n'),
     );
   }
 }

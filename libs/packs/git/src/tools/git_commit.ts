@@ -15,10 +15,8 @@ import {
 } from '@toolpacks/registry';
 import { GitService, type CommitDescription } from '@toolpacks/services';
 import { clip, fitItems, roomFor } from '../fit';
-import { fileChanges } from '../patchResult';
-import { parseCommitOutput, parseShowHeader } from '../parse';
+import { parseCommitOutput } from '../parse';
 import { programLines, runsPrograms } from '../programs';
-import { FILE_CHANGE_SCHEMA } from '../schemas';
 import { GIT_WHEN } from '../when';
 
 const definition = {
@@ -61,14 +59,14 @@ const definition = {
       summary: { type: 'string', description: "git's count of the change, e.g. '2 files changed, 3 insertions(+)'." },
       files: {
         type: 'array',
-        items: FILE_CHANGE_SCHEMA,
+        items: { type: 'string' },
         description:
-          'The files the commit records, as far as the result budget holds them; absent if they could not be read.',
+          "The files the commit records (workspace-relative, as listed just before committing), as far as the result budget holds them; git's summary counts the lines.",
       },
       fileCount: { type: 'integer', minimum: 0, description: 'How many files the commit records.' },
       truncated: { type: 'boolean', description: 'files lists fewer than fileCount (the result budget).' },
     },
-    required: ['commit', 'subject', 'summary', 'truncated'],
+    required: ['commit', 'subject', 'summary', 'files', 'fileCount', 'truncated'],
     additionalProperties: false,
   },
   when: GIT_WHEN,
@@ -140,28 +138,25 @@ class GitCommitTool implements Tool<Input> {
 
   async invoke({ input, confirmed, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
     // The repository's programs run only when a person confirmed this very call (they were shown).
-    const text = await this.git.commit(
+    // Nothing runs after the commit: its hash and files come with it, so a cancel or a timeout now
+    // cannot report a commit that landed as one that did not.
+    const made = await this.git.commit(
       input.message,
       { all: input.all, paths: input.paths, allowRepositoryPrograms: confirmed === true },
       token,
     );
     const maxChars = resultCharBudget(tokenizationOptions);
-    const made = parseCommitOutput(text);
-    // The files (and the full hash) from the commit itself: one `git show --numstat` of it. The commit
-    // is made, so a failure to read them leaves them out rather than failing the call.
-    const shown = await this.git.showPatch(made?.hash ?? 'HEAD', { stat: true }, token).catch(() => undefined);
-    const header = shown && parseShowHeader(shown.header);
-    const branch = made && made.branch !== 'detached HEAD' ? made.branch : undefined;
+    const summary = parseCommitOutput(made.text);
+    const branch = summary && summary.branch !== 'detached HEAD' ? summary.branch : undefined;
     const value = {
-      commit: header?.hash ?? made?.hash ?? '',
+      commit: made.hash || (summary?.hash ?? ''),
       ...(branch !== undefined ? { branch } : {}),
-      subject: clip(made?.subject ?? header?.subject ?? '', maxChars / 8),
-      summary: made?.summary ?? '',
+      subject: clip(summary?.subject ?? '', maxChars / 8),
+      summary: summary?.summary ?? '',
+      fileCount: made.files.length,
     };
-    if (!shown) return structuredResult({ ...value, truncated: false }, text);
-    const all = fileChanges(shown);
-    const files = fitItems(all, roomFor(maxChars, value));
-    return structuredResult({ ...value, files, fileCount: all.length, truncated: files.length < all.length }, text);
+    const files = fitItems(made.files, roomFor(maxChars, value));
+    return structuredResult({ ...value, files, truncated: files.length < made.files.length }, made.text);
   }
 }
 

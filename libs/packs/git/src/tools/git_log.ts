@@ -3,6 +3,7 @@ import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
   fitSections,
+  jsonChars,
   resultCharBudget,
   structuredResult,
   type InputOf,
@@ -11,7 +12,7 @@ import {
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
 import { GitService } from '@toolpacks/services';
-import { clip, fitCount, jsonChars } from '../fit';
+import { clip, fitCount } from '../fit';
 import { CAP_NOTE, parseLogSection, type LogCommit } from '../parse';
 import { COMMIT_PROPERTIES, READ_ANNOTATIONS } from '../schemas';
 import { GIT_WHEN, PATH_PROPERTY } from '../when';

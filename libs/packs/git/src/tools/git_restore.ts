@@ -134,10 +134,9 @@ class GitRestoreTool implements Tool<Input> {
   }
 
   async invoke({ input, confirmed, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
-    // The service restores what this description lists (it describes, then restores exactly that);
-    // its text lists the names in a way a name with ", " in it could blur: the data comes from here.
-    const description = await this.git.describeRestore({ paths: input.paths, staged: input.staged }, token);
-    const text = await this.git.restore(
+    // The service describes, restores exactly that and returns the description; its text lists the
+    // names in a way a name with ", " in it could blur: the data comes from the description.
+    const { text, description } = await this.git.restore(
       { paths: input.paths, staged: input.staged, allowRepositoryPrograms: confirmed === true },
       token,
     );

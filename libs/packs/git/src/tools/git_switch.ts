@@ -130,13 +130,11 @@ class GitSwitchTool implements Tool<Input> {
   }
 
   async invoke({ input, confirmed, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
-    // The service switches as this description says (it describes, then switches or refuses), and its
-    // text lists the carried files in a way a name with ", " in it could blur: the data comes from here.
-    const options = { create: input.create, startPoint: input.startPoint };
-    const d = await this.git.describeSwitch(input.branch, options, token);
-    const text = await this.git.switchBranch(
+    // The service describes, switches as that says (or refuses) and returns the description; its text
+    // lists the carried files in a way a name with ", " in it could blur: the data comes from it.
+    const { text, description: d } = await this.git.switchBranch(
       input.branch,
-      { ...options, allowRepositoryPrograms: confirmed === true },
+      { create: input.create, startPoint: input.startPoint, allowRepositoryPrograms: confirmed === true },
       token,
     );
     const [commit, ...subject] = d.target.split(' ');
