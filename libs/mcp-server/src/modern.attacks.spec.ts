@@ -112,6 +112,20 @@ describe('requestState and inputResponses a client makes up', () => {
     expect(await exists(path.join(c.root, '.vscode/settings.json'))).toBe(false);
   });
 
+  it('refuses arguments nested too deep to hash with a clear error, not a crash, and writes nothing', async () => {
+    const c = await open();
+    const { requestState } = await c.round('create_file', TASKS);
+    let deep: unknown = 'x';
+    for (let i = 0; i < 1000; i++) deep = [deep];
+    await expect(
+      c.round('create_file', { ...TASKS, deep }, { inputResponses: ACCEPT, requestState }),
+    ).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/nested deeper than 64 levels; nothing was run/),
+    });
+    expect(await exists(path.join(c.root, '.vscode/tasks.json'))).toBe(false);
+  });
+
   it('refuses an expired state', async () => {
     const c = await open(1_000);
     const { requestState } = await c.round('create_file', TASKS);

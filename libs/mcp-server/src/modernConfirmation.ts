@@ -39,13 +39,17 @@ export interface ConfirmationState {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
+/** Deeper arguments than any tool's schema takes are refused before they are hashed (no stack overflow). */
+const MAX_ARGUMENT_DEPTH = 64;
+
 /** JSON with object keys sorted, so the same arguments hash the same whatever their key order. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+function canonicalJson(value: unknown, depth = 0): string {
+  if (depth > MAX_ARGUMENT_DEPTH) throw new Error(`the arguments are nested deeper than ${MAX_ARGUMENT_DEPTH} levels`);
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item, depth + 1)).join(',')}]`;
   if (value !== null && typeof value === 'object')
     return `{${Object.keys(value)
       .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key], depth + 1)}`)
       .join(',')}}`;
   return JSON.stringify(value) ?? 'null';
 }
@@ -89,7 +93,12 @@ export class ConfirmationStates {
     const payload: unknown = await this.codec.verify(state, ctx);
     if (!isState(payload)) throw new Error('malformed');
     const now = Date.now();
-    for (const [nonce, expires] of this.used) if (expires <= now) this.used.delete(nonce);
+    // States are minted with one lifetime, so the used ones expire in the order they were added:
+    // the expired ones are at the head, and pruning stops at the first that is still live.
+    for (const [nonce, expires] of this.used) {
+      if (expires > now) break;
+      this.used.delete(nonce);
+    }
     if (payload.expires <= now) throw new Error('expired');
     if (this.used.has(payload.nonce)) throw new Error('replayed');
     this.used.set(payload.nonce, payload.expires);
@@ -145,7 +154,13 @@ export class CallConfirmation {
    */
   static check(state: ConfirmationState | undefined, tool: string, args: unknown): void {
     if (!state) return;
-    if (state.tool !== tool || state.args !== hashArguments(args))
+    let hashed: string;
+    try {
+      hashed = hashArguments(args);
+    } catch (error) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${(error as Error).message}; nothing was run.`);
+    }
+    if (state.tool !== tool || state.args !== hashed)
       throw new ProtocolError(
         ProtocolErrorCode.InvalidParams,
         `The requestState was issued for another call (another tool or other arguments) and answers nothing here; nothing was run. Call \`${tool}\` again without inputResponses and requestState to be asked.`,

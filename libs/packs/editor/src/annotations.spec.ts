@@ -99,7 +99,15 @@ describe('who asks: the same as before the annotations said destructive', () => 
       testModels.claude,
       false,
     ],
-    ['apply_patch (a delete)', 'apply_patch', { input: patch }, testModels.gpt5, false],
+    // Changed on purpose (review of issue 23): a patch that deletes or moves a file asks, as delete_file does.
+    ['apply_patch (a delete)', 'apply_patch', { input: patch }, testModels.gpt5, true],
+    [
+      'apply_patch (an update)',
+      'apply_patch',
+      { input: ['*** Begin Patch', '*** Update File: a.txt', '-one', '+1', '*** End Patch'].join('\n') },
+      testModels.gpt5,
+      false,
+    ],
     ['move_file', 'move_file', { sourcePath: 'b.txt', destinationPath: 'm/b.txt' }, testModels.general, true],
     [
       'move_file (no source: fails with the reason)',

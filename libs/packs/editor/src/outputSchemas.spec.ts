@@ -307,7 +307,9 @@ describe('structured results, for the model families with their own tools', () =
       '*** Move to: lib/b.ts',
       '*** End Patch',
     ].join('\n');
-    const { value, result } = await data('apply_patch', 'apply_patch', { input: patch }, testModels.gpt5);
+    const { value, result } = await data('apply_patch', 'apply_patch', { input: patch }, testModels.gpt5, {
+      confirm: async () => 'once',
+    });
     expect(result.text).toBe(
       'Applied the patch: updated src/tabs.ts, added src/new.ts, deleted src/gone.ts, moved src/b.ts to lib/b.ts. src/tabs.ts: hunk 1 matched only after ignoring whitespace differences; the file is indented with tabs — check the indentation of the lines you added.',
     );

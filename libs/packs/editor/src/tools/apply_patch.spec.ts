@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { createPackHarness, testModels, type PackHarness } from '@toolpacks/host-node/testing';
+import type { ConfirmationRequest } from '@toolpacks/registry/host';
 import { editorPack } from '../index';
 
 const app = 'import x from "x";\n\nexport function main() {\n  console.log("hello");\n  return 0;\n}\n';
@@ -16,6 +17,8 @@ beforeEach(
 afterEach(() => h.dispose());
 
 const gpt = { model: testModels.gpt5 };
+/** A person who says yes: a patch that deletes or moves a file asks first. */
+const gptYes = { ...gpt, confirm: async () => 'once' as const };
 
 describe('apply_patch', () => {
   it('is sent to GPT-4.1 and GPT-5 models instead of replace_string_in_file', () => {
@@ -43,7 +46,7 @@ describe('apply_patch', () => {
       '+moved',
       '*** End Patch',
     ].join('\n');
-    const result = await h.call('apply_patch', { input: patch }, gpt);
+    const result = await h.call('apply_patch', { input: patch }, gptYes);
     expect(result).toMatchObject({
       status: 'ok',
       text: 'Applied the patch: updated src/app.ts, added src/new.ts, deleted src/old.ts, moved src/move.ts to src/moved.ts.',
@@ -286,7 +289,7 @@ describe('apply_patch keeps the file and follows the patch exactly', () => {
       '*** Add File: gone.txt',
       '+new',
     );
-    const result = await h.call('apply_patch', { input }, gpt);
+    const result = await h.call('apply_patch', { input }, gptYes);
     expect(result).toMatchObject({ status: 'ok', text: 'Applied the patch: added fresh.txt, updated gone.txt.' });
     expect(await h.read('fresh.txt')).toBe('one\ntwo\n');
     expect(await h.read('gone.txt')).toBe('new\n');
@@ -306,7 +309,7 @@ describe('apply_patch keeps the file and follows the patch exactly', () => {
       {
         input: patch('*** Delete File: src/old.ts', '*** Update File: crlf.txt', '*** Move to: taken.txt', '-a', '+A'),
       },
-      gpt,
+      gptYes,
     );
     expect(move.status).toBe('error');
     expect(await h.read('taken.txt')).toBe('mine\n');
@@ -319,10 +322,37 @@ describe('apply_patch keeps the file and follows the patch exactly', () => {
 
   it('deletes a binary file: a Delete needs no text', async () => {
     await fs.writeFile(path.join(h.root, 'blob.bin'), Buffer.from([0, 1, 2, 0, 255]));
-    expect((await h.call('apply_patch', { input: patch('*** Delete File: blob.bin') }, gpt)).text).toBe(
+    expect((await h.call('apply_patch', { input: patch('*** Delete File: blob.bin') }, gptYes)).text).toBe(
       'Applied the patch: deleted blob.bin.',
     );
     await expect(fs.access(path.join(h.root, 'blob.bin'))).rejects.toThrow();
+  });
+
+  it('asks before it deletes or moves a file, naming each one; a decline, or nobody to ask, changes nothing', async () => {
+    await files({ 'keep.txt': 'keep\n', 'from.txt': 'from\n' });
+    const input = patch(
+      '*** Delete File: keep.txt',
+      '*** Update File: from.txt',
+      '*** Move to: to.txt',
+      '-from',
+      '+to',
+    );
+    const asked: ConfirmationRequest[] = [];
+    const declined = await h.call(
+      'apply_patch',
+      { input },
+      { ...gpt, confirm: async (r) => (asked.push(r), 'decline') },
+    );
+    expect(declined.status).toBe('declined');
+    expect(asked).toHaveLength(1);
+    expect(asked[0].title).toBe('Delete or move 2 files with apply_patch?');
+    expect(asked[0].message).toBe('keep.txt will be deleted.\nfrom.txt will be moved to to.txt.');
+    expect((await h.call('apply_patch', { input }, gpt)).status).toBe('declined');
+    expect(await h.read('keep.txt')).toBe('keep\n');
+    expect(await h.read('from.txt')).toBe('from\n');
+    expect((await h.call('apply_patch', { input }, gptYes)).status).toBe('ok');
+    await expect(fs.access(path.join(h.root, 'keep.txt'))).rejects.toThrow();
+    expect(await h.read('to.txt')).toBe('to\n');
   });
 
   it('quotes at most 200 characters of a patch line in an error', async () => {

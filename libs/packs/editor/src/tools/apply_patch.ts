@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import { boundedList, type CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
+  inertLine,
   jsonChars,
   resultCharBudget,
   structuredResult,
@@ -23,7 +24,7 @@ import {
   type PlannedChange,
 } from '../patch';
 import { PATH } from '../resultSchemas';
-import { confirmWrites, writesNeedConfirmation, type PlannedWrite } from '../sensitiveWrites';
+import { confirmWrites, messageText, writesNeedConfirmation, type PlannedWrite } from '../sensitiveWrites';
 
 /** The GPT families trained on V4A patches get this instead of replace_string_in_file. */
 export const APPLY_PATCH_MODELS = [
@@ -112,7 +113,7 @@ const definition = {
   models: APPLY_PATCH_MODELS,
   tags: ['files', 'edit'],
   // It deletes, moves and overwrites files (destructive), but asks only where its preparation does
-  // (a sensitive or write-protected file): the editor shows and undoes its edits.
+  // (a file deleted or moved away, a sensitive or write-protected file): the editor shows and undoes its edits.
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: false, asksByDefault: false },
 } as const satisfies ToolDefinition;
 
@@ -136,9 +137,34 @@ class ApplyPatchTool implements Tool<Input> {
     const paths = operations.flatMap((op) =>
       op.kind === 'update' && op.moveTo !== undefined ? [op.path, op.moveTo] : [op.path],
     );
-    if (!(await writesNeedConfirmation(this.workspace, paths))) return undefined;
-    const plan = await this.plan(operations);
-    return confirmWrites(this.workspace, plan.changes.flatMap(plannedWrites));
+    // Deleting or moving a file away asks, as delete_file and move_file do: outside an editor there
+    // is no undo, and a file git does not track is gone for good.
+    const removals = operations.flatMap((op) =>
+      op.kind === 'delete'
+        ? [`${inertLine(op.path)} will be deleted.`]
+        : op.kind === 'update' && op.moveTo !== undefined
+          ? [`${inertLine(op.path)} will be moved to ${inertLine(op.moveTo)}.`]
+          : [],
+    );
+    const sensitive = await writesNeedConfirmation(this.workspace, paths);
+    if (!removals.length && !sensitive) return undefined;
+    let plan: PatchPlan;
+    try {
+      plan = await this.plan(operations);
+    } catch {
+      return undefined; // invoke reports the problem (a file to delete that is not there, …)
+    }
+    const asked = sensitive ? await confirmWrites(this.workspace, plan.changes.flatMap(plannedWrites)) : undefined;
+    if (!removals.length) return asked;
+    const title = `Delete or move ${removals.length === 1 ? 'a file' : `${removals.length} files`} with apply_patch?`;
+    const lost = boundedList(removals, 20, '\n');
+    return {
+      ...asked,
+      confirmationMessages: {
+        title,
+        message: asked?.confirmationMessages ? `${lost}\n\n${messageText(asked.confirmationMessages.message)}` : lost,
+      },
+    };
   }
 
   async invoke(
