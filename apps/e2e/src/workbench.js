@@ -141,18 +141,20 @@ async function readResolvedView(page, model) {
     .locator('.pane:has(.pane-header[aria-label^="Tool Packs"]) .actions a[aria-label^="Choose Model"]')
     .click();
   await page.waitForSelector('.quick-input-widget .quick-input-list .monaco-list-row');
-  await page.keyboard.type(model);
-  await page.waitForTimeout(300);
+  await typeIntoQuickInput(page, model);
   await page.keyboard.press('Enter');
   await page.waitForSelector('.quick-input-widget', { state: 'hidden' });
   await widenSideBar(page);
   await focusView(page);
-  // The model's row comes first; the rest is read as it is then.
-  for (let k = 0; k < 40; k++) {
-    const first = await walkView(page, () => true);
-    if (first?.label === `Model: ${model}`) break;
+  // The model's row comes first; the rest is read as it is then (never another model's rows).
+  let shown;
+  for (let k = 0; k < 60; k++) {
+    shown = await walkView(page, () => true);
+    if (shown?.label === `Model: ${model}`) break;
     await page.waitForTimeout(250);
   }
+  if (shown?.label !== `Model: ${model}`)
+    throw new Error(`the view shows ${shown?.label ?? 'nothing'}, not Model: ${model}`);
   const rows = [];
   await walkView(
     page,
@@ -209,10 +211,31 @@ async function walkView(page, visit) {
 
 async function runCommand(page, title) {
   await page.keyboard.press('F1');
-  await page.waitForSelector('.quick-input-widget .quick-input-box input');
-  await page.keyboard.type(title);
-  await page.waitForTimeout(400);
+  await typeIntoQuickInput(page, title);
   await page.keyboard.press('Enter');
+}
+
+/**
+ * Types into the open quick input once it has the keyboard, and waits until its first row is what
+ * was typed: on a loaded machine, keys typed early land in the view behind it (where Enter opens a
+ * tool's definition), and an early Enter picks whatever row was first.
+ */
+async function typeIntoQuickInput(page, text) {
+  await page.waitForFunction(() => document.activeElement?.closest('.quick-input-box') !== null, null, {
+    timeout: 15_000,
+  });
+  await page.keyboard.type(text);
+  const wanted = text.toLowerCase().split(':').pop().trim();
+  await page
+    .waitForFunction(
+      (w) => {
+        const row = document.querySelector('.quick-input-widget .quick-input-list .monaco-list-row');
+        return (row?.getAttribute('aria-label') ?? row?.textContent ?? '').toLowerCase().includes(w);
+      },
+      wanted,
+      { timeout: 15_000 },
+    )
+    .catch(() => undefined); // a typed family that no row names is accepted as typed
 }
 
 /** The editor tabs' labels, with "dirty" for unsaved ones. */
