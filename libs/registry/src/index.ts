@@ -22,7 +22,10 @@ export {
   CHARS_PER_TOKEN,
   DEFAULT_RESULT_TOKEN_BUDGET,
   fitSections,
+  fitTextAndJson,
   jsonChars,
+  jsonStringChars,
+  partWithinJson,
   resultCharBudget,
   type FittedSections,
 } from './resultBudget';

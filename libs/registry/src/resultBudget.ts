@@ -20,6 +20,62 @@ export function jsonChars(value: unknown): number {
   return JSON.stringify(value)?.length ?? 0;
 }
 
+/** The characters `text` takes inside a JSON string (its escaped form, without the quotes). */
+export function jsonStringChars(text: string): number {
+  return jsonChars(text) - 2;
+}
+
+/**
+ * How many items, from the first, fit `maxChars` as text lines (joined by line feeds) and
+ * `maxJsonChars` as JSON array items (each with its comma): a result's text and its structured
+ * data stop at the same item. Reads only as far as it keeps. May be 0.
+ *
+ * @param textChars - The length of item `i`'s text line.
+ * @param dataChars - The length of item `i`'s JSON.
+ */
+export function fitTextAndJson(
+  count: number,
+  maxChars: number,
+  maxJsonChars: number,
+  textChars: (i: number) => number,
+  dataChars: (i: number) => number,
+): number {
+  let text = 0;
+  let data = 0;
+  let kept = 0;
+  while (kept < count) {
+    const nextText = text + textChars(kept) + (kept > 0 ? 1 : 0);
+    const nextData = data + dataChars(kept) + 1;
+    if (nextText > maxChars || nextData > maxJsonChars) break;
+    text = nextText;
+    data = nextData;
+    kept++;
+  }
+  return kept;
+}
+
+/**
+ * The longest start (or, `fromEnd`, end) of `text` at most `maxChars` long that takes at most
+ * `maxJsonChars` inside a JSON string; it never splits a surrogate pair.
+ */
+export function partWithinJson(text: string, maxChars: number, maxJsonChars: number, fromEnd = false): string {
+  const part = (n: number) => (fromEnd ? text.slice(text.length - n) : text.slice(0, n));
+  const fits = (n: number) => jsonStringChars(part(n)) <= maxJsonChars;
+  let high = Math.max(0, Math.min(text.length, maxChars));
+  if (!fits(high)) {
+    // The JSON grows with the part (but for a split surrogate pair): the longest that fits, by bisection.
+    let low = 0;
+    while (low < high) {
+      const mid = Math.ceil((low + high) / 2);
+      if (fits(mid)) low = mid;
+      else high = mid - 1;
+    }
+  }
+  const edge = fromEnd ? text.charCodeAt(text.length - high) : text.charCodeAt(high - 1);
+  const split = high > 0 && (fromEnd ? edge >= 0xdc00 && edge <= 0xdfff : edge >= 0xd800 && edge <= 0xdbff);
+  return part(split ? high - 1 : high);
+}
+
 /** What {@link fitSections} kept. */
 export interface FittedSections {
   /** The kept sections joined by the separator. */

@@ -1,4 +1,10 @@
-import { DEFAULT_RESULT_TOKEN_BUDGET, CHARS_PER_TOKEN, jsonChars } from '@toolpacks/registry';
+import {
+  CHARS_PER_TOKEN,
+  DEFAULT_RESULT_TOKEN_BUDGET,
+  jsonChars,
+  jsonStringChars,
+  partWithinJson,
+} from '@toolpacks/registry';
 import {
   ContextKeys,
   type BreakpointInfo,
@@ -8,7 +14,7 @@ import {
   type SourceLocation,
   type StackFrameInfo,
 } from '@toolpacks/services';
-import { cutToFit, partWithin, stringJsonChars } from './resultFit';
+import { cutToFit } from './resultFit';
 import type { BreakpointValue, ExceptionValue, LocationValue, StatusValue } from './schemas';
 
 export const WHEN_STOPPED = `${ContextKeys.debugState} == 'stopped'`;
@@ -209,7 +215,7 @@ function latestLines(
   maxJsonChars: number,
   omittedChars: number,
 ): { text: string; kept: string; omittedLines: number } {
-  const fits = output.length <= maxChars && stringJsonChars(output) <= maxJsonChars;
+  const fits = output.length <= maxChars && jsonStringChars(output) <= maxJsonChars;
   if (fits && !omittedChars) return { text: `Program output:\n${output}`, kept: output, omittedLines: 0 };
   let kept = output;
   let omittedLines = 0;
@@ -240,12 +246,12 @@ function latestThatFit(output: string, maxChars: number, maxJsonChars: number): 
     const line = lines[first - 1];
     const separator = first < lines.length ? 1 : 0;
     const nextText = text + line.length + separator;
-    const nextJson = json + stringJsonChars(line) + 2 * separator;
+    const nextJson = json + jsonStringChars(line) + 2 * separator;
     if (nextText > maxChars || nextJson > maxJsonChars) break;
     text = nextText;
     json = nextJson;
     first--;
   }
-  if (first === lines.length) return partWithin(lines[lines.length - 1], maxChars, maxJsonChars, true);
+  if (first === lines.length) return partWithinJson(lines[lines.length - 1], maxChars, maxJsonChars, true);
   return lines.slice(first).join('\n');
 }

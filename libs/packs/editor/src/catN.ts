@@ -1,6 +1,7 @@
 // `cat -n` as Anthropic's text editor prints it: each line as its number right-aligned in 6 columns,
 // a tab, then the line (Python's f"{n:6}\t{line}"). Tabs are kept as they are.
-import { jsonLineChars, prefixWithin } from './jsonBudget';
+import { partWithinJson } from '@toolpacks/registry';
+import { jsonLineChars } from './jsonBudget';
 
 /** The lines numbered from `firstLine`, one per output line, no final newline. */
 export function catN(lines: readonly string[], firstLine = 1): string {
@@ -45,7 +46,7 @@ export function catNClipped(
       if (i > 0) return { text: out.join('\n'), shown: i, clipped: true };
       const number = numbered(firstLine, '');
       return {
-        text: number + prefixWithin(lines[0], maxChars - number.length, maxJsonChars),
+        text: number + partWithinJson(lines[0], maxChars - number.length, maxJsonChars),
         shown: 0,
         clipped: true,
       };

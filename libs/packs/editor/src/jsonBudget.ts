@@ -27,23 +27,3 @@ export function contentJsonBudget(budget: number, path: string): number {
 export function jsonLineChars(line: string, first: boolean): number {
   return jsonChars(line) - 2 + (first ? 0 : 2);
 }
-
-/**
- * The longest start of `text` at most `maxChars` long whose JSON (without its quotes) is at most
- * `maxJsonChars`; it never ends between the two halves of a surrogate pair.
- */
-export function prefixWithin(text: string, maxChars: number, maxJsonChars: number): string {
-  const fits = (n: number) => jsonChars(text.slice(0, n)) - 2 <= maxJsonChars;
-  let high = Math.max(0, Math.min(text.length, maxChars));
-  if (!fits(high)) {
-    // The JSON grows with the start (but for a split surrogate pair): the longest that fits, by bisection.
-    let low = 0;
-    while (low < high) {
-      const mid = Math.ceil((low + high) / 2);
-      if (fits(mid)) low = mid;
-      else high = mid - 1;
-    }
-  }
-  const last = text.charCodeAt(high - 1);
-  return text.slice(0, high > 0 && last >= 0xd800 && last <= 0xdbff ? high - 1 : high);
-}

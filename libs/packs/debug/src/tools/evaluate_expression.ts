@@ -2,6 +2,8 @@ import { codeBlock } from '../confirmationText';
 import { inject, injectable } from 'inversify';
 import {
   defineTool,
+  jsonStringChars,
+  partWithinJson,
   resultCharBudget,
   structuredResult,
   type InputOf,
@@ -12,7 +14,6 @@ import {
 } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
 import { WHEN_STOPPED } from '../format';
-import { partWithin, stringJsonChars } from '../resultFit';
 
 const definition = {
   name: 'evaluate_expression',
@@ -87,9 +88,9 @@ class EvaluateExpressionTool implements Tool<Input> {
     const budget = resultCharBudget(tokenizationOptions);
     // The value is the text and the data's `result`: it is cut where both fit (its JSON can be
     // six times its length: quotes, backslashes, control characters).
-    if (value.length <= budget && stringJsonChars(value) <= budget - 100)
+    if (value.length <= budget && jsonStringChars(value) <= budget - 100)
       return structuredResult({ result: value, ...ended }, value);
-    const part = partWithin(value, Math.max(100, budget - 300), budget - 200);
+    const part = partWithinJson(value, Math.max(100, budget - 300), budget - 200);
     const kept = part.length;
     return structuredResult(
       { result: part, length: value.length, ...ended },

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import {
   defineTool,
+  fitTextAndJson,
   jsonChars,
   resultCharBudget,
   structuredResult,
@@ -11,7 +12,6 @@ import {
 } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
 import { exceptionValue, formatException, formatLocation, locationValue, WHEN_STOPPED } from '../format';
-import { fitBoth } from '../resultFit';
 import { EXCEPTION_SCHEMA, LOCATION_SCHEMA } from '../schemas';
 
 const definition = {
@@ -72,7 +72,7 @@ class GetCallStackTool implements Tool<Input> {
     const lines = frames.map((f) => `#${f.index} ${formatLocation(f, true)}`);
     const values = frames.map((f) => ({ index: f.index, ...locationValue(f) }));
     const budget = resultCharBudget(tokenizationOptions);
-    const kept = fitBoth(
+    const kept = fitTextAndJson(
       frames.length,
       budget - 2_000 - header.length,
       budget - 200 - jsonChars(thrownValue),

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import {
   defineTool,
+  fitTextAndJson,
   jsonChars,
   resultCharBudget,
   structuredResult,
@@ -11,7 +12,7 @@ import {
 } from '@toolpacks/registry';
 import { DebugService } from '@toolpacks/services';
 import { WHEN_STOPPED } from '../format';
-import { cutToFit, fitBoth } from '../resultFit';
+import { cutToFit } from '../resultFit';
 
 const definition = {
   name: 'get_variables',
@@ -123,7 +124,7 @@ class GetVariablesTool implements Tool<Input> {
         dataChars.push(jsonChars(v) + (i === 0 ? scopeChars : 0));
       });
     }
-    const kept = fitBoth(
+    const kept = fitTextAndJson(
       sections.length,
       budget - 400,
       budget - 200,

@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
+  partWithinJson,
   resultCharBudget,
   structuredResult,
   withStructuredContent,
@@ -13,7 +14,7 @@ import {
 import { WorkspaceError, WorkspaceFileSystem, type LineRange } from '@toolpacks/services';
 import { cutLineBytes, cutLineSentence, formatSize, inspectFile } from '../fileContent';
 import { geminiFilePath, legacyInteger } from '../geminiInput';
-import { contentJsonBudget, jsonLineChars, prefixWithin } from '../jsonBudget';
+import { contentJsonBudget, jsonLineChars } from '../jsonBudget';
 import { imageValue, READ_PROPERTIES, textValue, type ReadValue } from '../resultSchemas';
 
 /** At most this many lines per read, and this many characters per line (Gemini CLI's limits). */
@@ -191,7 +192,7 @@ function fitLines(
       if (shown.length > 0) break;
       const room = TRUNCATED.length + String(n).length + 1;
       const kept = Math.min(GEMINI_MAX_LINE_CHARS, maxChars - TRUNCATED.length - 1);
-      out = `${prefixWithin(line, kept, maxJsonChars - room)}${TRUNCATED}`;
+      out = `${partWithinJson(line, kept, maxJsonChars - room)}${TRUNCATED}`;
     }
     if (out !== line) cutLines.push(n);
     shown.push(out);

@@ -10,8 +10,8 @@ import {
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
-import { SearchService } from '@toolpacks/services';
 import { fitPage } from '../fitPage';
+import { SearchService } from '@toolpacks/services';
 import { SEARCH_ANNOTATIONS } from '../resultSchemas';
 
 const definition = {

@@ -11,10 +11,10 @@ import {
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
+import { fitPage } from '../fitPage';
 import { SearchService, WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { caseInsensitiveGlob, escapeGlobName } from '../globText';
 import { joinRelative, mapLimited, resolveScope } from '../geminiPaths';
-import { fitPage } from '../fitPage';
 import { SEARCH_ANNOTATIONS } from '../resultSchemas';
 
 /** Paths per answer. */

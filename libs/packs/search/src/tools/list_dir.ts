@@ -10,8 +10,8 @@ import {
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
-import { SearchService, WorkspaceFileSystem } from '@toolpacks/services';
 import { fitPage } from '../fitPage';
+import { SearchService, WorkspaceFileSystem } from '@toolpacks/services';
 import { ENTRY_TYPE_SCHEMA, entryType, SEARCH_ANNOTATIONS } from '../resultSchemas';
 
 /** Entries per answer: a folder of 200,000 files would otherwise be one 2.4 MB result. */

@@ -10,10 +10,10 @@ import {
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
+import { fitPage } from '../fitPage';
 import { SearchService, WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { matchesNameGlob } from '../globText';
 import { joinRelative, mapLimited, resolveScope } from '../geminiPaths';
-import { fitPage } from '../fitPage';
 import { ENTRY_TYPE_SCHEMA, entryType, SEARCH_ANNOTATIONS } from '../resultSchemas';
 
 /** Entries listed per answer; the rest are counted. */
