@@ -90,17 +90,18 @@ type InvokeResult<O> = [O] extends [undefined]
  * needs a property the schema does not declare, or gives a declared one another type, is refused
  * (a `Tool<T>` method would be compared bivariantly and let it through).
  */
-export interface ToolImplementation<T, O = undefined> {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a tool's receipt type is its own: prepareInvocation's R is invoke's R
+export interface ToolImplementation<T, O = undefined, R = any> {
   /**
    * Runs the tool (as `vscode.LanguageModelTool.invoke`). With an `outputSchema`, its result carries
    * `structuredContent` of the schema's type (`structuredResult(value, text)`).
    */
-  invoke: (options: ToolInvocationOptions<T>, token: CancellationToken) => InvokeResult<O>;
+  invoke: (options: ToolInvocationOptions<T, R>, token: CancellationToken) => InvokeResult<O>;
   /** What to show, and whether to ask, before the tool runs (as `vscode.LanguageModelTool.prepareInvocation`). */
   prepareInvocation?: (
     options: ToolInvocationPrepareOptions<T>,
     token: CancellationToken,
-  ) => ProviderResult<PreparedToolInvocation>;
+  ) => ProviderResult<PreparedToolInvocation<R>>;
 }
 
 /** Properties a handler's declared input type has beyond `T` (never when it declares none, or takes no input). */

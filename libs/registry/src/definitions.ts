@@ -106,7 +106,7 @@ export interface ToolTokenizationOptions {
   countTokens(text: string, token?: CancellationToken): Thenable<number>;
 }
 
-export interface ToolInvocationOptions<T> {
+export interface ToolInvocationOptions<T, R = unknown> {
   readonly input: T;
   readonly toolInvocationToken?: unknown;
   readonly tokenizationOptions?: ToolTokenizationOptions;
@@ -119,6 +119,13 @@ export interface ToolInvocationOptions<T> {
    * such writes without it.
    */
   readonly confirmed?: boolean;
+  /**
+   * What the question a person said yes to showed, as this call's preparation recorded it
+   * (`PreparedToolInvocation.receipt`): given only with `confirmed`, from the very preparation whose
+   * question was asked. A tool hands it to the write path, which writes only while the world still
+   * matches it (the paths shown, the bytes shown) — a yes is a receipt, never a bare flag.
+   */
+  readonly receipt?: R;
   /**
    * True when the call needed approval and got it: a person's yes, a remembered approval or
    * auto-approve (the user's policy). Tools whose confirmation covered a write-protected file pass
@@ -154,9 +161,15 @@ export interface ConfirmationMessages {
   readonly message: string | { readonly value: string };
 }
 
-export interface PreparedToolInvocation {
+export interface PreparedToolInvocation<R = unknown> {
   readonly invocationMessage?: string | { readonly value: string };
   readonly confirmationMessages?: ConfirmationMessages;
+  /**
+   * What the question shows, in the form the tool checks at the moment it writes: real paths, the
+   * hashes of the bytes to be written, moved or deleted, the commit a switch lands on. Handed back
+   * to `invoke` as `ToolInvocationOptions.receipt` when a person confirms this question; never shown.
+   */
+  readonly receipt?: R;
   /**
    * Ask on every call, whatever auto-approve or a remembered approval says: the call can make code
    * run (a write to a sensitive path, a git hook). Needs `confirmationMessages`.

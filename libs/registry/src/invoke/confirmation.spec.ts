@@ -77,6 +77,25 @@ describe('calls that always ask', () => {
     expect(runs.map((r) => r.approved)).toEqual([true, true, true]);
   });
 
+  it('hand the tool the receipt of the very question a person said yes to, and never without that yes', async () => {
+    let shown = 0;
+    const { registry, resolved, runs } = setup((input) => ({
+      ...sensitive(input),
+      receipt: { question: ++shown, sensitive: input.sensitive === true },
+    }));
+    const asked: string[] = [];
+    const confirm = async (request: ConfirmationRequest): Promise<ConfirmationAnswer> => (
+      asked.push(request.title),
+      'once'
+    );
+    await registry.invoke(resolved, { callId: '1', name: 'write_thing', input: { sensitive: true } }, { confirm });
+    // An ordinary call, auto-approved or not asked: it runs, with no receipt to write sensitive paths by.
+    await registry.invoke(resolved, { callId: '2', name: 'write_thing', input: {} }, { autoApprove: true });
+    await registry.invoke(resolved, { callId: '3', name: 'write_thing', input: {} }, { confirm });
+    expect(asked).toEqual(['Write .git/config?']);
+    expect(runs.map((r) => r.receipt)).toEqual([{ question: 1, sensitive: true }, undefined, undefined]);
+  });
+
   it('never take a host’s dialog for an always-ask prompt (its auto-approve may have skipped it)', async () => {
     const { registry, resolved, runs } = setup(sensitive);
     expect(

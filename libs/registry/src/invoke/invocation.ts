@@ -112,6 +112,7 @@ export async function invokeTool(
           tokenizationOptions: defaultTokenization(budget),
           model: resolved.model,
           confirmed: approval.kind === 'confirmed',
+          ...(approval.kind === 'confirmed' && prepared?.receipt !== undefined ? { receipt: prepared.receipt } : {}),
           approved: approval.kind === 'confirmed' || approval.kind === 'approved',
           ...(enabledJobs ? { enabledJobs } : {}),
           ...(options.progress ? { progress: options.progress } : {}),
