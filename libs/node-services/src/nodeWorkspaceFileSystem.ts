@@ -25,7 +25,8 @@ import { boundedError, quote } from './quote';
 import { isInside, kind, MissingParentError, SafeOpener, type Location } from './safeOpen';
 import { SensitivePaths, type SensitivePathsOptions } from './sensitivePaths';
 import { WritePath } from './writePath';
-import { isWritePathFile, sweepLeftoverTemps } from './writeSteps';
+import { isWritePathFile } from './writeSteps';
+import { sweepLeftoverTemps } from './tempSweep';
 import { streamLines } from './streamLines';
 
 export { MAX_TEXT_BYTES } from './fileSnapshot';
