@@ -6,6 +6,7 @@ import { findability, loadMetaTool, searchLatency } from './findability';
 import { largeWhenClause } from './whenClauseScale';
 import { largestResults } from './largestResults';
 import { mcpEra } from './mcpEras';
+import { peers } from './peers';
 import {
   grepVersusRipgrep,
   invokeOverhead,
@@ -23,7 +24,7 @@ export interface BenchOptions {
   readonly quick: boolean;
   readonly json?: string;
   readonly log?: (line: string) => void;
-  /** `--only when|memory|cli|native|results|grep|mcp`: runs that one scenario alone. */
+  /** `--only when|memory|cli|native|results|grep|mcp|peers`: runs that one scenario alone. */
   readonly only?: string;
 }
 
@@ -39,6 +40,7 @@ export async function runAll(options: BenchOptions): Promise<ScenarioResult[]> {
     results: () => largestResults(quick),
     grep: () => grepVersusRipgrep(quick),
     mcp: () => mcpBothEras(quick),
+    peers: () => peers(quick),
   };
   if (options.only !== undefined) {
     const scenario = single[options.only];
@@ -65,6 +67,7 @@ export async function runAll(options: BenchOptions): Promise<ScenarioResult[]> {
   add(await grepVersusRipgrep(quick));
   add(await cliStartup(quick));
   for (const result of await mcpBothEras(quick)) add(result);
+  for (const result of await peers(quick)) add(result);
   add(await largeWhenClause(quick));
   add(await largestResults(quick));
   // Fails the run when ../shared/datasets/metatool is missing: findability is never skipped.
