@@ -57,13 +57,16 @@ export interface RipgrepOutcome {
 /** Undefined when ripgrep cannot run this search (look-around, a glob it rejects, too many tracked-but-ignored files, git failed). */
 export async function grepWithRipgrep(run: RipgrepRun): Promise<RipgrepOutcome | undefined> {
   const folder = searchFolder(run.root, run.query.includePattern);
-  // ripgrep starts at once; meanwhile git says what is tracked and what a rule ignores.
+  // ripgrep starts at once; meanwhile git says what is tracked and what a rule ignores. Either can
+  // fail while the other is pending (a timeout, a cancellation): each promise is awaited together
+  // with the other, so a failure is the search's answer at once and never goes unhandled (an
+  // unhandled rejection ends the process, every MCP session with it).
   const walk = runRipgrep(run, [folder], new Set(), 'parallel', hiddenGlobs(run.root));
   const prepared = prepare(run, folder).catch((error: unknown) => {
     walk.stop();
     throw error;
   });
-  const ready = await prepared;
+  const ready = await Promise.race([prepared, walk.done.then(() => prepared)]);
   if (!ready) {
     walk.stop();
     await walk.done.catch(() => undefined);
@@ -80,7 +83,7 @@ export async function grepWithRipgrep(run: RipgrepRun): Promise<RipgrepOutcome |
           globs,
         )
       : undefined;
-  const [walked, more] = await Promise.all([walk.done, extra?.done]);
+  const [walked, more] = await allOrStop([walk, ...(extra ? [extra] : [])]);
   if (walked === undefined || (extra && more === undefined)) return undefined;
   if (walked !== 'too-many' && more !== 'too-many') {
     return finish(
@@ -101,6 +104,20 @@ export async function grepWithRipgrep(run: RipgrepRun): Promise<RipgrepOutcome |
   ).done;
   if (sorted === undefined || sorted === 'too-many') return undefined;
   return finish(run, rules, sorted.matches, sorted.skippedLarge);
+}
+
+type RipgrepProcess = ReturnType<typeof runRipgrep>;
+
+/** Every run's outcome; when one fails, the others are stopped (their ends are handled by Promise.all). */
+function allOrStop(runs: readonly RipgrepProcess[]): Promise<Awaited<RipgrepProcess['done']>[]> {
+  return Promise.all(
+    runs.map((one) =>
+      one.done.catch((error: unknown) => {
+        for (const other of runs) if (other !== one) other.stop();
+        throw error;
+      }),
+    ),
+  );
 }
 
 interface Prepared {
