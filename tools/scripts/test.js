@@ -69,6 +69,15 @@ if (wholeRun) {
   const mcp = fs.existsSync(mcpSummary) ? JSON.parse(fs.readFileSync(mcpSummary, 'utf8')) : { passed: 0, failed: 1 };
   passed += mcp.passed;
   failed += mcp.failed;
+  // The real agent clients (Claude Code, Codex, Gemini CLI) against loopback stand-ins of their model
+  // APIs: what each client's model receives from `toolpacks mcp` (apps/clients-e2e).
+  const clientsSummary = path.join(path.dirname(results), 'clients.json');
+  run(process.execPath, [path.join(root, 'apps/clients-e2e/src/run.js'), '--summary', clientsSummary]);
+  const clients = fs.existsSync(clientsSummary)
+    ? JSON.parse(fs.readFileSync(clientsSummary, 'utf8'))
+    : { passed: 0, failed: 1 };
+  passed += clients.passed;
+  failed += clients.failed;
 }
 fs.rmSync(path.dirname(results), { recursive: true, force: true });
 console.log(`\n${passed} passed, ${failed} failed`);
