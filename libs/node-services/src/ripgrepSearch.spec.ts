@@ -91,6 +91,23 @@ maybe('grepWithRipgrep while git is still listing', () => {
     await expect(grepWithRipgrep(run({ context: failing }))).rejects.toThrow('git could not run');
   });
 
+  it('a common word re-reads only the files it returns (and the one after), not every file it is in', async () => {
+    const opener = new SafeOpener(root);
+    const opened: string[] = [];
+    const openFile = opener.openFile.bind(opener);
+    opener.openFile = (location, input, flags) => {
+      opened.push(input);
+      return openFile(location, input, flags);
+    };
+    const outcome = await grepWithRipgrep(run({ context: loadIgnoreContext(root), opener }));
+    // 20 files of 50 matches each, 10 returned: the first file holds them and the one after.
+    expect(outcome?.matches.map((m) => `${m.path}:${m.line}`)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `f0.txt:${i + 1}`),
+    );
+    expect(outcome?.truncated).toBe(true);
+    expect(opened).toEqual(['f0.txt']);
+  });
+
   it('with git answering, the search still finds what it finds', async () => {
     const outcome = await grepWithRipgrep(run({ context: loadIgnoreContext(root) }));
     expect(outcome?.matches).toHaveLength(10);

@@ -148,7 +148,7 @@ interface Collected {
   readonly skippedLarge: string[];
 }
 
-/** The rules applied, in walk order, every line re-read through the safe opener, cut at maxResults. */
+/** The rules applied, in walk order, the lines returned re-read through the safe opener, cut at maxResults. */
 async function finish(
   run: RipgrepRun,
   rules: IgnoreRules,
@@ -163,7 +163,13 @@ async function finish(
     return true;
   });
   matches.sort(compareMatches);
-  const verified = await verifyMatches(run.opener, matches, run.maxFileBytes ?? MAX_SEARCH_FILE_BYTES);
+  // Verified in walk order up to the match after the last one shown (it says whether there are more).
+  const verified = await verifyMatches(
+    run.opener,
+    matches,
+    run.maxFileBytes ?? MAX_SEARCH_FILE_BYTES,
+    run.query.maxResults + 1,
+  );
   // As the scanner, which stops at the match after the last one shown: files past it were not reached.
   const stopAt = verified[run.query.maxResults];
   const reached = [...new Set(large)].filter(

@@ -11,37 +11,62 @@ const VERIFY_CONCURRENCY = 16;
  * file outside the root. Every matched file is read again through the safe opener (confined,
  * regular files only) and a match is kept only when that file has the same line: the text shown
  * always comes from inside the root. Binary files (a NUL anywhere) are dropped as before.
+ *
+ * `matches` are in walk order (compareMatches), so each file's matches are together. Files are
+ * verified in that order and the reading stops once `enough` verified matches are in hand: the
+ * result is the first of what verifying every match would give, at least `enough` of them (or all
+ * there are), so a common word re-reads the few files it returns, not every file it is in.
  */
 export async function verifyMatches(
   opener: SafeOpener,
-  matches: GrepMatch[],
+  matches: readonly GrepMatch[],
   maxFileBytes = MAX_SEARCH_FILE_BYTES,
+  enough = Number.POSITIVE_INFINITY,
 ): Promise<GrepMatch[]> {
-  // Files are read a few at a time (each read is several syscalls on libuv's pool): one by one,
-  // 4,000 matched files took 10 s.
-  const wanted = new Map<string, Set<number>>();
+  const files: GrepMatch[][] = [];
   for (const match of matches) {
-    const lines = wanted.get(match.path) ?? new Set<number>();
-    lines.add(match.line);
-    wanted.set(match.path, lines);
+    const last = files[files.length - 1];
+    if (last && last[0].path === match.path) last.push(match);
+    else files.push([match]);
   }
-  const files = [...wanted.keys()];
-  const lines = new Map<string, ((line: number) => string | undefined) | undefined>();
+  // Files are read a few at a time (each read is several syscalls on libuv's pool): one by one,
+  // 4,000 matched files took 10 s. Results are kept by position and counted in order, so a file read
+  // ahead of a slower one never changes which matches come first. A file is read only while the
+  // matches counted and those being read (as if they all hold) are fewer than `enough`.
+  const verified: (GrepMatch[] | undefined)[] = new Array(files.length);
   let next = 0;
+  let counted = 0; // files[0..counted) are verified and counted
+  let found = 0; // their verified matches
+  let reading = 0; // the matches of files[counted..next)
+  const count = () => {
+    for (; counted < files.length && verified[counted] !== undefined; counted++) {
+      found += verified[counted]!.length;
+      reading -= files[counted].length;
+    }
+  };
   const reader = async () => {
-    while (next < files.length) {
-      const file = files[next++];
-      lines.set(file, await readLinesSafely(opener, file, wanted.get(file)!, maxFileBytes));
+    // The reader that counts a file goes on when what it held did not all verify.
+    while (next < files.length && found + reading < enough) {
+      const index = next++;
+      reading += files[index].length;
+      verified[index] = await verifyFile(opener, files[index], maxFileBytes);
+      count();
     }
   };
   await Promise.all(Array.from({ length: Math.min(VERIFY_CONCURRENCY, files.length) }, reader));
-  const verified: GrepMatch[] = [];
+  return verified.slice(0, counted).flat() as GrepMatch[];
+}
+
+/** The matches of one file that it still has, their text clipped; none when it cannot be read safely. */
+async function verifyFile(opener: SafeOpener, matches: readonly GrepMatch[], maxFileBytes: number) {
+  const lines = await readLinesSafely(opener, matches[0].path, new Set(matches.map((m) => m.line)), maxFileBytes);
+  const kept: GrepMatch[] = [];
   for (const match of matches) {
-    const text = lines.get(match.path)?.(match.line);
+    const text = lines?.(match.line);
     if (text !== undefined && text.replace(/\r$/, '') === match.text.replace(/\r$/, ''))
-      verified.push({ ...match, text: clip(text) });
+      kept.push({ ...match, text: clip(text) });
   }
-  return verified;
+  return kept;
 }
 
 /** The file's lines by number (1-based); undefined when it cannot be read safely or is binary (a NUL anywhere). */
