@@ -117,6 +117,15 @@ function taskChecks(client, session) {
       },
     },
     {
+      name: 'nothing but loopback was reached',
+      run: () => {
+        const elsewhere = session.elsewhere ?? [];
+        if (elsewhere.length)
+          throw new Error(`the client tried: ${elsewhere.map((a) => `${a.method} ${a.target}`).join(', ')}`);
+        return `all ${session.requests.length} requests went to the stand-in on 127.0.0.1`;
+      },
+    },
+    {
       name: 'our tools reach the model',
       run: () => {
         const names = namesOf(client, session.record.agentRequests.at(-1));

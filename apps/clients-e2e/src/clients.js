@@ -8,7 +8,7 @@ const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { binOf, clientPath } = require('./clientsToolchain');
-const { startStandIn } = require('./standIn');
+const { startStandIn, startRefusingProxy } = require('./standIn');
 const { anthropicHandler } = require('./anthropic');
 const { openaiHandler } = require('./openai');
 const { geminiHandler } = require('./gemini');
@@ -48,7 +48,18 @@ function runClient(bin, args, { cwd, env, timeoutMs = RUN_TIMEOUT_MS }) {
 
 /** The environment a client runs in: only what it needs, with HOME in the run's folder. */
 function baseEnv(ws, extra) {
-  return { PATH: clientPath(), HOME: ws.home, LANG: 'C.UTF-8', TERM: 'dumb', NO_COLOR: '1', CI: '1', ...extra };
+  const proxy = ws.proxy.url;
+  return {
+    PATH: clientPath(),
+    HOME: ws.home,
+    LANG: 'C.UTF-8',
+    TERM: 'dumb',
+    NO_COLOR: '1',
+    CI: '1',
+    ...{ HTTPS_PROXY: proxy, HTTP_PROXY: proxy, https_proxy: proxy, http_proxy: proxy, ALL_PROXY: proxy },
+    ...{ NO_PROXY: '127.0.0.1,localhost', no_proxy: '127.0.0.1,localhost' },
+    ...extra,
+  };
 }
 
 /** One session of a client through its stand-in: {ws, record, requests, run}. `options.script === false`: the model answers at once. */
@@ -60,11 +71,13 @@ async function session(client, options = {}) {
     record,
   });
   const standIn = await startStandIn(handler);
+  ws.proxy = await startRefusingProxy();
   try {
     const run = await { claude: runClaude, codex: runCodex, gemini: runGemini }[client](ws, standIn, options);
-    return { ws, record, requests: standIn.requests, run };
+    return { ws, record, requests: standIn.requests, run, elsewhere: ws.proxy.attempts };
   } finally {
     await standIn.close();
+    await ws.proxy.close();
   }
 }
 
@@ -117,6 +130,13 @@ function codexConfig(url, { required }) {
     '',
     '[analytics]',
     'enabled = false',
+    '',
+    // Without these Codex reaches github.com (the plugin marketplace) and chatgpt.com (apps, remote
+    // plugins) at start-up: off, nothing but the stand-in is contacted.
+    '[features]',
+    'plugins = false',
+    'remote_plugin = false',
+    'apps = false',
     '',
     '[model_providers.stand-in]',
     'name = "Stand-in"',

@@ -66,3 +66,33 @@ function sseEvent(data, event) {
 }
 
 module.exports = { startStandIn, sseEvent };
+
+/**
+ * A proxy that lets nothing out: every client runs with HTTP(S)_PROXY pointing here (NO_PROXY for
+ * loopback, where its stand-in is), so a request for any other host is refused, and recorded
+ * ({method, target}) for the check that only the stand-in was reached.
+ */
+async function startRefusingProxy() {
+  const attempts = [];
+  const server = http.createServer((req, res) => {
+    attempts.push({ method: req.method, target: req.url });
+    res.writeHead(403, { 'content-type': 'text/plain' });
+    res.end('the real-client tests reach nothing but loopback');
+  });
+  server.on('connect', (req, socket) => {
+    attempts.push({ method: 'CONNECT', target: req.url });
+    socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    attempts,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+module.exports.startRefusingProxy = startRefusingProxy;
