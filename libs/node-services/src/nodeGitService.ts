@@ -27,7 +27,8 @@ import { blame } from './gitBlame';
 import { branches } from './gitBranch';
 import { describePrograms, planCommit, runsPrograms } from './gitCommitPlan';
 import { newFileDiff, parseNumstat, splitPatch, trimPartialSection } from './gitPatch';
-import { runGitProcess } from './gitProcess';
+import { runGitProcess, type GitProcessResult } from './gitProcess';
+import { GitRepositoryCache } from './gitRepositoryCache';
 import { confinePathKeys, includeOutside } from './gitConfigPaths';
 import { checkRepositoryLocation, findRepository, TRUST_GIT_DIR_HINT } from './gitRepository';
 import { quote, scopeRevision } from './gitRevision';
@@ -101,6 +102,7 @@ export class NodeGitService implements GitService {
   private readonly git: string;
   private readonly timeoutMs: number;
   private readonly maxOutputBytes: number;
+  private readonly repositoryCache: GitRepositoryCache;
 
   constructor(
     private readonly workspace: WorkspaceFileSystem,
@@ -109,6 +111,7 @@ export class NodeGitService implements GitService {
     this.git = options.git ?? 'git';
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.maxOutputBytes = options.maxOutputBytes ?? 200 * 1024;
+    this.repositoryCache = new GitRepositoryCache(workspace.root);
   }
 
   /** True when git finds a repository here, even one it then refuses (the tools say why). */
@@ -472,25 +475,27 @@ export class NodeGitService implements GitService {
   private async open(token: CancellationToken | undefined): Promise<GitSession> {
     const root = this.workspace.root;
     const discoveryOverrides = [...ALWAYS_OVERRIDES, ...READ_ONLY_OVERRIDES];
-    const location = await findRepository((args) => this.spawn(args, discoveryOverrides, {}, undefined, token), root);
+    const discover = (args: readonly string[]) => this.spawn(args, discoveryOverrides, {}, undefined, token);
+    // Discovery and the config listing come from the cache while the files deciding them are unchanged
+    // (gitRepositoryCache.ts); every check below still runs on every call.
+    const attempt = this.repositoryCache.begin();
+    const location = attempt.hit?.location ?? (await findRepository(discover, root));
     if (!location)
       throw new WorkspaceError(
         'The workspace is not a git repository (or git does not trust its owner: see safe.directory).',
       );
-    await checkRepositoryLocation(
-      (args) => this.spawn(args, discoveryOverrides, {}, undefined, token),
-      location,
-      root,
-      this.options.trustGitDirOutsideRoot === true,
-    );
+    try {
+      await checkRepositoryLocation(discover, location, root, this.options.trustGitDirOutsideRoot === true);
+    } catch (error) {
+      this.repositoryCache.clear();
+      throw error;
+    }
     // Pinned: a `.git` created meanwhile, core.worktree or the caller's env cannot redirect git.
     const pinned = { GIT_DIR: location.gitDir, GIT_WORK_TREE: location.top };
     const exec = (args: readonly string[], overrides: readonly ConfigOverride[], stdin?: string) =>
       this.spawn(args, overrides, pinned, stdin, token);
-    const listed = await exec(['config', '--show-origin', '--show-scope', '--null', '--list'], discoveryOverrides);
-    if (listed.code !== 0)
-      throw new GitCommandError('config', listed.stderr || 'git could not read the repository config.');
-    const config = parseConfigList(listed.stdout, true).filter((entry) => entry.scope !== 'command');
+    const config = attempt.hit?.config ?? (await this.listConfig(exec, discoveryOverrides));
+    if (!attempt.hit) this.repositoryCache.store(attempt, { location, config });
     const home = process.env.HOME;
     // An include is read while git parses its config: no override can drop it, so git is not used.
     const outside = this.options.trustGitDirOutsideRoot ? undefined : await includeOutside(config, root, home);
@@ -541,6 +546,17 @@ export class NodeGitService implements GitService {
       pathOverrides: confined.overrides,
       blameArgs: confined.blameArgs,
     };
+  }
+
+  /** The repository's config as git lists it, with the file each value came from. */
+  private async listConfig(
+    exec: (args: readonly string[], overrides: readonly ConfigOverride[]) => Promise<GitProcessResult>,
+    overrides: readonly ConfigOverride[],
+  ): Promise<ConfigEntry[]> {
+    const listed = await exec(['config', '--show-origin', '--show-scope', '--null', '--list'], overrides);
+    if (listed.code !== 0)
+      throw new GitCommandError('config', listed.stderr || 'git could not read the repository config.');
+    return parseConfigList(listed.stdout, true).filter((entry) => entry.scope !== 'command');
   }
 
   private spawn(
