@@ -4,7 +4,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { FILE, AFTER, MESSAGE, plan } = require('./agent');
-const { toolNames } = require('./openai');
+const { toolNames, modelTextOf } = require('./openai');
 
 /** The tool names the model of `client` was given in an agent request (Claude: deferred ones too). */
 function namesOf(client, request) {
@@ -13,13 +13,23 @@ function namesOf(client, request) {
       ...request.tools.map((tool) => tool.name),
       ...request.deferred.filter((n) => !request.tools.some((t) => t.name === n)),
     ];
-  if (client === 'codex') return toolNames(request.tools);
-  return request.names;
+  return request.names ?? toolNames(request.tools);
 }
 
 /** The words the model read, without the client's own frame around a tool's answer. */
-function modelText(client, text) {
-  if (client === 'codex') return text.replace(/^Wall time: [^\n]*\n(?:Exit code: [^\n]*\n)?Output:\n/, '');
+function modelText(client, text, mode) {
+  if (client === 'codex' && mode === 'code') {
+    // Code mode: the script printed the whole CallToolResult; the tool's text is its content.
+    const printed = modelTextOf(text);
+    try {
+      const result = JSON.parse(printed);
+      if (Array.isArray(result?.content)) return result.content.map((part) => part.text ?? `[${part.type}]`).join('\n');
+    } catch {
+      // Printed as it came.
+    }
+    return printed;
+  }
+  if (client === 'codex') return modelTextOf(text);
   if (client === 'gemini') return text.replace(/^<untrusted_context>\n?([\s\S]*?)\n?<\/untrusted_context>\s*$/, '$1');
   return text;
 }
@@ -32,8 +42,8 @@ function resultsByLabel(client, session) {
   const results = last.results.filter((result) => result.name !== 'ToolSearch');
   const byLabel = {};
   steps.forEach((step, index) => {
-    if (results[index])
-      byLabel[step.label] = { ...results[index], name: step.name, text: modelText(client, results[index].text) };
+    const result = last.mode === 'code' ? results.find((r) => r.label === step.label) : results[index];
+    if (result) byLabel[step.label] = { ...result, name: step.name, text: modelText(client, result.text, last.mode) };
   });
   return byLabel;
 }
@@ -134,7 +144,14 @@ function taskChecks(client, session) {
           if (!ours.some((name) => ourName(name) === tool))
             throw new Error(`no ${tool} among the model's tools: ${names.join(', ')}`);
         }
-        return `${ours.length} of ours (${ours.map(ourName).join(', ')}) beside ${names.length - ours.length} of the client's (${names.filter((n) => !ourName(n)).join(', ')})`;
+        const last = session.record.agentRequests.at(-1);
+        const how =
+          last.mode === 'code'
+            ? ', deferred: in ALL_TOOLS of its exec tool, not described'
+            : client === 'claude'
+              ? ', deferred behind ToolSearch until loaded'
+              : '';
+        return `${ours.length} of ours${how} (${ours.map(ourName).join(', ')}) beside ${names.length - ours.length} of the client's (${names.filter((n) => !ourName(n)).join(', ')})`;
       },
     },
     {
@@ -238,15 +255,18 @@ function toolListTokens(client, session) {
   const first = session.record.agentRequests[0];
   const last = session.record.agentRequests.at(-1);
   if (!first) return undefined;
+  const listOf = (request) =>
+    request.mode === 'code' ? (request.input ?? []).filter((item) => item.type === 'additional_tools') : request.tools;
   const oursOf = (request) => {
+    if (request.mode === 'code') return []; // deferred: names only, through ALL_TOOLS
     if (client === 'codex') return (request.tools ?? []).filter((tool) => /toolpacks/.test(tool.name ?? ''));
     if (client === 'gemini')
       return (request.tools ?? []).flatMap((t) => t.functionDeclarations ?? []).filter((fn) => ourName(fn.name));
     return (request.tools ?? []).filter((tool) => ourName(tool.name));
   };
   return {
-    first: tokens(first.tools),
-    last: tokens(last.tools),
+    first: tokens(listOf(first)),
+    last: tokens(listOf(last)),
     oursFirst: tokens(oursOf(first)),
     oursLast: tokens(oursOf(last)),
     oursCount: namesOf(client, last).filter(ourName).length,

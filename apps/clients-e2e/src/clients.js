@@ -117,10 +117,12 @@ async function runClaude(ws, standIn) {
 }
 
 /** Codex's config.toml: the stand-in as a custom provider, our server as an MCP server. */
-function codexConfig(url, { required }) {
+function codexConfig(url, { required, model }) {
   const toml = (value) => JSON.stringify(value);
   return [
-    'model = "gpt-5-codex"',
+    // No model: Codex's default (a current model from its catalog, which works in code mode: its
+    // tools nested in one JavaScript `exec` tool, MCP tools deferred). `model` names another.
+    ...(model ? [`model = ${toml(model)}`] : []),
     'model_provider = "stand-in"',
     // `codex exec` cannot ask the person: nothing is asked, and our tools are approved for this
     // server (its own questions, for what only it can judge, still go through elicitation or --yes).
@@ -153,10 +155,10 @@ function codexConfig(url, { required }) {
   ].join('\n');
 }
 
-async function runCodex(ws, standIn, { required = false } = {}) {
+async function runCodex(ws, standIn, { required = false, model } = {}) {
   const codexHome = path.join(ws.home, '.codex');
   fs.mkdirSync(codexHome);
-  fs.writeFileSync(path.join(codexHome, 'config.toml'), codexConfig(standIn.url, { required }));
+  fs.writeFileSync(path.join(codexHome, 'config.toml'), codexConfig(standIn.url, { required, model }));
   const env = baseEnv(ws, { CODEX_HOME: codexHome, STAND_IN_API_KEY: 'sk-stand-in' });
   return runClient(binOf('codex'), ['exec', TASK], { cwd: ws.work, env });
 }

@@ -45,6 +45,65 @@ function toolResults(input = []) {
   return results;
 }
 
+/** The `exec` tool of Codex's code mode (its current models), when the request offers it: {namespace, builtIns}. */
+function codeMode(input = []) {
+  for (const item of Array.isArray(input) ? input : []) {
+    if (item.type !== 'additional_tools') continue;
+    for (const space of item.tools ?? []) {
+      const exec = (space.tools ?? []).find((tool) => tool.type === 'custom' && tool.name === 'exec');
+      // The nested tools the description documents (`### \`name\``); deferred ones are only in ALL_TOOLS.
+      if (exec)
+        return { namespace: space.name, builtIns: [...exec.description.matchAll(/^### `([^`]+)`/gm)].map((m) => m[1]) };
+    }
+  }
+  return undefined;
+}
+
+const DISCOVER = '// discover\ntext(JSON.stringify(ALL_TOOLS.map((tool) => tool.name)));';
+
+/** The JavaScript a model in code mode writes to call one nested tool and read what it returns. */
+function execSource(step) {
+  const call = `tools.${step.name}(${JSON.stringify(step.input)})`;
+  return `// step ${step.label}\nconst result = await ${call};\ntext(typeof result === 'string' ? result : JSON.stringify(result));`;
+}
+
+/**
+ * The agent in Codex's code mode: its tools are nested in one `exec` tool (JavaScript), and MCP tools
+ * are deferred (in ALL_TOOLS, not in the description), so it first lists ALL_TOOLS, then calls each
+ * tool from a script that prints what the tool returned.
+ */
+function codeModeTurn(body, mode, root, record) {
+  const calls = toolResults(body.input);
+  const discovered = calls.find((result) => String(result.input).startsWith('// discover'));
+  let names = mode.builtIns;
+  if (discovered) {
+    try {
+      names = [...new Set([...names, ...JSON.parse(modelTextOf(discovered.text))])];
+    } catch {
+      // Not a list: the agent goes on with the documented tools.
+    }
+  }
+  const results = calls
+    .filter((result) => /^\/\/ step /.test(String(result.input)))
+    .map((result) => ({ ...result, label: /^\/\/ step (\S+)/.exec(result.input)[1] }));
+  record.agentRequests.push({
+    mode: 'code',
+    names,
+    results,
+    discoveredOnRequest: discovered ? undefined : true,
+    tools: body.tools,
+    input: body.input,
+  });
+  if (!discovered) return { source: DISCOVER };
+  const move = record.script === false ? { text: 'Nothing to do.' } : nextMove('codex', names, results.length, root);
+  return move.step ? { source: execSource(move.step) } : { text: move.text };
+}
+
+/** The words of an exec output without Codex's frame (wall time, status lines). */
+function modelTextOf(text) {
+  return text.replace(/^(?:Script [^\n]*\n)?(?:Wall time:? [^\n]*\n)?(?:Exit code: [^\n]*\n)?(?:Output:\n\n?)?/, '');
+}
+
 function openaiHandler({ root, record }) {
   let ids = 0;
   return (request) => {
@@ -52,38 +111,67 @@ function openaiHandler({ root, record }) {
       return { body: { object: 'list', data: [], models: [] } };
     if (request.method !== 'POST' || !/\/responses(\?|$)/.test(request.url)) return undefined;
     const body = request.body ?? {};
-    const tools = toolNames(body.tools);
-    const results = toolResults(body.input);
-    record.agentRequests.push({ tools: body.tools, instructions: body.instructions, results, names: tools });
-    const move = record.script === false ? { text: 'Nothing to do.' } : nextMove('codex', tools, results.length, root);
     const id = `resp_${++ids}`;
     let item;
-    if (move.step) {
-      const { name, input, freeform } = move.step;
-      // A namespaced tool (mcp__toolpacks__x) is called by its namespace and name.
-      const namespace = (body.tools ?? []).find(
-        (tool) => Array.isArray(tool.tools) && name.startsWith(`${tool.name}__`),
-      );
-      const callName = namespace ? name.slice(namespace.name.length + 2) : name;
-      item = freeform
-        ? { type: 'custom_tool_call', id: `ctc_${ids}`, call_id: `call_${ids}`, name, input, status: 'completed' }
-        : {
-            type: 'function_call',
-            id: `fc_${ids}`,
+    const mode = codeMode(body.input);
+    if (mode) {
+      const turn = codeModeTurn(body, mode, root, record);
+      item = turn.source
+        ? {
+            type: 'custom_tool_call',
+            id: `ctc_${ids}`,
             call_id: `call_${ids}`,
-            name: callName,
-            ...(namespace ? { namespace: namespace.name } : {}),
-            arguments: JSON.stringify(input),
+            namespace: mode.namespace,
+            name: 'exec',
+            input: turn.source,
             status: 'completed',
+          }
+        : {
+            type: 'message',
+            id: `msg_${ids}`,
+            role: 'assistant',
+            status: 'completed',
+            content: [{ type: 'output_text', text: turn.text, annotations: [] }],
           };
     } else {
-      item = {
-        type: 'message',
-        id: `msg_${ids}`,
-        role: 'assistant',
-        status: 'completed',
-        content: [{ type: 'output_text', text: move.text, annotations: [] }],
-      };
+      const tools = toolNames(body.tools);
+      const results = toolResults(body.input);
+      record.agentRequests.push({
+        mode: 'functions',
+        tools: body.tools,
+        names: tools,
+        instructions: body.instructions,
+        results,
+      });
+      const move =
+        record.script === false ? { text: 'Nothing to do.' } : nextMove('codex', tools, results.length, root);
+      if (move.step) {
+        const { name, input, freeform } = move.step;
+        // A namespaced tool (mcp__toolpacks__x) is called by its namespace and name.
+        const namespace = (body.tools ?? []).find(
+          (tool) => Array.isArray(tool.tools) && name.startsWith(`${tool.name}__`),
+        );
+        const callName = namespace ? name.slice(namespace.name.length + 2) : name;
+        item = freeform
+          ? { type: 'custom_tool_call', id: `ctc_${ids}`, call_id: `call_${ids}`, name, input, status: 'completed' }
+          : {
+              type: 'function_call',
+              id: `fc_${ids}`,
+              call_id: `call_${ids}`,
+              name: callName,
+              ...(namespace ? { namespace: namespace.name } : {}),
+              arguments: JSON.stringify(input),
+              status: 'completed',
+            };
+      } else {
+        item = {
+          type: 'message',
+          id: `msg_${ids}`,
+          role: 'assistant',
+          status: 'completed',
+          content: [{ type: 'output_text', text: move.text, annotations: [] }],
+        };
+      }
     }
     const response = { id, object: 'response', status: 'completed', model: body.model, output: [item] };
     const usage = {
@@ -107,4 +195,4 @@ function openaiHandler({ root, record }) {
   };
 }
 
-module.exports = { openaiHandler, toolNames, toolResults };
+module.exports = { openaiHandler, toolNames, toolResults, modelTextOf };

@@ -57,30 +57,41 @@ async function main() {
     }
   }
 
-  // The three task sessions run side by side (each mostly waits on its client); Codex's first-request
-  // tries after them, one at a time, so that they see the machine as a person would.
+  // The task sessions run side by side (each mostly waits on its client); Codex's first-request
+  // tries after them, one at a time, so that they see the machine as a person would. Codex runs
+  // twice: with its default model (code mode: tools nested in a JavaScript `exec` tool, MCP tools
+  // deferred) and with gpt-5-codex, a model outside its catalog, which gets plain function tools.
+  const plans = [
+    ['claude', 'claude', {}],
+    ['codex', 'codex', { required: true }],
+    ['codex', 'codex (gpt-5-codex)', { required: true, model: 'gpt-5-codex' }],
+    ['gemini', 'gemini', {}],
+  ].filter(([client]) => installed.includes(client));
   const sessions = await Promise.all(
-    installed.map(async (client) => {
+    plans.map(async ([client, label, options]) => {
       try {
-        return [client, await session(client, client === 'codex' ? { required: true } : {})];
+        return [client, label, await session(client, options)];
       } catch (error) {
-        return [client, { error }];
+        return [client, label, { error }];
       }
     }),
   );
   const tokenLines = [];
-  for (const [client, s] of sessions) {
+  const tokenReport = {};
+  for (const [client, label, s] of sessions) {
     if (s.error) {
-      report(client, 'the task session', { error: s.error.stack });
+      report(label, 'the task session', { error: s.error.stack });
       continue;
     }
-    for (const c of taskChecks(client, s)) check(client, c);
+    for (const c of taskChecks(client, s)) check(label, c);
     const t = toolListTokens(client, s);
-    if (t)
+    if (t) {
+      tokenReport[label] = t;
       tokenLines.push(
-        `  ${client}: ${t.totalCount} tools (${t.oursCount} ours): about ${t.last} tokens of tool definitions (${t.oursLast} ours)` +
+        `  ${label}: ${t.totalCount} tools (${t.oursCount} ours): about ${t.last} tokens of tool definitions (${t.oursLast} ours)` +
           (t.first !== t.last ? `; on its first request ${t.first} (${t.oursFirst} ours)` : ''),
       );
+    }
     s.ws.remove();
   }
 
@@ -88,7 +99,7 @@ async function main() {
     const tries = [];
     for (let i = 0; i < FIRST_REQUEST_TRIES; i++) {
       try {
-        const s = await session('codex', { script: false, required: false });
+        const s = await session('codex', { script: false, required: false, model: 'gpt-5-codex' });
         const first = s.record.agentRequests[0];
         tries.push(first ? namesOf('codex', first).filter(ourName).length : -1);
         s.ws.remove();
@@ -96,7 +107,7 @@ async function main() {
         tries.push(`failed: ${error.message}`);
       }
     }
-    check('codex', {
+    check('codex (gpt-5-codex)', {
       name: `our tools on the first model request, configured without required (${FIRST_REQUEST_TRIES} tries)`,
       run: () => {
         const missing = tries.filter((count) => !(count > 0));
@@ -112,7 +123,7 @@ async function main() {
   if (tokenLines.length)
     console.log(`\ntool lists the models received (tokens ≈ characters / 4):\n${tokenLines.join('\n')}`);
   console.log(`\nclients: ${passed} passed, ${failed} failed`);
-  if (summaryFile) fs.writeFileSync(summaryFile, JSON.stringify({ passed, failed }) + '\n');
+  if (summaryFile) fs.writeFileSync(summaryFile, JSON.stringify({ passed, failed, tokens: tokenReport }) + '\n');
   return failed === 0 && passed > 0 ? 0 : 1;
 }
 
