@@ -1,8 +1,6 @@
 // The git writes other than commit: add, restore, branch and switch, each described for its
 // confirmation (files, diff, programs it runs, what blocks it), then run with exactly that, and
 // returned with it (the tools' data says what was written without describing again).
-import { promises as fs } from 'node:fs';
-import * as path from 'node:path';
 import { boundedList } from '@toolpacks/base';
 import {
   WorkspaceError,
@@ -10,13 +8,11 @@ import {
   type BranchDescription,
   type GitWriteResult,
   type RestoreDescription,
-  type SensitiveFile,
-  type SwitchBlocker,
-  type SwitchDescription,
+  type GitWriteReceipt,
   type WorkspaceFileSystem,
 } from '@toolpacks/services';
 import { checkBranchNameResult, checkBranchNameSyntax } from './gitBranch';
-import { ADD_HOOKS, BRANCH_HOOKS, RESTORE_HOOKS, SWITCH_HOOKS } from './gitCommitPlan';
+import { ADD_HOOKS, BRANCH_HOOKS, RESTORE_HOOKS } from './gitCommitPlan';
 import { checkRevision, quote } from './gitRevision';
 import {
   GitCommandError,
@@ -29,6 +25,7 @@ import {
   untrackedNames,
   type GitSession,
 } from './gitSession';
+import { checkReceipt, receiptOf, sensitiveAmong, withContent } from './gitWriteReceipt';
 
 /** Stages `paths` (root-relative pathspecs from addPaths). */
 export async function add(
@@ -52,7 +49,7 @@ export async function add(
 export async function restore(
   session: GitSession,
   paths: readonly string[],
-  options: { staged?: boolean; allowRepositoryPrograms?: boolean },
+  options: { staged?: boolean; receipt?: GitWriteReceipt },
 ): Promise<GitWriteResult<RestoreDescription>> {
   const staged = options.staged === true;
   const description = await describeRestoreIn(session, paths, staged);
@@ -63,11 +60,9 @@ export async function restore(
         ? `Nothing is staged in ${where}, so there is nothing to unstage (git_status shows what is staged).`
         : `No unstaged changes to tracked files in ${where}, so there is nothing to discard. New (untracked) files are not restored: delete them with delete_file. To unstage staged changes, call git_restore with staged: true.`,
     );
-  if (description.sensitive.length > 0 && !options.allowRepositoryPrograms)
-    throw new WorkspaceError(
-      `Discarding the changes of ${boundedList(description.sensitive.map((f) => `${f.path} (${f.reason})`))} needs a person's confirmation of this very call, so nothing was changed.`,
-    );
-  const overrides = programOverrides(session, description, options.allowRepositoryPrograms, 'git restore');
+  checkReceipt('git_restore', description.receipt, description.sensitive, description, options.receipt);
+  // The receipt matched (or nothing needed one): the programs run as the question listed them.
+  const overrides = programOverrides(session, description, true, 'git restore');
   const result = await session.exec(['restore', staged ? '--staged' : '--worktree', '--', ...paths], overrides);
   if (result.code !== 0) throw new GitCommandError('restore', result.stderr || result.stdout);
   const files = boundedList(description.files, 50);
@@ -89,45 +84,6 @@ export async function createBranch(
   const result = await session.exec(args, overrides);
   if (result.code !== 0) throw new GitCommandError('branch', result.stderr || result.stdout);
   return `Created branch '${name}' at ${description.startsAt}. The current branch did not change; switch to it with git_switch.`;
-}
-
-/** Switches the working tree to `branch` (with `create`, a new one), refusing what would be lost. */
-export async function switchBranch(
-  session: GitSession,
-  branch: string,
-  options: { create?: boolean; startPoint?: string; allowRepositoryPrograms?: boolean },
-): Promise<GitWriteResult<SwitchDescription>> {
-  const d = await describeSwitchIn(session, branch, options);
-  if (d.blocked.length > 0)
-    throw new WorkspaceError(
-      `git_switch to '${branch}' was refused: ${d.blocked.length} file(s) would stop it or be lost:\n${d.blocked
-        .slice(0, 20)
-        .map((b) => `- ${b.path}: ${b.reason}`)
-        .join(
-          '\n',
-        )}${d.blocked.length > 20 ? `\n… (${d.blocked.length - 20} more)` : ''}\nCommit them (git_add, git_commit), discard them (git_restore) or move them away, then switch again.`,
-    );
-  const overrides = programOverrides(session, d, options.allowRepositoryPrograms, 'git switch');
-  const args = options.create
-    ? [
-        'switch',
-        '--no-guess',
-        '--create',
-        branch,
-        ...(options.startPoint !== undefined ? ['--end-of-options', options.startPoint] : []),
-      ]
-    : ['switch', '--no-guess', '--end-of-options', branch];
-  const result = await session.exec(args, overrides);
-  if (result.code !== 0) {
-    if (/would be overwritten|untracked working tree files/.test(result.stderr))
-      throw new WorkspaceError(
-        `git refused to switch to '${branch}': local changes or untracked files would be overwritten. Commit them (git_add, git_commit) or discard them (git_restore), then switch again.\n${quote(result.stderr.trim(), 1000)}`,
-      );
-    throw new GitCommandError('switch', result.stderr || result.stdout);
-  }
-  const carried = d.carried.length ? `\nUncommitted changes carried along: ${boundedList(d.carried, 50)}` : '';
-  const text = `Switched to ${d.create ? 'a new branch' : 'branch'} '${branch}' at ${d.target} (was on ${d.from}).${carried}`;
-  return { text, description: d };
 }
 
 /** git_add's paths as root-relative pathspecs, or `.` for all: true. */
@@ -172,14 +128,28 @@ export async function describeRestoreIn(
         ...paths,
       ])
     : '';
-  const sensitive: SensitiveFile[] = [];
-  if (!staged)
-    for (const file of files) {
-      const reason = await session.workspace.sensitiveReason(file).catch(() => undefined);
-      if (reason) sensitive.push({ path: file, reason });
-    }
+  // Discarding writes the staged (or committed) version over each file: those that can make code run
+  // are shown whole and bound by the blob written.
+  const { files: sensitive, diff: sensitiveDiff } = staged
+    ? { files: [], diff: '' }
+    : await withContent(session, await sensitiveAmong(session, files), (file) => stagedBlob(session, file), []);
   const programs = await repositoryPrograms(session, RESTORE_HOOKS, files.length > 0);
-  return { ...programs, files, diff, sensitive };
+  const command = `restore ${staged ? '--staged' : '--worktree'} -- ${paths.join(' ')}`;
+  return {
+    ...programs,
+    files,
+    diff,
+    sensitive,
+    sensitiveDiff,
+    receipt: receiptOf(command, files, sensitive, programs),
+  };
+}
+
+/** The full id of the staged blob of `file` (root-relative), or undefined when none is staged. */
+async function stagedBlob(session: GitSession, file: string): Promise<string | undefined> {
+  const listed = await session.exec(['ls-files', '-s', '-z', '--', file], session.readOverrides);
+  const entry = listed.stdout.split('\0').find((line) => line.endsWith(`\t${file}`) && / 0\t/.test(line));
+  return entry?.split(' ')[1];
 }
 
 /** A branch name git accepts as it is (check-ref-format runs no program of the repository). */
@@ -230,117 +200,9 @@ export async function describeCreateBranchIn(
   return { ...programs, name: branch, startsAt: start.line };
 }
 
-export async function describeSwitchIn(
-  session: GitSession,
-  name: string,
-  options: { create?: boolean; startPoint?: string },
-): Promise<SwitchDescription> {
-  const { top, prefix } = session.location;
-  if (prefix !== '')
-    throw new WorkspaceError(
-      `git_switch changes the whole working tree of the repository at ${top}, which reaches outside the workspace root (${prefix.replace(/\/$/, '')} is a folder of it); it is refused. Switch branches yourself.`,
-    );
-  const branch = await branchName(session, name);
-  const create = options.create === true;
-  if (options.startPoint !== undefined) {
-    if (!create) throw new WorkspaceError('startPoint is only for a new branch: give create: true with it.');
-    checkStartPoint(options.startPoint);
-  }
-  const exists = await branchExists(session, branch);
-  if (create && exists)
-    throw new WorkspaceError(`Branch '${branch}' already exists; switch to it without create: true.`);
-  if (!create && !exists)
-    throw new WorkspaceError(
-      `There is no local branch '${branch}'. git_branch lists the branches; to make a new one, call git_switch with create: true (and startPoint, e.g. origin/${branch}, to start it elsewhere).`,
-    );
-  const symbolic = await session.exec(['symbolic-ref', '--quiet', '--short', 'HEAD'], session.readOverrides);
-  const headResult = await session.exec(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], session.readOverrides);
-  const head = headResult.code === 0 ? headResult.stdout.trim() : undefined;
-  const from = symbolic.stdout.trim() || (head ? head.slice(0, 12) : 'an unborn branch');
-  const target = await commitLine(
-    session,
-    create ? (options.startPoint ?? 'HEAD') : `refs/heads/${branch}`,
-    create ? 'Start point' : 'Branch',
-  );
-  const names = (args: string[]) => changedNames(session, args);
-  // From an unborn HEAD everything staged is a change, and every file of the target is new.
-  const changed = head
-    ? [...new Set([...(await names(['HEAD', '--', '.'])), ...(await names(['--cached', '--', '.']))])].sort()
-    : await names(['--cached', '--', '.']);
-  const blocked: SwitchBlocker[] = [];
-  const moves = head !== target.hash;
-  if (moves) {
-    const targetFiles = head ? undefined : await treeNames(session, target.hash);
-    const differing = new Set(targetFiles ?? (await names(['--no-renames', head!, target.hash, '--', '.'])));
-    for (const file of changed)
-      if (differing.has(file)) blocked.push({ path: file, reason: `has uncommitted changes and differs on ${branch}` });
-    const changedSet = new Set(changed);
-    const added = targetFiles ?? (await names(['--no-renames', '--diff-filter=A', head!, target.hash, '--', '.']));
-    blocked.push(...(await overwrittenBy(session, added, changedSet, branch)));
-  }
-  const blockedSet = new Set(blocked.map((b) => b.path));
-  const untrackedCount = (await untrackedNames(session, ['.'])).length;
-  const programs = await repositoryPrograms(session, SWITCH_HOOKS, moves);
-  return {
-    ...programs,
-    from,
-    branch,
-    create,
-    target: target.line,
-    carried: changed.filter((file) => !blockedSet.has(file)),
-    untrackedCount,
-    blocked,
-  };
-}
-
-/**
- * What a switch that adds `added` would overwrite or delete: a file of the working tree (untracked
- * or ignored, so git may not protect it) where the target has a file, or where it has a folder on
- * the way to one (`secret` here, `secret/file` there: git deletes an ignored `secret`).
- */
-export async function overwrittenBy(
-  session: GitSession,
-  added: readonly string[],
-  changed: ReadonlySet<string>,
-  branch: string,
-): Promise<SwitchBlocker[]> {
-  const { top } = session.location;
-  const blocked: SwitchBlocker[] = [];
-  const folders = new Map<string, boolean>();
-  const lstat = (relative: string) => fs.lstat(path.join(top, relative)).catch(() => undefined);
-  for (const file of added) {
-    if (changed.has(file)) continue;
-    const segments = file.split('/');
-    let folderBlocked = false;
-    for (let i = 1; i < segments.length && !folderBlocked; i++) {
-      const folder = segments.slice(0, i).join('/');
-      let blocks = folders.get(folder);
-      if (blocks === undefined) {
-        const info = await lstat(folder);
-        // A tracked file there is git's to replace (its changes, if any, are blocked above).
-        blocks = info !== undefined && !info.isDirectory() && !(await tracked(session, folder));
-        folders.set(folder, blocks);
-        if (blocks)
-          blocked.push({
-            path: folder,
-            reason: `is an untracked (or ignored) ${info!.isSymbolicLink() ? 'symbolic link' : 'file'} here where ${branch} has a folder (${file}): the switch would delete it`,
-          });
-      }
-      folderBlocked = blocks;
-    }
-    if (folderBlocked) continue;
-    if ((await lstat(file)) !== undefined)
-      blocked.push({
-        path: file,
-        reason: `is untracked (or ignored) here and ${branch} has its own version: the switch would overwrite it`,
-      });
-  }
-  return blocked;
-}
-
 /** Whether the index holds `file` (a root-relative path, taken literally). */
 export async function tracked(session: GitSession, file: string): Promise<boolean> {
-  const result = await session.exec(['ls-files', '-z', '--cached', '--', `:(literal)${file}`], session.readOverrides);
+  const result = await session.exec(['ls-files', '-z', '--cached', '--', file], session.readOverrides);
   return result.code === 0 && result.stdout.split('\0').includes(file);
 }
 

@@ -18,6 +18,7 @@ import {
   type GitPatch,
   type GitService,
   type GitUntrackedFile,
+  type GitWriteReceipt,
   type GitWriteResult,
   type RestoreDescription,
   type SwitchDescription,
@@ -60,10 +61,9 @@ import {
   describeAddIn,
   describeCreateBranchIn,
   describeRestoreIn,
-  describeSwitchIn,
   restore,
-  switchBranch,
 } from './gitWrites';
+import { describeSwitchIn, switchBranch } from './gitSwitch';
 
 export { GitCommandError } from './gitSession';
 export { checkRevision } from './gitRevision';
@@ -367,7 +367,7 @@ export class NodeGitService implements GitService {
   }
 
   async restore(
-    options: { paths: readonly string[]; staged?: boolean; allowRepositoryPrograms?: boolean },
+    options: { paths: readonly string[]; staged?: boolean; receipt?: GitWriteReceipt },
     token?: CancellationToken,
   ): Promise<GitWriteResult<RestoreDescription>> {
     const paths = await pathList(this.workspace, options.paths, 'git_restore');
@@ -400,7 +400,7 @@ export class NodeGitService implements GitService {
 
   async switchBranch(
     branch: string,
-    options: { create?: boolean; startPoint?: string; allowRepositoryPrograms?: boolean } = {},
+    options: { create?: boolean; startPoint?: string; receipt?: GitWriteReceipt } = {},
     token?: CancellationToken,
   ): Promise<GitWriteResult<SwitchDescription>> {
     return switchBranch(await this.open(token), branch, options);

@@ -40,14 +40,47 @@ export interface SensitiveFile {
   readonly reason: string;
 }
 
+/**
+ * A file a restore or switch writes (or deletes) that can make code run, with the exact version it
+ * writes: the question shows its diff, and the receipt binds the blob.
+ */
+export interface WrittenSensitiveFile extends SensitiveFile {
+  /** The full id of the blob written, or undefined when the write deletes the file. */
+  readonly blob?: string;
+  /** Why the question cannot show it (binary, or a diff too long to show); such a write is refused. */
+  readonly unshowable?: string;
+}
+
+/**
+ * What a person said yes to, for a restore or switch: handed back with the yes (the tools'
+ * `receipt`), and compared with a fresh description right before git writes. Any difference (another
+ * commit, another file or version, another program) refuses the write and says what changed.
+ */
+export interface GitWriteReceipt {
+  /** The command as shown, e.g. `switch feature` or `restore --worktree -- a b`. */
+  readonly command: string;
+  /** The commit a switch lands on (full id); for a restore, undefined. */
+  readonly commit?: string;
+  /** The commit checked out when the question was made (full id), or undefined (unborn). */
+  readonly head?: string;
+  /** Every file written: the path and, for sensitive ones, `path@blob` (`path@deleted` when removed). */
+  readonly files: readonly string[];
+  /** The programs of the repository the question listed. */
+  readonly programs: readonly string[];
+}
+
 /** What `restore` would do: the files and the diff it unstages or discards, and the programs it runs. */
 export interface RestoreDescription extends RepositoryPrograms {
   /** Files whose changes would be unstaged (`staged`) or discarded, relative to the workspace root. */
   readonly files: readonly string[];
   /** The changes: staged ones (kept in the working tree) or the working-tree ones that would be lost. */
   readonly diff: string;
-  /** Files among `files` whose rewrite can make code run (only when discarding). */
-  readonly sensitive: readonly SensitiveFile[];
+  /** Files among `files` whose rewrite can make code run (only when discarding), with the version written. */
+  readonly sensitive: readonly WrittenSensitiveFile[];
+  /** The diff of the sensitive files alone, whole (the question shows it before anything else). */
+  readonly sensitiveDiff: string;
+  /** What a yes to this description covers (the tool's receipt). */
+  readonly receipt: GitWriteReceipt;
 }
 
 /** What creating a branch would do. */
@@ -82,6 +115,12 @@ export interface SwitchDescription extends RepositoryPrograms {
   readonly untrackedCount: number;
   /** Files that stop the switch; when any, `switchBranch` refuses. */
   readonly blocked: readonly SwitchBlocker[];
+  /** Files the switch writes or deletes that can make code run, with the version it writes. */
+  readonly sensitive: readonly WrittenSensitiveFile[];
+  /** The diff of the sensitive files from what is checked out to the target, whole. */
+  readonly sensitiveDiff: string;
+  /** What a yes to this description covers (the tool's receipt): the full commit and the files shown. */
+  readonly receipt: GitWriteReceipt;
 }
 
 /** One changed file of a diff or commit, as `git diff --numstat` counts it. */
@@ -306,15 +345,15 @@ export interface GitService {
   /**
    * Unstages `paths` (`staged`: the working tree keeps the changes) or discards their working-tree
    * changes (back to what is staged, or committed). Returns what changed, and the description it
-   * restored by. Repository programs run,
-   * and sensitive files (see {@link RestoreDescription.sensitive}) are rewritten, only with
-   * `allowRepositoryPrograms` (a person confirmed this call); otherwise such a restore is refused.
+   * restored by. Repository programs run, and sensitive files (see {@link RestoreDescription.sensitive})
+   * are rewritten, only under a `receipt` (what a person confirmed) that still matches the world right
+   * before git writes; without one such a restore is refused, and with one any difference refuses it.
    */
   restore(
     options: {
       readonly paths: readonly string[];
       readonly staged?: boolean;
-      readonly allowRepositoryPrograms?: boolean;
+      readonly receipt?: GitWriteReceipt;
     },
     token?: CancellationToken,
   ): Promise<GitWriteResult<RestoreDescription>>;
@@ -337,12 +376,14 @@ export interface GitService {
   /**
    * Switches the working tree to `branch` (with `create`, a new branch at `startPoint` or HEAD).
    * Refuses when a file blocks it (see {@link SwitchDescription.blocked}) or the workspace root is
-   * below the repository's top (a switch would change files outside the workspace). Returns what it
-   * did, and the description it switched by.
+   * below the repository's top (a switch would change files outside the workspace). It checks out the
+   * exact commit it described, never a ref read again. Repository programs run, and sensitive files
+   * are written, only under a `receipt` that still matches (the same commit, files, versions and
+   * programs); without one such a switch is refused. Returns what it did, and its description.
    */
   switchBranch(
     branch: string,
-    options?: { readonly create?: boolean; readonly startPoint?: string; readonly allowRepositoryPrograms?: boolean },
+    options?: { readonly create?: boolean; readonly startPoint?: string; readonly receipt?: GitWriteReceipt },
     token?: CancellationToken,
   ): Promise<GitWriteResult<SwitchDescription>>;
 }

@@ -62,7 +62,7 @@ describe('git_restore', () => {
     );
     expect(asked[0].alwaysConfirm).toBe(true);
     expect(asked[0].message).toMatch(
-      /Sensitive files \(rewriting them can make code run\):\n- \.vscode\/tasks\.json — tasks are shell commands/,
+      /which can make code run:\n- \.vscode\/tasks\.json — tasks are shell commands the editor runs; writes blob [0-9a-f]{40}\n/,
     );
     expect(await h.read('.vscode/tasks.json')).toBe('{}\n');
   });

@@ -13,9 +13,10 @@ import {
   type ToolInvocationOptions,
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
-import { GitService, type RestoreDescription } from '@toolpacks/services';
+import { GitService, type GitWriteReceipt, type RestoreDescription } from '@toolpacks/services';
 import { fitItems, roomFor } from '../fit';
 import { describeProblem, programLines, runsPrograms } from '../programs';
+import { sensitiveLines, writesSensitive } from '../sensitiveFiles';
 import { GIT_WHEN } from '../when';
 
 const definition = {
@@ -90,11 +91,15 @@ export function restoreConfirmation(
   if (!description) return lines.join('\n');
   const files = description.files.map(inertLine);
   lines.push('', files.length ? `Files (${files.length}): ${boundedList(files, MAX_LISTED_FILES)}` : 'Files: none');
-  if (description.sensitive.length)
-    lines.push(
-      'Sensitive files (rewriting them can make code run):',
-      ...description.sensitive.map((file) => `- ${inertLine(file.reason)}`),
-    );
+  lines.push(
+    ...sensitiveLines(
+      'git_restore',
+      description.sensitive,
+      // The whole diff below shows them when it is not cut; else their own diff, whole, here.
+      description.diff.length > MAX_DIFF_CHARS ? description.sensitiveDiff : '',
+      'Files it rewrites to their staged version (lines marked - come back, + are lost)',
+    ),
+  );
   if (description.diff) {
     const diff =
       description.diff.length > MAX_DIFF_CHARS
@@ -113,7 +118,7 @@ class GitRestoreTool implements Tool<Input> {
   async prepareInvocation(
     { input }: ToolInvocationPrepareOptions<Input>,
     token: CancellationToken,
-  ): Promise<PreparedToolInvocation> {
+  ): Promise<PreparedToolInvocation<GitWriteReceipt>> {
     let description: RestoreDescription | undefined;
     let problem: string | undefined;
     try {
@@ -121,7 +126,6 @@ class GitRestoreTool implements Tool<Input> {
     } catch (error) {
       problem = describeProblem(error);
     }
-    const sensitive = (description?.sensitive.length ?? 0) > 0;
     return {
       invocationMessage: input.staged ? 'Unstaging files' : 'Discarding changes',
       confirmationMessages: {
@@ -129,17 +133,19 @@ class GitRestoreTool implements Tool<Input> {
         message: restoreConfirmation(input, description, problem),
       },
       // Programs of the repository, or a rewrite of a file that makes code run: a person, every time.
-      ...(runsPrograms(description) || sensitive ? { alwaysConfirm: true } : {}),
+      ...(runsPrograms(description) || writesSensitive(description) ? { alwaysConfirm: true } : {}),
+      // The yes covers these files, the staged versions shown and these programs: nothing else.
+      ...(description ? { receipt: description.receipt } : {}),
     };
   }
 
-  async invoke({ input, confirmed, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
+  async invoke(
+    { input, receipt, tokenizationOptions }: ToolInvocationOptions<Input, GitWriteReceipt>,
+    token: CancellationToken,
+  ) {
     // The service describes, restores exactly that and returns the description; its text lists the
     // names in a way a name with ", " in it could blur: the data comes from the description.
-    const { text, description } = await this.git.restore(
-      { paths: input.paths, staged: input.staged, allowRepositoryPrograms: confirmed === true },
-      token,
-    );
+    const { text, description } = await this.git.restore({ paths: input.paths, staged: input.staged, receipt }, token);
     const paths = fitItems(description.files, roomFor(resultCharBudget(tokenizationOptions), {}));
     return structuredResult(
       {

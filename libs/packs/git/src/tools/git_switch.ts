@@ -12,9 +12,10 @@ import {
   type ToolInvocationOptions,
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
-import { GitService, type SwitchDescription } from '@toolpacks/services';
+import { GitService, type GitWriteReceipt, type SwitchDescription } from '@toolpacks/services';
 import { fitItems, roomFor } from '../fit';
 import { describeProblem, programLines, runsPrograms } from '../programs';
+import { sensitiveLines, writesSensitive } from '../sensitiveFiles';
 import { GIT_WHEN } from '../when';
 
 const definition = {
@@ -96,7 +97,10 @@ export function switchConfirmation(input: Input, d: SwitchDescription | undefine
     );
   else lines.push('', 'No uncommitted changes to tracked files.');
   if (d.untrackedCount) lines.push(`${d.untrackedCount} untracked file(s) stay in the working tree.`);
-  lines.push(...programLines(d));
+  lines.push(
+    ...sensitiveLines('git_switch', d.sensitive, d.sensitiveDiff, `Files this switch writes or deletes`),
+    ...programLines(d),
+  );
   return lines.join('\n');
 }
 
@@ -107,7 +111,7 @@ class GitSwitchTool implements Tool<Input> {
   async prepareInvocation(
     { input }: ToolInvocationPrepareOptions<Input>,
     token: CancellationToken,
-  ): Promise<PreparedToolInvocation> {
+  ): Promise<PreparedToolInvocation<GitWriteReceipt>> {
     let description: SwitchDescription | undefined;
     let problem: string | undefined;
     try {
@@ -125,16 +129,23 @@ class GitSwitchTool implements Tool<Input> {
         title: input.create ? 'Create and switch to a branch?' : 'Switch branch?',
         message: switchConfirmation(input, description, problem),
       },
-      ...(runsPrograms(description) ? { alwaysConfirm: true } : {}),
+      // Programs of the repository, or a file that makes code run written: a person, every time.
+      ...(runsPrograms(description) || writesSensitive(description) ? { alwaysConfirm: true } : {}),
+      // The yes covers this commit, these files at these versions, these programs: nothing else.
+      ...(description ? { receipt: description.receipt } : {}),
     };
   }
 
-  async invoke({ input, confirmed, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
-    // The service describes, switches as that says (or refuses) and returns the description; its text
+  async invoke(
+    { input, receipt, tokenizationOptions }: ToolInvocationOptions<Input, GitWriteReceipt>,
+    token: CancellationToken,
+  ) {
+    // The service describes, checks the receipt against that, switches onto the very commit shown (or
+    // refuses) and returns the description; its text
     // lists the carried files in a way a name with ", " in it could blur: the data comes from it.
     const { text, description: d } = await this.git.switchBranch(
       input.branch,
-      { create: input.create, startPoint: input.startPoint, allowRepositoryPrograms: confirmed === true },
+      { create: input.create, startPoint: input.startPoint, receipt },
       token,
     );
     const [commit, ...subject] = d.target.split(' ');
