@@ -41,6 +41,8 @@ export class SessionServer {
   private readonly subscriptions = new DisposableStore();
   /** The list the client last received or was told changed (JSON); undefined until it lists. */
   private announced: string | undefined;
+  /** The resolution `announced` was made from: the registry hands back the same object while nothing changed. */
+  private announcedFrom: ResolvedToolSet | undefined;
   private running = 0;
   private checkScheduled = false;
   private disposing: Promise<void> | undefined;
@@ -85,8 +87,10 @@ export class SessionServer {
     this.subscriptions.add(session.onDidChangeContext(() => this.changed()));
     this.subscriptions.add(session.registry.onDidChange(() => this.changed()));
     this.server.setRequestHandler('tools/list', async () => {
-      const tools = toMcpTools(this.resolve());
+      const resolved = this.resolve();
+      const tools = toMcpTools(resolved);
       this.announced = JSON.stringify(tools);
+      this.announcedFrom = resolved;
       const chosen = this.model;
       return { tools, _meta: { [MODEL_META_KEY]: chosen.model, [MODEL_REASON_META_KEY]: chosen.because } };
     });
@@ -192,7 +196,11 @@ export class SessionServer {
     if (this.announced === undefined || this.disposing) return;
     let now: string;
     try {
-      now = JSON.stringify(toMcpTools(this.resolve()));
+      // The same resolution as announced: the same list, without serialising it again (after every call).
+      const resolved = this.resolve();
+      if (resolved === this.announcedFrom) return;
+      now = JSON.stringify(toMcpTools(resolved));
+      this.announcedFrom = resolved;
     } catch (error) {
       this.options.onError?.(error);
       return;

@@ -13,11 +13,14 @@
 //   are undone when it left), so what remains is a move out and back between two checks;
 // - a special file swapped in for a regular one between lstat and open is opened with O_NONBLOCK
 //   and refused by fstat before any read (opening some devices can have side effects);
+// Metadata calls on the way (lstat, readlink, fstat of a held fd) are synchronous: each takes
+// microseconds, where a round trip through libuv's thread pool costs ~0.05–0.1 ms of latency on a
+// busy machine and a read made a dozen of them. The same calls run in the same order either way.
 // - elsewhere (no /proc, or `procFd: false`) the same walk runs over real path names, with the
 //   folder's path re-checked (`ensure`) right before each change and the opened inode compared
 //   after each open: measured under the same race, 1–3 reads and 4–30 files (mostly the write
 //   path's own temp and lock files) escaped in 1,000 swaps.
-import { constants as C, existsSync, promises as fs } from 'node:fs';
+import { constants as C, existsSync, fstatSync, lstatSync, readlinkSync, promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import * as path from 'node:path';
 import { WorkspaceError } from '@toolpacks/services';
@@ -158,7 +161,7 @@ export class SafeOpener {
       throw error;
     }
     try {
-      const stat = await handle.stat();
+      const stat = fstatSync(handle.fd);
       if (stat.isDirectory())
         throw new WorkspaceError(`${quote(input)} is a folder; use list_dir to see what it holds.`);
       if (!stat.isFile()) throw notRegular(input);
@@ -197,7 +200,7 @@ export class SafeOpener {
   /** Belt and braces: the kernel's idea of where an open fd lives must be inside the root. */
   async verifyInside(handle: FileHandle, input: string, opened?: string): Promise<void> {
     if (this.usesProcFd) {
-      const real = await fs.readlink(`/proc/self/fd/${handle.fd}`);
+      const real = readlinkSync(`/proc/self/fd/${handle.fd}`);
       if (!isInside(this.root, real)) throw this.outside(input);
       return;
     }
@@ -273,11 +276,13 @@ export class SafeOpener {
   }
 
   private async readLinkAt(dir: OpenDirectory, name: string): Promise<string | undefined> {
+    // lstat first: most names are no link, and readlink's EINVAL would cost an exception each.
     try {
-      return await fs.readlink(dir.at(name));
+      if (!lstatSync(dir.at(name), { throwIfNoEntry: false })?.isSymbolicLink()) return undefined;
+      return readlinkSync(dir.at(name));
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EINVAL' || code === 'ENOENT') return undefined;
+      if (code === 'EINVAL' || code === 'ENOENT' || code === 'ENOTDIR') return undefined;
       throw error;
     }
   }
@@ -298,7 +303,7 @@ export class SafeOpener {
     try {
       // The root itself is trusted, but it must still be the folder we were given.
       this.rootIdentity ??= fs.stat(this.root).then((s) => ({ dev: s.dev, ino: s.ino }));
-      const [stat, expected] = await Promise.all([handle.stat(), this.rootIdentity]);
+      const [stat, expected] = [fstatSync(handle.fd), await this.rootIdentity];
       if (stat.dev !== expected.dev || stat.ino !== expected.ino)
         throw new Error(`The workspace root ${this.root} was replaced; reopen the workspace.`);
     } catch (error) {
@@ -345,7 +350,7 @@ export function isInside(root: string, absolute: string): boolean {
 
 export async function lstatOrUndefined(target: string) {
   try {
-    return await fs.lstat(target);
+    return lstatSync(target, { throwIfNoEntry: false });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
