@@ -58,7 +58,12 @@ function anthropicHandler({ root, record }) {
         root,
       );
       let call = move.step && { name: move.step.name, input: move.step.input };
-      if (call && !tools.includes(call.name) && loaded.length < 3) {
+      const knowsOurs = [...tools, ...deferred].some((name) => name.startsWith('mcp__toolpacks__'));
+      if (!knowsOurs && taskResults.length === 0 && loaded.length === 0 && tools.includes('ToolSearch')) {
+        // Our server is not listed yet (a `claude -p` that did not wait for it): the agent asks
+        // ToolSearch for it by keyword, once, as a model told of a toolpacks server would.
+        call = { name: 'ToolSearch', input: { query: '+toolpacks git', max_results: 30 } };
+      } else if (call && !tools.includes(call.name) && loaded.length < 3) {
         const wanted = deferred.filter((name) => !tools.includes(name));
         call = { name: 'ToolSearch', input: { query: `select:${wanted.join(',')}`, max_results: wanted.length } };
       }

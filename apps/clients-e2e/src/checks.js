@@ -142,7 +142,9 @@ function taskChecks(client, session) {
         const ours = names.filter(ourName);
         for (const tool of ['git_status', 'git_diff', 'git_add', 'git_commit']) {
           if (!ours.some((name) => ourName(name) === tool))
-            throw new Error(`no ${tool} among the model's tools: ${names.join(', ')}`);
+            throw new Error(
+              `no ${tool} among the model's tools: ${names.join(', ')}; the client said: ${session.run.output.slice(-600)}`,
+            );
         }
         const last = session.record.agentRequests.at(-1);
         const how =

@@ -7,9 +7,11 @@
 // per check, the tokens of each client's tool list, then `clients: P passed, F failed`;
 // `--summary FILE` also writes {passed, failed}; `--only claude,codex` narrows the run.
 // Loopback only: each client's model API is the stand-in on 127.0.0.1.
+const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const { CLIENTS, ensureClient } = require('./clientsToolchain');
 const { session } = require('./clients');
+const { TOOLPACKS } = require('./workspace');
 const { taskChecks, toolListTokens, namesOf, ourName } = require('./checks');
 
 const FIRST_REQUEST_TRIES = 3;
@@ -56,6 +58,9 @@ async function main() {
       report(client, `installed from npm (${CLIENTS[client].spec})`, { error: error.message });
     }
   }
+
+  // The CLI's bundle is built (or found current) once here, not by four servers starting at once.
+  spawnSync(process.execPath, [TOOLPACKS, '--version'], { stdio: 'ignore', timeout: 120_000 });
 
   // The task sessions run side by side (each mostly waits on its client); Codex's first-request
   // tries after them, one at a time, so that they see the machine as a person would. Codex runs
