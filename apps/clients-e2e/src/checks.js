@@ -252,6 +252,34 @@ function taskChecks(client, session) {
   return checks;
 }
 
+/**
+ * The check of a session whose server runs without --yes: a plain git_add and git_commit rely on the
+ * client's own approval (Claude Code's permissions, Codex's approvals, Gemini CLI's trust), so the
+ * server asks nothing more and they run: one question per action, not two, and not none.
+ */
+function questionChecks(client, session) {
+  return [
+    {
+      name: "git_add and git_commit run on the client's own approval (server without --yes)",
+      run: () => {
+        const received = resultsByLabel(client, session);
+        const said = ['stage', 'commit'].map((label) => {
+          const result = received[label];
+          if (!result) throw new Error(`the agent's '${label}' move got no result: ${session.run.output.slice(-600)}`);
+          return result;
+        });
+        for (const { name, text, isError } of said) {
+          if (isError || /failed|declined|cancel|not run|was not|confirm/i.test(text))
+            throw new Error(`${name} answered: ${show(text)}`);
+        }
+        const subject = session.ws.git('log', '-1', '--format=%s').trim();
+        if (subject !== MESSAGE) throw new Error(`HEAD is '${subject}', not the commit`);
+        return `committed '${subject}'`;
+      },
+    },
+  ];
+}
+
 /** The tokens of the tool list the client's model received on its first and its last agent request. */
 function toolListTokens(client, session) {
   const first = session.record.agentRequests[0];
@@ -276,4 +304,4 @@ function toolListTokens(client, session) {
   };
 }
 
-module.exports = { taskChecks, toolListTokens, namesOf, modelText, doubledJobs, ourName, tokens };
+module.exports = { taskChecks, questionChecks, toolListTokens, namesOf, modelText, doubledJobs, ourName, tokens };

@@ -81,10 +81,8 @@ async function session(client, options = {}) {
   }
 }
 
-/** The server line of the README: the same command for every client. */
-const server = serverCommand();
-
-async function runClaude(ws, standIn) {
+async function runClaude(ws, standIn, options) {
+  const server = serverCommand(options);
   const env = baseEnv(ws, {
     CLAUDE_CONFIG_DIR: path.join(ws.home, '.claude'),
     ANTHROPIC_BASE_URL: standIn.url,
@@ -117,7 +115,8 @@ async function runClaude(ws, standIn) {
 }
 
 /** Codex's config.toml: the stand-in as a custom provider, our server as an MCP server. */
-function codexConfig(url, { required, model }) {
+function codexConfig(url, { required, model, yes }) {
+  const server = serverCommand({ yes });
   const toml = (value) => JSON.stringify(value);
   return [
     // No model: Codex's default (a current model from its catalog, which works in code mode: its
@@ -155,16 +154,17 @@ function codexConfig(url, { required, model }) {
   ].join('\n');
 }
 
-async function runCodex(ws, standIn, { required = false, model } = {}) {
+async function runCodex(ws, standIn, { required = false, model, yes } = {}) {
   const codexHome = path.join(ws.home, '.codex');
   fs.mkdirSync(codexHome);
-  fs.writeFileSync(path.join(codexHome, 'config.toml'), codexConfig(standIn.url, { required, model }));
+  fs.writeFileSync(path.join(codexHome, 'config.toml'), codexConfig(standIn.url, { required, model, yes }));
   const env = baseEnv(ws, { CODEX_HOME: codexHome, STAND_IN_API_KEY: 'sk-stand-in' });
   return runClient(binOf('codex'), ['exec', TASK], { cwd: ws.work, env });
 }
 
 /** Gemini CLI's settings.json: our server, trusted (its calls not confirmed again by the CLI). */
-function geminiSettings() {
+function geminiSettings(options) {
+  const server = serverCommand(options);
   return {
     mcpServers: { toolpacks: { command: server.command, args: server.args, trust: true } },
     security: { auth: { selectedType: 'gemini-api-key' } },
@@ -174,10 +174,10 @@ function geminiSettings() {
   };
 }
 
-async function runGemini(ws, standIn) {
+async function runGemini(ws, standIn, options) {
   const dir = path.join(ws.home, '.gemini');
   fs.mkdirSync(dir);
-  fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify(geminiSettings(), null, 2));
+  fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify(geminiSettings(options), null, 2));
   // The workspace trusted as "Trust folder" in the interactive dialog records it.
   fs.writeFileSync(path.join(dir, 'trustedFolders.json'), JSON.stringify({ [ws.work]: 'TRUST_FOLDER' }));
   const env = baseEnv(ws, { GEMINI_API_KEY: 'stand-in-key', GOOGLE_GEMINI_BASE_URL: standIn.url });

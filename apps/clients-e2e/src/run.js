@@ -12,7 +12,7 @@ const fs = require('node:fs');
 const { CLIENTS, ensureClient } = require('./clientsToolchain');
 const { session } = require('./clients');
 const { TOOLPACKS } = require('./workspace');
-const { taskChecks, toolListTokens, namesOf, ourName } = require('./checks');
+const { taskChecks, questionChecks, toolListTokens, namesOf, ourName } = require('./checks');
 
 const FIRST_REQUEST_TRIES = 3;
 
@@ -66,30 +66,41 @@ async function main() {
   // tries after them, one at a time, so that they see the machine as a person would. Codex runs
   // twice: with its default model (code mode: tools nested in a JavaScript `exec` tool, MCP tools
   // deferred) and with gpt-5-codex, a model outside its catalog, which gets plain function tools.
-  const plans = [
-    ['claude', 'claude', {}],
-    ['codex', 'codex', { required: true }],
-    ['codex', 'codex (gpt-5-codex)', { required: true, model: 'gpt-5-codex' }],
-    ['gemini', 'gemini', {}],
-  ].filter(([client]) => installed.includes(client));
-  const sessions = await Promise.all(
-    plans.map(async ([client, label, options]) => {
-      try {
-        return [client, label, await session(client, options)];
-      } catch (error) {
-        return [client, label, { error }];
-      }
-    }),
-  );
+  const runWave = (plans) =>
+    Promise.all(
+      plans
+        .filter(([client]) => installed.includes(client))
+        .map(async ([client, label, options, checks]) => {
+          try {
+            return [client, label, await session(client, options), checks];
+          } catch (error) {
+            return [client, label, { error }, checks];
+          }
+        }),
+    );
+  const sessions = [
+    ...(await runWave([
+      ['claude', 'claude', {}, taskChecks],
+      ['codex', 'codex', { required: true }, taskChecks],
+      ['codex', 'codex (gpt-5-codex)', { required: true, model: 'gpt-5-codex' }, taskChecks],
+      ['gemini', 'gemini', {}, taskChecks],
+    ])),
+    // The same task with the server started without --yes: what it asks, it asks through the client.
+    ...(await runWave([
+      ['claude', 'claude without --yes', { yes: false }, questionChecks],
+      ['codex', 'codex without --yes', { required: true, yes: false }, questionChecks],
+      ['gemini', 'gemini without --yes', { yes: false }, questionChecks],
+    ])),
+  ];
   const tokenLines = [];
   const tokenReport = {};
-  for (const [client, label, s] of sessions) {
+  for (const [client, label, s, checks] of sessions) {
     if (s.error) {
       report(label, 'the task session', { error: s.error.stack });
       continue;
     }
-    for (const c of taskChecks(client, s)) check(label, c);
-    const t = toolListTokens(client, s);
+    for (const c of checks(client, s)) check(label, c);
+    const t = checks === taskChecks && toolListTokens(client, s);
     if (t) {
       tokenReport[label] = t;
       tokenLines.push(

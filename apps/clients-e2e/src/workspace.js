@@ -27,9 +27,12 @@ function makeWorkspace(client) {
   return { base, home, work, git, remove: () => fs.rmSync(base, { recursive: true, force: true }) };
 }
 
-/** The server command every client is configured with: `node …/toolpacks.js mcp --root . --yes`. */
-function serverCommand() {
-  return { command: process.execPath, args: [TOOLPACKS, 'mcp', '--root', '.', '--yes'] };
+/**
+ * The server command every client is configured with: `node …/toolpacks.js mcp --root . --yes`
+ * (`yes: false`: without --yes, so that what the server itself asks is asked through the client).
+ */
+function serverCommand({ yes = true } = {}) {
+  return { command: process.execPath, args: [TOOLPACKS, 'mcp', '--root', '.', ...(yes ? ['--yes'] : [])] };
 }
 
 module.exports = { makeWorkspace, serverCommand, TOOLPACKS, repo };
