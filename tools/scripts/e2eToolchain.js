@@ -117,6 +117,61 @@ async function ensureCodeServer({ say = console.log } = {}) {
   return CODE_SERVER;
 }
 
+/**
+ * code-server patches VS Code's isProposedApiEnabled to `return true` (every extension gets every
+ * proposed API, declared or not) and offers no switch or product.json setting that undoes it; its
+ * workbench also keeps every declared proposal (`_envEnablesProposedApiForAll = true`). The
+ * Marketplace flavour must be tested where it gets none, as in stable VS Code: this is a copy of the
+ * code-server install (hard links, no second 620 MB) whose extension host has upstream VS Code's rule
+ * back, an extension gets exactly the proposals its package.json declares. The one file changed is
+ * written anew (unlinked first), so the shared install stays as it was.
+ */
+const GRANT_ALL =
+  /function (\w+)\((\w),(\w)\)\{return!0\}(function \w+\(\w,\w\)\{if\(!\1\(\w,\w\)\)throw new Error\(`Extension '\$\{\w\.identifier\.value\}' CANNOT use API proposal)/;
+const EXTENSION_HOST = 'node_modules/code-server/lib/vscode/out/vs/workbench/api/node/extensionHostProcess.js';
+const DECLARED_ONLY = (name, ext, proposal) =>
+  `function ${name}(${ext},${proposal}){return!!${ext}.enabledApiProposals&&${ext}.enabledApiProposals.includes(${proposal})}`;
+
+async function ensureCodeServerWithoutProposals({ say = console.log } = {}) {
+  await ensureCodeServer({ say });
+  const source = path.join(CACHE, 'code-server');
+  await installOnce({
+    cache: CACHE,
+    name: 'code-server-declared-proposals',
+    id: `code-server@${CODE_SERVER_VERSION}+declared-proposals-1`,
+    label: `code-server ${CODE_SERVER_VERSION} granting declared proposals only`,
+    say,
+    install: async (dir) => {
+      for (const entry of fs.readdirSync(source))
+        if (entry !== 'package.json') {
+          const result = spawnSync('cp', ['-al', path.join(source, entry), dir], { encoding: 'utf8' });
+          if (result.status !== 0) throw new Error(`cp -al ${entry}: ${result.stderr}`);
+        }
+      fs.copyFileSync(path.join(source, 'package.json'), path.join(dir, 'package.json'));
+      const file = path.join(dir, EXTENSION_HOST);
+      const text = fs.readFileSync(file, 'utf8');
+      const match = GRANT_ALL.exec(text);
+      if (!match)
+        throw new Error(
+          `${EXTENSION_HOST}: code-server's grant-every-proposal function was not found next to "CANNOT use API proposal"; this code-server differs from ${CODE_SERVER_VERSION}: look for isProposedApiEnabled there.`,
+        );
+      const patched = text.replace(
+        GRANT_ALL,
+        (_all, name, ext, proposal, rest) => DECLARED_ONLY(name, ext, proposal) + rest,
+      );
+      fs.unlinkSync(file); // a hard link to the shared install: write a file of its own
+      fs.writeFileSync(file, patched);
+    },
+    verify: async (dir) => {
+      const text = fs.readFileSync(path.join(dir, EXTENSION_HOST), 'utf8');
+      if (GRANT_ALL.test(text) || !text.includes('.enabledApiProposals.includes('))
+        return 'the extension host still grants every proposal';
+      return codeServerVersion(dir).error;
+    },
+  });
+  return codeServerBin(path.join(CACHE, 'code-server-declared-proposals'));
+}
+
 module.exports = {
   CACHE,
   CODE_SERVER,
@@ -127,5 +182,6 @@ module.exports = {
   codeServerEnv,
   codeServerVersion,
   ensureCodeServer,
+  ensureCodeServerWithoutProposals,
   ensureNode24,
 };

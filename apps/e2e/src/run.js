@@ -5,7 +5,10 @@
 // run at once), builds and packages the runtime and the four pack extensions with vsce, installs
 // the .vsix files into a fresh code-server, opens the workbench, and reads the observations the
 // probe extension writes from inside the extension host. Phase 2 uninstalls the git pack and checks
-// its tools are gone. Ends every process it started; writes only under .e2e/ and its cache. Prints
+// its tools are gone. Both run the proposal flavour (dist/vsix-proposed/). The Marketplace phase then
+// installs the Marketplace flavour (dist/vsix/, checked with vsce's publish validation) into a fresh
+// code-server that grants an extension only the proposals it declares, as stable VS Code does
+// (e2eToolchain.js), and checks what a Marketplace user gets (./marketplace.js). Ends every process it started; writes only under .e2e/ and its cache. Prints
 // `e2e: N passed, N failed`; `--summary FILE` also writes the counts as JSON. `--install-only`
 // installs (or checks) Node 24 and code-server in the cache and stops. Phase 1 ends with checks
 // driven in the browser (./ui.js) whose screenshots stay in .e2e/artifacts/ after the run.
@@ -15,6 +18,9 @@ const net = require('node:net');
 const path = require('node:path');
 const toolchain = require('../../../tools/scripts/e2eToolchain');
 const { uiChecks } = require('./ui');
+const { marketplaceUiChecks, outputLogProblems } = require('./marketplace');
+const { packageExtension } = require('../../../tools/scripts/packageExtension');
+const { vscePublishProblem } = require('../../../tools/scripts/vscePublishCheck');
 
 const REPO = path.resolve(__dirname, '../../..');
 const { CODE_SERVER } = toolchain;
@@ -27,6 +33,8 @@ const EXTENSIONS = [
   'pack-debug-extension',
 ];
 const PHASE_TIMEOUT_MS = 240_000;
+/** The runtime's bundle must stay within this (issue 34; it was 1.60 MB). */
+const RUNTIME_BUNDLE_LIMIT = 1_000_000;
 
 const results = [];
 const record = (name, passed, detail = '') => {
@@ -66,25 +74,34 @@ function codeServerEnv(dirs) {
   );
 }
 
-function buildExtensions() {
-  const outDir = path.join(REPO, 'dist/vsix');
-  fs.rmSync(outDir, { recursive: true, force: true });
-  fs.mkdirSync(outDir, { recursive: true });
+/** Both flavours of every extension (tools/nx-plugin/src/packageExtension.js), and the probe. */
+async function buildExtensions() {
   const vsce = path.join(REPO, 'node_modules/.bin/vsce');
-  const vsix = {};
+  const vsix = { proposed: {}, marketplace: {}, bundleBytes: {} };
   for (const name of EXTENSIONS) {
     const dir = path.join(REPO, 'apps', name);
     run(process.execPath, [path.join(REPO, 'tools/scripts/bundle-extension.js'), dir]);
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
-    const file = path.join(outDir, `${manifest.publisher}.${manifest.name}-${manifest.version}.vsix`);
-    run(vsce, ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', file], {
-      cwd: dir,
-    });
-    vsix[name] = { file, id: `${manifest.publisher}.${manifest.name}` };
+    const id = `${manifest.publisher}.${manifest.name}`;
+    const packaged = await packageExtension(REPO, dir, { log: (line) => console.log(`e2e: ${line}`) });
+    vsix.proposed[name] = { file: packaged.proposed, id };
+    vsix.bundleBytes[name] = packaged.bundleBytes;
+    vsix.marketplace[name] = { file: packaged.marketplace, id };
+    record(
+      `${path.relative(REPO, packaged.marketplace)} (Marketplace) passes vsce's publish validation and the flavour check`,
+      packaged.problems.length === 0,
+      packaged.problems.join('\n'),
+    );
+    const refused = await vscePublishProblem(packaged.proposed);
+    record(
+      `${path.relative(REPO, packaged.proposed)} (proposals) is refused by the same validation`,
+      /unallowed proposed API/.test(refused ?? ''),
+      refused ?? 'vsce would publish it',
+    );
   }
   const probeDir = path.join(REPO, 'apps/e2e/test-extension');
   run(process.execPath, [path.join(REPO, 'tools/scripts/bundle-extension.js'), probeDir]);
-  const probe = path.join(outDir, 'probe', 'toolpacks.toolpacks-e2e.vsix');
+  const probe = path.join(REPO, 'dist/vsix-probe/toolpacks.toolpacks-e2e.vsix');
   fs.mkdirSync(path.dirname(probe), { recursive: true });
   run(vsce, ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', probe], {
     cwd: probeDir,
@@ -93,7 +110,7 @@ function buildExtensions() {
 }
 
 /** A pack's bundle carries its pack only; the modules the runtime shares come from it (tools/scripts/bundle-extension.js). */
-function checkPackBundles() {
+function checkPackBundles(shippedBytes) {
   // esbuild heads each bundled file with a `// path` comment: a shared module's files would show up here.
   const copy =
     /^\/\/ .*(node_modules\/(inversify|@inversifyjs|reflect-metadata|@vscode\/prompt-tsx)\/|libs\/(base|registry|services)\/|libs\/host-vscode\/src\/(?!runtimeApi\.ts))/m;
@@ -106,7 +123,19 @@ function checkPackBundles() {
     const match = copy.exec(bundle);
     if (match) found.push(`${name}: ${match[0]}`);
   }
-  console.log(`e2e: dist/extension.js sizes: ${sizes.join(', ')}`);
+  console.log(`e2e: dist/extension.js sizes as built: ${sizes.join(', ')}`);
+  // One bundle serves both flavours (the runtime finds out at run time which proposals it has), minified in each .vsix.
+  console.log(
+    `e2e: bundle sizes shipped in each flavour's .vsix (Marketplace and proposals alike): ${Object.entries(shippedBytes)
+      .map(([name, bytes]) => `${name} ${bytes} B`)
+      .join(', ')}`,
+  );
+  const runtime = shippedBytes['runtime-extension'];
+  record(
+    `the runtime's bundle is ${(runtime / 1e6).toFixed(2)} MB in the Marketplace and the proposal .vsix, within ${RUNTIME_BUNDLE_LIMIT / 1e6} MB`,
+    runtime <= RUNTIME_BUNDLE_LIMIT,
+    `${runtime} B`,
+  );
   record(
     "each pack's bundle carries no inversify, reflect-metadata, prompt-tsx or registry of its own",
     found.length === 0,
@@ -114,8 +143,8 @@ function checkPackBundles() {
   );
 }
 
-function prepareRun() {
-  const runDir = path.join(REPO, '.e2e', `run-${process.pid}-${Date.now()}`);
+function prepareRun(flavour = 'proposed') {
+  const runDir = path.join(REPO, '.e2e', `run-${process.pid}-${Date.now()}-${flavour}`);
   const dirs = Object.fromEntries(
     ['user', 'extensions', 'xdgConfig', 'xdgData', 'xdgCache', 'tmp', 'runtime', 'profile', 'workspace'].map((key) => [
       key,
@@ -131,6 +160,7 @@ function prepareRun() {
     path.join(dirs.user, 'User/settings.json'),
     JSON.stringify({
       'toolpacksE2E.resultsFile': dirs.results,
+      'toolpacksE2E.flavour': flavour,
       // The chat view, its tool picker and # completions are what the UI checks drive.
       'chat.disableAIFeatures': false,
       'workbench.view.alwaysShowHeaderActions': true,
@@ -167,20 +197,20 @@ function prepareRun() {
   return dirs;
 }
 
-function installExtensions(dirs, vsix, probe) {
+function installExtensions(dirs, vsix, probe, codeServer = CODE_SERVER) {
   const env = codeServerEnv(dirs);
   const common = ['--extensions-dir', dirs.extensions, '--user-data-dir', dirs.user];
   // Each .vsix installs on its own (the runtime first: the packs depend on it).
   for (const name of EXTENSIONS) {
     try {
-      run(CODE_SERVER, ['--install-extension', vsix[name].file, ...common], { env });
+      run(codeServer, ['--install-extension', vsix[name].file, ...common], { env });
       record(`${path.basename(vsix[name].file)} installs with code-server --install-extension`, true);
     } catch (error) {
       record(`${path.basename(vsix[name].file)} installs with code-server --install-extension`, false, error.message);
     }
   }
   // The probe goes in the same way (an unpacked folder is ignored once extensions.json exists).
-  run(CODE_SERVER, ['--install-extension', probe, ...common], { env });
+  run(codeServer, ['--install-extension', probe, ...common], { env });
 }
 
 function freePort() {
@@ -195,11 +225,11 @@ function freePort() {
 }
 
 /** Starts code-server on a free port; another run (another checkout's) may take the port between the probe and the bind: then another port. */
-async function startCodeServer(dirs) {
+async function startCodeServer(dirs, codeServer = CODE_SERVER) {
   for (let attempt = 1; ; attempt++) {
     const from = fs.existsSync(dirs.log) ? fs.statSync(dirs.log).size : 0;
     try {
-      return await startCodeServerOn(dirs, await freePort());
+      return await startCodeServerOn(dirs, await freePort(), codeServer);
     } catch (error) {
       const output = fs.existsSync(dirs.log) ? fs.readFileSync(dirs.log).subarray(from).toString('utf8') : '';
       if (attempt >= 3 || !/EADDRINUSE/.test(output)) throw error;
@@ -208,10 +238,10 @@ async function startCodeServer(dirs) {
   }
 }
 
-async function startCodeServerOn(dirs, port) {
+async function startCodeServerOn(dirs, port, codeServer) {
   const log = fs.openSync(dirs.log, 'a');
   const child = spawn(
-    CODE_SERVER,
+    codeServer,
     [
       '--bind-addr',
       `127.0.0.1:${port}`,
@@ -306,11 +336,11 @@ async function waitForPhase(dirs, phase) {
   throw new Error(`The probe extension wrote no ${phase} results within ${PHASE_TIMEOUT_MS / 1000} s; see ${dirs.log}`);
 }
 
-async function runPhase(dirs, phase, inBrowser) {
+async function runPhase(dirs, phase, inBrowser, codeServer) {
   let server;
   let browser;
   try {
-    server = await startCodeServer(dirs);
+    server = await startCodeServer(dirs, codeServer);
     browser = await openWorkbench(dirs, server);
     for (const o of await waitForPhase(dirs, phase)) record(o.name, o.passed, o.detail);
     await inBrowser?.(browser.pages()[0]);
@@ -346,8 +376,9 @@ async function main() {
       );
       return finish(summaryFile, dirs);
     }
-    const { vsix, probe } = buildExtensions();
-    checkPackBundles();
+    const { vsix: flavours, probe } = await buildExtensions();
+    const vsix = flavours.proposed;
+    checkPackBundles(flavours.bundleBytes);
     dirs = prepareRun();
     installExtensions(dirs, vsix, probe);
     const artifacts = path.join(REPO, '.e2e', 'artifacts');
@@ -369,10 +400,35 @@ async function main() {
       { env: codeServerEnv(dirs) },
     );
     await runPhase(dirs, 'phase2');
+    await marketplacePhase(flavours.marketplace, probe, artifacts);
   } catch (error) {
     record('the e2e harness ran', false, error.stack ?? String(error));
   }
   finish(summaryFile, dirs);
+}
+
+/** The Marketplace flavour where our extensions get no proposed API (a run of its own, kept lean). */
+async function marketplacePhase(vsix, probe, artifacts) {
+  const codeServer = await toolchain.ensureCodeServerWithoutProposals({ say: (line) => console.log(`e2e: ${line}`) });
+  const dirs = prepareRun('marketplace');
+  installExtensions(dirs, vsix, probe, codeServer);
+  const shots = path.join(artifacts, 'marketplace');
+  await runPhase(
+    dirs,
+    'marketplace',
+    (page) => marketplaceUiChecks(page, { record, offeredFile: `${dirs.results}.offered.jsonl`, artifacts: shots }),
+    codeServer,
+  );
+  const problems = outputLogProblems(dirs.user);
+  record(
+    "the Marketplace run's Tool Packs log has no line that reads as an error",
+    problems.length === 0,
+    problems.join('\n'),
+  );
+  console.log(`e2e: Marketplace screenshots in ${path.relative(REPO, shots)}`);
+  const failed = results.some((r) => !r.passed);
+  if (!failed) fs.rmSync(dirs.root, { recursive: true, force: true });
+  else console.log(`e2e: Marketplace logs kept in ${path.relative(REPO, dirs.root)}`);
 }
 
 function finish(summaryFile, dirs) {

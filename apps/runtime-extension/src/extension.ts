@@ -13,6 +13,7 @@ import { createToolRegistry, type ToolPack } from '@toolpacks/registry/host';
 import { CONTEXT_KEY_HINTS } from '@toolpacks/services';
 import {
   confirmInWindow,
+  declaredProposals,
   DEFINITION_SCHEME,
   packManifestInfo,
   referencedTools,
@@ -20,6 +21,7 @@ import {
   RESOLVED_VIEW_COMMANDS,
   RESOLVED_VIEW_ID,
   ResolvedToolsView,
+  readProposed,
   runToolLoop,
   VsCodeHost,
   VsCodeToolSelection,
@@ -36,10 +38,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<ToolPa
   const registry = createToolRegistry({ container, contextKeyHints: CONTEXT_KEY_HINTS });
   const output = vscode.window.createOutputChannel('Tool Packs');
   const contextKeys = () => host.contextKeys.values;
-  // VS Code fires this (chatParticipantAdditions) when its picker changes while a request runs.
-  const onDidChangeChatRequestTools = (
-    vscode.lm as { onDidChangeChatRequestTools?: (l: (r: ChatRequestTools) => unknown) => vscode.Disposable }
-  ).onDidChangeChatRequestTools;
+  // VS Code fires this (chatParticipantAdditions) when its picker changes while a request runs; the
+  // Marketplace flavour is granted no proposal, and the getter throws there.
+  const onDidChangeChatRequestTools = readProposed(
+    () =>
+      (vscode.lm as { onDidChangeChatRequestTools?: (l: (r: ChatRequestTools) => unknown) => vscode.Disposable })
+        .onDidChangeChatRequestTools,
+  );
   const selection = new VsCodeToolSelection(registry, onDidChangeChatRequestTools?.bind(vscode.lm));
   context.subscriptions.push(host, output, selection);
   // What the retired "Configure Tools" quick pick stored: VS Code's own picker is the one selection now.
@@ -82,6 +87,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<ToolPa
             contributed: info?.contributed,
             toolSetNames: info?.toolSetNames,
             selection: () => selection.current?.selection,
+            // A pack extension without the proposal (the Marketplace flavour) is not asked to call it.
+            perModelTools: manifest ? declaredProposals(manifest).has('languageModelToolSupportsModel') : undefined,
+            onParticipantOnly: (note) => output.appendLine(`[${pack.id}] ${note}`),
             onError: (message) => output.appendLine(`[${pack.id}] error: ${message}`),
           },
         )

@@ -38,3 +38,4 @@ export {
   type ToolPacksApi,
 } from './runtimeApi';
 export { confirmInWindow } from './confirmDialog';
+export { declaredProposals, isProposalRefusal, readProposed } from './proposedApi';

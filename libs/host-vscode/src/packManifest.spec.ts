@@ -33,4 +33,13 @@ describe("a pack extension's manifest, read by the runtime", () => {
     ]);
     expect(packManifestInfo(shapesEditorPack, undefined).problems).toHaveLength(2);
   });
+
+  it('takes a Marketplace manifest (tools, no toolsets: they need a proposal) without a problem', () => {
+    const info = packManifestInfo(shapesEditorPack, {
+      contributes: { languageModelTools: [{ name: 'read_file' }, { name: 'move_file' }] },
+    });
+    expect([...info.contributed!]).toEqual(['read_file', 'move_file']);
+    expect(info.toolSetNames.size).toBe(0);
+    expect(info.problems).toEqual([]);
+  });
 });

@@ -22,10 +22,13 @@ export interface PackManifestInfo {
 export function packManifestInfo(pack: ToolPack, manifest: unknown): PackManifestInfo {
   const contributes = (manifest as { contributes?: Record<string, unknown> } | undefined)?.contributes;
   const tools = contributes?.languageModelTools;
-  const sets = Array.isArray(contributes?.languageModelToolSets) ? contributes.languageModelToolSets : [];
   const contributed = Array.isArray(tools)
     ? new Set(tools.map((t) => (t as { name?: unknown })?.name).filter((n): n is string => typeof n === 'string'))
     : undefined;
+  // The Marketplace flavour contributes no toolsets (they need a proposal): nothing to match then.
+  if (contributes && !('languageModelToolSets' in contributes))
+    return { contributed, toolSetNames: new Map(), problems: [] };
+  const sets = Array.isArray(contributes?.languageModelToolSets) ? contributes.languageModelToolSets : [];
   const toolSetNames = new Map<string, string>();
   const problems: string[] = [];
   (pack.toolSets ?? []).forEach((set, index) => {

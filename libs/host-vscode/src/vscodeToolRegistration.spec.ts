@@ -206,4 +206,71 @@ describe('registering a pack with VS Code', () => {
     expect(defined).toEqual(['apply_patch']);
     registration.dispose();
   });
+
+  describe('where VS Code grants no proposal (the Marketplace flavour, stable VS Code)', () => {
+    // What VS Code 1.139 throws from registerToolDefinition for an extension not granted the proposal.
+    const refusal = () => {
+      throw new Error(
+        "Extension 'toolpacks.toolpacks-pack-editor' CANNOT use API proposal: languageModelToolSupportsModel.\nIts package.json#enabledApiProposals-property declares: [] but NOT languageModelToolSupportsModel.",
+      );
+    };
+    const marketplace = ['read_file', 'create_file', 'replace_string_in_file', 'move_file', 'list_open_editors'];
+
+    it('a manifest without the proposal: general tools with registerTool, the variants to the participant, no proposed call, one note', async () => {
+      const registry = await shapesRegistry();
+      const lms = fakeLms(Object.values(MODELS));
+      const notes: string[] = [];
+      const errors: string[] = [];
+      const registration = registerToolsWithVsCode(
+        registry,
+        shapesEditorPack.tools.map((t) => t.definition),
+        {
+          lm: lms.runtimeLm,
+          packLm: { ...lms.packLm, registerToolDefinition: refusal } as unknown as typeof vscode.lm,
+          packId: 'editor',
+          contributed: new Set(marketplace),
+          perModelTools: false,
+          onParticipantOnly: (note) => notes.push(note),
+          onError: (message) => errors.push(message),
+        },
+      );
+      await registration.ready;
+      expect(lms.contributed).toEqual(marketplace);
+      expect(registration.kinds.get('apply_patch')).toBe('participant-only');
+      expect(registration.kinds.get('str_replace_based_edit_tool')).toBe('participant-only');
+      expect(errors).toEqual([]);
+      expect(notes).toHaveLength(1);
+      expect(notes[0]).toMatch(/^VS Code grants no per-model tool registration here .*apply_patch.*through @toolpacks/);
+      expect(notes[0]).not.toMatch(/error|fail/i);
+      registration.dispose();
+    });
+
+    it('a manifest that declares the proposal VS Code refuses: the first refusal sends every variant to the participant, said once, no error', async () => {
+      const registry = await shapesRegistry();
+      const lms = fakeLms(Object.values(MODELS));
+      const notes: string[] = [];
+      const errors: string[] = [];
+      const registration = registerToolsWithVsCode(
+        registry,
+        shapesEditorPack.tools.map((t) => t.definition),
+        {
+          lm: lms.runtimeLm,
+          packLm: { ...lms.packLm, registerToolDefinition: refusal } as unknown as typeof vscode.lm,
+          packId: 'editor',
+          contributed: new Set(['move_file', 'list_open_editors']),
+          onParticipantOnly: (note) => notes.push(note),
+          onError: (message) => errors.push(message),
+        },
+      );
+      await registration.ready;
+      expect(registration.kinds.get('read_file')).toBe('participant-only');
+      expect(registration.kinds.get('apply_patch')).toBe('participant-only');
+      expect(errors).toEqual([]);
+      expect(notes).toHaveLength(1);
+      lms.changeModels();
+      await new Promise((r) => setTimeout(r, 10));
+      expect(notes).toHaveLength(1);
+      registration.dispose();
+    });
+  });
 });

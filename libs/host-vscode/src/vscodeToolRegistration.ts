@@ -5,7 +5,9 @@
 // proposal through the pack extension's own `vscode.lm`, so VS Code lists it under that pack (not
 // under the runtime), inside its toolset, for exactly the models it serves (perModelTools.ts).
 // Overrides are not registered: they replace their base inside the registry's own resolution (the
-// @toolpacks participant), and on a VS Code call when VS Code names the model.
+// @toolpacks participant), and on a VS Code call when VS Code names the model. Where VS Code grants
+// no registerToolDefinition (the Marketplace flavour, or stable VS Code), the per-model tools are
+// served by the participant only, which resolves per request for request.model (proposedApi.ts).
 import * as vscode from 'vscode';
 import type { Disposable } from '@toolpacks/base';
 import type {
@@ -20,6 +22,7 @@ import type {
 import { confirmInWindow } from './confirmDialog';
 import { toModelInfo } from './modelInfo';
 import { planPerModelTools, type PerModelPlan } from './perModelTools';
+import { isProposalRefusal, readProposed } from './proposedApi';
 import { vscodeToolAdapter } from './vscodeToolAdapter';
 
 type RegisterToolDefinition = (
@@ -56,6 +59,14 @@ export interface VsCodeToolRegistrationOptions {
   readonly selection?: () => ToolSelection | undefined;
   /** Told when registering a per-model tool fails (VS Code refused it). */
   readonly onError?: (message: string) => void;
+  /**
+   * Whether the pack's extension may register per-model tools (its manifest declares
+   * languageModelToolSupportsModel); false: they go to the participant only, with no proposed call.
+   * Absent: tried, and the first refusal sends them there.
+   */
+  readonly perModelTools?: boolean;
+  /** Told once when VS Code grants no registerToolDefinition here: the per-model tools are the participant's. */
+  readonly onParticipantOnly?: (message: string) => void;
 }
 
 export type RegistrationKind = 'registerTool' | 'registerToolDefinition' | 'participant-only';
@@ -72,8 +83,12 @@ export function registerToolsWithVsCode(
 } {
   const lm = options.lm ?? vscode.lm;
   const packLm = options.packLm ?? lm;
-  const registerToolDefinition = (packLm as unknown as { registerToolDefinition?: RegisterToolDefinition })
-    .registerToolDefinition;
+  const registerToolDefinition =
+    options.perModelTools === false
+      ? undefined
+      : readProposed(
+          () => (packLm as unknown as { registerToolDefinition?: RegisterToolDefinition }).registerToolDefinition,
+        );
   const disposables: vscode.Disposable[] = [];
   const kinds = new Map<string, RegistrationKind>();
   const perModel: ToolDefinition[] = [];
@@ -92,6 +107,8 @@ export function registerToolsWithVsCode(
       kinds.set(definition.name, 'registerToolDefinition');
     } else kinds.set(definition.name, 'participant-only');
   }
+  const participantOnly = definitions.filter((d) => !d.overridesTool && kinds.get(d.name) === 'participant-only');
+  if (participantOnly.length) options.onParticipantOnly?.(participantOnlyNote(participantOnly.map((d) => d.name)));
   if (!perModel.length)
     return { kinds, ready: Promise.resolve(), dispose: () => disposables.forEach((d) => d.dispose()) };
 
@@ -126,9 +143,10 @@ export function registerToolsWithVsCode(
   // One update at a time, in order: VS Code refuses a name that is still registered.
   let queue = Promise.resolve();
   let disposed = false;
+  let refused = false;
   const update = () =>
     (queue = queue.then(async () => {
-      if (disposed) return;
+      if (disposed || refused) return;
       const models = await offeredModels(lm);
       if (disposed) return;
       const plans = planPerModelTools(
@@ -147,6 +165,13 @@ export function registerToolsWithVsCode(
         try {
           registered.set(definition.name, { key, disposable: register(definition, plan) });
         } catch (error) {
+          if (isProposalRefusal(error)) {
+            // This VS Code does not grant the proposal: every per-model tool is the participant's.
+            refused = true;
+            for (const d of perModel) kinds.set(d.name, 'participant-only');
+            options.onParticipantOnly?.(participantOnlyNote(perModel.map((d) => d.name)));
+            return;
+          }
           options.onError?.(
             `Tool '${definition.name}' could not be registered with VS Code: ${(error as Error).message}`,
           );
@@ -176,6 +201,10 @@ export function registerToolsWithVsCode(
       registered.clear();
     },
   };
+}
+
+function participantOnlyNote(names: readonly string[]): string {
+  return `VS Code grants no per-model tool registration here (proposal languageModelToolSupportsModel): ${names.join(', ')} reach models through @toolpacks, which picks them per request for its model.`;
 }
 
 /** The registered tools that compete for the jobs of these tools, as one comparable string. */

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { contentToText, toCallContent } from '@toolpacks/registry/host';
 import type { ToolPacksApi } from '@toolpacks/host-vscode';
 import { bridgeChecks } from './bridgeChecks';
+import { marketplaceChecks } from './marketplaceChecks';
 import { sharedModulesChecks } from './sharedModulesChecks';
 import { workChecks } from './workChecks';
 
@@ -45,7 +46,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   offeredFile = `${resultsFile}.offered.jsonl`;
   context.subscriptions.push(vscode.lm.registerLanguageModelChatProvider(VENDOR, scriptedModel()));
   const previous = fs.existsSync(resultsFile) ? JSON.parse(fs.readFileSync(resultsFile, 'utf8')) : {};
-  const phase = previous.phase1?.done ? 'phase2' : 'phase1';
+  // The harness's Marketplace run (no proposals) says so in the settings; else phase 1, then 2.
+  const marketplace = vscode.workspace.getConfiguration('toolpacksE2E').get<string>('flavour') === 'marketplace';
+  const phase = marketplace ? 'marketplace' : previous.phase1?.done ? 'phase2' : 'phase1';
   const observations: Observation[] = [];
   const check = async (name: string, run: () => Promise<string>) => {
     try {
@@ -57,7 +60,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   try {
     const api = await runtimeApi();
     if (phase === 'phase1') await phaseOne(api, check);
-    else await phaseTwo(api, check);
+    else if (phase === 'phase2') await phaseTwo(api, check);
+    else
+      await marketplaceChecks(api, check, assert, async (family, scenario, call) => {
+        const result = await loop(family, scenario, { call }, api);
+        assert(result.toolCalls[0]?.status === 'ok', JSON.stringify(result.toolCalls));
+        return offeredIn(scenario);
+      });
   } catch (error) {
     observations.push({ name: `${phase} setup`, passed: false, detail: (error as Error).stack ?? String(error) });
   }

@@ -1,5 +1,7 @@
 // Nx executor `@toolpacks/nx-plugin:contributions`. Loads the pack from its TypeScript source,
-// then writes the extension's contributions, or with `check` fails on any difference.
+// then writes the extension's contributions (the proposal flavour, package.json), or with `check`
+// fails on any difference; `check` also fails a Marketplace flavour (derived from package.json, and
+// the one staged by the package target if there is one) that would declare or need a proposal.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -11,12 +13,14 @@ module.exports = async function contributions(options, context) {
   });
   require('reflect-metadata');
   const { checkManifest, checkSchemas, generateContributions, withContributions } = require('../../contributions.ts');
+  const { checkMarketplaceManifest, marketplaceContributions, marketplaceManifest } = require('../../flavours.ts');
   const projectRoot = path.join(root, context.projectsConfigurations.projects[context.projectName].root);
   const manifestPath = path.join(projectRoot, 'package.json');
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
   let expected;
+  let pack;
   if (options.pack) {
-    const pack = require(path.join(root, options.pack))[options.exportName];
+    pack = require(path.join(root, options.pack))[options.exportName];
     if (!pack) {
       console.error(`${options.pack} has no export '${options.exportName}'.`);
       return { success: false };
@@ -44,6 +48,19 @@ module.exports = async function contributions(options, context) {
   }
   const problems = checkManifest(manifest, expected, bundle);
   for (const p of problems) console.error(`${path.relative(root, manifestPath)}: ${p}`);
-  if (problems.length === 0) console.log(`${path.relative(root, manifestPath)}: contributions match the definitions.`);
+  const marketplace = pack ? marketplaceContributions(pack) : undefined;
+  const staged = path.join(root, 'dist/flavours/marketplace', String(manifest.name), 'package.json');
+  for (const [where, candidate] of [
+    [`${path.relative(root, manifestPath)} (its Marketplace flavour)`, marketplaceManifest(manifest, marketplace)],
+    ...(fs.existsSync(staged) ? [[path.relative(root, staged), JSON.parse(fs.readFileSync(staged, 'utf8'))]] : []),
+  ]) {
+    const found = checkMarketplaceManifest(candidate, marketplace);
+    for (const p of found) console.error(`${where}: ${p}`);
+    problems.push(...found);
+  }
+  if (problems.length === 0)
+    console.log(
+      `${path.relative(root, manifestPath)}: contributions match the definitions; the Marketplace flavour needs no proposal.`,
+    );
   return { success: problems.length === 0 };
 };

@@ -65,14 +65,18 @@ export async function packExtensionGenerator(
     scripts: {
       lint: 'eslint .',
       build: `node ${offset}tools/scripts/bundle-extension.js .`,
-      package: `mkdir -p ${offset}dist/vsix && vsce package --no-dependencies --allow-missing-repository --skip-license --out ${offset}dist/vsix/`,
       typecheck: 'tsc -p tsconfig.json --noEmit',
     },
     dependencies: { '@toolpacks/host-vscode': '*', [pack.manifest.name]: '*' },
     nx: {
       tags: ['scope:app', 'platform:vscode', 'type:extension'],
       targets: {
-        package: { dependsOn: ['build'], outputs: ['{workspaceRoot}/dist/vsix'] },
+        // Both flavours: dist/vsix/ (Marketplace) and dist/vsix-proposed/ (tools/scripts/packageExtension.js).
+        package: {
+          executor: '@toolpacks/nx-plugin:package',
+          dependsOn: ['build'],
+          outputs: ['{workspaceRoot}/dist/vsix', '{workspaceRoot}/dist/vsix-proposed', '{workspaceRoot}/dist/flavours'],
+        },
         contributions: { executor: '@toolpacks/nx-plugin:contributions', options: contributionsOptions },
         'check-contributions': {
           executor: '@toolpacks/nx-plugin:contributions',
