@@ -5,7 +5,6 @@ const config = (over: Partial<IgnoreConfig> = {}): IgnoreConfig => ({
   tracked: [],
   excludeText: '',
   hiddenNames: ['.git'],
-  hiddenAffixes: [['.toolpacks-', '.tmp']],
   ...over,
 });
 const rulesFor = (files: Record<string, string>, over: Partial<IgnoreConfig> = {}) =>
@@ -25,7 +24,22 @@ describe('git ignore rules', () => {
     expect(rules.isHiddenFile('x/mid/dle')).toBe(false);
     expect(rules.isHiddenFile('folder')).toBe(false); // a file: `folder/` matches folders only
     expect(rules.isHiddenFile('folder/inside')).toBe(true);
-    expect(rules.isHiddenFile('.toolpacks-1-ab.tmp')).toBe(true);
+    // Only a name proved ours is hidden (the predicate); a file of that shape alone is shown.
+    expect(rules.isHiddenFile('.toolpacks-1-ab.tmp')).toBe(false);
+  });
+
+  it("hides the write path's own files (the predicate says which), never a tracked one", () => {
+    const ours = (name: string) => name === '.toolpacks-ours.tmp' || name === '.toolpacks-committed.tmp';
+    const rules = createIgnoreRules(
+      createGlobMatcher,
+      config({ tracked: ['.toolpacks-committed.tmp'] }),
+      () => undefined,
+      ours,
+    );
+    expect(rules.isHiddenFile('.toolpacks-ours.tmp')).toBe(true);
+    expect(rules.isHiddenFile('sub/.toolpacks-ours.tmp')).toBe(true);
+    expect(rules.isHiddenFile('.toolpacks-committed.tmp')).toBe(false);
+    expect(rules.isHiddenFile('.toolpacks-other.tmp')).toBe(false);
   });
 
   it('lets a deeper .gitignore and a later line win; tracked files are never hidden', () => {

@@ -25,8 +25,8 @@ export interface IgnoreConfig {
   readonly excludeText: string;
   /** Names hidden at any depth regardless of rules. */
   readonly hiddenNames: readonly string[];
-  /** Names hidden by [prefix, suffix] (the write path's temp files). */
-  readonly hiddenAffixes: readonly (readonly [string, string])[];
+  /** The key that proves a temp or lock name is the write path's (writePathNames.ts); such files are hidden. */
+  readonly tempKey?: string;
 }
 
 export type EntryVerdict = 'show' | 'hide' | 'tracked-only';
@@ -53,6 +53,8 @@ export function createIgnoreRules(
   createGlobMatcher: GlobFactory,
   config: IgnoreConfig,
   readGitignore: (folder: string) => string | undefined,
+  /** Whether a file name is provably the write path's temp or lock file (hidden unless tracked). */
+  isOurTemp: (name: string) => boolean = () => false,
 ): IgnoreRules {
   const tracked = new Set(config.tracked ?? []);
   const trackedFolders = new Set<string>();
@@ -160,14 +162,10 @@ export function createIgnoreRules(
   };
   const verdict = (relative: string, isDirectory: boolean, insideIgnored: boolean): EntryVerdict => {
     const name = relative.slice(relative.lastIndexOf('/') + 1);
-    if (
-      hiddenNames.has(name) ||
-      config.hiddenAffixes.some(
-        ([head, tail]) => name.length >= head.length + tail.length && name.startsWith(head) && name.endsWith(tail),
-      )
-    )
-      return 'hide';
+    if (hiddenNames.has(name)) return 'hide';
     if (!isDirectory && tracked.has(relative)) return 'show';
+    // The write path's temp and lock files, provably ours (never a repository's file of that shape).
+    if (!isDirectory && isOurTemp(name)) return 'hide';
     const ignored = insideIgnored || ignoredByRules(relative, isDirectory);
     if (!ignored) return 'show';
     return isDirectory && trackedFolders.has(relative) ? 'tracked-only' : 'hide';

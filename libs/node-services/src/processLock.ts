@@ -4,17 +4,16 @@
 // waited for, a dead one's lock is taken over. Named like the write path's temp files, so search
 // hides it. Programs that are not toolpacks do not take it; for them the compare-and-swap check
 // (and the post-rename check of the old file) is what remains.
-import { createHash } from 'node:crypto';
 import { constants as C, promises as fs } from 'node:fs';
 import type { OpenDirectory } from './safeOpen';
 import { ConflictError } from './conflictError';
-import { tempName } from './writePathNames';
+import { lockFileName, tempName } from './writePathNames';
 
 const WAIT_ATTEMPTS = 400; // × up to 25 ms: a holder that keeps a lock ~10 s is treated as a conflict
 const STALE_MS = 60_000;
 
 export function lockName(name: string): string {
-  return `.toolpacks-lock-${createHash('sha256').update(name).digest('hex').slice(0, 16)}.tmp`;
+  return lockFileName(name);
 }
 
 /** Takes the lock file for `name` in `dir`; resolves to its release. Undefined when the folder cannot hold one. */

@@ -25,7 +25,6 @@ import { searchTimeoutError } from './searchScanner';
 import { compareMatches, MAX_SEARCH_FILE_BYTES, type CompiledQuery } from './searchLimits';
 import { verifyMatches } from './searchVerify';
 import { hasGitAbove, loadTrackedIgnored, mainThreadRules, type IgnoreContext } from './searchIgnoreContext';
-import { TEMP_GLOB } from './writeSteps';
 
 /** Above this many matches, unsorted parallel output is dropped for ripgrep's own sorted mode, which can stop early. */
 const UNSORTED_MATCH_LIMIT = 20_000;
@@ -138,9 +137,13 @@ async function prepare(run: RipgrepRun, folder: string): Promise<Prepared | unde
   return { rules, explicit, globs: context.hiddenGlobs };
 }
 
-/** Names ripgrep skips outright; outside a repository node_modules too (the rules hide it again after). */
+/**
+ * Names ripgrep skips outright; outside a repository node_modules too (the rules hide it again after).
+ * The write path's temp files are not among them: only a name that proves it is ours is hidden, which
+ * a glob cannot check; the rules hide those from what ripgrep reports.
+ */
 function hiddenGlobs(root: string): string[] {
-  return hasGitAbove(root) ? ['.git', TEMP_GLOB] : ['.git', 'node_modules', TEMP_GLOB];
+  return hasGitAbove(root) ? ['.git'] : ['.git', 'node_modules'];
 }
 
 interface Collected {

@@ -7,8 +7,8 @@ import type { CancellationToken } from '@toolpacks/base';
 import { createIgnoreRules, type IgnoreConfig, type IgnoreRules } from './gitIgnoreRules';
 import { createGlobMatcher } from './glob';
 import { runGitProcess } from './gitProcess';
+import { isWritePathFile, tempKeyHex } from './writePathNames';
 import { ALWAYS_OVERRIDES, READ_ONLY_OVERRIDES, gitEnvironment } from './gitSafety';
-import { TEMP_GLOB } from './writeSteps';
 
 export interface IgnoreContext {
   readonly config: IgnoreConfig;
@@ -38,8 +38,8 @@ export async function loadIgnoreContext(root: string, token?: CancellationToken)
   const hiddenNames = ['.git'];
   return {
     repository,
-    hiddenGlobs: [...hiddenNames, TEMP_GLOB],
-    config: { tracked, excludeText, hiddenNames, hiddenAffixes: TEMP_AFFIXES },
+    hiddenGlobs: [...hiddenNames],
+    config: { tracked, excludeText, hiddenNames, tempKey: tempKeyHex() },
   };
 }
 
@@ -80,16 +80,13 @@ function git(root: string, args: string[], token: CancellationToken | undefined)
   }).catch(() => undefined);
 }
 
-// The write path's temp and backup files are never shown (half-written or going away).
-const TEMP_AFFIXES = [TEMP_GLOB.split('*') as [string, string]];
-
 function outsideRepository(): IgnoreContext {
   // No git to say what is a dependency: node_modules is hidden as well.
   const hiddenNames = ['.git', 'node_modules'];
   return {
     repository: false,
-    hiddenGlobs: [...hiddenNames, TEMP_GLOB],
-    config: { tracked: undefined, excludeText: '', hiddenNames, hiddenAffixes: TEMP_AFFIXES },
+    hiddenGlobs: [...hiddenNames],
+    config: { tracked: undefined, excludeText: '', hiddenNames, tempKey: tempKeyHex() },
   };
 }
 
@@ -103,8 +100,11 @@ export function hasGitAbove(root: string): boolean {
 
 /** The rules on the main thread (to filter what ripgrep reports), reading .gitignore files by path. */
 export function mainThreadRules(root: string, context: IgnoreContext): IgnoreRules {
-  const rules = createIgnoreRules(createGlobMatcher, context.config, (folder) =>
-    readSmallText(path.join(root, folder, '.gitignore')),
+  const rules = createIgnoreRules(
+    createGlobMatcher,
+    context.config,
+    (folder) => readSmallText(path.join(root, folder, '.gitignore')),
+    isWritePathFile,
   );
   return rules;
 }

@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import type { CancellationToken } from '@toolpacks/base';
 import { WorkspaceError, type GrepMatch } from '@toolpacks/services';
 import { createIgnoreRules, type IgnoreConfig } from './gitIgnoreRules';
+import { createTempProof } from './writePathNames';
 import { createGlobMatcher, literalFolderPrefix } from './glob';
 
 export interface ScanRequest {
@@ -73,6 +74,9 @@ const { root, rules: rulesConfig, include, regex: regexSpec, maxResults, maxFile
 const wholeReadBytes = workerData.wholeReadBytes || maxFileBytes;
 const createGlobMatcher = ${createGlobMatcher.toString()};
 const createIgnoreRules = ${createIgnoreRules.toString()};
+const createTempProof = ${createTempProof.toString()};
+const hmac = (keyHex, text) => require('node:crypto').createHmac('sha256', Buffer.from(keyHex, 'hex')).update(text).digest('hex');
+const tempProof = rulesConfig.tempKey ? createTempProof(hmac, rulesConfig.tempKey) : undefined;
 const regex = regexSpec ? new RegExp(regexSpec.source, regexSpec.flags) : undefined;
 const includes = include ? createGlobMatcher(include) : () => true;
 // Folders outside the include's leading plain folder names cannot hold a match: not walked.
@@ -109,7 +113,7 @@ const rules = createIgnoreRules(createGlobMatcher, rulesConfig, (folder) => {
   const dir = openFolders.get(folder);
   const buffer = dir && dir.hasGitignore && readSafely(dir, '.gitignore', 1024 * 1024);
   return buffer ? buffer.toString('utf8') : undefined;
-});
+}, (name) => tempProof !== undefined && tempProof.parse(name) !== undefined);
 function scanFile(dir, name, relative) {
   let fd;
   try { fd = fs.openSync(at(dir, name), C.O_RDONLY | C.O_NOFOLLOW | C.O_NONBLOCK); } catch { return; }

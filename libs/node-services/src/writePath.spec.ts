@@ -8,6 +8,7 @@ import { WorkspaceError } from '@toolpacks/services';
 import { NodeSearchService } from './nodeSearchService';
 import { NodeWorkspaceFileSystem } from './nodeWorkspaceFileSystem';
 import { lockName } from './processLock';
+import { tempNameOf } from './writePathNames';
 import { ConflictError } from './writeSteps';
 
 let root: string;
@@ -143,8 +144,8 @@ describe('temp files', () => {
   it('are hidden from search and removed at start-up when their process is gone', async () => {
     const dead = spawnSync('true').pid;
     await fs.mkdir(file('src'));
-    await fs.writeFile(file(`src/.toolpacks-${dead}-0123456789ab.tmp`), 'needle half-written');
-    await fs.writeFile(file(`.toolpacks-${process.pid}-aaaaaaaaaaaa.tmp`), 'needle in flight');
+    await fs.writeFile(file(`src/${tempNameOf(dead!, '0123456789ab')}`), 'needle half-written');
+    await fs.writeFile(file(tempNameOf(process.pid, 'aaaaaaaaaaaa')), 'needle in flight');
     for (const search of [new NodeSearchService(root, { ripgrep: false }), new NodeSearchService(root)]) {
       expect(
         (await search.grep({ pattern: 'needle', isRegexp: false, caseSensitive: false, maxResults: 10 })).matches,
@@ -152,7 +153,7 @@ describe('temp files', () => {
       expect((await search.findFiles('**/*.tmp', 10)).files).toEqual([]);
     }
     await workspace.writeText('b.txt', 'b', 'create');
-    expect(await listAll()).toEqual([`.toolpacks-${process.pid}-aaaaaaaaaaaa.tmp`, 'a.txt', 'b.txt', 'src']);
+    expect(await listAll()).toEqual([tempNameOf(process.pid, 'aaaaaaaaaaaa'), 'a.txt', 'b.txt', 'src']);
   });
 });
 
@@ -160,10 +161,10 @@ describe('lock files', () => {
   it('a lock left by a killed process is taken over, and listings never show write-path files', async () => {
     const dead = spawnSync('true').pid;
     await fs.writeFile(file(lockName('a.txt')), String(dead));
-    await fs.writeFile(file(`.toolpacks-${process.pid}-bbbbbbbbbbbb.tmp`), 'in flight');
+    await fs.writeFile(file(tempNameOf(process.pid, 'bbbbbbbbbbbb')), 'in flight');
     await workspace.edit('a.txt', (t) => t + 'gamma\n');
     expect(await fs.readFile(file('a.txt'), 'utf8')).toBe('alpha\nbeta\ngamma\n');
-    expect(await listAll()).toEqual([`.toolpacks-${process.pid}-bbbbbbbbbbbb.tmp`, 'a.txt']);
+    expect(await listAll()).toEqual([tempNameOf(process.pid, 'bbbbbbbbbbbb'), 'a.txt']);
     expect(await workspace.readDirectory('.')).toEqual([{ name: 'a.txt', type: 'file' }]);
   });
 });
