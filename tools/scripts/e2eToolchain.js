@@ -142,8 +142,10 @@ async function ensureCodeServerWithoutProposals({ say = console.log } = {}) {
     label: `code-server ${CODE_SERVER_VERSION} granting declared proposals only`,
     say,
     install: async (dir) => {
+      // Not the install marker: installOnce writes this copy's own, and through a hard link it would
+      // overwrite the shared install's (which then looks uninstalled).
       for (const entry of fs.readdirSync(source))
-        if (entry !== 'package.json') {
+        if (entry !== 'package.json' && !entry.startsWith('.')) {
           const result = spawnSync('cp', ['-al', path.join(source, entry), dir], { encoding: 'utf8' });
           if (result.status !== 0) throw new Error(`cp -al ${entry}: ${result.stderr}`);
         }
