@@ -1,0 +1,34 @@
+import { declaredProposals, isProposalRefusal, readProposed } from './proposedApi';
+
+describe('proposed API, used only where VS Code grants it', () => {
+  it("reads a proposed member, or undefined where VS Code's getter throws for want of the proposal", () => {
+    const lm = {
+      get onDidChangeChatRequestTools(): unknown {
+        throw new Error(
+          "Extension 'toolpacks.toolpacks-runtime' CANNOT use API proposal: chatParticipantAdditions. Its package.json#enabledApiProposals-property declares: [] but NOT chatParticipantAdditions.",
+        );
+      },
+      registerTool: () => 'registered',
+    };
+    expect(readProposed(() => lm.onDidChangeChatRequestTools)).toBeUndefined();
+    expect(readProposed(() => lm.registerTool)).toBe(lm.registerTool);
+  });
+
+  it('knows VS Code refusing a proposal (1.139 wording) from any other error', () => {
+    // The message VS Code 1.139's checkProposedApiEnabled throws (seen in code-server's extension host).
+    const refusal = new Error(
+      "Extension 'toolpacks.toolpacks-pack-git' CANNOT use API proposal: languageModelToolSupportsModel. Its package.json#enabledApiProposals-property declares: [] but NOT languageModelToolSupportsModel.  The missing proposal MUST be added and you must start in extension development mode or use the following command line switch: --enable-proposed-api toolpacks.toolpacks-pack-git",
+    );
+    expect(isProposalRefusal(refusal)).toBe(true);
+    expect(isProposalRefusal(new Error('Tool "read_file" is already registered.'))).toBe(false);
+    expect(isProposalRefusal('not an error')).toBe(false);
+  });
+
+  it("lists the proposals a manifest declares, ignoring what is not a proposal's name", () => {
+    expect([...declaredProposals({ enabledApiProposals: ['chatParticipantAdditions', 3, null] })]).toEqual([
+      'chatParticipantAdditions',
+    ]);
+    expect(declaredProposals({ name: 'marketplace' }).size).toBe(0);
+    expect(declaredProposals(undefined).size).toBe(0);
+  });
+});
