@@ -6,6 +6,7 @@
 // disposed when the connection closes, so every debuggee and child process it started ends.
 import { ProtocolError, ProtocolErrorCode, Server, type Transport } from '@modelcontextprotocol/server';
 import { serveStdio as serveSdkConnection } from '@modelcontextprotocol/server/stdio';
+import { CallLimiter, type CallLimitOptions } from './callLimiter';
 import { HelloTransport } from './hello';
 import { ModernWorkspace } from './modernServer';
 import { SessionServer } from './sessionServer';
@@ -18,8 +19,10 @@ export interface McpConnection extends StdioServer {
   readonly legacy: Promise<SessionServer>;
 }
 
-export function serveConnection(wire: Transport, options: McpServerOptions): McpConnection {
+export function serveConnection(wire: Transport, options: McpServerOptions & CallLimitOptions): McpConnection {
   const session = options.createSession();
+  // The connection's calls run within one set of bounds, whichever era it speaks.
+  const calls = new CallLimiter(options.callLimits);
   // Reported here once; requests that wait for it fail with their own answer.
   session.catch((error: unknown) => options.onError?.(error));
   const hello = new HelloTransport(wire);
@@ -33,6 +36,7 @@ export function serveConnection(wire: Transport, options: McpServerOptions): Mcp
     // On a modern connection the entry routes the instance's list_changed onto its listen streams.
     () => void pinned?.sendToolListChanged().catch(() => undefined),
     false,
+    calls,
   );
   let markClosed!: () => void;
   const closed = new Promise<void>((resolve) => (markClosed = resolve));
@@ -46,7 +50,7 @@ export function serveConnection(wire: Transport, options: McpServerOptions): Mcp
       );
       if (failed !== undefined) return unavailable(options, failed);
       if (era === 'legacy') {
-        legacySession = await SessionServer.open(options, session, hello.hello, false);
+        legacySession = await SessionServer.open(options, session, hello.hello, false, calls);
         opened(legacySession);
         return legacySession.server;
       }

@@ -16,6 +16,7 @@ import {
   isJsonContentType,
   type McpHttpHandler,
 } from '@modelcontextprotocol/server';
+import { CallLimiter, type CallLimitOptions } from './callLimiter';
 import { helloOfBody } from './hello';
 import { LegacySessions } from './httpSessions';
 import { ModernWorkspace } from './modernServer';
@@ -49,20 +50,22 @@ async function readJson(
   }
 }
 
-export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> {
+export async function serveHttp(options: HttpServeOptions & CallLimitOptions): Promise<HttpServer> {
   const bindHost = options.host ?? '127.0.0.1';
   const tokenDigest = options.token !== undefined ? digest(options.token) : undefined;
   let allowedHosts = new Set<string>();
   let allowedOrigins = new Set<string>();
   let closing: Promise<void> | undefined;
-  const legacy = new LegacySessions(options);
+  // One set of call bounds for the server: its 2025 sessions and its 2026-07-28 exchanges alike.
+  const calls = new CallLimiter(options.callLimits);
+  const legacy = new LegacySessions(options, calls);
 
   // The modern era's one workspace, started by the first modern request (a failed start is retried by the next).
   let workspace: ModernWorkspace | undefined;
   const modernWorkspace = (): ModernWorkspace => {
     if (workspace) return workspace;
     const session = options.createSession();
-    const created = new ModernWorkspace(options, session, () => handler.notify.toolsChanged(), true);
+    const created = new ModernWorkspace(options, session, () => handler.notify.toolsChanged(), true, calls);
     session.catch((error: unknown) => {
       options.onError?.(error);
       if (workspace === created) workspace = undefined;

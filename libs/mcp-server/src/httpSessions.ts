@@ -12,6 +12,7 @@ import {
   type JSONRPCMessage,
   type RequestId,
 } from '@modelcontextprotocol/server';
+import type { CallLimiter } from './callLimiter';
 import { helloOfBody } from './hello';
 import { reply, sendWebResponse, toWebRequest } from './nodeWeb';
 import { SessionServer } from './sessionServer';
@@ -48,7 +49,11 @@ export class LegacySessions {
   private readonly expires: boolean;
   private closing = false;
 
-  constructor(private readonly options: HttpServeOptions) {
+  /** `calls`: the server's call bounds, shared by every session (and the 2026-07-28 exchanges). */
+  constructor(
+    private readonly options: HttpServeOptions,
+    private readonly calls: CallLimiter,
+  ) {
     this.idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
     this.expires = Number.isFinite(this.idleMs) && this.idleMs > 0;
   }
@@ -77,7 +82,13 @@ export class LegacySessions {
     let transport: WebStandardStreamableHTTPServerTransport | undefined;
     try {
       try {
-        session = await SessionServer.open(this.options, this.options.createSession(), helloOfBody(body), true);
+        session = await SessionServer.open(
+          this.options,
+          this.options.createSession(),
+          helloOfBody(body),
+          true,
+          this.calls,
+        );
       } catch (error) {
         this.options.onError?.(error);
         const first = requestIds(body)[0] ?? null;

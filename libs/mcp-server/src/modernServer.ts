@@ -24,6 +24,7 @@ import { CancellationTokenSource, DisposableStore, type Event } from '@toolpacks
 import type { ModelInfo, ResolvedToolSet, VirtualToolSession } from '@toolpacks/registry/host';
 import { ContextKeys } from '@toolpacks/services';
 import { canElicitForm, policyOptions } from './approvals';
+import { CallLimiter } from './callLimiter';
 import { chooseSessionModel, describeSessionModel } from './clientFamilies';
 import { toCallToolResult } from './content';
 import { helloOf, type ClientHello } from './hello';
@@ -93,6 +94,8 @@ export class ModernWorkspace {
     readonly session: Promise<McpSession>,
     private readonly notify: () => void,
     private readonly owned: boolean,
+    /** The bounds its tools/call requests run within (the server's, shared with 2025-era sessions). */
+    private readonly limiter: CallLimiter = new CallLimiter(),
   ) {
     this.states = new ConfirmationStates(options.confirmationTimeoutMs ?? DEFAULT_CONFIRMATION_TIMEOUT_MS);
     session.then(
@@ -196,6 +199,29 @@ export class ModernWorkspace {
       };
     const state = ctx.mcpReq.requestState<ConfirmationState>();
     CallConfirmation.check(state, name, args);
+    // Waits its turn among the server's calls (callLimiter.ts), or is refused with what to do. A
+    // stateless client is known by the name it gives: its calls of one tool are one lane.
+    const admission = await this.limiter.admit(`client ${hello.name ?? ''}`, name, ctx.mcpReq.signal);
+    if ('refused' in admission) return { content: [{ type: 'text', text: admission.refused }], isError: true };
+    try {
+      // Resolved again once it runs: the context (debugState) may have changed while it waited.
+      return await this.run(server, session, request, ctx, this.resolve(session, chosen.model, false), state, hello);
+    } finally {
+      admission.slot.release();
+    }
+  }
+
+  private async run(
+    server: Server,
+    session: McpSession,
+    request: CallToolRequest,
+    ctx: ServerContext,
+    resolved: ResolvedToolSet,
+    state: ConfirmationState | undefined,
+    hello: ClientHello,
+  ): Promise<CallToolResult | InputRequiredResult> {
+    const { name } = request.params;
+    const args = request.params.arguments ?? {};
     const confirmation = new CallConfirmation(state, ctx.mcpReq.inputResponses);
     // Never an elicitation the client did not declare: without one, the registry declines what asks.
     const canAsk = canElicitForm(hello.capabilities as ClientCapabilities | undefined);

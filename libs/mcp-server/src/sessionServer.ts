@@ -25,6 +25,7 @@ import {
   confirmationQuestion,
   policyOptions,
 } from './approvals';
+import { CallLimiter, type CallSlot } from './callLimiter';
 import { chooseSessionModel, describeSessionModel } from './clientFamilies';
 import { toCallToolResult } from './content';
 import { serverInstructions } from './instructions';
@@ -34,6 +35,7 @@ import type { ClientHello } from './hello';
 import type { McpServerOptions, McpSession, McpSessionModel } from './types';
 
 const DEFAULT_CONFIRMATION_TIMEOUT_MS = 10 * 60_000;
+let sessionCount = 0;
 
 export class SessionServer {
   readonly server: Server;
@@ -48,18 +50,22 @@ export class SessionServer {
   private disposing: Promise<void> | undefined;
   /** Whether onInfo was told the session's model. */
   private toldModel = false;
+  /** This session's name in the call bounds: its calls of one tool are one lane. */
+  private readonly lane = `session-${++sessionCount}`;
 
   /**
    * A session over `session` for the client that said `hello` in its initialize request. `owned`:
    * disposing this disposes the McpSession too (an HTTP session's own); else its owner does (stdio).
+   * `calls`: the bounds its tools/call requests run within (the server's, shared by its sessions).
    */
   static async open(
     options: McpServerOptions,
     session: Promise<McpSession> | McpSession,
     hello: ClientHello,
     owned: boolean,
+    calls: CallLimiter = new CallLimiter(),
   ): Promise<SessionServer> {
-    return new SessionServer(options, await session, hello, owned);
+    return new SessionServer(options, await session, hello, owned, calls);
   }
 
   private constructor(
@@ -67,6 +73,7 @@ export class SessionServer {
     readonly session: McpSession,
     private readonly hello: ClientHello,
     private readonly owned: boolean,
+    private readonly calls: CallLimiter,
   ) {
     this.server = new Server(
       { name: options.name ?? 'toolpacks', version: options.version ?? '0.1.0' },
@@ -124,6 +131,17 @@ export class SessionServer {
   }
 
   private async call(request: CallToolRequest, ctx: ServerContext): Promise<CallToolResult> {
+    // Waits its turn among the server's calls (callLimiter.ts), or is refused with what to do.
+    const admission = await this.calls.admit(this.lane, request.params.name, ctx.mcpReq.signal);
+    if ('refused' in admission) return { content: [{ type: 'text', text: admission.refused }], isError: true };
+    try {
+      return await this.run(request, ctx, admission.slot);
+    } finally {
+      admission.slot.release();
+    }
+  }
+
+  private async run(request: CallToolRequest, ctx: ServerContext, slot: CallSlot): Promise<CallToolResult> {
     const source = new CancellationTokenSource();
     const signal = ctx.mcpReq.signal;
     const cancel = () => source.cancel();
@@ -148,7 +166,10 @@ export class SessionServer {
           ...(progress ? { progress } : {}),
           ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}),
           ...policyOptions(this.options.approvals, name),
-          ...(canAsk ? { confirm: (question: ConfirmationRequest) => this.ask(question, ctx) } : {}),
+          // A person may take minutes to answer: the call's place is given up meanwhile.
+          ...(canAsk
+            ? { confirm: (question: ConfirmationRequest) => slot.whileWaiting(() => this.ask(question, ctx)) }
+            : {}),
         },
       );
       result = await toCallToolResult(outcome);

@@ -4,11 +4,12 @@
 // started ends. Nothing but protocol is written to `stdout`.
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import type { CallLimitOptions } from './callLimiter';
 import { serveConnection } from './connection';
 import type { McpServerOptions, StdioServer } from './types';
 
 export async function serveStdio(
-  options: McpServerOptions,
+  options: McpServerOptions & CallLimitOptions,
   io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream } = {
     stdin: process.stdin,
     stdout: process.stdout,
