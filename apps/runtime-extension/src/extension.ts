@@ -21,7 +21,7 @@ import {
   RESOLVED_VIEW_COMMANDS,
   RESOLVED_VIEW_ID,
   ResolvedToolsView,
-  readProposed,
+  proposedEvent,
   runToolLoop,
   VsCodeHost,
   VsCodeToolSelection,
@@ -39,13 +39,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<ToolPa
   const output = vscode.window.createOutputChannel('Tool Packs');
   const contextKeys = () => host.contextKeys.values;
   // VS Code fires this (chatParticipantAdditions) when its picker changes while a request runs; the
-  // Marketplace flavour is granted no proposal, and the getter throws there.
-  const onDidChangeChatRequestTools = readProposed(
-    () =>
-      (vscode.lm as { onDidChangeChatRequestTools?: (l: (r: ChatRequestTools) => unknown) => vscode.Disposable })
-        .onDidChangeChatRequestTools,
-  );
-  const selection = new VsCodeToolSelection(registry, onDidChangeChatRequestTools?.bind(vscode.lm));
+  // Marketplace flavour is granted no proposal, and subscribing there throws.
+  const onDidChangeChatRequestTools = proposedEvent<ChatRequestTools>(vscode.lm, 'onDidChangeChatRequestTools');
+  const selection = new VsCodeToolSelection(registry, onDidChangeChatRequestTools);
   context.subscriptions.push(host, output, selection);
   // What the retired "Configure Tools" quick pick stored: VS Code's own picker is the one selection now.
   void context.workspaceState.update('toolpacks.selection', undefined);

@@ -38,4 +38,4 @@ export {
   type ToolPacksApi,
 } from './runtimeApi';
 export { confirmInWindow } from './confirmDialog';
-export { declaredProposals, isProposalRefusal, readProposed } from './proposedApi';
+export { declaredProposals, isProposalRefusal, proposedEvent, readProposed } from './proposedApi';

@@ -1,4 +1,4 @@
-import { declaredProposals, isProposalRefusal, readProposed } from './proposedApi';
+import { declaredProposals, isProposalRefusal, proposedEvent, readProposed } from './proposedApi';
 
 describe('proposed API, used only where VS Code grants it', () => {
   it("reads a proposed member, or undefined where VS Code's getter throws for want of the proposal", () => {
@@ -30,5 +30,27 @@ describe('proposed API, used only where VS Code grants it', () => {
     ]);
     expect(declaredProposals({ name: 'marketplace' }).size).toBe(0);
     expect(declaredProposals(undefined).size).toBe(0);
+  });
+
+  it('subscribes to a proposed event where granted, and to nothing where calling it throws (VS Code 1.139)', () => {
+    const heard: string[] = [];
+    const granted = {
+      listeners: [] as ((e: string) => unknown)[],
+      onDidChangeChatRequestTools(listener: (e: string) => unknown) {
+        this.listeners.push(listener);
+        return { dispose: () => undefined };
+      },
+    };
+    proposedEvent<string>(granted, 'onDidChangeChatRequestTools')!((e) => heard.push(e));
+    granted.listeners.forEach((l) => l('picker changed'));
+    expect(heard).toEqual(['picker changed']);
+    const refused = {
+      onDidChangeChatRequestTools() {
+        throw new Error("Extension 'x' CANNOT use API proposal: chatParticipantAdditions.");
+      },
+    };
+    const subscription = proposedEvent<string>(refused, 'onDidChangeChatRequestTools')!((e) => heard.push(e));
+    expect(() => subscription.dispose()).not.toThrow();
+    expect(proposedEvent({}, 'onDidChangeChatRequestTools')).toBeUndefined();
   });
 });

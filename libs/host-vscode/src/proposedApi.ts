@@ -25,3 +25,17 @@ export function isProposalRefusal(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
   return /proposed API|API proposal|enabledApiProposals|enable-proposed-api/i.test(message);
 }
+
+type Subscribe<T> = (listener: (event: T) => unknown) => { dispose(): unknown };
+
+/**
+ * A proposed event of `owner` (e.g. `vscode.lm.onDidChangeChatRequestTools`). VS Code 1.139 hands
+ * it out as a function that throws when called without the proposal, so subscribing where it is not
+ * granted subscribes to nothing instead of failing the caller's activation.
+ */
+export function proposedEvent<T>(owner: object, name: string): Subscribe<T> | undefined {
+  const subscribe = readProposed(() => (owner as Record<string, unknown>)[name]);
+  if (typeof subscribe !== 'function') return undefined;
+  return (listener) =>
+    readProposed(() => (subscribe as Subscribe<T>).call(owner, listener)) ?? { dispose: () => undefined };
+}
