@@ -16,6 +16,7 @@ import type {
   DeleteFolderOptions,
   DeletedFolder,
   MovedFolder,
+  ShownState,
 } from '@toolpacks/services';
 
 export class VsCodeWorkspaceFileSystem implements WorkspaceFileSystem {
@@ -62,9 +63,10 @@ export class VsCodeWorkspaceFileSystem implements WorkspaceFileSystem {
     const absolute = await this.disk.resolve(path);
     const document = openDocument(absolute);
     if (!document?.isDirty) return this.disk.edit(absolute, transform, options);
-    // A dirty document is edited in the editor, but the sensitive-path rule holds there too.
-    const reason = options?.allowSensitive ? undefined : await this.disk.sensitiveReason(absolute);
-    if (reason) return this.disk.edit(absolute, transform, options);
+    // A dirty document is edited in the editor, but a sensitive path, or a write a receipt covers,
+    // goes through the disk's write path: it checks the receipt against the bytes it replaces.
+    if (options?.receipt || (await this.disk.sensitiveReason(absolute)))
+      return this.disk.edit(absolute, transform, options);
     const before = document.getText();
     const after = await transform(before);
     if (after !== before) {
@@ -90,6 +92,11 @@ export class VsCodeWorkspaceFileSystem implements WorkspaceFileSystem {
 
   readDirectory(path: string): Promise<DirectoryEntry[]> {
     return this.disk.readDirectory(path);
+  }
+
+  /** On disk: a receipt is checked against the disk, where the write path writes. */
+  shownStates(path: string): Promise<ReadonlyMap<string, ShownState>> {
+    return this.disk.shownStates(path);
   }
 
   /** An open document's lines (what the user sees); otherwise streamed from disk. */

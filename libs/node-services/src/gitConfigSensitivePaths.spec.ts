@@ -6,6 +6,7 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { NodeWorkspaceFileSystem } from './nodeWorkspaceFileSystem';
+import { fileReceipt, folderReceipt } from './testing/receipts';
 
 jest.setTimeout(60_000);
 
@@ -42,7 +43,9 @@ describe('core.hooksPath inside the root', () => {
     ).rejects.toThrow(NEEDS_CONFIRMATION);
     await expect(workspace.writeText('TOOLS/Hooks/post-commit', 'x', 'create')).rejects.toThrow(NEEDS_CONFIRMATION);
     await expect(fs.access(path.join(root, 'tools/hooks/pre-commit'))).rejects.toThrow();
-    await workspace.writeText('tools/hooks/pre-commit', '#!/bin/sh\n', 'create', { allowSensitive: true });
+    await workspace.writeText('tools/hooks/pre-commit', '#!/bin/sh\n', 'create', {
+      receipt: fileReceipt(root, [{ path: 'tools/hooks/pre-commit', after: '#!/bin/sh\n' }]),
+    });
     await expect(workspace.edit('tools/hooks/pre-commit', (t) => `${t}touch /tmp/owned\n`)).rejects.toThrow(
       NEEDS_CONFIRMATION,
     );

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { WorkspaceError } from '@toolpacks/services';
 import { NodeWorkspaceFileSystem } from './nodeWorkspaceFileSystem';
 import { SensitivePaths } from './sensitivePaths';
+import { fileReceipt, folderReceipt } from './testing/receipts';
 
 let sandbox: string;
 let root: string;
@@ -114,7 +115,9 @@ describe('sensitive paths', () => {
     expect(await workspace.sensitiveReason(relative)).toMatch(reason);
     await expect(workspace.writeText(relative, 'x', 'create')).rejects.toThrow(/needs the user's confirmation/);
     expect(await workspace.stat(relative)).toBeUndefined();
-    await workspace.writeText(relative, 'x', 'create', { allowSensitive: true });
+    await workspace.writeText(relative, 'x', 'create', {
+      receipt: fileReceipt(root, [{ path: relative, after: 'x' }]),
+    });
     expect(await fs.readFile(path.join(root, relative), 'utf8')).toBe('x');
   });
 
@@ -150,7 +153,14 @@ describe('sensitive paths', () => {
     );
     expect(await workspace.stat('pkg')).toBeUndefined();
     // Confirmed by the user: allowed, and the edit goes through the link to the real file.
-    await workspace.edit('notes.json', () => '{"x":1}\n', { allowSensitive: true });
+    // The receipt lists the real path the link leads to, not the link's name.
+    const receipt = fileReceipt(root, [{ path: '.vscode/settings.json', after: '{"x":1}\n' }]);
+    await expect(
+      workspace.edit('notes.json', () => '{"x":1}\n', {
+        receipt: fileReceipt(root, [{ path: 'notes.json', after: '{"x":1}\n' }]),
+      }),
+    ).rejects.toThrow(/does not cover '\.vscode\/settings\.json'/);
+    await workspace.edit('notes.json', () => '{"x":1}\n', { receipt });
     expect(await fs.readFile(path.join(root, '.vscode/settings.json'), 'utf8')).toBe('{"x":1}\n');
     expect((await fs.lstat(path.join(root, 'notes.json'))).isSymbolicLink()).toBe(true);
   });

@@ -4,12 +4,19 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { boundedList } from '@toolpacks/base';
-import { WorkspaceError, type DeletedFolder, type MovedFolder, type WriteOptions } from '@toolpacks/services';
+import {
+  WorkspaceError,
+  type DeletedFolder,
+  type MovedFolder,
+  type ShownState,
+  type WriteOptions,
+} from '@toolpacks/services';
 import type { FileLocks } from './fileLocks';
 import { refuseGitData } from './gitData';
 import { quote } from './quote';
 import { joinRelative, lstatOrUndefined, type Location, type OpenDirectory, type SafeOpener } from './safeOpen';
 import type { SensitivePaths } from './sensitivePaths';
+import { checkShown, checkTreeShown, sameTree, treeStates } from './writeReceipt';
 import {
   checkWritableFolder,
   ConflictError,
@@ -54,7 +61,8 @@ export class FolderWrites {
       release = await this.locks.acquire(await keysOf({ dir, name, relative, created: [] }));
       await checkWritableFolder(dir, input, options.allowWriteProtected);
       if (stat.isSymbolicLink()) {
-        refuseSensitive(this.sensitive, relative, options);
+        const target = await fs.readlink(dir.at(name)).catch(() => '');
+        checkShown(this.sensitive, options, relative, `link:${target}`, 'absent');
         if (options.token?.isCancellationRequested) throw stopped();
         await dir.ensure();
         await fs.unlink(dir.at(name)).catch((error) => {
@@ -68,10 +76,17 @@ export class FolderWrites {
       if (!folder) throw new ConflictError(quote(relative));
       let counted: TreeCount;
       let checked: { dev: number; ino: number };
+      let shown: Map<string, ShownState> | undefined;
       try {
         await this.opener.verifyInside(folder.handle, input, folder.at(''));
         checked = await folder.handle.stat();
         counted = await countTree(this.opener, folder, options.allowWriteProtected);
+        refuseNestedGit(relative, counted.paths, 'deleted');
+        // With a receipt, every entry and its bytes are compared with what the question listed.
+        if (options.receipt) {
+          shown = await treeStates(this.opener, folder, relative);
+          checkTreeShown(this.sensitive, options, relative, shown);
+        }
       } finally {
         await folder.close();
       }
@@ -79,7 +94,7 @@ export class FolderWrites {
         const reason = this.sensitive.reason(p);
         return reason ? [`${p} (${reason})`] : [];
       });
-      if (sensitive.length && !options.allowSensitive)
+      if (sensitive.length && !options.receipt)
         throw new WorkspaceError(
           `Deleting ${quote(relative)} needs the user's confirmation: it holds sensitive paths (${boundedList(sensitive, 5)}). Nothing was changed; the tool must ask the user before deleting there.`,
         );
@@ -107,6 +122,16 @@ export class FolderWrites {
         );
         throw new WorkspaceError(
           `${quote(relative)} changed while it was being deleted (something else took its name after it was checked); ${back}. Nothing was deleted; look at it again (list_dir) and retry.`,
+        );
+      }
+      // Renamed aside, the tree is ours: it must still be what the question listed (nothing added,
+      // changed or swapped in since the check), or it goes back untouched.
+      const changed = shown && sameTree(shown, await treeStates(this.opener, moved!, relative));
+      if (changed) {
+        await moved?.close();
+        const back = await putBack(dir.at(aside), dir.at(name));
+        throw new WorkspaceError(
+          `${quote(relative)} changed after the user was asked: ${changed}; ${back ? 'it was put back' : `it is now named ${quote(joinRelative(dir.relative, aside))}; rename it back`}. Nothing was deleted; call the tool again so the user sees what it holds now.`,
         );
       }
       try {
@@ -184,21 +209,29 @@ export class FolderWrites {
       if (!folder) throw new ConflictError(quote(from));
       let counted: TreeCount;
       let checked: { dev: number; ino: number };
+      let shown: Map<string, ShownState> | undefined;
+      const target = dest.relative;
+      const moveTo = (p: string) => target + p.slice(from.length);
       try {
         await this.opener.verifyInside(folder.handle, input, folder.at(''));
         checked = await folder.handle.stat();
         counted = await countTree(this.opener, folder, options.allowWriteProtected);
+        refuseNestedGit(from, counted.paths, 'moved');
+        // With a receipt, every entry and its bytes are compared with what the question listed.
+        if (options.receipt) {
+          shown = await treeStates(this.opener, folder, from);
+          checkTreeShown(this.sensitive, options, from, shown, moveTo);
+        }
       } finally {
         await folder.close();
       }
-      const target = dest.relative;
       const sensitive = [from, ...counted.paths].flatMap((p) =>
         [p, target + p.slice(from.length)].flatMap((q) => {
           const reason = this.sensitive.reason(q);
           return reason ? [`${q} (${reason})`] : [];
         }),
       );
-      if (sensitive.length && !options.allowSensitive)
+      if (sensitive.length && !options.receipt)
         throw new WorkspaceError(
           `Moving ${quote(from)} needs the user's confirmation: it moves sensitive paths (${boundedList(sensitive, 5)}). Nothing was changed; the tool must ask the user before moving them.`,
         );
@@ -245,6 +278,16 @@ export class FolderWrites {
           `${quote(from)} changed while it was being moved (something else took its name after it was checked); ${back}. Look at it again (list_dir) and retry.`,
         );
       }
+      // Moved, the tree must still be what was checked: with a receipt, what the question listed;
+      // without one, nothing sensitive added meanwhile. Otherwise it goes back.
+      const changed = await this.changedSinceCheck(dest, from, moveTo, shown);
+      if (changed) {
+        const back = await putBack(dest.dir.at(dest.name), source.dir.at(source.name));
+        moved = !back;
+        throw new WorkspaceError(
+          `${quote(from)} changed after it was checked: ${changed}; ${back ? 'it was put back' : `it is now at ${quote(target)}; move it back`}. Nothing was moved; call the tool again so the user sees what it holds now.`,
+        );
+      }
       moved = true;
       return { path: from, movedTo: target, files: counted.files, folders: counted.folders };
     } finally {
@@ -255,6 +298,54 @@ export class FolderWrites {
         for (const dir of created.reverse()) await fs.rmdir(path.join(this.opener.root, dir)).catch(() => undefined);
     }
   }
+
+  /** What differs in the moved tree from what was checked before the rename, or undefined. */
+  private async changedSinceCheck(
+    dest: Location,
+    from: string,
+    moveTo: (path: string) => string,
+    shown: Map<string, ShownState> | undefined,
+  ): Promise<string | undefined> {
+    const folder = await this.opener.openChild(dest.dir, dest.name);
+    if (!folder) return `${quote(dest.relative)} is gone`;
+    try {
+      if (shown) return sameTree(shown, await treeStates(this.opener, folder, from));
+      const counted = await countTree(this.opener, folder, true);
+      const nested = counted.paths.find((p) => p.split('/').some((part) => part.toLowerCase() === '.git'));
+      if (nested) return `${quote(nested)} appeared in it`;
+      const added = counted.paths
+        .map((p) => from + p.slice(dest.relative.length))
+        .find((p) => {
+          return this.sensitive.reason(p) || this.sensitive.reason(moveTo(p));
+        });
+      return added ? `${quote(added)} (a sensitive path) appeared in it` : undefined;
+    } finally {
+      await folder.close();
+    }
+  }
+}
+
+/**
+ * A `.git` at any level of a folder (a nested repository or a gitfile): it is never deleted or
+ * moved with its parent, confirmed or not — git's own data changes only through git.
+ */
+function refuseNestedGit(folder: string, paths: readonly string[], what: 'deleted' | 'moved'): void {
+  const nested = paths.find((p) => p.split('/').some((part) => part.toLowerCase() === '.git'));
+  if (!nested) return;
+  const parts = nested.split('/');
+  const git = parts.slice(0, parts.findIndex((part) => part.toLowerCase() === '.git') + 1).join('/');
+  throw new WorkspaceError(
+    `${quote(folder)} holds git's own data (${quote(git)}, a nested repository); a folder holding .git is never ${what} by a tool, confirmed or not. Nothing was changed. ${what === 'deleted' ? 'Delete' : 'Move'} the other entries one by one, or ask the user to do it.`,
+  );
+}
+
+/** Renames `from` back to `to` only onto a free name (a rename would replace an empty folder made there meanwhile). */
+async function putBack(from: string, to: string): Promise<boolean> {
+  if (await lstatOrUndefined(to)) return false;
+  return fs.rename(from, to).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** What a folder holds, every level down. */

@@ -4,6 +4,7 @@ import { promises as fs, renameSync, symlinkSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { NodeWorkspaceFileSystem } from './nodeWorkspaceFileSystem';
+import { fileReceipt, folderReceipt } from './testing/receipts';
 
 let root: string;
 let outside: string;
@@ -68,13 +69,13 @@ describe('deleteFolder', () => {
     await fs.mkdir(file('.git/hooks'), { recursive: true });
     await fs.symlink(outside, file('out'));
     for (const input of ['.', root, 'tree/..'])
-      await expect(workspace.deleteFolder(input, { recursive: true }, { allowSensitive: true })).rejects.toThrow(
+      await expect(workspace.deleteFolder(input, { recursive: true }, { receipt: { paths: [] } })).rejects.toThrow(
         /workspace folder itself/,
       );
     for (const input of ['.git', '.git/hooks', '.GIT'])
-      await expect(workspace.deleteFolder(input, { recursive: true }, { allowSensitive: true })).rejects.toThrow(
-        /git's own data.*never deleted or moved/,
-      );
+      await expect(
+        workspace.deleteFolder(input, { recursive: true }, { receipt: folderReceipt(root, '.git') }),
+      ).rejects.toThrow(/git's own data.*never deleted or moved/);
     for (const input of ['../', outside, 'out/precious.txt', path.join(outside, 'precious.txt')])
       await expect(workspace.deleteFolder(input, { recursive: true })).rejects.toThrow(/outside the workspace/);
     // A link out is removed itself; what it points to stays.
@@ -83,14 +84,16 @@ describe('deleteFolder', () => {
     expect(await exists(file('.git/hooks'))).toBe(true);
   });
 
-  it('needs allowSensitive for a folder that holds a sensitive path (a nested repository, tasks)', async () => {
+  it('needs a receipt for a folder that holds a sensitive path (tasks)', async () => {
     await fs.mkdir(file('tree/.vscode'));
     await fs.writeFile(file('tree/.vscode/tasks.json'), '{}\n');
     await expect(workspace.deleteFolder('tree', { recursive: true })).rejects.toThrow(
       /needs the user's confirmation: it holds sensitive paths \(tree\/\.vscode\/tasks\.json/,
     );
     expect(await exists(file('tree/.vscode/tasks.json'))).toBe(true);
-    expect(await workspace.deleteFolder('tree', { recursive: true }, { allowSensitive: true })).toMatchObject({
+    expect(
+      await workspace.deleteFolder('tree', { recursive: true }, { receipt: folderReceipt(root, 'tree') }),
+    ).toMatchObject({
       files: 4,
     });
   });
@@ -123,7 +126,7 @@ describe('git data is never moved into or out of, nor deleted, as a file', () =>
     await fs.writeFile(file('sub/.git'), 'gitdir: ../elsewhere\n');
   });
   const refused = /git's own data.*never deleted or moved/;
-  const confirmed = { allowSensitive: true, allowWriteProtected: true };
+  const confirmed = { receipt: { paths: [] }, allowWriteProtected: true };
 
   it('refuses moving a file out of .git (.git/HEAD to HEAD.bak), confirmed or not', async () => {
     for (const options of [{}, confirmed]) {
@@ -164,7 +167,10 @@ describe('git data is never moved into or out of, nor deleted, as a file', () =>
     expect((await fs.readdir(file('.git'))).sort()).toEqual(['HEAD', 'hooks']);
     expect(await fs.readFile(file('evil.sh'), 'utf8')).toBe('#!/bin/sh\ntouch PWNED\n');
     // Editing a sensitive file in place is still possible with the user's confirmation.
-    await workspace.applyChanges([{ type: 'update', path: '.git/HEAD', content: 'ref: refs/heads/dev\n' }], confirmed);
+    const receipt = fileReceipt(root, [{ path: '.git/HEAD', after: 'ref: refs/heads/dev\n' }]);
+    await workspace.applyChanges([{ type: 'update', path: '.git/HEAD', content: 'ref: refs/heads/dev\n' }], {
+      receipt,
+    });
     expect(await fs.readFile(file('.git/HEAD'), 'utf8')).toBe('ref: refs/heads/dev\n');
   });
 });
@@ -307,13 +313,15 @@ describe('moveFolder', () => {
     expect(await fs.readdir(outside)).toEqual(['precious.txt']);
   });
 
-  it('needs allowSensitive to move sensitive paths, or to make paths sensitive', async () => {
+  it('needs a receipt to move sensitive paths, or to make paths sensitive', async () => {
     await fs.writeFile(file('tree/tasks.json'), '{}\n');
     await expect(workspace.moveFolder('tree', '.vscode')).rejects.toThrow(
       /needs the user's confirmation.*\.vscode\/tasks\.json/,
     );
     expect(await exists(file('.vscode'))).toBe(false);
-    expect(await workspace.moveFolder('tree', '.vscode', { allowSensitive: true })).toMatchObject({
+    expect(
+      await workspace.moveFolder('tree', '.vscode', { receipt: folderReceipt(root, 'tree', '.vscode') }),
+    ).toMatchObject({
       movedTo: '.vscode',
     });
   });

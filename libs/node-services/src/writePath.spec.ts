@@ -10,6 +10,7 @@ import { NodeWorkspaceFileSystem } from './nodeWorkspaceFileSystem';
 import { lockName } from './processLock';
 import { tempNameOf } from './writePathNames';
 import { ConflictError } from './writeSteps';
+import { fileReceipt } from './testing/receipts';
 
 let root: string;
 let workspace: NodeWorkspaceFileSystem;
@@ -130,8 +131,12 @@ describe('hard links', () => {
   it('edits a hard-linked file in place once confirmed: both names see every edit and the link holds', async () => {
     await fs.link(file('a.txt'), file('other-name.txt'));
     const { ino } = await fs.stat(file('a.txt'));
-    await workspace.edit('a.txt', (t) => t + 'from a\n', { allowSensitive: true });
-    await workspace.edit('other-name.txt', (t) => t + 'from other\n', { allowSensitive: true });
+    const a = await fs.readFile(file('a.txt'), 'utf8');
+    await workspace.edit('a.txt', (t) => t + 'from a\n', {
+      receipt: fileReceipt(root, [{ path: 'a.txt', after: a + 'from a\n' }]),
+    });
+    const receipt = fileReceipt(root, [{ path: 'other-name.txt', after: a + 'from a\nfrom other\n' }]);
+    await workspace.edit('other-name.txt', (t) => t + 'from other\n', { receipt });
     for (const name of ['a.txt', 'other-name.txt']) {
       const stat = await fs.stat(file(name));
       expect([stat.ino, stat.nlink]).toEqual([ino, 2]);

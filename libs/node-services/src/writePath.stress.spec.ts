@@ -3,10 +3,11 @@
 // process would be) and an outside appender lose nothing — a collision fails clearly instead.
 // Bounded by counts, not time.
 import { spawn } from 'node:child_process';
-import { promises as fs } from 'node:fs';
+import { promises as fs, readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { NodeWorkspaceFileSystem } from './nodeWorkspaceFileSystem';
+import { contentState } from './testing/receipts';
 import { ConflictError } from './writeSteps';
 
 let root: string;
@@ -60,8 +61,22 @@ it('edits through five spellings of one file (relative, absolute, ./a/../, a sym
     Array.from({ length: 60 }, (_, i) => {
       const target = i % 4 === 3 ? 'y.txt' : spellings[i % spellings.length];
       const line = `${i}\n`;
-      // A hard-linked file needs the user's confirmation (its other names change too): given here.
-      const confirmed = { allowSensitive: true };
+      // A hard-linked file needs the user's confirmation (its other names change too): a receipt
+      // read when the edit's turn comes (a question's receipt is fixed; this spec is about the queue).
+      const confirmed = {
+        receipt: {
+          get paths() {
+            return ['a/x.txt', 'hard.txt', 'y.txt'].map((p) => {
+              const now = readFileSync(file(p));
+              return {
+                path: p,
+                before: contentState(now),
+                after: contentState(Buffer.concat([now, Buffer.from(line)])),
+              };
+            });
+          },
+        },
+      };
       return i % 2
         ? workspace.edit(target, async (t) => (await tick(), t + line), confirmed)
         : workspace.applyChanges([{ type: 'update', path: target, content: (t) => t + line }], confirmed);

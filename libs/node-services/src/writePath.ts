@@ -22,6 +22,7 @@ import { READ_FLAGS, type Location, type SafeOpener } from './safeOpen';
 import type { SensitivePaths } from './sensitivePaths';
 import { refuseGitData } from './gitData';
 import { FolderWrites } from './writeFolders';
+import { bytesState, checkShown, receiptLists } from './writeReceipt';
 import {
   checkWritableFile,
   checkWritableFolder,
@@ -267,7 +268,7 @@ export class WritePath {
         throw new ConflictError(quote(source.relative));
       // A hard-linked file is written in place, so every other name of it changes too — and one of
       // them may be .git/config or a hook: it needs the same confirmation as a sensitive path.
-      if (existing.stat.nlink > 1n && !options.allowSensitive)
+      if (existing.stat.nlink > 1n && !receiptLists(options, source.relative))
         throw new WorkspaceError(
           `${quote(input)} has ${existing.stat.nlink - 1n} other name(s) (hard links) that this write would change too, possibly a sensitive file; it needs the user's confirmation. Nothing was changed.`,
         );
@@ -295,13 +296,24 @@ export class WritePath {
           `${quote(input)} is not what the change expected (it changed since it was read). Nothing was changed; read it again and redo the change.`,
         );
     }
-    if (change.type === 'delete') return;
+    if (change.type === 'delete') {
+      if (options.receipt) checkShown(this.sensitive, options, source.relative, bytesState(existing!.bytes), 'absent');
+      return;
+    }
     if (change.type === 'update')
       plan.after = typeof change.content === 'function' ? await change.content(plan.before!) : change.content;
     else if (change.type === 'create' || change.type === 'write') plan.after = change.content;
     if (plan.after !== undefined && typeof plan.after !== 'string')
       throw new WorkspaceError(`The new content of ${quote(input)} must be text.`);
     plan.bytes = plan.after !== undefined ? Buffer.from(plan.after, 'utf8') : existing!.bytes;
+    // The receipt: what was there is what the question showed (the commit compares the snapshot
+    // again right before its rename), and what is written is what it showed would be.
+    if (options.receipt) {
+      const before = existing ? bytesState(existing.bytes) : 'absent';
+      const written = bytesState(plan.bytes);
+      checkShown(this.sensitive, options, source.relative, before, dest ? 'absent' : written);
+      if (dest) checkShown(this.sensitive, options, dest.relative, 'absent', written);
+    }
     if (!dest && existing && existing.bytes.equals(plan.bytes)) return; // nothing to write
     // Hard links are written in place so every name sees the edit; so is a file whose owner this
     // user cannot give to a new file.

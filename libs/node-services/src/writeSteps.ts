@@ -10,6 +10,7 @@ import { quote } from './quote';
 export { ConflictError } from './conflictError';
 import { lstatOrUndefined, MissingParentError, type Location, type OpenDirectory, type SafeOpener } from './safeOpen';
 import type { SensitivePaths } from './sensitivePaths';
+import { checkShown } from './writeReceipt';
 
 const IS_ROOT = process.getuid?.() === 0;
 
@@ -207,12 +208,10 @@ export async function keysOf(location: Location): Promise<string[]> {
   return keys;
 }
 
-/** A sensitive path is written only with the user's confirmation (`allowSensitive`). */
+/**
+ * A path is written only when the user's yes covers it: no receipt, and the path is not sensitive;
+ * or a receipt that lists it (its bytes are compared where they are known, see writeReceipt.ts).
+ */
 export function refuseSensitive(sensitive: SensitivePaths, relative: string, options: WriteOptions): void {
-  if (options.allowSensitive) return;
-  const reason = sensitive.reason(relative);
-  if (reason)
-    throw new WorkspaceError(
-      `Writing ${quote(relative)} needs the user's confirmation (${reason}). Nothing was changed; the tool must ask the user, showing the change, before writing there.`,
-    );
+  checkShown(sensitive, options, relative);
 }

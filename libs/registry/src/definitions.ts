@@ -121,8 +121,9 @@ export interface ToolInvocationOptions<T, R = unknown> {
   readonly confirmed?: boolean;
   /**
    * What the question a person said yes to showed, as this call's preparation recorded it
-   * (`PreparedToolInvocation.receipt`): given only with `confirmed`, from the very preparation whose
-   * question was asked. A tool hands it to the write path, which writes only while the world still
+   * (`PreparedToolInvocation.receipt`): given only with a person's yes to this very call's question
+   * (`confirmed` for an always-ask one; an ordinary one's yes too), from the very preparation whose
+   * question was asked — never with auto-approval or a remembered approval. A tool hands it to the write path, which writes only while the world still
    * matches it (the paths shown, the bytes shown) — a yes is a receipt, never a bare flag.
    */
   readonly receipt?: R;

@@ -29,13 +29,41 @@ export interface DirectoryEntry {
   readonly type: 'file' | 'directory' | 'other';
 }
 
+/**
+ * What one path held and will hold, as a question showed it: `absent` (nothing there), `folder`,
+ * `link:<target>` (a symbolic link itself, never followed) or `sha256:<hex>` (a file's exact bytes).
+ */
+export type ShownState = 'absent' | 'folder' | `link:${string}` | `sha256:${string}`;
+
+/** One path a question showed: its real workspace path (links resolved) and its bytes before and after. */
+export interface ShownPath {
+  /** Workspace-relative real path, forward slashes (as `relative(await resolve(path))` gives it). */
+  readonly path: string;
+  /** What was there when the question was made. */
+  readonly before: ShownState;
+  /** What the write leaves there. */
+  readonly after: ShownState;
+}
+
+/**
+ * A yes is a receipt: what the question a person confirmed showed — every path the write touches
+ * (for a folder moved or deleted, every entry in it, every level down), what each held and what
+ * each will hold. The write path writes only while the world still matches it, compared in the
+ * same locked step that writes; any difference (other bytes, another real path, a file added to
+ * a folder) refuses the whole write and says what changed. A path it does not list is not covered.
+ */
+export interface WriteReceipt {
+  readonly paths: readonly ShownPath[];
+}
+
 /** Options of every write. */
 export interface WriteOptions {
   /**
-   * The user confirmed this write (with the diff shown): allows writing a sensitive path (see
-   * `sensitiveReason`). Never set it from auto-approval.
+   * What the user confirmed (the question's receipt, handed back with the yes). Needed to write a
+   * sensitive path (see `sensitiveReason`), and when given, every path written must be one it
+   * lists with exactly those bytes, whether sensitive or not. Never built from auto-approval.
    */
-  readonly allowSensitive?: boolean;
+  readonly receipt?: WriteReceipt;
   /**
    * The user approved changing files or folders marked read-only (no write bit), as VS Code's
    * "Overwrite" of a write-protected file does. Only where this process can write them anyway (as
@@ -97,7 +125,8 @@ export interface AppliedChange {
  * and retry — never an overwrite), atomic (temp file + rename; hard-linked files are written in
  * place), mode, owner and group kept, read-only files refused, bytes outside the edit kept (files
  * that are not valid UTF-8 text are refused for editing). Writes to sensitive paths (see
- * `sensitiveReason`) are refused unless `options.allowSensitive` says the user confirmed them.
+ * `sensitiveReason`) are refused unless `options.receipt` lists them, and a receipt given is checked
+ * against every path written (see {@link WriteReceipt}).
  */
 export interface WorkspaceFileSystem {
   /** The workspace folder: an absolute, real path. */
@@ -143,6 +172,13 @@ export interface WorkspaceFileSystem {
   /** The entries of a folder. */
   readDirectory(path: string): Promise<DirectoryEntry[]>;
   /**
+   * What a {@link WriteReceipt} lists for `path` as it is now, by workspace path: `path` itself
+   * (its folders resolved, its last name not followed: a link is `link:<target>`) and, for a
+   * folder, every entry in it every level down (links never followed, files by the sha256 of their
+   * bytes). A missing path is `absent`. Tools build their question's receipt from it.
+   */
+  shownStates(path: string): Promise<ReadonlyMap<string, ShownState>>;
+  /**
    * Lines `startLine` to `endLine` (1-based, inclusive) of a text file of any size, read by
    * streaming (never loaded whole; confined and opened like readText). Stops early at `maxChars`
    * characters (at a line boundary; a single longer line is cut). Refuses binary files (a NUL in
@@ -155,7 +191,8 @@ export interface WorkspaceFileSystem {
    * Deletes a folder (empty, or with everything in it when `folder.recursive`), or a symbolic link
    * itself — never what a link points to; links inside the folder are removed, not followed.
    * Confined like every write; always refuses the workspace root and `.git` (or anything inside
-   * it), and folders holding sensitive paths unless `options.allowSensitive`. Files are deleted
+   * it) or holding a `.git` at any level, and folders holding sensitive paths unless `options.receipt`
+   * lists every entry with the bytes it holds now. Files are deleted
    * with {@link WorkspaceFileSystem.delete} or `applyChanges`.
    */
   deleteFolder(path: string, folder?: DeleteFolderOptions, options?: WriteOptions): Promise<DeletedFolder>;
@@ -163,8 +200,9 @@ export interface WorkspaceFileSystem {
    * Moves a folder with everything in it to `to`, which must not exist (missing parent folders are
    * created), in one rename. Confined like every write; the source must be a folder itself (not a
    * link); refuses `.git` (or anything inside it) as source or destination, a folder moved into
-   * itself, and sensitive paths — in the folder or where it would put them — unless
-   * `options.allowSensitive`. Files are moved with `applyChanges`.
+   * itself, a folder holding a `.git` at any level, and sensitive paths — in the folder or where it
+   * would put them — unless `options.receipt` lists every entry, where it was and where it goes,
+   * with the bytes it holds now. Files are moved with `applyChanges`.
    */
   moveFolder(path: string, to: string, options?: WriteOptions): Promise<MovedFolder>;
 }

@@ -23,3 +23,4 @@ export {
   type CensusQuery,
   type LiveProcess,
 } from './processCensus';
+export { contentState, fileReceipt, folderReceipt, stateOnDisk } from './receipts';

@@ -219,7 +219,9 @@ describe('write-protected files', () => {
       { ...gemini, confirm: async (r) => (asked.push(r), 'decline') },
     );
     expect(locked.status).toBe('declined');
-    expect(asked.map((r) => r.title)).toEqual(['Overwrite write-protected locked.txt?']);
+    // write_file asks as create_file {overwrite} does: the file named, the diff, and why it is protected.
+    expect(asked.map((r) => r.title)).toEqual(['Overwrite locked.txt?']);
+    expect(asked[0].message).toMatch(/Write-protected \(read-only\), changed only if you allow it: locked\.txt/);
     expect(await h.read('locked.txt')).toBe('keep\n');
   });
 

@@ -4,18 +4,63 @@
 //   is sensitive and refuses such a write unless the call was confirmed;
 // - write-protected files and folders (no write bit, as `chmod a-w` leaves them): changed only
 //   when approved, like VS Code's "Overwrite" of a write-protected file.
+import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
+import type { CancellationToken } from '@toolpacks/base';
 import { structuredPatch } from 'diff';
 import { codeBlock, inertLine, type PreparedToolInvocation } from '@toolpacks/registry';
-import { WorkspaceError, type WorkspaceFileSystem } from '@toolpacks/services';
+import {
+  WorkspaceError,
+  type ShownState,
+  type WorkspaceFileSystem,
+  type WriteOptions,
+  type WriteReceipt,
+} from '@toolpacks/services';
 
 export interface PlannedWrite {
-  /** Workspace-relative path. */
+  /** Workspace-relative real path (links resolved): the receipt lists it as it is given. */
   readonly path: string;
   /** Content before (undefined: the file is created). */
   readonly before?: string;
   /** Content after (undefined: the file is deleted). */
   readonly after?: string;
+  /** What the receipt lists as there before, when `before` is not the file's exact text (a binary file, a link, a folder). */
+  readonly beforeState?: ShownState;
+  /** What the receipt lists as there after, when `after` is not the exact text written. */
+  readonly afterState?: ShownState;
+}
+
+/** The receipt state of a text (its UTF-8 bytes). */
+export function textState(text: string): ShownState {
+  return `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
+}
+
+/** The receipt of writes: every path with what it held and will hold, as the question showed it. */
+export function receiptOf(writes: readonly PlannedWrite[]): WriteReceipt {
+  return {
+    paths: writes.map((w) => ({
+      path: w.path,
+      before: w.beforeState ?? (w.before === undefined ? 'absent' : textState(w.before)),
+      after: w.afterState ?? (w.after === undefined ? 'absent' : textState(w.after)),
+    })),
+  };
+}
+
+/**
+ * The options of a write from a call's options: the receipt of the question a person confirmed
+ * (the write path writes sensitive paths only by it, and checks every path it lists), and the
+ * approval of write-protected files.
+ */
+export function writeOptions(
+  call: { readonly receipt?: unknown; readonly approved?: boolean },
+  token?: CancellationToken,
+): WriteOptions {
+  const receipt = isWriteReceipt(call.receipt) ? call.receipt : undefined;
+  return { ...(receipt ? { receipt } : {}), allowWriteProtected: call.approved === true, token };
+}
+
+function isWriteReceipt(value: unknown): value is WriteReceipt {
+  return typeof value === 'object' && value !== null && Array.isArray((value as WriteReceipt).paths);
 }
 
 /** Whether writing any of `paths` needs a confirmation: cheap, so tools ask it before computing diffs. */
@@ -34,7 +79,7 @@ export async function writesNeedConfirmation(
 export async function confirmWrites(
   workspace: WorkspaceFileSystem,
   writes: readonly PlannedWrite[],
-): Promise<PreparedToolInvocation | undefined> {
+): Promise<PreparedToolInvocation<WriteReceipt> | undefined> {
   const sensitive: { write: PlannedWrite; reason: string }[] = [];
   const protectedPaths: string[] = [];
   for (const write of writes) {
@@ -66,6 +111,8 @@ export async function confirmWrites(
         : `Overwrite write-protected ${protectedPaths.length === 1 ? inertLine(protectedPaths[0]) : 'files'}?`;
   return {
     confirmationMessages: { title, message: parts.join('\n\n') },
+    // What the question shows, for the write path to check when it writes (a sensitive write's yes).
+    receipt: receiptOf(writes),
     ...(sensitive.length ? { alwaysConfirm: true } : {}),
     // A yes remembered for the tool's ordinary prompt (write_file asks on every call) must not
     // cover overwriting a read-only file: that approval is remembered per file.

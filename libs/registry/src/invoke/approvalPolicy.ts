@@ -20,8 +20,11 @@ import type { PreparedToolInvocation, ToolDefinition } from '../definitions';
 export type Approval =
   /** Nothing needed approval. */
   | { readonly kind: 'not-needed' }
-  /** Approved: auto-approve, a remembered approval, or a person's yes to an ordinary prompt. */
-  | { readonly kind: 'approved' }
+  /**
+   * Approved: auto-approve, a remembered approval, or a person's yes to an ordinary prompt
+   * (`answered`: a person said yes to this very call's question, so its receipt goes with it).
+   */
+  | { readonly kind: 'approved'; readonly answered?: true }
   /** A person said yes to this very call's always-ask prompt (what it showed is what runs). */
   | { readonly kind: 'confirmed' }
   | { readonly kind: 'declined'; readonly reason?: string }
@@ -120,7 +123,8 @@ export async function decideApproval(request: ApprovalRequest): Promise<Approval
   if (answer !== 'once' && rememberable) request.approvals.approve(answer, key, sessionId);
   // Only a yes to an always-ask prompt (one that showed the sensitive change) lets the tool write
   // sensitive paths; a yes to an ordinary prompt (a write-protected file, a commit) does not.
-  return always ? { kind: 'confirmed' } : { kind: 'approved' };
+  // Either way the tool gets the receipt of what this question showed: its write checks the world against it.
+  return always ? { kind: 'confirmed' } : { kind: 'approved', answered: true };
 }
 
 /** What the model reads when a call was not approved. */

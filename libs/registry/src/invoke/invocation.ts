@@ -112,7 +112,11 @@ export async function invokeTool(
           tokenizationOptions: defaultTokenization(budget),
           model: resolved.model,
           confirmed: approval.kind === 'confirmed',
-          ...(approval.kind === 'confirmed' && prepared?.receipt !== undefined ? { receipt: prepared.receipt } : {}),
+          // The receipt of the question a person said yes to for this very call, and only then.
+          ...((approval.kind === 'confirmed' || (approval.kind === 'approved' && approval.answered)) &&
+          prepared?.receipt !== undefined
+            ? { receipt: prepared.receipt }
+            : {}),
           approved: approval.kind === 'confirmed' || approval.kind === 'approved',
           ...(enabledJobs ? { enabledJobs } : {}),
           ...(options.progress ? { progress: options.progress } : {}),

@@ -13,7 +13,7 @@ import {
   type ToolInvocationOptions,
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
-import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
+import { WorkspaceError, WorkspaceFileSystem, type WriteReceipt } from '@toolpacks/services';
 import {
   parsePatch,
   PatchError,
@@ -24,7 +24,14 @@ import {
   type PlannedChange,
 } from '../patch';
 import { PATH } from '../resultSchemas';
-import { confirmWrites, messageText, writesNeedConfirmation, type PlannedWrite } from '../sensitiveWrites';
+import {
+  confirmWrites,
+  messageText,
+  receiptOf,
+  writesNeedConfirmation,
+  type PlannedWrite,
+  writeOptions,
+} from '../sensitiveWrites';
 
 /** The GPT families trained on V4A patches get this instead of replace_string_in_file. */
 export const APPLY_PATCH_MODELS = [
@@ -126,7 +133,9 @@ class ApplyPatchTool implements Tool<Input> {
   // A patch that touches a sensitive file (git config, hooks, tasks, …) or a write-protected one
   // asks, with the diff of every sensitive file. The paths come from parsing alone, so ordinary
   // patches cost no extra reads.
-  async prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>): Promise<PreparedToolInvocation | undefined> {
+  async prepareInvocation({
+    input,
+  }: ToolInvocationPrepareOptions<Input>): Promise<PreparedToolInvocation<WriteReceipt> | undefined> {
     if (typeof input?.input !== 'string') return undefined;
     let operations: PatchOperation[];
     try {
@@ -154,12 +163,16 @@ class ApplyPatchTool implements Tool<Input> {
     } catch {
       return undefined; // invoke reports the problem (a file to delete that is not there, …)
     }
-    const asked = sensitive ? await confirmWrites(this.workspace, plan.changes.flatMap(plannedWrites)) : undefined;
-    if (!removals.length) return asked;
+    const writes = await this.withStates(plan.changes.flatMap(plannedWrites));
+    const asked = sensitive ? await confirmWrites(this.workspace, writes) : undefined;
+    // The receipt lists every file of the patch, so a yes covers exactly the bytes planned here.
+    const receipt = receiptOf(writes);
+    if (!removals.length) return asked && { ...asked, receipt };
     const title = `Delete or move ${removals.length === 1 ? 'a file' : `${removals.length} files`} with apply_patch?`;
     const lost = boundedList(removals, 20, '\n');
     return {
       ...asked,
+      receipt,
       confirmationMessages: {
         title,
         message: asked?.confirmationMessages ? `${lost}\n\n${messageText(asked.confirmationMessages.message)}` : lost,
@@ -168,7 +181,7 @@ class ApplyPatchTool implements Tool<Input> {
   }
 
   async invoke(
-    { input, confirmed, approved, tokenizationOptions }: ToolInvocationOptions<Input>,
+    { input, receipt, approved, tokenizationOptions }: ToolInvocationOptions<Input>,
     token?: CancellationToken,
   ) {
     let operations: PatchOperation[];
@@ -184,12 +197,7 @@ class ApplyPatchTool implements Tool<Input> {
     const changes = plan.changes.filter(
       (c) => !(c.type === 'update' && c.moveTo === undefined && c.content === c.expected),
     );
-    if (changes.length)
-      await this.workspace.applyChanges(changes, {
-        allowSensitive: confirmed === true,
-        allowWriteProtected: approved === true,
-        token,
-      });
+    if (changes.length) await this.workspace.applyChanges(changes, writeOptions({ receipt, approved }, token));
     const notes = plan.notes.length ? ` ${boundedList(plan.notes, 20, ' ')}` : '';
     // A patch of very many files lists as many as fit the result as data (the text names the first few).
     const files = plan.changes.map(changedFile);
@@ -213,6 +221,17 @@ class ApplyPatchTool implements Tool<Input> {
     }
   }
 
+  /** A file the plan did not read as text (new, or deleted or replaced unread) is listed as it is on disk. */
+  private async withStates(writes: readonly PlannedWrite[]): Promise<PlannedWrite[]> {
+    return Promise.all(
+      writes.map(async (write) =>
+        write.before === undefined
+          ? { ...write, beforeState: (await this.workspace.shownStates(write.path)).get(write.path) }
+          : write,
+      ),
+    );
+  }
+
   private files(): PatchFiles {
     const workspace = this.workspace;
     return {
@@ -234,13 +253,14 @@ function changedFile(change: PlannedChange) {
 /** What a planned change writes, for the diff a sensitive write shows. */
 function plannedWrites(change: PlannedChange): PlannedWrite[] {
   if (change.type === 'create') return [{ path: change.path, after: change.content }];
-  if (change.type === 'delete') return [{ path: change.path, before: change.expected ?? '' }];
+  // A file not read as text: its bytes on disk are looked up (withStates), its diff shown from nothing.
+  if (change.type === 'delete') return [{ path: change.path, before: change.expected }];
   if (change.moveTo !== undefined)
     return [
-      { path: change.path, before: change.expected ?? '' },
+      { path: change.path, before: change.expected },
       { path: change.moveTo, after: change.content },
     ];
-  return [{ path: change.path, before: change.expected ?? '', after: change.content }];
+  return [{ path: change.path, before: change.expected, after: change.content }];
 }
 
 export const applyPatch = defineTool({ definition, implementation: ApplyPatchTool });

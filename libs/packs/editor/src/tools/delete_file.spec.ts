@@ -66,7 +66,16 @@ describe('delete_file', () => {
     const refused = await h.call('delete_file', { filePath: 'src' }, { confirm: async (r) => (asked.push(r), 'once') });
     expect(refused.status).toBe('error');
     expect(refused.text).toMatch(/src.* is not empty \(3 files and 2 folders\); pass recursive: true/);
-    expect(asked[0].message).toBe('src and everything in it will be deleted: 3 files and 2 folders.');
+    expect(asked[0].message).toBe(
+      [
+        'src and everything in it will be deleted: 3 files and 2 folders.',
+        '- src/a.ts',
+        '- src/nested/',
+        '- src/nested/b.ts',
+        '- src/nested/deeper/',
+        '- src/nested/deeper/c.ts',
+      ].join('\n'),
+    );
     expect(await h.read('src/nested/deeper/c.ts')).toBe('c\n');
     const deleted = await h.call('delete_file', { filePath: 'src', recursive: true }, yes);
     expect(deleted).toMatchObject({ status: 'ok', text: 'Deleted the folder src with 3 files and 2 folders.' });
@@ -117,10 +126,10 @@ describe('delete_file', () => {
     }
     expect(await exists('keep.txt')).toBe(true);
     // Nor through the file system directly.
-    await expect(h.host.workspace.deleteFolder('.git', { recursive: true }, { allowSensitive: true })).rejects.toThrow(
-      /never deleted or moved by a tool/,
-    );
-    await expect(h.host.workspace.deleteFolder('.', { recursive: true }, { allowSensitive: true })).rejects.toThrow(
+    await expect(
+      h.host.workspace.deleteFolder('.git', { recursive: true }, { receipt: { paths: [] } }),
+    ).rejects.toThrow(/never deleted or moved by a tool/);
+    await expect(h.host.workspace.deleteFolder('.', { recursive: true }, { receipt: { paths: [] } })).rejects.toThrow(
       /workspace folder itself/,
     );
   });
@@ -179,7 +188,10 @@ describe('delete_file', () => {
     );
     expect(declined.status).toBe('declined');
     expect(asked[0]).toMatchObject({ title: 'Delete folder .vscode?', alwaysConfirm: true });
-    expect(asked[0].message).toMatch(/- \.vscode\/tasks\.json — tasks are shell commands the editor runs/);
+    expect(asked[0].message).toMatch(/- \.vscode\/tasks\.json \(1 line, 3 bytes\)/);
+    expect(asked[0].message).toMatch(
+      /\.vscode\/tasks\.json — tasks are shell commands the editor runs\n\n```diff\n--- a\/\.vscode\/tasks\.json\n\+\+\+ \/dev\/null\n@@ -1,1 \+1,0 @@\n-\{\}/,
+    );
     expect((await h.call('delete_file', { filePath: '.vscode/tasks.json' }, { autoApprove: true })).status).toBe(
       'declined',
     );

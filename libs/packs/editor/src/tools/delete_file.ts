@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { inject, injectable } from 'inversify';
-import { boundedList, type CancellationToken } from '@toolpacks/base';
+import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
   inertLine,
@@ -12,11 +12,19 @@ import {
   type ToolInvocationOptions,
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
-import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
-import { countFolder, describeCount } from '../folderCount';
+import { WorkspaceError, WorkspaceFileSystem, type WriteReceipt } from '@toolpacks/services';
+import { describeCount } from '../folderCount';
 import { lineCount } from '../lineText';
 import { PATH } from '../resultSchemas';
-import { confirmWrites, messageText, refuseGitData } from '../sensitiveWrites';
+import { confirmWrites, messageText, receiptOf, refuseGitData, writeOptions } from '../sensitiveWrites';
+import {
+  describeShownFile,
+  listingText,
+  readShownFile,
+  showFolder,
+  shownRemoval,
+  type ShownFolder,
+} from '../shownFiles';
 
 const definition = {
   name: 'delete_file',
@@ -64,89 +72,96 @@ type Input = InputOf<typeof definition>;
 type Target =
   | { readonly kind: 'file'; readonly path: string; readonly size: number; readonly text?: string }
   | { readonly kind: 'link'; readonly path: string }
-  | {
-      readonly kind: 'folder';
-      readonly path: string;
-      readonly files: number;
-      readonly folders: number;
-      readonly entries: readonly string[];
-      readonly complete: boolean;
-    };
+  | { readonly kind: 'folder'; readonly path: string };
 
 @injectable()
 class DeleteFileTool implements Tool<Input> {
   constructor(@inject(WorkspaceFileSystem) private readonly workspace: WorkspaceFileSystem) {}
 
-  // Every delete asks, saying what will be lost; a sensitive path (a hook, tasks, …) or a folder
-  // holding one asks every time, with the content shown.
-  async prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>): Promise<PreparedToolInvocation | undefined> {
+  // Every delete asks, saying what will be lost: a file's content (or its type, size and hash), a
+  // folder's every entry with the sensitive ones' content; a sensitive path (a hook, tasks, …) or a
+  // folder holding one asks every time. The question's receipt is what the write path checks.
+  async prepareInvocation({
+    input,
+  }: ToolInvocationPrepareOptions<Input>): Promise<PreparedToolInvocation<WriteReceipt> | undefined> {
     let target: Target;
     try {
-      target = await this.target(input, true);
+      target = await this.target(input);
     } catch {
       return undefined; // invoke reports the problem
     }
     const title = `Delete ${target.kind === 'folder' ? 'folder ' : target.kind === 'link' ? 'link ' : ''}${inertLine(target.path)}?`;
     if (target.kind === 'file') {
-      const lost = `${inertLine(target.path)} (${describeFile(target)}) will be deleted.`;
-      const sensitive = await confirmWrites(this.workspace, [{ path: target.path, before: target.text ?? '' }]);
-      if (sensitive?.confirmationMessages)
+      const file = await readShownFile(this.workspace, target.path).catch(() => undefined);
+      if (!file) return undefined;
+      const lost = `${inertLine(target.path)} (${describeShownFile(file)}) will be deleted.`;
+      const write = { path: target.path, before: file.text, beforeState: file.state };
+      const sensitive = await confirmWrites(this.workspace, [write]);
+      const receipt = receiptOf([write]);
+      if (sensitive?.confirmationMessages) {
+        const shown = file.text === undefined ? `\n\n${shownRemoval(file, target.path)}` : '';
         return {
           ...sensitive,
-          confirmationMessages: { title, message: `${lost}\n\n${messageText(sensitive.confirmationMessages.message)}` },
+          receipt,
+          confirmationMessages: {
+            title,
+            message: `${lost}${shown}\n\n${messageText(sensitive.confirmationMessages.message)}`,
+          },
         };
-      return { confirmationMessages: { title, message: lost } };
+      }
+      return { confirmationMessages: { title, message: lost }, receipt };
     }
     if (target.kind === 'link') {
       const message = `The symbolic link ${inertLine(target.path)} will be deleted; what it points to is kept.`;
+      const state = (await this.workspace.shownStates(target.path).catch(() => undefined))?.get(target.path);
+      const write = { path: target.path, beforeState: state ?? 'absent' };
       // A link out of the workspace has no sensitive reason of its own to read here.
-      const sensitive = await confirmWrites(this.workspace, [{ path: target.path, before: '' }]).catch(() => undefined);
+      const sensitive = await confirmWrites(this.workspace, [write]).catch(() => undefined);
+      const receipt = receiptOf([write]);
       return sensitive
-        ? { ...sensitive, confirmationMessages: { title, message } }
-        : { confirmationMessages: { title, message } };
+        ? { ...sensitive, receipt, confirmationMessages: { title, message } }
+        : { confirmationMessages: { title, message }, receipt };
     }
-    const lost = `${inertLine(target.path)} and everything in it will be deleted: ${target.complete ? '' : 'more than '}${describeCount(target)}.`;
-    const sensitive: string[] = [];
-    for (const entry of [target.path, ...target.entries]) {
-      const reason = await this.workspace.sensitiveReason(entry).catch(() => undefined);
-      if (reason) sensitive.push(inertLine(reason)); // names the path
+    let folder: ShownFolder;
+    try {
+      folder = await showFolder(this.workspace, target.path);
+    } catch {
+      return undefined; // invoke reports the problem (a nested .git, …)
     }
-    const protectedFolder = await confirmWrites(this.workspace, [{ path: target.path, before: '' }]);
-    if (sensitive.length || !target.complete)
+    const lost = `${inertLine(target.path)} and everything in it will be deleted: ${describeCount(folder)}.\n${listingText(folder)}`;
+    if (folder.sensitive.length || (await this.workspace.sensitiveReason(target.path)))
       return {
         confirmationMessages: {
           title,
           message: [
             lost,
-            sensitive.length
-              ? `It holds files that can make programs run; check before you allow it:\n${boundedList(
-                  sensitive.map((r) => `- ${r}`),
-                  10,
-                  '\n',
-                )}`
-              : `It holds too many entries to check each one; it may hold files that can make programs run.`,
+            'It holds files that can make programs run; check before you allow it:',
+            ...folder.sensitive,
           ].join('\n\n'),
         },
+        receipt: folder.receipt,
         alwaysConfirm: true,
       };
+    const protectedFolder = await confirmWrites(this.workspace, [{ path: target.path, beforeState: 'folder' }]);
     // A yes remembered for this tool covers files and empty folders; one for deleting a folder with
     // everything in it (recursive, or not empty now) covers that folder only.
     const keys = [
-      ...(input.recursive === true || target.files + target.folders ? [`folder:${target.path}`] : []),
+      ...(input.recursive === true || folder.files + folder.folders ? [`folder:${target.path}`] : []),
       ...(protectedFolder?.approvalKey ? [protectedFolder.approvalKey] : []),
     ];
     return {
       ...(keys.length ? { approvalKey: keys.join('\u0000') } : {}),
+      receipt: folder.receipt,
       confirmationMessages: {
         title,
-        message: target.files + target.folders ? lost : `The empty folder ${inertLine(target.path)} will be deleted.`,
+        message: folder.files + folder.folders ? lost : `The empty folder ${inertLine(target.path)} will be deleted.`,
       },
     };
   }
 
-  async invoke({ input, confirmed, approved }: ToolInvocationOptions<Input>, token?: CancellationToken) {
-    const target = await this.target(input, false);
-    const options = { allowSensitive: confirmed === true, allowWriteProtected: approved === true, token };
+  async invoke({ input, receipt, approved }: ToolInvocationOptions<Input, WriteReceipt>, token?: CancellationToken) {
+    const target = await this.target(input);
+    const options = writeOptions({ receipt, approved }, token);
     if (target.kind === 'file') {
       await this.workspace.applyChanges([{ type: 'delete', path: target.path }], options);
       return structuredResult(
@@ -174,7 +189,7 @@ class DeleteFileTool implements Tool<Input> {
   }
 
   /** What the path names, decided on its last name itself (a link is a link, not its target). */
-  private async target(input: Input, forAsking: boolean): Promise<Target> {
+  private async target(input: Input): Promise<Target> {
     const named = await this.lastName(input.filePath);
     let real: string;
     try {
@@ -197,10 +212,7 @@ class DeleteFileTool implements Tool<Input> {
       throw new WorkspaceError(
         `${input.filePath} does not exist; nothing was deleted. Use file_search or list_dir to find the right path.`,
       );
-    if (stat.type === 'directory')
-      return forAsking
-        ? { kind: 'folder', path: real, ...(await countFolder(this.workspace, real)) }
-        : { kind: 'folder', path: real, files: 0, folders: 0, entries: [], complete: false };
+    if (stat.type === 'directory') return { kind: 'folder', path: real };
     if (stat.type !== 'file')
       throw new WorkspaceError(`${real} is not a regular file, folder or link; it cannot be deleted.`);
     const text = await this.workspace.readText(real).catch(() => undefined);

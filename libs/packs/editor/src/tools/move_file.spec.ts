@@ -163,7 +163,9 @@ describe('move_file', () => {
       expect(await exists('HEAD.bak')).toBe(false);
       // Nor through the file system, confirmed.
       await expect(
-        h.host.workspace.applyChanges([{ type: 'move', path: '.git/HEAD', to: 'HEAD.bak' }], { allowSensitive: true }),
+        h.host.workspace.applyChanges([{ type: 'move', path: '.git/HEAD', to: 'HEAD.bak' }], {
+          receipt: { paths: [] },
+        }),
       ).rejects.toThrow(refused);
     });
 
@@ -179,7 +181,7 @@ describe('move_file', () => {
       expect(await exists('sub/.git')).toBe(false);
       expect(await h.read('src/a.ts')).toBe('export const a = 1;\n');
       await expect(
-        h.host.workspace.applyChanges([{ type: 'move', path: 'src/a.ts', to: 'sub/.git' }], { allowSensitive: true }),
+        h.host.workspace.applyChanges([{ type: 'move', path: 'src/a.ts', to: 'sub/.git' }], { receipt: { paths: [] } }),
       ).rejects.toThrow(refused);
     });
 
@@ -193,7 +195,7 @@ describe('move_file', () => {
       expect(asked).toEqual([]);
       await expect(
         h.host.workspace.applyChanges([{ type: 'move', path: 'src/a.ts', to: '.git/hooks/pre-commit' }], {
-          allowSensitive: true,
+          receipt: { paths: [] },
         }),
       ).rejects.toThrow(refused);
       expect(await exists('.git/hooks')).toBe(false);
@@ -213,7 +215,9 @@ describe('move_file', () => {
       expect(result).toMatchObject({ status: 'ok', text: 'Moved the folder src (3 files) to lib/code.' });
       expect(asked[0]).toMatchObject({
         title: 'Move folder src to lib/code?',
-        message: 'src and everything in it (3 files) will move to lib/code.',
+        message: expect.stringMatching(
+          /^src and everything in it \(3 files\) will move to lib\/code:\n- src\/a\.ts\n- src\/b\.ts\n- src\/out-link \(a symbolic link to .*\)$/,
+        ),
       });
       expect(await h.read('lib/code/a.ts')).toBe('export const a = 1;\n');
       expect(await fs.readlink(path.join(h.root, 'lib/code/out-link'))).toBe(outside);
@@ -260,7 +264,10 @@ describe('move_file', () => {
       );
       expect(declined.status).toBe('declined');
       expect(asked[0]).toMatchObject({ title: 'Move folder .vscode to old-vscode?', alwaysConfirm: true });
-      expect(asked[0].message).toMatch(/- \.vscode\/tasks\.json — tasks are shell commands/);
+      expect(asked[0].message).toMatch(/- \.vscode\/tasks\.json \(1 line, 3 bytes\)/);
+      expect(asked[0].message).toMatch(
+        /\.vscode\/tasks\.json — tasks are shell commands.*\n\n```diff\n--- a\/\.vscode\/tasks\.json\n\+\+\+ b\/old-vscode\/tasks\.json\n@@ -1,0 \+1,1 @@\n\+\{\}/,
+      );
       await expect(h.host.workspace.moveFolder('.vscode', 'old-vscode')).rejects.toThrow(
         /needs the user's confirmation/,
       );

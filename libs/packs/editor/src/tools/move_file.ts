@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import { inject, injectable } from 'inversify';
-import { boundedList, type CancellationToken } from '@toolpacks/base';
+import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
   inertLine,
@@ -12,10 +12,18 @@ import {
   type ToolInvocationOptions,
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
-import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
-import { countFolder, describeCount } from '../folderCount';
+import { WorkspaceError, WorkspaceFileSystem, type WriteReceipt } from '@toolpacks/services';
+import { describeCount } from '../folderCount';
 import { PATH } from '../resultSchemas';
-import { confirmWrites, refuseGitData } from '../sensitiveWrites';
+import { confirmWrites, receiptOf, refuseGitData, writeOptions } from '../sensitiveWrites';
+import {
+  describeShownFile,
+  listingText,
+  readShownFile,
+  refuseBinaryOnto,
+  shownContent,
+  showFolder,
+} from '../shownFiles';
 
 const definition = {
   name: 'move_file',
@@ -64,35 +72,24 @@ type Input = InputOf<typeof definition>;
 class MoveFileTool implements Tool<Input> {
   constructor(@inject(WorkspaceFileSystem) private readonly workspace: WorkspaceFileSystem) {}
 
-  // Every move asks (a rename breaks what refers to the old path); a sensitive source or
-  // destination (a hook, git config, tasks, …) asks every time, showing what moves.
-  async prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>): Promise<PreparedToolInvocation | undefined> {
-    let move: Move;
+  // Every move asks (a rename breaks what refers to the old path), showing what moves: a file's
+  // whole content (or its type, size and hash), a folder's every entry with the sensitive ones'
+  // content. A sensitive source or destination (a hook, git config, tasks, …) asks every time. The
+  // question's receipt (real paths, bytes) is what the write path checks when it moves.
+  async prepareInvocation({
+    input,
+  }: ToolInvocationPrepareOptions<Input>): Promise<PreparedToolInvocation<WriteReceipt> | undefined> {
     try {
-      move = await this.check(input);
+      const move = await this.check(input);
+      return move.folder ? await this.askFolder(move.from, move.to) : await this.askFile(move.from, move.to);
     } catch {
       return undefined; // invoke reports the problem
     }
-    if (move.folder) return this.askFolder(move.from, move.to);
-    const { from, to, text } = move;
-    const sensitive = await confirmWrites(this.workspace, [
-      { path: from, before: text ?? '' },
-      { path: to, after: text ?? '' },
-    ]);
-    const what = `Move ${inertLine(from)} to ${inertLine(to)}?`;
-    if (sensitive?.confirmationMessages)
-      return { ...sensitive, confirmationMessages: { ...sensitive.confirmationMessages, title: what } };
-    return {
-      confirmationMessages: {
-        title: what,
-        message: `The file keeps its content; anything that refers to ${inertLine(from)} must be updated.`,
-      },
-    };
   }
 
-  async invoke({ input, confirmed, approved }: ToolInvocationOptions<Input>, token?: CancellationToken) {
-    const { to, folder } = await this.check(input);
-    const options = { allowSensitive: confirmed === true, allowWriteProtected: approved === true, token };
+  async invoke({ input, receipt, approved }: ToolInvocationOptions<Input, WriteReceipt>, token?: CancellationToken) {
+    const { from, to, folder } = await this.check(input);
+    const options = writeOptions({ receipt, approved }, token);
     if (folder) {
       const moved = await this.workspace.moveFolder(input.sourcePath, input.destinationPath, options);
       return structuredResult(
@@ -106,6 +103,8 @@ class MoveFileTool implements Tool<Input> {
         `Moved the folder ${moved.path} (${describeCount(moved)}) to ${moved.movedTo}.`,
       );
     }
+    // A binary file never goes onto a sensitive path, asked or not (no question could show it).
+    refuseBinaryOnto(await readShownFile(this.workspace, from), from, to, await this.workspace.sensitiveReason(to));
     // The paths as given: the write path refuses a source or destination that is a link itself.
     const change = { type: 'move', path: input.sourcePath, to: input.destinationPath } as const;
     const [applied] = await this.workspace.applyChanges([change], options);
@@ -145,50 +144,72 @@ class MoveFileTool implements Tool<Input> {
       throw new WorkspaceError(
         `${to} already exists (${destination.type === 'directory' ? 'a folder' : 'a file'}); nothing was moved. Choose another destination${destination.type === 'file' ? ', or delete it first with delete_file if it should be replaced' : ''}.`,
       );
-    if (source.type === 'directory') return { from, to, folder: true };
-    const text = source.size <= 1_000_000 ? await this.workspace.readText(from).catch(() => undefined) : undefined;
-    return { from, to, text };
+    return { from, to, folder: source.type === 'directory' };
   }
 
-  /** A folder's move asks with what it holds; sensitive paths in it, or where they would land, ask every time. */
-  private async askFolder(from: string, to: string): Promise<PreparedToolInvocation> {
+  /** A file's move shows its whole content where it lands, whatever its size; not text: its type, size and hash. */
+  private async askFile(from: string, to: string): Promise<PreparedToolInvocation<WriteReceipt>> {
+    const file = await readShownFile(this.workspace, from);
+    const reasons = [await this.workspace.sensitiveReason(from), await this.workspace.sensitiveReason(to)];
+    refuseBinaryOnto(file, from, to, reasons[1]);
+    const receipt = receiptOf([
+      { path: from, beforeState: file.state },
+      { path: to, afterState: file.state },
+    ]);
+    const title = `Move ${inertLine(from)} to ${inertLine(to)}?`;
+    const sensitive = reasons.filter((r): r is string => r !== undefined);
+    const protectedPaths = await confirmWrites(this.workspace, [
+      { path: from, beforeState: file.state },
+      { path: to, afterState: file.state },
+    ]).catch(() => undefined);
+    const message = [
+      ...(sensitive.length
+        ? [
+            'It moves a file that can make programs run. Check every line before you allow it.',
+            ...sensitive.map(inertLine),
+          ]
+        : []),
+      `The file keeps its content (${describeShownFile(file)}); anything that refers to ${inertLine(from)} must be updated. What lands at ${inertLine(to)}:`,
+      shownContent(file, to, from),
+    ].join('\n\n');
+    return {
+      confirmationMessages: { title, message },
+      receipt,
+      ...(sensitive.length ? { alwaysConfirm: true } : {}),
+      ...(protectedPaths?.approvalKey ? { approvalKey: protectedPaths.approvalKey } : {}),
+    };
+  }
+
+  /** A folder's move lists every entry, with the sensitive ones' content; sensitive paths ask every time. */
+  private async askFolder(from: string, to: string): Promise<PreparedToolInvocation<WriteReceipt>> {
     const title = `Move folder ${inertLine(from)} to ${inertLine(to)}?`;
-    const count = await countFolder(this.workspace, from).catch(() => undefined);
-    const what = count
-      ? `${inertLine(from)} and everything in it (${count.complete ? '' : 'more than '}${describeCount(count)}) will move to ${inertLine(to)}.`
-      : `${inertLine(from)} and everything in it will move to ${inertLine(to)}.`;
-    const sensitive: string[] = [];
-    for (const path of [from, ...(count?.entries ?? [])])
-      for (const where of [path, to + path.slice(from.length)]) {
-        const reason = await this.workspace.sensitiveReason(where).catch(() => undefined);
-        if (reason) sensitive.push(`- ${inertLine(reason)}`);
-      }
-    if (sensitive.length || !count?.complete)
+    const folder = await showFolder(this.workspace, from, to);
+    const what = `${inertLine(from)} and everything in it (${describeCount(folder)}) will move to ${inertLine(to)}:\n${listingText(folder)}`;
+    if (folder.sensitive.length)
       return {
         confirmationMessages: {
           title,
           message: [
             what,
-            sensitive.length
-              ? `It moves files that can make programs run; check before you allow it:\n${boundedList(sensitive, 10, '\n')}`
-              : 'It holds too many entries to check each one; it may hold files that can make programs run.',
+            'It moves files that can make programs run, or puts files where they can; check every line before you allow it:',
+            ...folder.sensitive,
           ].join('\n\n'),
         },
+        receipt: folder.receipt,
         alwaysConfirm: true,
       };
     const writeProtected = await confirmWrites(this.workspace, [
-      { path: from, before: '' },
-      { path: to, after: '' },
+      { path: from, beforeState: 'folder' },
+      { path: to, afterState: 'folder' },
     ]).catch(() => undefined);
     return {
       confirmationMessages: { title, message: what },
+      receipt: folder.receipt,
       ...(writeProtected?.approvalKey ? { approvalKey: writeProtected.approvalKey } : {}),
     };
   }
 }
 
-type Move =
-  | { readonly from: string; readonly to: string; readonly folder?: false; readonly text?: string }
-  | { readonly from: string; readonly to: string; readonly folder: true; readonly text?: undefined };
+type Move = { readonly from: string; readonly to: string; readonly folder: boolean };
 
 export const moveFile = defineTool({ definition, implementation: MoveFileTool });

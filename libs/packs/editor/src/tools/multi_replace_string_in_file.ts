@@ -15,7 +15,7 @@ import {
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { replaceOnce } from '../replaceOnce';
 import { PATH } from '../resultSchemas';
-import { confirmWrites, unifiedDiff, writesNeedConfirmation } from '../sensitiveWrites';
+import { confirmWrites, unifiedDiff, writesNeedConfirmation, writeOptions } from '../sensitiveWrites';
 
 /** Copilot's multi_replace_string_in_file: several replace_string_in_file edits, all or nothing. */
 const definition = {
@@ -134,13 +134,13 @@ class MultiReplaceStringInFileTool implements Tool<Input> {
     };
   }
 
-  async invoke({ input, confirmed, approved }: ToolInvocationOptions<Input>, token?: CancellationToken) {
+  async invoke({ input, receipt, approved }: ToolInvocationOptions<Input>, token?: CancellationToken) {
     const edits = await this.plan(input);
     // One batch through the write path: every file is compared with the text read above right
     // before its rename, so a file changed meanwhile fails the whole call and nothing is written.
     await this.workspace.applyChanges(
       edits.map((e) => ({ type: 'update' as const, path: e.path, content: e.after, expected: e.before })),
-      { allowSensitive: confirmed === true, allowWriteProtected: approved === true, token },
+      writeOptions({ receipt, approved }, token),
     );
     const total = edits.reduce((sum, e) => sum + e.count, 0);
     const files = edits.map(

@@ -16,7 +16,7 @@ import { geminiFilePath, legacyInteger } from '../geminiInput';
 import { applyReplace, checkNoNewPlaceholder, type ReplaceRequest } from '../geminiReplace';
 import { lineCount } from '../lineText';
 import { PATH } from '../resultSchemas';
-import { confirmWrites, writesNeedConfirmation } from '../sensitiveWrites';
+import { confirmWrites, writesNeedConfirmation, writeOptions } from '../sensitiveWrites';
 
 /** Gemini CLI's replace, the shape Gemini models are trained on: exact text replacement, or a new file. */
 const definition = {
@@ -92,10 +92,10 @@ class ReplaceTool implements Tool<Input> {
     }
   }
 
-  async invoke({ input, confirmed, approved }: ToolInvocationOptions<Input>, token?: CancellationToken) {
+  async invoke({ input, receipt, approved }: ToolInvocationOptions<Input>, token?: CancellationToken) {
     const absolute = await geminiFilePath(this.workspace, input);
     const relative = this.workspace.relative(absolute);
-    const options = { allowSensitive: confirmed === true, allowWriteProtected: approved === true, token };
+    const options = writeOptions({ receipt, approved }, token);
     checkNoNewPlaceholder(input.old_string, input.new_string);
     const stat = await this.workspace.stat(absolute);
     if (input.old_string === '') {

@@ -15,7 +15,7 @@ import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { newTextLines } from '../lineText';
 import { replaceOnce } from '../replaceOnce';
 import { PATH } from '../resultSchemas';
-import { confirmWrites, writesNeedConfirmation } from '../sensitiveWrites';
+import { confirmWrites, writesNeedConfirmation, writeOptions } from '../sensitiveWrites';
 
 const definition = {
   name: 'replace_string_in_file',
@@ -81,7 +81,7 @@ class ReplaceStringInFileTool implements Tool<Input> {
   }
 
   async invoke(
-    { input, confirmed, approved, tokenizationOptions }: ToolInvocationOptions<Input>,
+    { input, receipt, approved, tokenizationOptions }: ToolInvocationOptions<Input>,
     token?: CancellationToken,
   ) {
     if (input.oldString === input.newString)
@@ -96,7 +96,7 @@ class ReplaceStringInFileTool implements Tool<Input> {
         changedAt = replaced.line;
         return replaced.text;
       },
-      { allowSensitive: confirmed === true, allowWriteProtected: approved === true, token },
+      writeOptions({ receipt, approved }, token),
     );
     const { endLine } = newTextLines(changedAt, input.newString);
     const done = `Replaced 1 occurrence in ${relative}`;

@@ -20,7 +20,7 @@ import { folderTree } from '../folderTree';
 import { contentJsonBudget } from '../jsonBudget';
 import { lineCount } from '../lineText';
 import { imageValue, PATH, READ_PROPERTIES, textValue } from '../resultSchemas';
-import { confirmWrites, writesNeedConfirmation } from '../sensitiveWrites';
+import { confirmWrites, writesNeedConfirmation, writeOptions } from '../sensitiveWrites';
 import { insertLines, strReplace, viewFile, type Edited, type FileView } from '../textEditorEdits';
 
 /**
@@ -164,7 +164,7 @@ class StrReplaceBasedEditTool implements Tool<Input> {
   }
 
   async invoke(
-    { input, enabledJobs, confirmed, approved, tokenizationOptions }: ToolInvocationOptions<Input>,
+    { input, enabledJobs, receipt, approved, tokenizationOptions }: ToolInvocationOptions<Input>,
     token?: CancellationToken,
   ) {
     const job = JOB_OF[input.command];
@@ -188,11 +188,7 @@ class StrReplaceBasedEditTool implements Tool<Input> {
         );
       if (typeof input.file_text !== 'string')
         throw new WorkspaceError('Parameter `file_text` is required for command: create');
-      await this.workspace.writeText(absolute, input.file_text, 'create', {
-        allowSensitive: confirmed === true,
-        allowWriteProtected: approved === true,
-        token,
-      });
+      await this.workspace.writeText(absolute, input.file_text, 'create', writeOptions({ receipt, approved }, token));
       return result(
         { command: 'create', path: relative, change: 'created', lines: lineCount(input.file_text) },
         `File created successfully at: ${input.path}`,
@@ -231,7 +227,7 @@ class StrReplaceBasedEditTool implements Tool<Input> {
         edited = this.edit(input, text);
         return edited.text;
       },
-      { allowSensitive: confirmed === true, allowWriteProtected: approved === true, token },
+      writeOptions({ receipt, approved }, token),
     );
     return result(
       {

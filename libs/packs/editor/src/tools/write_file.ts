@@ -10,13 +10,14 @@ import {
   type ToolInvocationOptions,
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
-import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
+import { WorkspaceError, WorkspaceFileSystem, type WriteReceipt } from '@toolpacks/services';
 import { changeSnippet } from '../changeSnippet';
 import { geminiFilePath } from '../geminiInput';
 import { newOmissionPlaceholders } from '../omissionPlaceholder';
 import { lineCount } from '../lineText';
 import { PATH } from '../resultSchemas';
-import { confirmWrites, writesNeedConfirmation } from '../sensitiveWrites';
+import { writeOptions } from '../sensitiveWrites';
+import { WholeFileWrites } from '../wholeFileWrites';
 
 /** Gemini CLI's write_file, the shape Gemini models are trained on: writes a whole file, new or existing. */
 const definition = {
@@ -49,7 +50,7 @@ const definition = {
     additionalProperties: false,
   },
   tags: ['files', 'edit'],
-  // It overwrites without a question of its own, so every call asks (as it always has).
+  // Every call asks (as it always has), with a question of its own that names the file and shows the change.
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: false, asksByDefault: true },
 } as const satisfies ToolDefinition;
 
@@ -57,24 +58,27 @@ type Input = InputOf<typeof definition>;
 
 @injectable()
 class WriteFileTool implements Tool<Input> {
-  constructor(@inject(WorkspaceFileSystem) private readonly workspace: WorkspaceFileSystem) {}
+  /** create_file's own body, as create_file {overwrite: true}. */
+  private readonly files: WholeFileWrites;
 
-  // Overwriting asks like every destructive tool; a sensitive path (a hook, git config, tasks, …) or
-  // a write-protected file asks with the diff of this very write.
-  async prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>): Promise<PreparedToolInvocation | undefined> {
+  constructor(@inject(WorkspaceFileSystem) private readonly workspace: WorkspaceFileSystem) {
+    this.files = new WholeFileWrites(workspace);
+  }
+
+  // Every call asks, naming the file and showing what it writes: an overwrite's diff (as
+  // create_file {overwrite} does), a new file's every line; a sensitive path asks every time.
+  async prepareInvocation({
+    input,
+  }: ToolInvocationPrepareOptions<Input>): Promise<PreparedToolInvocation<WriteReceipt> | undefined> {
     if (typeof input?.content !== 'string') return undefined;
     try {
-      const relative = this.workspace.relative(await geminiFilePath(this.workspace, input));
-      if (!(await writesNeedConfirmation(this.workspace, [relative]))) return undefined;
-      const stat = await this.workspace.stat(relative);
-      const before = stat?.type === 'file' ? await this.workspace.readText(relative) : undefined;
-      return await confirmWrites(this.workspace, [{ path: relative, before, after: input.content }]);
+      return await this.files.prepare(await geminiFilePath(this.workspace, input), input.content, true, true);
     } catch {
       return undefined; // invoke reports the problem
     }
   }
 
-  async invoke({ input, confirmed, approved }: ToolInvocationOptions<Input>, token?: CancellationToken) {
+  async invoke({ input, receipt, approved }: ToolInvocationOptions<Input, WriteReceipt>, token?: CancellationToken) {
     const absolute = await geminiFilePath(this.workspace, input);
     const stat = await this.workspace.stat(absolute);
     if (stat?.type === 'directory')
@@ -85,23 +89,16 @@ class WriteFileTool implements Tool<Input> {
       throw new WorkspaceError(
         `The content holds an omission placeholder (${JSON.stringify(placeholders[0])}): writing it would delete the code it stands for. Nothing was written. Write the complete file content, every line included.`,
       );
-    await this.workspace.writeText(absolute, input.content, stat ? 'overwrite' : 'create', {
-      allowSensitive: confirmed === true,
-      allowWriteProtected: approved === true,
-      token,
-    });
-    const done = stat
+    const written = await this.files.write(absolute, input.content, true, writeOptions({ receipt, approved }, token));
+    const overwrote = written.change === 'overwritten';
+    const done = overwrote
       ? `Successfully overwrote file: ${absolute}.`
       : `Successfully created and wrote to new file: ${absolute}.`;
     return structuredResult(
-      {
-        path: this.workspace.relative(absolute),
-        change: stat ? ('overwritten' as const) : ('created' as const),
-        lines: lineCount(input.content),
-      },
+      { path: written.relative, change: written.change, lines: lineCount(input.content) },
       done,
       'Here is the updated code:',
-      changeSnippet(before, input.content),
+      changeSnippet(overwrote ? before : undefined, input.content),
     );
   }
 }
