@@ -9,6 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { CancellationTokenSource } from '@toolpacks/base';
 import type { GrepQuery } from '@toolpacks/services';
+import { NodeSearchService } from './nodeSearchService';
 import { grepWithRipgrep, type RipgrepRun } from './ripgrepSearch';
 import { SafeOpener } from './safeOpen';
 import { loadIgnoreContext, type IgnoreContext } from './searchIgnoreContext';
@@ -114,4 +115,17 @@ maybe('grepWithRipgrep while git is still listing', () => {
     expect(outcome?.matches[0]).toEqual({ path: 'f0.txt', line: 1, text: 'needle' });
     expect(outcome?.truncated).toBe(true);
   });
+
+  it.each([1, 10, 49, 50, 51, 199, 1000])(
+    'a common word answers as the scanner does when the walk switches to sorted mode (maxResults %i)',
+    async (maxResults) => {
+      const common = { ...query, maxResults };
+      const withRipgrep = await new NodeSearchService(root).grep(common);
+      const withScanner = await new NodeSearchService(root, { ripgrep: false }).grep(common);
+      expect(withRipgrep.engine).toBe('ripgrep');
+      expect(withRipgrep.matches).toEqual(withScanner.matches);
+      expect(withRipgrep.truncated).toBe(withScanner.truncated);
+      expect(withRipgrep.matches).toHaveLength(Math.min(maxResults, 1000));
+    },
+  );
 });

@@ -22,12 +22,17 @@ import { literalFolderPrefix } from './glob';
 import { killProcessGroup, trackProcessGroup } from './processGroup';
 import type { SafeOpener } from './safeOpen';
 import { searchTimeoutError } from './searchScanner';
-import { compareMatches, MAX_SEARCH_FILE_BYTES, type CompiledQuery } from './searchLimits';
+import { compareMatches, comparePaths, MAX_SEARCH_FILE_BYTES, type CompiledQuery } from './searchLimits';
 import { verifyMatches } from './searchVerify';
 import { hasGitAbove, loadTrackedIgnored, mainThreadRules, type IgnoreContext } from './searchIgnoreContext';
 
-/** Above this many matches, unsorted parallel output is dropped for ripgrep's own sorted mode, which can stop early. */
-const UNSORTED_MATCH_LIMIT = 20_000;
+/**
+ * Past this many matches (at most 20,000, the most sorted here), unsorted parallel output is dropped
+ * for ripgrep's own sorted mode, which stops at the match after the last one returned: with four
+ * times as many matches as are wanted, that walk covers about a quarter of the tree on one thread,
+ * where the parallel one would read all of it and print every match (a common word: thousands).
+ */
+const sortedModeAbove = (maxResults: number) => Math.min(20_000, Math.max(200, 4 * (maxResults + 1)));
 /** More tracked-but-ignored files than this do not fit a command line: the scanner searches instead. */
 const MAX_EXPLICIT_FILES = 2_000;
 
@@ -158,14 +163,16 @@ async function finish(
   found: readonly GrepMatch[],
   large: readonly string[],
 ): Promise<RipgrepOutcome> {
-  const seen = new Set<string>();
-  const matches = found.filter((match) => {
-    const key = `${match.line}:${match.path}`;
-    if (seen.has(key) || rules.isHiddenFile(match.path)) return false;
-    seen.add(key);
-    return true;
-  });
-  matches.sort(compareMatches);
+  // Per file (a common word is in thousands of them): the rules asked once, duplicate lines (a file
+  // given by name and also walked) dropped, files put in walk order, then each file's lines.
+  const byFile = new Map<string, Map<number, GrepMatch>>();
+  for (const match of found) {
+    let lines = byFile.get(match.path);
+    if (!lines) byFile.set(match.path, (lines = new Map()));
+    if (!lines.has(match.line)) lines.set(match.line, match);
+  }
+  const files = [...byFile.keys()].filter((file) => !rules.isHiddenFile(file)).sort(comparePaths);
+  const matches = files.flatMap((file) => [...byFile.get(file)!.values()].sort((a, b) => a.line - b.line));
   // Verified in walk order up to the match after the last one shown (it says whether there are more).
   const verified = await verifyMatches(
     run.opener,
@@ -186,7 +193,7 @@ async function finish(
 }
 
 /**
- * One rg process. `parallel`: every core, everything collected ('too-many' past the limit);
+ * One rg process. `parallel`: every core, everything collected ('too-many' past sortedModeAbove);
  * `sorted`: one thread in walk order, stopped at maxResults + 1 matches from the walk (`explicit`
  * files, given by name, do not count). Undefined: rg cannot run the pattern.
  */
@@ -220,6 +227,7 @@ function runRipgrep(
   // quite ours, and with --debug it names every file it does not match. It is applied here.
   for (const name of globs) args.push('--glob', `!${name}`);
   args.push('-e', query.pattern, '--', ...paths);
+  const switchAt = sortedModeAbove(query.maxResults);
   const selected = (file: string) =>
     (!run.compiled.include || run.compiled.include(file)) && (!rules || !rules.isHiddenFile(file));
 
@@ -270,7 +278,7 @@ function runRipgrep(
       matches.push({ path: file, line: Number(line.slice(nul + 1, colon)), text: line.slice(colon + 1) });
       if (!explicit.has(file)) walked++;
       if (mode === 'sorted' && walked > query.maxResults) stop('enough');
-      else if (mode === 'parallel' && matches.length > UNSORTED_MATCH_LIMIT) stop('too-many');
+      else if (mode === 'parallel' && matches.length > switchAt) stop('too-many');
     });
     const settle = () => {
       clearTimeout(timer);
