@@ -16,7 +16,7 @@ function byNames(a: GrepMatch, b: GrepMatch): number {
   return a.line - b.line;
 }
 
-const name = fc.stringMatching(/^[a-zA-Z0-9 !#$%&'()+,.\-_=~é€😀]{1,6}$/);
+const name = fc.stringMatching(/^[a-zA-Z0-9 !#$%&'()+,.\-_=~é€😀]{1,6}$/u);
 const match = fc.record({
   path: fc.array(name, { minLength: 1, maxLength: 4 }).map((names) => names.join('/')),
   line: fc.integer({ min: 1, max: 5 }),
