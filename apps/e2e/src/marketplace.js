@@ -55,7 +55,8 @@ async function marketplaceUiChecks(page, { record, offeredFile, artifacts }) {
       const names = ours.map((r) => r.name);
       assert(!ours.some((r) => r.level > 2 || r.name.startsWith('toolpacks-')), `a toolset: ${names}`);
       assert(new Set(names).size === names.length, `a tool listed twice: ${names}`);
-      for (const tool of ['read_file', 'replace_string_in_file', 'grep_search', 'git_status', 'start_debugging'])
+      // Listed by reference name: replace_string_in_file is edit_file.
+      for (const tool of ['read_file', 'edit_file', 'grep_search', 'git_status', 'start_debugging'])
         assert(names.includes(tool), `${tool} missing: ${names}`);
       for (const variant of ['str_replace_based_edit_tool', 'apply_patch'])
         assert(!names.includes(variant), `${variant} listed: ${names}`);
