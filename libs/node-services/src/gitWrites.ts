@@ -1,6 +1,9 @@
 // The git writes other than commit: add, restore, branch and switch, each described for its
 // confirmation (files, diff, programs it runs, what blocks it), then run with exactly that, and
 // returned with it (the tools' data says what was written without describing again).
+import { createHash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
 import { boundedList } from '@toolpacks/base';
 import {
   WorkspaceError,
@@ -135,14 +138,28 @@ export async function describeRestoreIn(
     : await withContent(session, await sensitiveAmong(session, files), (file) => stagedBlob(session, file), []);
   const programs = await repositoryPrograms(session, RESTORE_HOOKS, files.length > 0);
   const command = `restore ${staged ? '--staged' : '--worktree'} -- ${paths.join(' ')}`;
-  return {
-    ...programs,
-    files,
-    diff,
-    sensitive,
-    sensitiveDiff,
-    receipt: receiptOf(command, files, sensitive, programs),
+  // Discarding loses the working-tree bytes: the yes covers those the question diffed, no others.
+  const lost = staged ? [] : await workingTreeDigests(session.workspace.root, files);
+  const receipt = receiptOf(command, [...files, ...lost], sensitive, programs);
+  return { ...programs, files, diff, sensitive, sensitiveDiff, receipt };
+}
+
+/** `path#sha256` of each file as the working tree has it now (a link: its target; gone: `missing`). */
+async function workingTreeDigests(root: string, files: readonly string[]): Promise<string[]> {
+  const digest = async (file: string) => {
+    const absolute = path.join(root, file);
+    const stat = await fs.lstat(absolute).catch(() => undefined);
+    if (!stat) return 'missing';
+    const bytes = stat.isSymbolicLink()
+      ? Buffer.from(await fs.readlink(absolute))
+      : stat.isFile()
+        ? await fs.readFile(absolute)
+        : Buffer.from(`not a file (${stat.mode.toString(8)})`);
+    return createHash('sha256').update(bytes).digest('hex');
   };
+  const out: string[] = [];
+  for (const file of files) out.push(`${file}#${await digest(file)}`);
+  return out;
 }
 
 /** The full id of the staged blob of `file` (root-relative), or undefined when none is staged. */

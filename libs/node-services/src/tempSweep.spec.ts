@@ -46,7 +46,7 @@ describe('the start-up sweep', () => {
     for (const search of [new NodeSearchService(root, { ripgrep: false }), new NodeSearchService(root)]) {
       const found = await search.grep({ pattern: 'needle', isRegexp: false, caseSensitive: false, maxResults: 10 });
       expect(found.matches.map((m) => m.path).sort()).toEqual([...FORGED].sort());
-      expect((await search.findFiles('**/*.tmp', 10)).files.sort()).toEqual([...FORGED].sort());
+      expect([...(await search.findFiles('**/*.tmp', 10)).files].sort()).toEqual([...FORGED].sort());
     }
   });
 

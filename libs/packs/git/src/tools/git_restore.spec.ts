@@ -67,6 +67,18 @@ describe('git_restore', () => {
     expect(await h.read('.vscode/tasks.json')).toBe('{}\n');
   });
 
+  it('refuses when the bytes to be lost change while the question waits: the yes covered the diff shown', async () => {
+    await fs.writeFile(path.join(h.root, 'a.txt'), 'shown work\n');
+    const result = await h.call(
+      'git_restore',
+      { paths: ['a.txt'] },
+      { confirm: async () => (await fs.writeFile(path.join(h.root, 'a.txt'), 'newer work, never shown\n'), 'once') },
+    );
+    expect(result.status).toBe('error');
+    expect(result.text).toMatch(/changed after the question was shown[\s\S]*a\.txt#[0-9a-f]{64}/);
+    expect(await h.read('a.txt')).toBe('newer work, never shown\n');
+  });
+
   it('explains an untracked file, nothing to discard, and refuses hostile paths', async () => {
     const yes = { autoApprove: { git_restore: true } };
     await fs.writeFile(path.join(h.root, 'new.txt'), 'new\n');
