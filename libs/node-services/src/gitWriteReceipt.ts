@@ -136,8 +136,9 @@ function differences(shown: GitWriteReceipt, now: GitWriteReceipt): string[] {
   if (shown.head !== now.head)
     out.push(`- the commit checked out: shown ${shown.head ?? 'none'}, now ${now.head ?? 'none'}`);
   const listDiff = (label: string, a: readonly string[], b: readonly string[]) => {
-    const gone = a.filter((x) => !b.includes(x));
-    const added = b.filter((x) => !a.includes(x));
+    const [inA, inB] = [new Set(a), new Set(b)];
+    const gone = a.filter((x) => !inB.has(x));
+    const added = b.filter((x) => !inA.has(x));
     if (gone.length) out.push(`- ${label} shown but no longer so: ${boundedList(gone, 20)}`);
     if (added.length) out.push(`- ${label} not shown: ${boundedList(added, 20)}`);
   };
