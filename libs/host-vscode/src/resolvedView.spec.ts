@@ -45,6 +45,14 @@ async function view(context: Record<string, unknown> = {}) {
 }
 
 describe('the Tool Packs view', () => {
+  it('says why the defaults apply when requests carry no picker choices (the Marketplace flavour)', async () => {
+    const { read, selection } = await view();
+    selection.observe({ toolReferences: [] });
+    expect((await read())[1]).toBe(
+      "Selection: VS Code's tool picker — defaults: this VS Code sends @toolpacks no picker choices (they need the proposal flavour)",
+    );
+  });
+
   it('shows the first model VS Code offers, the selection, and every tool under its pack and toolset', async () => {
     const { read } = await view({ gitOpenRepositoryCount: 1 });
     const lines = await read();

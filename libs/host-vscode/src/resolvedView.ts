@@ -269,7 +269,9 @@ export class ResolvedToolsView implements vscode.TreeDataProvider<Node>, vscode.
       id: 'selection',
       description: observed
         ? `as of the last chat request, ${observed.at.toLocaleTimeString('en-GB')}`
-        : 'defaults: no chat request seen yet',
+        : this.sources.selection.requestsCarryNoChoices
+          ? 'defaults: this VS Code sends @toolpacks no picker choices (they need the proposal flavour)'
+          : 'defaults: no chat request seen yet',
       tooltip:
         "VS Code's Configure Tools picker (and a custom agent's or prompt file's tools: list) decides which tools are on. VS Code tells an extension on each chat request; this view shows the choice the last request carried. Click to open the picker.",
       icon: 'settings',

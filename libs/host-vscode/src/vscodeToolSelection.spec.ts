@@ -96,6 +96,21 @@ describe('VsCodeToolSelection', () => {
     selection.dispose();
   });
 
+  it('knows when requests carry no picker choices at all (no chatParticipantAdditions: the Marketplace flavour)', async () => {
+    const registry = await shapesRegistry();
+    const selection = new VsCodeToolSelection(registry);
+    let fired = 0;
+    selection.onDidChange(() => fired++);
+    expect(selection.requestsCarryNoChoices).toBe(false);
+    expect(selection.observe({ toolReferences: [] })).toBeUndefined();
+    expect(selection.observe({ toolReferences: [] })).toBeUndefined();
+    expect(selection.requestsCarryNoChoices).toBe(true);
+    expect(fired).toBe(1);
+    selection.observe({ tools: new Map([[info('git_status'), false]]) });
+    expect(selection.requestsCarryNoChoices).toBe(false);
+    selection.dispose();
+  });
+
   it('follows the picker while a request runs (onDidChangeChatRequestTools), until disposed', async () => {
     const registry = await shapesRegistry();
     let listener: ((request: { tools?: Map<{ name: string }, boolean> }) => unknown) | undefined;

@@ -78,6 +78,7 @@ export interface ObservedSelection {
 export class VsCodeToolSelection implements Disposable {
   private readonly emitter = new Emitter<void>();
   private last: ObservedSelection | undefined;
+  private carriedNone = false;
   private readonly subscription: Disposable | undefined;
 
   /** Fires when a request carries a selection different from the last one. */
@@ -99,10 +100,25 @@ export class VsCodeToolSelection implements Disposable {
     return this.last;
   }
 
+  /**
+   * Whether a chat request came with no picker choices at all (no `request.tools`): VS Code sends
+   * them only to an extension granted chatParticipantAdditions, so the Marketplace flavour never
+   * sees them and the registry's defaults apply.
+   */
+  get requestsCarryNoChoices(): boolean {
+    return this.carriedNone && !this.last;
+  }
+
   /** Reads a request's selection, remembers it, and returns it (undefined when it carries none). */
   observe(request: ChatRequestTools): ToolSelection | undefined {
     const selection = selectionFromRequestTools(this.registry, request.tools);
-    if (!selection) return undefined;
+    if (!selection) {
+      if (request.tools === undefined && !this.carriedNone) {
+        this.carriedNone = true;
+        if (!this.last) this.emitter.fire(); // the view's words change; a selection seen before stays
+      }
+      return undefined;
+    }
     const changed = JSON.stringify(selection) !== JSON.stringify(this.last?.selection);
     this.last = { selection, at: new Date() };
     if (changed) this.emitter.fire();
