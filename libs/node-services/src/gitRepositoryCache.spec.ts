@@ -56,6 +56,12 @@ describe('git status with the cache', () => {
     }
   });
 
+  it('keeps nothing with cacheRepository: false', async () => {
+    const git = new NodeGitService(new NodeWorkspaceFileSystem(root), { git: loggedGit, cacheRepository: false });
+    for (let call = 0; call < 3; call++) await git.status();
+    expect(await calls()).toEqual(Array.from({ length: 3 }, () => ['rev-parse', 'config', 'status']).flat());
+  });
+
   it('sees a config rewritten with the same size and mtime: the new filter driver is neutralised', async () => {
     const git = service();
     const config = path.join(root, '.git', 'config');

@@ -122,14 +122,16 @@ export class GitRepositoryCache {
   private paths: readonly string[] | undefined;
   private kept: { readonly fingerprint: string; readonly facts: RepositoryFacts } | undefined;
 
+  /** `enabled` false: nothing is kept, every call discovers again. */
   constructor(
     private readonly root: string,
     private readonly env: NodeJS.ProcessEnv = process.env,
+    private readonly enabled = true,
   ) {}
 
   /** Before discovery: the cached facts when nothing they depend on changed, else what to store them with. */
   begin(): CacheAttempt {
-    if (!this.paths) return {};
+    if (!this.paths || !this.enabled) return {};
     const now = fingerprint(this.paths, this.env);
     if (this.kept && this.kept.fingerprint === now) return { hit: this.kept.facts };
     return { before: { paths: this.paths, fingerprint: now } };

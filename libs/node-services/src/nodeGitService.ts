@@ -83,6 +83,11 @@ export interface NodeGitOptions {
   readonly trustRepositoryConfig?: boolean;
   /** Use a repository whose `.git` file, commondir or alternates in the workspace point outside it. */
   readonly trustGitDirOutsideRoot?: boolean;
+  /**
+   * false: every call finds the repository and lists its config again, rather than reusing them while
+   * the files deciding them are unchanged (gitRepositoryCache.ts); for specs that count a call's opens.
+   */
+  readonly cacheRepository?: boolean;
 }
 
 /** Untracked files whose content `includeUntracked` shows: at most this many, each at most this large. */
@@ -111,7 +116,7 @@ export class NodeGitService implements GitService {
     this.git = options.git ?? 'git';
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.maxOutputBytes = options.maxOutputBytes ?? 200 * 1024;
-    this.repositoryCache = new GitRepositoryCache(workspace.root);
+    this.repositoryCache = new GitRepositoryCache(workspace.root, process.env, options.cacheRepository !== false);
   }
 
   /** True when git finds a repository here, even one it then refuses (the tools say why). */

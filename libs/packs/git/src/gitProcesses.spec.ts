@@ -44,7 +44,8 @@ beforeEach(async () => {
     ].join('\n'),
     { mode: 0o755 },
   );
-  h = await createPackHarness([gitPack], {}, { host: { git: { git: path.join(bin, 'git') } } });
+  // Without the repository cache: every call opens the repository, so its config listing counts the opens.
+  h = await createPackHarness([gitPack], {}, { host: { git: { git: path.join(bin, 'git'), cacheRepository: false } } });
   await initRepository(h.root, [{ files: { 'a.txt': 'a\n', 'b.txt': 'b\n' }, message: 'first' }]);
   await h.host.refresh();
   await calls();

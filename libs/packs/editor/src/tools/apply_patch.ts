@@ -37,6 +37,8 @@ import {
 export const APPLY_PATCH_MODELS = [
   { family: 'gpt-4.1*' },
   { family: 'gpt-5*' },
+  // `--family gpt`: OpenAI's current models, all trained on apply_patch.
+  { family: 'gpt' },
   { family: 'o3*' },
   { family: 'o4*' },
   { family: 'codex*' },

@@ -28,7 +28,7 @@ export const GEMINI_MAX_LINE_CHARS = 2000;
 const definition = {
   name: 'gemini_read_file',
   overridesTool: 'read_file',
-  models: [{ family: 'gemini-*' }],
+  models: [{ family: 'gemini*' }],
   displayName: 'Read File',
   modelDescription:
     "Reads a text file of the workspace and returns its content as it is, without line numbers. At most 2000 lines are returned per call and lines longer than 2000 characters are cut; a partial result starts with a note giving the lines shown (Showing lines S-E of N total lines) and the start_line to read on from. Use start_line and end_line (1-based, inclusive) to read part of a large file (files of any size can be read this way). Images (png, jpeg, gif, webp up to 3.75 MB) are returned as images; other binary files are refused. Read a file before changing it with replace. 'file_path' is required. Not for folders.",

@@ -22,7 +22,7 @@ import { confirmWrites, writesNeedConfirmation, writeOptions } from '../sensitiv
 const definition = {
   name: 'replace',
   toolReferenceName: 'edit_file',
-  models: [{ family: 'gemini-*' }],
+  models: [{ family: 'gemini*' }],
   displayName: 'Replace',
   modelDescription:
     "Replaces text in a file of the workspace. old_string must match the file exactly (whitespace, indentation and line breaks included; Windows line endings are handled); include at least 3 lines of context before and after the change so that it matches once. By default exactly one occurrence must be found; set allow_multiple to true to replace every occurrence. An empty old_string creates a new file with new_string as its content. Returns the number of replacements and the updated code. If it fails, nothing was written: read the file again with read_file and retry with the exact text. 'file_path' is required.",

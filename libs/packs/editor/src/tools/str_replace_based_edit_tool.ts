@@ -195,7 +195,8 @@ class StrReplaceBasedEditTool implements Tool<Input> {
       );
     }
     if (!stat) throw new WorkspaceError(`The path ${input.path} does not exist. Please provide a valid path.`);
-    if (stat.type === 'directory') {
+    // The root is a folder to view like any other (Anthropic's tool lists it; it is what a model views first).
+    if (stat.type === 'directory' || relative === '.') {
       if (input.command !== 'view')
         throw new WorkspaceError(
           `The path ${input.path} is a directory and only the \`view\` command can be used on directories.`,

@@ -23,7 +23,7 @@ import { WholeFileWrites } from '../wholeFileWrites';
 const definition = {
   name: 'write_file',
   toolReferenceName: 'create_file',
-  models: [{ family: 'gemini-*' }],
+  models: [{ family: 'gemini*' }],
   displayName: 'Write File',
   modelDescription:
     "Writes the complete content of a file of the workspace: creates it (missing parent folders too) or overwrites it entirely. Returns whether the file was created or overwritten, and the updated code. The content must be the whole file: content holding an omission placeholder such as '// rest of code ...' is refused. To change part of an existing file, prefer replace. 'file_path' and 'content' are required.",

@@ -37,7 +37,7 @@ const definition = {
   name: 'gemini_grep_search',
   overridesTool: 'grep_search',
   displayName: 'Search Text',
-  models: [{ family: 'gemini-*' }],
+  models: [{ family: 'gemini*' }],
   modelDescription: `Searches the contents of the workspace files for a regular expression (JavaScript syntax; case is ignored unless case_sensitive is true) and returns the matching lines grouped by file: a header "Found N matches for pattern …", then for each file "File: <path relative to the searched folder>" and its lines as "L<line>: <text>" (context lines as "L<line>- <text>"), files separated by "---". With 1 to 3 matches and no context asked for, it adds surrounding lines itself. At most total_max_matches matches (default 100, up to ${GEMINI_GREP_MAX_TOTAL}). Searches the files git would list: what .gitignore ignores, binary files are skipped. Use it to find where something is defined or used; use glob to find files by name and read_file to read one.`,
   inputSchema: {
     type: 'object',

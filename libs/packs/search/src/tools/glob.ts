@@ -28,7 +28,7 @@ export const RECENT_MS = 24 * 60 * 60 * 1000;
 const definition = {
   name: 'glob',
   toolReferenceName: 'file_search',
-  models: [{ family: 'gemini-*' }],
+  models: [{ family: 'gemini*' }],
   displayName: 'Find Files',
   modelDescription: `Finds the files matching a glob (e.g. 'src/**/*.ts', '**/*.md', '*.json') below a folder of the workspace and returns their absolute paths, one per line: files changed in the last 24 hours first, newest first, then the others sorted by path. The pattern is relative to dir_path (default: the workspace root); '*' does not cross folders, '**' does. Case is ignored unless case_sensitive is true. Files .gitignore ignores are not listed. At most ${GLOB_MAX_FILES} paths; a result cut to fit the budget ends with the offset to ask for next. Use it to locate files by name or path; use grep_search to search their contents.`,
   userDescription: 'Finds files by name.',

@@ -23,7 +23,7 @@ export const LIST_DIRECTORY_MAX = 1000;
 const definition = {
   name: 'list_directory',
   toolReferenceName: 'list_dir',
-  models: [{ family: 'gemini-*' }],
+  models: [{ family: 'gemini*' }],
   displayName: 'List Folder',
   modelDescription: `Lists the entries directly inside one folder of the workspace: "Directory listing for <absolute path>:", then the subfolders as "[DIR] <name>" and then the files as "<name> (<size> bytes)", each group sorted by name. Entries .gitignore ignores are left out and counted ("(N ignored)") unless file_filtering_options.respect_git_ignore is false. At most ${LIST_DIRECTORY_MAX} entries per call: a longer listing ends with the offset to ask for next. Use it to explore a project's layout; use glob to find files by name anywhere below a folder, and read_file to read a file.`,
   userDescription: 'Lists the contents of a folder.',
