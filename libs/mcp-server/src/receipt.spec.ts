@@ -25,9 +25,9 @@ type Result = { content: { type: string; text?: string }[]; isError?: boolean };
 describe('2025-11-25: the question asked by elicitation inside the call', () => {
   it('a replace_string_in_file made while the question waits makes the move refuse', async () => {
     let racing: Result | undefined;
-    let c: Awaited<ReturnType<typeof open>> | undefined;
-    c = await open({}, {}, async (): Promise<ElicitResult> => {
-      racing = await call(c!, 'replace_string_in_file', REWRITE);
+    // The model's second call, made on the same session while the first one's question waits.
+    const c: Awaited<ReturnType<typeof open>> = await open({}, {}, async (): Promise<ElicitResult> => {
+      racing = await call(c, 'replace_string_in_file', REWRITE);
       return { action: 'accept', content: {} };
     });
     const { root } = await c.root();
