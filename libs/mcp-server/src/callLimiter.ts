@@ -3,20 +3,28 @@
 // request on a fresh connection waited a minute (issue 30 finding 8). Calls run in lanes, one per
 // client and tool: at most `running` calls run in the server, at most `runningPerLane` of one lane
 // (so a few slots are always left for everyone else), the rest wait their turn, the lane running
-// the fewest first, lanes taking turns among equals;
-// past `waitingPerLane` (or `waiting` in all) a call is refused at once with words the model can act
-// on. What is not a call (tools/list, discovery, notifications) never waits here. A call waiting
-// for a person's answer gives its slot up meanwhile (a question can wait minutes).
+// the fewest first, lanes taking turns among equals; past `waitingPerLane` (or `waiting` in all) a
+// call is refused at once with words the model can act on. What is not a call (tools/list,
+// discovery, notifications) never waits here. A call waiting for a person's answer gives its slot
+// up meanwhile (a question can wait minutes).
+import { availableParallelism } from 'node:os';
+
+/**
+ * Calls running at once by default: twice the cores, at least 4. A search is a few processes (rg
+ * runs on every core, git beside it): more at once only queue on the CPU, and a fresh request
+ * waits behind them.
+ */
+export const DEFAULT_RUNNING = Math.max(4, 2 * availableParallelism());
 
 /** The bounds of one server (HTTP) or connection (stdio). */
 export interface CallLimits {
-  /** Calls running at once (default 8). */
+  /** Calls running at once (default: twice the cores, at least 4). */
   readonly running?: number;
   /** Calls of one lane (a client's calls of one tool) running at once (default `running` − 2, at least 1). */
   readonly runningPerLane?: number;
-  /** Calls of one lane waiting (default 256); the next one is refused. */
+  /** Calls of one lane waiting (default 1,000); the next one is refused. */
   readonly waitingPerLane?: number;
-  /** Calls waiting in all (default 1,024); the next one is refused. */
+  /** Calls waiting in all (default 4,000); the next one is refused. */
   readonly waiting?: number;
 }
 
@@ -63,10 +71,10 @@ export class CallLimiter {
   private waitingNow = 0;
 
   constructor(limits: CallLimits = {}) {
-    this.running = Math.max(1, limits.running ?? 8);
+    this.running = Math.max(1, limits.running ?? DEFAULT_RUNNING);
     this.runningPerLane = Math.min(this.running, Math.max(1, limits.runningPerLane ?? this.running - 2));
-    this.waitingPerLane = Math.max(0, limits.waitingPerLane ?? 256);
-    this.waitingInAll = Math.max(0, limits.waiting ?? 1024);
+    this.waitingPerLane = Math.max(0, limits.waitingPerLane ?? 1_000);
+    this.waitingInAll = Math.max(0, limits.waiting ?? 4_000);
   }
 
   /** Calls running and waiting now (for specs and the bench). */

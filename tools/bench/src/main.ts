@@ -7,6 +7,7 @@ import { largeWhenClause } from './whenClauseScale';
 import { largestResults } from './largestResults';
 import { mcpEra } from './mcpEras';
 import { peers } from './peers';
+import { freshRequestWhileSaturated } from './saturation';
 import {
   grepVersusRipgrep,
   invokeOverhead,
@@ -24,7 +25,7 @@ export interface BenchOptions {
   readonly quick: boolean;
   readonly json?: string;
   readonly log?: (line: string) => void;
-  /** `--only when|memory|cli|native|results|grep|mcp|peers`: runs that one scenario alone. */
+  /** `--only when|memory|cli|native|results|grep|mcp|peers|saturation`: runs that one scenario alone. */
   readonly only?: string;
 }
 
@@ -41,6 +42,7 @@ export async function runAll(options: BenchOptions): Promise<ScenarioResult[]> {
     grep: () => grepVersusRipgrep(quick),
     mcp: () => mcpBothEras(quick),
     peers: () => peers(quick),
+    saturation: () => freshRequestWhileSaturated(quick),
   };
   if (options.only !== undefined) {
     const scenario = single[options.only];
@@ -68,6 +70,7 @@ export async function runAll(options: BenchOptions): Promise<ScenarioResult[]> {
   add(await cliStartup(quick));
   for (const result of await mcpBothEras(quick)) add(result);
   for (const result of await peers(quick)) add(result);
+  add(await freshRequestWhileSaturated(quick));
   add(await largeWhenClause(quick));
   add(await largestResults(quick));
   // Fails the run when ../shared/datasets/metatool is missing: findability is never skipped.
