@@ -100,7 +100,8 @@ async function checkBranchAt(session: GitSession, branch: string, commit: string
 async function trackLikeGit(session: GitSession, branch: string, startPoint: string | undefined): Promise<void> {
   if (startPoint === undefined) return;
   const full = await session.exec(
-    ['rev-parse', '--symbolic-full-name', '--end-of-options', startPoint],
+    // checkStartPoint refused an option-like start point (this rev-parse mode takes no --end-of-options).
+    ['rev-parse', '--symbolic-full-name', '--verify', '--quiet', startPoint],
     session.readOverrides,
   );
   const ref = full.stdout.trim();

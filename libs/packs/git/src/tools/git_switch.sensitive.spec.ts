@@ -181,6 +181,24 @@ describe('git_switch onto a branch that carries files that make code run', () =>
   });
 });
 
+describe('git_switch --create by commit id', () => {
+  it('still tracks a remote-tracking start point, as git switch --create does', async () => {
+    sh('remote', 'add', 'origin', 'https://example.invalid/repo.git');
+    sh('update-ref', 'refs/remotes/origin/feature', 'HEAD');
+    const result = await h.call(
+      'git_switch',
+      { branch: 'feature', create: true, startPoint: 'origin/feature' },
+      { autoApprove: true },
+    );
+    expect(result.status).toBe('ok');
+    expect(sh('rev-parse', '--abbrev-ref', 'feature@{upstream}').trim()).toBe('origin/feature');
+    expect(
+      (await h.call('git_switch', { branch: 'local', create: true, startPoint: 'main' }, { autoApprove: true })).status,
+    ).toBe('ok');
+    expect(() => sh('rev-parse', '--abbrev-ref', 'local@{upstream}')).toThrow();
+  });
+});
+
 describe('git_restore of a file that makes code run', () => {
   it('refuses when the staged version changes while the question waits; the version shown is bound', async () => {
     await fs.mkdir(path.join(h.root, '.vscode'));
