@@ -90,7 +90,7 @@ async function marketplaceUiChecks(page, { record, offeredFile, artifacts }) {
     const shotName = await screenshot('view-e2e-claude');
     const byName = new Map(rows.filter((r) => r.level >= 3 || r.tokens).map((r) => [r.label, r]));
     const expect = {
-      str_replace_based_edit_tool: 'sent: the variant for family=claude-*',
+      str_replace_based_edit_tool: 'sent: the variant for family=claude', // claude-* or claude*, as the pack spells it
       apply_patch: 'not for this model',
     };
     for (const [tool, words] of Object.entries(expect))

@@ -126,7 +126,7 @@ async function uiChecks(page, { record, offeredFile, artifacts }) {
     {
       model: 'E2E Claude',
       expect: {
-        str_replace_based_edit_tool: 'sent: the variant for family=claude-*',
+        str_replace_based_edit_tool: 'sent: the variant for family=claude', // claude-* or claude*, as the pack spells it
         read_file: 'replaced for this family',
         apply_patch: 'not for this model',
         git_status: "deselected in VS Code's tool picker",
