@@ -346,7 +346,13 @@ describe('apply_patch keeps the file and follows the patch exactly', () => {
     expect(declined.status).toBe('declined');
     expect(asked).toHaveLength(1);
     expect(asked[0].title).toBe('Delete or move 2 files with apply_patch?');
-    expect(asked[0].message).toBe('keep.txt will be deleted.\nfrom.txt will be moved to to.txt.');
+    // Each by its real path, with what is lost and what lands.
+    expect(asked[0].message).toBe(
+      [
+        'keep.txt will be deleted:\n\n```diff\n--- a/keep.txt\n+++ /dev/null\n@@ -1,1 +1,0 @@\n-keep\n```',
+        'from.txt will be moved to to.txt; what lands there:\n\n```diff\n--- a/from.txt\n+++ b/to.txt\n@@ -1,0 +1,1 @@\n+to\n```',
+      ].join('\n\n'),
+    );
     expect((await h.call('apply_patch', { input }, gpt)).status).toBe('declined');
     expect(await h.read('keep.txt')).toBe('keep\n');
     expect(await h.read('from.txt')).toBe('from\n');

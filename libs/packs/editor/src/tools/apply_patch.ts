@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { boundedList, type CancellationToken } from '@toolpacks/base';
 import {
+  codeBlock,
   defineTool,
   inertLine,
   jsonChars,
@@ -24,12 +25,14 @@ import {
   type PlannedChange,
 } from '../patch';
 import { PATH } from '../resultSchemas';
+import { readShownFile } from '../shownFiles';
 import {
   confirmWrites,
   messageText,
   receiptOf,
   writesNeedConfirmation,
   type PlannedWrite,
+  unifiedDiff,
   writeOptions,
 } from '../sensitiveWrites';
 
@@ -171,7 +174,8 @@ class ApplyPatchTool implements Tool<Input> {
     const receipt = receiptOf(writes);
     if (!removals.length) return asked && { ...asked, receipt };
     const title = `Delete or move ${removals.length === 1 ? 'a file' : `${removals.length} files`} with apply_patch?`;
-    const lost = boundedList(removals, 20, '\n');
+    // Named by their real paths (links resolved), each with what is lost or what lands.
+    const lost = plan.changes.flatMap((change) => removalShown(change, writes)).join('\n\n');
     return {
       ...asked,
       receipt,
@@ -227,11 +231,17 @@ class ApplyPatchTool implements Tool<Input> {
   private async withStates(writes: readonly PlannedWrite[]): Promise<PlannedWrite[]> {
     return Promise.all(
       writes.map(async (write) =>
-        write.before === undefined
-          ? { ...write, beforeState: (await this.workspace.shownStates(write.path)).get(write.path) }
-          : write,
+        write.before === undefined ? { ...write, ...(await this.shownBefore(write.path)) } : write,
       ),
     );
+  }
+
+  /** A file's text (when it is text) and state, from one read: what the question shows is what the receipt lists. */
+  private async shownBefore(path: string): Promise<Pick<PlannedWrite, 'before' | 'beforeState'>> {
+    const state = (await this.workspace.shownStates(path)).get(path);
+    if (!state?.startsWith('sha256:')) return { beforeState: state };
+    const file = await readShownFile(this.workspace, path).catch(() => undefined);
+    return file ? { before: file.text, beforeState: file.state } : { beforeState: state };
   }
 
   private files(): PatchFiles {
@@ -242,6 +252,28 @@ class ApplyPatchTool implements Tool<Input> {
       read: (key) => workspace.readText(key),
     };
   }
+}
+
+/** What a question shows of a planned delete (what is lost) or move (what lands where), or nothing. */
+function removalShown(change: PlannedChange, writes: readonly PlannedWrite[]): string[] {
+  if (change.type === 'delete') {
+    const write = writes.find((w) => w.path === change.path);
+    const text = change.expected ?? write?.before;
+    const state = write?.beforeState;
+    return [
+      text === undefined
+        ? `${inertLine(change.path)} (not text${state?.startsWith('sha256:') ? `, sha256 ${state.slice(7)}` : ''}) will be deleted.`
+        : `${inertLine(change.path)} will be deleted:\n\n${codeBlock(unifiedDiff({ path: change.path, before: text }), 'diff')}`,
+    ];
+  }
+  if (change.type !== 'update' || change.moveTo === undefined) return [];
+  const landed = unifiedDiff({ path: change.moveTo, after: change.content }).replace(
+    /^--- \/dev\/null/,
+    `--- ${inertLine(`a/${change.path}`)}`,
+  );
+  return [
+    `${inertLine(change.path)} will be moved to ${inertLine(change.moveTo)}; what lands there:\n\n${codeBlock(landed, 'diff')}`,
+  ];
 }
 
 /** A planned change as the structured result lists it. */
