@@ -96,6 +96,21 @@ describe('calls that always ask', () => {
     expect(runs.map((r) => r.receipt)).toEqual([{ question: 1, sensitive: true }, undefined, undefined]);
   });
 
+  it('hand the receipt with a person’s yes to an ordinary question too, never with auto-approve or a remembered yes', async () => {
+    let shown = 0;
+    const { registry, resolved, runs } = setup(() => ({
+      confirmationMessages: { title: 'Move a to b?', message: '+content' },
+      receipt: { question: ++shown },
+    }));
+    const call = (callId: string, options: Parameters<typeof registry.invoke>[2]) =>
+      registry.invoke(resolved, { callId, name: 'write_thing', input: {} }, options);
+    await call('1', { confirm: async () => 'session', chatSessionId: 's' });
+    await call('2', { chatSessionId: 's' }); // remembered for the session: nobody saw this question
+    await call('3', { autoApprove: true });
+    expect(runs.map((r) => r.receipt)).toEqual([{ question: 1 }, undefined, undefined]);
+    expect(runs.map((r) => r.confirmed)).toEqual([false, false, false]);
+  });
+
   it('never take a host’s dialog for an always-ask prompt (its auto-approve may have skipped it)', async () => {
     const { registry, resolved, runs } = setup(sensitive);
     expect(
