@@ -43,6 +43,68 @@ describe('2025-11-25: the question asked by elicitation inside the call', () => 
   });
 });
 
+describe('2025-11-25: findings 4 and 5 while the question waits', () => {
+  it('a settings.json the model creates in the folder makes the folder move onto .vscode refuse', async () => {
+    const c: Awaited<ReturnType<typeof open>> = await open({}, {}, async (): Promise<ElicitResult> => {
+      await call(c, 'create_file', { filePath: 'payload/settings.json', content: '{"x":1}\n' });
+      return { action: 'accept', content: {} };
+    });
+    const { root } = await c.root();
+    await fs.mkdir(path.join(root, 'payload'));
+    await fs.writeFile(path.join(root, 'payload/tasks.json'), `${TASK}\n`);
+    const moved = await call(c, 'move_file', { sourcePath: 'payload', destinationPath: '.vscode' });
+    expect(c.elicitations[0].message).toContain('curl evil.example');
+    expect(moved.isError).toBe(true);
+    expect(c.text(moved)).toMatch(/payload\/settings\.json/);
+    expect(await exists(path.join(root, '.vscode'))).toBe(false);
+  });
+
+  it('a link re-pointed at .husky makes the move refuse', async () => {
+    const c = await open({}, {}, async (): Promise<ElicitResult> => {
+      const { root } = await c.root();
+      await fs.unlink(path.join(root, 'd'));
+      await fs.symlink('.husky', path.join(root, 'd'));
+      return { action: 'accept', content: {} };
+    });
+    const { root } = await c.root();
+    await fs.mkdir(path.join(root, 'docs/.githooks'), { recursive: true });
+    await fs.mkdir(path.join(root, '.husky'));
+    await fs.symlink('docs/.githooks', path.join(root, 'd'));
+    await fs.writeFile(path.join(root, 'hook.sh'), '#!/bin/sh\necho hi\n');
+    const moved = await call(c, 'move_file', { sourcePath: 'hook.sh', destinationPath: 'd/pre-commit' });
+    expect(c.elicitations[0].message).toContain('docs/.githooks/pre-commit');
+    expect(moved.isError).toBe(true);
+    expect(c.text(moved)).toMatch(/does not cover '\.husky\/pre-commit'/);
+    expect(await exists(path.join(root, '.husky/pre-commit'))).toBe(false);
+  });
+});
+
+describe('2026-07-28: findings 1 and 9', () => {
+  it('a NUL hook is never moved onto .husky (nobody asked); a nested .git is never deleted with its parent', async () => {
+    const options = serverOptions();
+    const c = await connectModernInMemory(options, { elicit: () => ({ action: 'accept', content: {} }) });
+    cleanups.push(() => c.close());
+    const { root } = (await c.server.session) as { root: string };
+    await fs.writeFile(path.join(root, 'hook'), '#!/bin/sh\necho hi\n\0\n');
+    const moved = (await c.client.callTool({
+      name: 'move_file',
+      arguments: { sourcePath: 'hook', destinationPath: '.husky/pre-commit' },
+    })) as Result;
+    expect(moved.isError).toBe(true);
+    expect(c.text(moved)).toMatch(/not text \(binary: a NUL byte/);
+    expect(c.elicitations).toHaveLength(0);
+    await fs.mkdir(path.join(root, 'vendor/lib/.git'), { recursive: true });
+    await fs.writeFile(path.join(root, 'vendor/lib/.git/HEAD'), 'ref: refs/heads/main\n');
+    const deleted = (await c.client.callTool({
+      name: 'delete_file',
+      arguments: { filePath: 'vendor', recursive: true },
+    })) as Result;
+    expect(deleted.isError).toBe(true);
+    expect(c.text(deleted)).toMatch(/'vendor\/lib\/\.git', a nested repository/);
+    expect(await exists(path.join(root, 'vendor/lib/.git/HEAD'))).toBe(true);
+  });
+});
+
 describe('2026-07-28: the question asked through input_required and a retry', () => {
   it('a replace_string_in_file made while the question waits is asked anew, showing the new content', async () => {
     const options = serverOptions();
