@@ -13,6 +13,8 @@ import { NodeSearchService, compareMatches } from './nodeSearchService';
 const LIMIT = 1024 * 1024;
 
 const hasRipgrep = spawnSync('rg', ['--version']).status === 0;
+// git, ripgrep and worker threads over generated trees: seconds each on a loaded two-core machine.
+jest.setTimeout(120_000);
 const LONG = 'a'.repeat(60);
 let root: string;
 

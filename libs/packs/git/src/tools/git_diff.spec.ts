@@ -4,6 +4,10 @@ import { execFileSync } from 'node:child_process';
 import { createPackHarness, initRepository, type PackHarness } from '@toolpacks/host-node/testing';
 import { gitPack } from '../index';
 
+// Each test starts a host and runs git several times (hooks included): on a loaded two-core machine
+// that is seconds, not Jest's 5 s default.
+jest.setTimeout(120_000);
+
 let h: PackHarness;
 beforeEach(async () => {
   h = await createPackHarness([gitPack]);
