@@ -6,7 +6,7 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { NodeWorkspaceFileSystem } from './nodeWorkspaceFileSystem';
-import { fileReceipt, folderReceipt } from './testing/receipts';
+import { fileReceipt } from './testing/receipts';
 
 jest.setTimeout(60_000);
 

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { WorkspaceError } from '@toolpacks/services';
 import { NodeWorkspaceFileSystem } from './nodeWorkspaceFileSystem';
 import { SensitivePaths } from './sensitivePaths';
-import { fileReceipt, folderReceipt } from './testing/receipts';
+import { fileReceipt } from './testing/receipts';
 
 let sandbox: string;
 let root: string;

@@ -23,20 +23,11 @@ import type { FileHandle } from 'node:fs/promises';
 import { MAX_TEXT_BYTES, readAll, tooLarge } from './fileSnapshot';
 import { RepositoryConfigPaths } from './gitConfigSensitivePaths';
 import { boundedError, quote } from './quote';
-import {
-  isInside,
-  joinRelative,
-  kind,
-  lstatOrUndefined,
-  MissingParentError,
-  READ_FLAGS,
-  SafeOpener,
-  type Location,
-} from './safeOpen';
+import { isInside, kind, MissingParentError, SafeOpener, type Location } from './safeOpen';
 import { SensitivePaths, type SensitivePathsOptions } from './sensitivePaths';
 import { WritePath } from './writePath';
-import { isWritePathFile, openParent } from './writeSteps';
-import { bytesState, treeStates } from './writeReceipt';
+import { isWritePathFile } from './writeSteps';
+import { statesAt } from './shownStates';
 import { sweepLeftoverTemps } from './tempSweep';
 import { streamLines } from './streamLines';
 
@@ -360,38 +351,6 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
       await this.learnRepositoryPaths();
       return this.writes.moveFolder(input, to, options ?? {});
     });
-  }
-}
-
-async function statesAt(opener: SafeOpener, input: string): Promise<ReadonlyMap<string, ShownState>> {
-  const parent = await openParent(opener, input);
-  if (!parent) {
-    const parts = opener.components(input);
-    return new Map([[parts.join('/'), 'absent']]);
-  }
-  const { dir, name } = parent;
-  const relative = joinRelative(dir.relative, name);
-  try {
-    const stat = await lstatOrUndefined(dir.at(name));
-    if (!stat) return new Map([[relative, 'absent']]);
-    if (stat.isSymbolicLink()) return new Map<string, ShownState>([[relative, `link:${await fs.readlink(dir.at(name))}`]]);
-    if (stat.isDirectory()) {
-      const folder = await opener.openChild(dir, name);
-      if (!folder) throw new WorkspaceError(`${quote(input)} changed while it was read; try again.`);
-      try {
-        return await treeStates(opener, folder, relative);
-      } finally {
-        await folder.close();
-      }
-    }
-    const handle = await fs.open(dir.at(name), READ_FLAGS);
-    try {
-      return new Map([[relative, bytesState(await handle.readFile())]]);
-    } finally {
-      await handle.close();
-    }
-  } finally {
-    await dir.close();
   }
 }
 

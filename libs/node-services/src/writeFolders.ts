@@ -16,7 +16,7 @@ import { refuseGitData } from './gitData';
 import { quote } from './quote';
 import { joinRelative, lstatOrUndefined, type Location, type OpenDirectory, type SafeOpener } from './safeOpen';
 import type { SensitivePaths } from './sensitivePaths';
-import { checkShown, checkTreeShown, sameTree, treeStates } from './writeReceipt';
+import { checkShown, checkTreeShown, refuseNestedGit, sameTree, treeStates } from './writeReceipt';
 import {
   checkWritableFolder,
   ConflictError,
@@ -323,20 +323,6 @@ export class FolderWrites {
       await folder.close();
     }
   }
-}
-
-/**
- * A `.git` at any level of a folder (a nested repository or a gitfile): it is never deleted or
- * moved with its parent, confirmed or not — git's own data changes only through git.
- */
-function refuseNestedGit(folder: string, paths: readonly string[], what: 'deleted' | 'moved'): void {
-  const nested = paths.find((p) => p.split('/').some((part) => part.toLowerCase() === '.git'));
-  if (!nested) return;
-  const parts = nested.split('/');
-  const git = parts.slice(0, parts.findIndex((part) => part.toLowerCase() === '.git') + 1).join('/');
-  throw new WorkspaceError(
-    `${quote(folder)} holds git's own data (${quote(git)}, a nested repository); a folder holding .git is never ${what} by a tool, confirmed or not. Nothing was changed. ${what === 'deleted' ? 'Delete' : 'Move'} the other entries one by one, or ask the user to do it.`,
-  );
 }
 
 /** Renames `from` back to `to` only onto a free name (a rename would replace an empty folder made there meanwhile). */

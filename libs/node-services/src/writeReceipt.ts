@@ -152,8 +152,16 @@ export function sameTree(a: ReadonlyMap<string, ShownState>, b: ReadonlyMap<stri
   return undefined;
 }
 
-/** A `.git` at any level of a folder: a nested repository is never deleted or moved with its parent. */
-export function nestedGit(states: ReadonlyMap<string, ShownState>): string | undefined {
-  for (const path of states.keys()) if (path.split('/').some((part) => part.toLowerCase() === '.git')) return path;
-  return undefined;
+/**
+ * A `.git` at any level of a folder (a nested repository or a gitfile): it is never deleted or
+ * moved with its parent, confirmed or not — git's own data changes only through git.
+ */
+export function refuseNestedGit(folder: string, paths: Iterable<string>, what: 'deleted' | 'moved'): void {
+  const nested = [...paths].find((p) => p.split('/').some((part) => part.toLowerCase() === '.git'));
+  if (!nested) return;
+  const parts = nested.split('/');
+  const git = parts.slice(0, parts.findIndex((part) => part.toLowerCase() === '.git') + 1).join('/');
+  throw new WorkspaceError(
+    `${quote(folder)} holds git's own data (${quote(git)}, a nested repository); a folder holding .git is never ${what} by a tool, confirmed or not. Nothing was changed. ${what === 'deleted' ? 'Delete' : 'Move'} the other entries one by one, or ask the user to do it.`,
+  );
 }
