@@ -1,7 +1,7 @@
 // The workspace folder on disk. Every read and write goes through the safe opener (directory fds,
 // no-follow opens, regular files only, real path re-checked after opening), and every write
 // through the one write path (per-file queues, compare-and-swap, atomic rename, rollback).
-import { promises as fs, realpathSync } from 'node:fs';
+import { fstatSync, promises as fs, realpathSync } from 'node:fs';
 import * as path from 'node:path';
 import {
   WorkspaceError,
@@ -133,7 +133,7 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
 
   private readTextUnbounded(input: string): Promise<string> {
     return this.withReadableFile(input, async (handle) => {
-      const { size } = await handle.stat();
+      const { size } = fstatSync(handle.fd); // a held fd: microseconds, no thread-pool round trip
       if (size > MAX_TEXT_BYTES) throw tooLarge(input, size);
       const buffer = await readAll(handle, size);
       if (buffer.length > MAX_TEXT_BYTES) throw tooLarge(input, buffer.length);
@@ -296,7 +296,7 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
   readBytes(input: string, maxBytes: number): Promise<FileBytes> {
     return this.bounded(() =>
       this.withReadableFile(input, async (handle) => {
-        const { size } = await handle.stat();
+        const { size } = fstatSync(handle.fd); // a held fd: microseconds, no thread-pool round trip
         const wanted = Math.max(0, Math.min(size, maxBytes));
         const bytes = Buffer.alloc(wanted);
         let filled = 0;
@@ -326,7 +326,8 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
         try {
           return await work(handle);
         } finally {
-          await handle.close();
+          // Both at once (the folder's close below is then a no-op): one round trip, not two.
+          await Promise.all([handle.close(), location.dir.close()]);
         }
       } finally {
         await location.dir.close();
