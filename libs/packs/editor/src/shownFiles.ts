@@ -124,7 +124,9 @@ export async function showFolder(workspace: WorkspaceFileSystem, from: string, t
       if (file && file.state !== state)
         throw new WorkspaceError(`${path} changed while the question was made; call the tool again.`);
       if (file && target !== undefined) refuseBinaryOnto(file, path, target, reasons.find(Boolean));
-      listing.push(`- ${inertLine(path)}${file ? ` (${describeShownFile(file)})` : ''}`);
+      // Every file with a hash of its bytes: a question made again over a changed file (the 2026
+      // era's retry) differs from the one the person answered, so it is asked anew.
+      listing.push(`- ${inertLine(path)} (${file ? `${describeShownFile(file)}, ` : ''}sha256 ${state.slice(7, 19)}…)`);
       if (file)
         sensitive.push(
           `${reasons.map((r) => inertLine(r)).join('\n')}\n\n${target === undefined ? shownRemoval(file, path) : shownContent(file, target, path)}`,

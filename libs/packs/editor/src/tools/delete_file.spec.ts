@@ -1,9 +1,13 @@
+import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ConfirmationRequest } from '@toolpacks/registry/host';
 import { createPackHarness, testModels, type PackHarness } from '@toolpacks/host-node/testing';
 import { editorPack } from '../index';
+
+/** The first 12 hex digits of the sha256 of a text, as a folder's question lists each file. */
+const sha = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 12);
 
 let h: PackHarness;
 let outside: string;
@@ -69,11 +73,11 @@ describe('delete_file', () => {
     expect(asked[0].message).toBe(
       [
         'src and everything in it will be deleted: 3 files and 2 folders.',
-        '- src/a.ts',
+        `- src/a.ts (sha256 ${sha('one\ntwo\nthree\n')}…)`,
         '- src/nested/',
-        '- src/nested/b.ts',
+        `- src/nested/b.ts (sha256 ${sha('b\n')}…)`,
         '- src/nested/deeper/',
-        '- src/nested/deeper/c.ts',
+        `- src/nested/deeper/c.ts (sha256 ${sha('c\n')}…)`,
       ].join('\n'),
     );
     expect(await h.read('src/nested/deeper/c.ts')).toBe('c\n');
@@ -188,7 +192,7 @@ describe('delete_file', () => {
     );
     expect(declined.status).toBe('declined');
     expect(asked[0]).toMatchObject({ title: 'Delete folder .vscode?', alwaysConfirm: true });
-    expect(asked[0].message).toMatch(/- \.vscode\/tasks\.json \(1 line, 3 bytes\)/);
+    expect(asked[0].message).toMatch(/- \.vscode\/tasks\.json \(1 line, 3 bytes, sha256 [0-9a-f]{12}…\)/);
     expect(asked[0].message).toMatch(
       /\.vscode\/tasks\.json — tasks are shell commands the editor runs\n\n```diff\n--- a\/\.vscode\/tasks\.json\n\+\+\+ \/dev\/null\n@@ -1,1 \+1,0 @@\n-\{\}/,
     );

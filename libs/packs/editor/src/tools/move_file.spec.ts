@@ -216,7 +216,7 @@ describe('move_file', () => {
       expect(asked[0]).toMatchObject({
         title: 'Move folder src to lib/code?',
         message: expect.stringMatching(
-          /^src and everything in it \(3 files\) will move to lib\/code:\n- src\/a\.ts\n- src\/b\.ts\n- src\/out-link \(a symbolic link to .*\)$/,
+          /^src and everything in it \(3 files\) will move to lib\/code:\n- src\/a\.ts \(sha256 [0-9a-f]{12}…\)\n- src\/b\.ts \(sha256 [0-9a-f]{12}…\)\n- src\/out-link \(a symbolic link to .*\)$/,
         ),
       });
       expect(await h.read('lib/code/a.ts')).toBe('export const a = 1;\n');
@@ -264,7 +264,7 @@ describe('move_file', () => {
       );
       expect(declined.status).toBe('declined');
       expect(asked[0]).toMatchObject({ title: 'Move folder .vscode to old-vscode?', alwaysConfirm: true });
-      expect(asked[0].message).toMatch(/- \.vscode\/tasks\.json \(1 line, 3 bytes\)/);
+      expect(asked[0].message).toMatch(/- \.vscode\/tasks\.json \(1 line, 3 bytes, sha256 [0-9a-f]{12}…\)/);
       expect(asked[0].message).toMatch(
         /\.vscode\/tasks\.json — tasks are shell commands.*\n\n```diff\n--- a\/\.vscode\/tasks\.json\n\+\+\+ b\/old-vscode\/tasks\.json\n@@ -1,0 \+1,1 @@\n\+\{\}/,
       );
