@@ -270,7 +270,7 @@ describe('calls at once over HTTP: bounded per server, in both eras', () => {
 describe('grep_search floods (real ripgrep and git)', () => {
   it('400 calls at once over one 2025 session of a server process, stopped by the search deadline while git lists: it lives and answers each', async () => {
     const root = await workspace();
-    // A loaded machine, made certain: git's listing takes 300 ms and the search deadline is 20 ms,
+    // A loaded machine, made certain: git's listing takes 300 ms and the search deadline is 1 ms,
     // so ripgrep is stopped while git still lists (the unhandled rejection that ended the process).
     const slowGit = path.join(root, '.slow-git');
     await fs.mkdir(slowGit);
@@ -282,7 +282,7 @@ describe('grep_search floods (real ripgrep and git)', () => {
     const server = await connectModernStdio(
       {
         command: process.execPath,
-        args: [path.join(__dirname, 'testing/stdioServerProcess.js'), root, '20'],
+        args: [path.join(__dirname, 'testing/stdioServerProcess.js'), root, '1'],
         env: { ...(process.env as Record<string, string>), PATH: `${slowGit}${path.delimiter}${process.env.PATH}` },
       },
       { era: 'legacy', name: 'flooding-client' },
@@ -301,12 +301,13 @@ describe('grep_search floods (real ripgrep and git)', () => {
       ),
     );
     const answers = results.map((result) => textOf(result).replace(/^Tool `grep_search` failed: /, ''));
-    // Each call is answered (all of them wait their turn: 400 is within the waiting bound).
-    expect(answers).toEqual(
-      Array(400).fill(
-        'The search did not finish within 0.02 s and was stopped; nothing was found in that time. Narrow it with includePattern or a more specific glob, or use a simpler pattern.',
-      ),
-    );
+    // Each call is answered (all of them wait their turn: 400 is within the waiting bound): stopped
+    // at the deadline, or (a ripgrep quicker than 1 ms) with what it found.
+    const deadline =
+      'The search did not finish within 0.001 s and was stopped; nothing was found in that time. Narrow it with includePattern or a more specific glob, or use a simpler pattern.';
+    const wrong = answers.filter((answer, i) => answer !== deadline && !answer.includes(`src/m${i % 60}.ts:2:`));
+    expect(wrong).toEqual([]);
+    expect(answers.filter((answer) => answer === deadline).length).toBeGreaterThan(0);
     // Still serving.
     const read = (await server.client.callTool({ name: 'read_file', arguments: { filePath: 'notes.txt' } })) as Result;
     expect(textOf(read)).toContain('hello from notes');
