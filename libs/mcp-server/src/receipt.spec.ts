@@ -3,6 +3,7 @@
 // needs no question). What lands is never what the person was not shown: in the 2025 era (the
 // question asked by elicitation inside the call) the move refuses; in the 2026 era (input_required,
 // then a retry) the changed question is asked anew, showing the new content.
+import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { ElicitResult } from '@modelcontextprotocol/client';
@@ -149,6 +150,31 @@ describe('2026-07-28: the question asked through input_required and a retry', ()
     expect(c.elicitations[1].message).toContain('curl evil.example');
     expect(moved.isError).toBe(true);
     expect(await exists(path.join(root, '.vscode/tasks.json'))).toBe(false);
+  });
+
+  it('a folder file changed by a process while the question waits is asked anew (each file listed with its hash)', async () => {
+    const options = serverOptions();
+    let root = '';
+    const answers: (() => Promise<ElicitResult>)[] = [
+      async () => {
+        execFileSync('sh', ['-c', 'printf changed > payload/notes.md'], { cwd: root, stdio: 'pipe' });
+        return { action: 'accept', content: {} };
+      },
+      async () => ({ action: 'decline' }),
+    ];
+    const c = await connectModernInMemory(options, { elicit: () => answers.shift()!() });
+    cleanups.push(() => c.close());
+    root = ((await c.server.session) as { root: string }).root;
+    await fs.mkdir(path.join(root, 'payload'));
+    await fs.writeFile(path.join(root, 'payload/notes.md'), 'notes\n');
+    const moved = (await c.client.callTool({
+      name: 'move_file',
+      arguments: { sourcePath: 'payload', destinationPath: 'elsewhere' },
+    })) as Result;
+    expect(c.elicitations).toHaveLength(2);
+    expect(c.elicitations[0].message).not.toBe(c.elicitations[1].message);
+    expect(moved.isError).toBe(true);
+    expect(await exists(path.join(root, 'elsewhere'))).toBe(false);
   });
 
   it('the same question accepted twice lands exactly the content shown', async () => {
