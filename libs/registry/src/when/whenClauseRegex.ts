@@ -3,13 +3,15 @@
 // Flags: VS Code's scanner accepts any of igsmyu and then drops `g` and `y` (a stateful `lastIndex`
 // would make one clause answer differently on alternate requests); `/x/d` is malformed.
 // VS Code runs the pattern on a backtracking JS RegExp, where `(a+)+$` takes seconds on a short
-// value. Here a pattern runs on re2js (linear time, any pattern, so no guard is needed), translated
+// value. A pattern proven to backtrack in linear time (whenClauseRegexLinear.ts: `x$`, `^a+$`,
+// `^docker`) runs on that same RegExp, as fast as VS Code. Any other pattern runs on re2js (linear time, any pattern, so no guard is needed), translated
 // so that it matches exactly what the JS RegExp matches (whenClauseRegexTranslate.ts). What RE2
 // cannot express (backreferences, lookaround, \p, the `u` flag, non-ASCII letters under `i`) runs on
 // the JS RegExp only when its backtracking is bounded: no repeated group that itself repeats or
 // alternates, and at most one unbounded repetition (`a*b*c*…` on its own is already polynomial).
 // Otherwise the clause is refused with a diagnostic that says why.
 import type { RE2JS } from 're2js';
+import { isLinearOnBacktracking } from './whenClauseRegexLinear';
 import { mapValue, translateToRe2 } from './whenClauseRegexTranslate';
 
 const MAX_REPEAT_FOR_SAFE_NESTING = 10;
@@ -19,8 +21,11 @@ export interface WhenRegex {
   /** As JS reports them (`source` escapes `/`), so that two clauses compare as VS Code compares them. */
   readonly source: string;
   readonly flags: string;
-  /** Which engine answers: 're2' (linear), or 'js' for a pattern RE2 cannot express whose backtracking is bounded. */
-  readonly engine: 're2' | 'js';
+  /**
+   * Which engine answers: 'js-linear' (V8's RegExp on a pattern proven to run in linear time), 're2'
+   * (linear), or 'js' for a pattern RE2 cannot express whose backtracking is bounded.
+   */
+  readonly engine: 'js-linear' | 're2' | 'js';
   /** Like RegExp.prototype.test: the value as a string. */
   test(value: unknown): boolean;
 }
@@ -37,9 +42,12 @@ export function compileWhenRegex(lexeme: string): WhenRegex {
   } catch (error) {
     throw new Error(`invalid regular expression ${abbreviate(lexeme)}: ${describeRegexError(error)}`, { cause: error });
   }
+  const base = { source: regex.source, flags: regex.flags };
+  // re2js is about 100× slower on a large value: only patterns that could backtrack badly need it.
+  if (isLinearOnBacktracking(pattern, flags))
+    return { ...base, engine: 'js-linear', test: (v) => regex.test(v as string) };
   const bounded = hasBoundedBacktracking(pattern);
   const re2 = compileRe2(pattern, flags);
-  const base = { source: regex.source, flags: regex.flags };
   if (re2) {
     const { matcher, multilineAnchors } = re2;
     // RE2's `^`/`$` under `m` see only \n as a line end: a value with another one goes to the JS
