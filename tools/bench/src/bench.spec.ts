@@ -121,6 +121,7 @@ describe('npm run bench, quick', () => {
         'Peers: RSS growth over a thousand calls (from the first tools/list)',
         'MCP, a fresh request while grep_search calls saturate the server (2026-07-28, HTTP)',
         'register + resolve a 0.0 MB when clause (1200 keys)',
+        '`a =~ /x$/ \\|\\| a =~ /^a+$/` on a 1 MB value',
         'largest result per tool over this repository (a clone with a # commit)',
         'tool search findability, MetaTool dev (slice), recall@5',
         'tool search findability, MetaTool test (slice), recall@5',

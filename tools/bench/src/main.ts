@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { cliStartup } from './cliStartup';
 import { coldResolveWithNativeVariants } from './nativeVariants';
 import { findability, loadMetaTool, searchLatency } from './findability';
+import { whenClauseRegex } from './whenClauseRegex';
 import { largeWhenClause } from './whenClauseScale';
 import { largestResults } from './largestResults';
 import { mcpEra } from './mcpEras';
@@ -25,7 +26,7 @@ export interface BenchOptions {
   readonly quick: boolean;
   readonly json?: string;
   readonly log?: (line: string) => void;
-  /** `--only when|memory|cli|native|results|grep|mcp|peers|saturation`: runs that one scenario alone. */
+  /** `--only when|when-regex|memory|cli|native|results|grep|mcp|peers|saturation`: runs that one scenario alone. */
   readonly only?: string;
 }
 
@@ -35,6 +36,7 @@ export async function runAll(options: BenchOptions): Promise<ScenarioResult[]> {
   // The machine is shared: one scenario alone, by name.
   const single: Record<string, () => Promise<ScenarioResult | ScenarioResult[]>> = {
     when: () => largeWhenClause(quick),
+    'when-regex': () => whenClauseRegex(quick),
     memory: () => memoryPerTool(quick),
     cli: () => cliStartup(quick),
     native: () => coldResolveWithNativeVariants(quick),
@@ -72,6 +74,7 @@ export async function runAll(options: BenchOptions): Promise<ScenarioResult[]> {
   for (const result of await peers(quick)) add(result);
   add(await freshRequestWhileSaturated(quick));
   add(await largeWhenClause(quick));
+  add(await whenClauseRegex(quick));
   add(await largestResults(quick));
   // Fails the run when ../shared/datasets/metatool is missing: findability is never skipped.
   const metaTool = loadMetaTool();
