@@ -32,7 +32,7 @@ const definition = {
   name: 'str_replace_based_edit_tool',
   toolReferenceName: 'edit_file',
   replaces: ['read_file', 'create_file', 'edit_file'],
-  models: [{ family: 'claude-*' }],
+  models: [{ family: 'claude*' }],
   displayName: 'Text Editor',
   modelDescription: [
     'Views, creates and edits files of the workspace. Paths are relative to the workspace root or absolute inside it.',
