@@ -18,7 +18,7 @@ const ENTRY = path.join(CLI_DIR, 'src/cli.ts');
 const CACHE_DIR = process.env.TOOLPACKS_CACHE_DIR || path.join(REPO, 'node_modules/.cache/toolpacks-cli');
 const MANIFEST = path.join(CACHE_DIR, 'manifest.json');
 /** Bump when the build options below change: every cached bundle is then stale. */
-const BUILD_FORMAT = 3;
+const BUILD_FORMAT = 4;
 /**
  * Inputs esbuild does not list in its metafile but reads: the tsconfig files (decorators, the JSX
  * factory). Relative to the repository, like the metafile's inputs.
@@ -139,6 +139,10 @@ function buildBundle() {
     platform: 'node',
     target: 'node20',
     format: 'cjs',
+    // Less text for V8 to read and hash on every start (2.6 MB → 2.0 MB). Identifiers are not
+    // minified: stack traces still name the functions (TOOLPACKS_FROM_SOURCE=1 gives TypeScript lines).
+    minifyWhitespace: true,
+    minifySyntax: true,
     // vscode: never loaded by the CLI. esbuild(-register): loaded at run time only to import a
     // pack written in TypeScript (packImport.ts). The rest are large and loaded only by some
     // commands (mcp, search_tools, a `=~` when clause, a debug session): left to node_modules, so
