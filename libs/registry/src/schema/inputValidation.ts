@@ -1,7 +1,23 @@
 // Input validation with Ajv. Validators are compiled once per distinct schema and shared: packs
 // repeat the same small schemas, so the cache is keyed by the schema's canonical JSON.
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type Ajv from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { MAX_LISTED_ITEMS, quoteBounded } from '@toolpacks/base';
+
+/** Ajv's draft-07 meta-schema validator, compiled ahead (scripts/generate-meta-schema-validator.js). */
+const DRAFT_07 = 'http://json-schema.org/draft-07/schema';
+let precompiledMeta: ValidateFunction | undefined;
+function draft07Validator(): ValidateFunction {
+  precompiledMeta ??= require('./metaSchemaValidator.generated.js') as ValidateFunction;
+  return precompiledMeta;
+}
+
+/** Ajv, loaded when first needed: resolving tools needs no validator at all. */
+function newAjv(options: ConstructorParameters<typeof Ajv>[0]): Ajv {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at every start
+  const { default: AjvClass } = require('ajv') as typeof import('ajv');
+  return new AjvClass(options);
+}
 
 export interface InputCheck {
   readonly ok: boolean;
@@ -14,10 +30,22 @@ export class InputValidator {
   // allErrors: a schema's first problem is enough for a pack author (the meta-schema compiles in
   // about half the time, at every start), while a model is told every problem in its input. The
   // input instance compiles only schemas checkSchema passed, so it skips the meta-schema.
-  // The meta-schema is compiled once, at the first pack's load, on every start: unoptimised code
-  // compiles in about half the time and checks a pack's few schemas as fast.
-  private readonly metaAjv = new Ajv({ strict: false, validateFormats: false, code: { optimize: false } });
-  private readonly ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false, validateSchema: false });
+  // A schema in draft 07 (the default) is checked by the meta-schema validator compiled ahead; only
+  // a schema naming another `$schema` needs the meta instance, which then compiles that meta-schema
+  // (unoptimised code compiles in about half the time and checks a pack's few schemas as fast).
+  private metaAjvInstance: Ajv | undefined;
+  private ajvInstance: Ajv | undefined;
+  private get metaAjv(): Ajv {
+    return (this.metaAjvInstance ??= newAjv({ strict: false, validateFormats: false, code: { optimize: false } }));
+  }
+  private get ajv(): Ajv {
+    return (this.ajvInstance ??= newAjv({
+      allErrors: true,
+      strict: false,
+      validateFormats: false,
+      validateSchema: false,
+    }));
+  }
   private readonly bySchema = new WeakMap<object, ValidateFunction>();
   private readonly byCanonical = new Map<string, ValidateFunction>();
   compiledCount = 0;
@@ -30,7 +58,12 @@ export class InputValidator {
     // MCP requires an output schema to say `type: 'object'`; an input schema may leave it implied.
     if ((type !== undefined || which === 'outputSchema') && type !== 'object')
       return `${which} must describe an object (type: 'object'), not '${String(type)}'`;
-    if (!this.metaAjv.validateSchema(schema as object))
+    const declared = (schema as { $schema?: unknown }).$schema;
+    if (declared === undefined || declared === DRAFT_07 || declared === `${DRAFT_07}#`) {
+      const validateDraft07 = draft07Validator();
+      if (!validateDraft07(schema))
+        return `${which} is not a valid JSON Schema: ${this.metaAjv.errorsText(validateDraft07.errors, { dataVar: 'schema' })}`;
+    } else if (!this.metaAjv.validateSchema(schema as object))
       return `${which} is not a valid JSON Schema: ${this.metaAjv.errorsText(this.metaAjv.errors, { dataVar: 'schema' })}`;
     // Compiling is left to the first call that needs the validator: compiling every schema of every
     // pack at load was most of a server's start-up. What a valid schema can still fail on when
