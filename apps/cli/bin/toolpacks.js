@@ -233,8 +233,23 @@ function loadBundle(file) {
   return () => wrapper.call(mod.exports, mod.exports, localRequire, mod, file, path.dirname(file));
 }
 
+/**
+ * Node's own module compile cache (Node 22.1+), for what the bundle leaves to node_modules (the MCP
+ * SDK, zod, re2js): feature-detected, since Node 20 has none (the bundle has its own code cache).
+ */
+function enableNodeCompileCache() {
+  const Module = require('node:module');
+  if (typeof Module.enableCompileCache !== 'function') return;
+  try {
+    Module.enableCompileCache(path.join(CACHE_DIR, 'node-compile-cache'));
+  } catch {
+    /* a cache is an optimisation */
+  }
+}
+
 function start() {
   if (process.env.TOOLPACKS_FROM_SOURCE === '1') return runFromSource();
+  enableNodeCompileCache();
   let run;
   try {
     const bundle = freshBundle() || buildBundle();
