@@ -54,8 +54,9 @@ export async function cliStartup(quick: boolean): Promise<ScenarioResult> {
       baseline: t.baseline,
       ratio: t.ours / t.baseline,
       ratioLabel: 'ours ÷ node -e 0',
-      goal: '≤ 250 ms',
-      met: t.ours <= 250,
+      // Issue 33: the ratio, since the machine's speed moves both sides alike.
+      goal: 'ratio ≤ 2.5',
+      met: t.ours / t.baseline <= 2.5,
       notes: `${overNode.toFixed(0)} ms over a bare node start`,
     };
   } finally {
