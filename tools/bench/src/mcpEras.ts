@@ -53,14 +53,23 @@ async function connect(server: Spawned, era: McpEra): Promise<Client> {
   return client;
 }
 
-/** Milliseconds from spawn to the first tools/list answer (which must list `expected`). */
+/** Initialize answers, by spawn (issue 32 item 5: a client that does not wait must still get the tools). */
+const initializeTimes = new Map<Spawned, number[]>();
+
+/**
+ * Milliseconds from spawn to the first tools/list answer (which must list `expected`); the time to
+ * the handshake's answer (initialize, or server/discover when pinned to 2026-07-28) is kept in
+ * initializeTimes.
+ */
 async function startUp(server: Spawned, era: McpEra, expected: string): Promise<number> {
   const start = nowMs();
   const client = await connect(server, era);
+  const connected = nowMs() - start;
   try {
     const { tools } = await client.listTools();
     const ms = nowMs() - start;
     if (!tools.some((t) => t.name === expected)) throw new Error(`tools/list (${era}) did not list ${expected}`);
+    initializeTimes.set(server, [...(initializeTimes.get(server) ?? []), connected]);
     return ms;
   } finally {
     await client.close();
@@ -108,11 +117,14 @@ export async function mcpEra(era: McpEra, quick: boolean): Promise<McpEraResults
     const minimal: Spawned = { command: process.execPath, args: [minimalFile] };
     // Builds the CLI bundle and its code cache when they are stale: not start-up.
     await startUp(ours, era, 'read_file');
+    initializeTimes.delete(ours);
     const t = await interleaved(
       quick ? 2 : 11,
       () => startUp(ours, era, 'read_file'),
       () => startUp(minimal, era, 'echo'),
     );
+    const initialize = median(initializeTimes.get(ours) ?? [NaN]);
+    initializeTimes.clear();
     const rounds = quick ? 3 : 30;
     const call = await interleaved(
       1,
@@ -127,9 +139,9 @@ export async function mcpEra(era: McpEra, quick: boolean): Promise<McpEraResults
         baseline: t.baseline,
         ratio: t.ours / t.baseline,
         ratioLabel: 'ours ÷ minimal',
-        goal: '≤ 1.2×',
-        met: t.ours / t.baseline <= 1.2,
-        notes: `stdio, the four packs on a one-file folder; ${(t.ours - t.baseline).toFixed(0)} ms over the minimal server`,
+        goal: '≤ 1.2×, handshake answered ≤ 150 ms, tools/list ≤ 400 ms (issue 32)',
+        met: t.ours / t.baseline <= 1.2 && initialize <= 150 && t.ours <= 400,
+        notes: `stdio, the four packs on a one-file folder; ${(t.ours - t.baseline).toFixed(0)} ms over the minimal server; handshake answered after ${initialize.toFixed(0)} ms (median)`,
       },
       roundTrip: {
         name: `MCP tools/call round trip, ${era}: read_file vs the minimal server's echo`,
