@@ -42,6 +42,8 @@ afterAll(() => fs.rm(root, { recursive: true, force: true }));
 function serverOptions(model: ModelInfo, choice: McpModelChoice | undefined, info: string[]): McpServerOptions {
   return {
     approvals: {},
+    // These specs are about families: every tool served (clientProfiles.spec covers what is left out).
+    servesEverything: true,
     ...(choice ? { model: choice } : {}),
     onInfo: (message) => info.push(message),
     createSession: async () => {
@@ -91,8 +93,9 @@ describe('the client table', () => {
   it('gives way to an explicit model and keeps the default for clients it does not know or that pick per chat', () => {
     expect(chooseSessionModel(DEFAULT, {}, 'claude-code')).toMatchObject({
       source: 'client',
-      model: { family: 'claude-sonnet-4.5' },
-      because: 'because the client is claude-code',
+      model: { family: 'claude-opus-5' },
+      because:
+        'because the client is claude-code (Claude Code), which runs Claude models; it does not say which, so claude-opus-5 stands for them (every model of that vendor gets these tools)',
     });
     expect(chooseSessionModel({ ...DEFAULT, maxTools: 40 }, {}, 'codex-mcp-client').model.maxTools).toBe(40);
     expect(chooseSessionModel(DEFAULT, { chosenBy: '--family' }, 'claude-code')).toEqual({
@@ -126,14 +129,16 @@ describe('tools/list for the MCP client', () => {
     expect(c.names).not.toContain('apply_patch');
     expect(c.names).toEqual(expect.arrayContaining(['str_replace_based_edit_tool', 'grep_search', 'list_dir']));
     expect(c.names).not.toContain('replace_string_in_file');
-    expect((await c.server.model).model.family).toBe('claude-sonnet-4.5');
-    expect(c.meta[MODEL_META_KEY]).toMatchObject({ family: 'claude-sonnet-4.5' });
-    expect(c.meta[MODEL_REASON_META_KEY]).toBe('because the client is claude-code');
+    expect((await c.server.model).model.family).toBe('claude-opus-5');
+    expect(c.meta[MODEL_META_KEY]).toMatchObject({ family: 'claude-opus-5' });
+    expect(c.meta[MODEL_REASON_META_KEY]).toBe(
+      'because the client is claude-code (Claude Code), which runs Claude models; it does not say which, so claude-opus-5 stands for them (every model of that vendor gets these tools)',
+    );
     expect(c.client.getInstructions()).toContain(
-      'The tools of this server are listed for model family claude-sonnet-4.5 (anthropic/claude-sonnet-4.5), because the client is claude-code.',
+      'The tools of this server are listed for model family claude-opus-5 (anthropic/claude-opus-5), because the client is claude-code (Claude Code), which runs Claude models; it does not say which, so claude-opus-5 stands for them (every model of that vendor gets these tools).',
     );
     expect(c.info).toEqual([
-      'tools for model family claude-sonnet-4.5 (anthropic/claude-sonnet-4.5), because the client is claude-code.',
+      'tools for model family claude-opus-5 (anthropic/claude-opus-5), because the client is claude-code (Claude Code), which runs Claude models; it does not say which, so claude-opus-5 stands for them (every model of that vendor gets these tools).',
     ]);
   });
 
@@ -142,7 +147,9 @@ describe('tools/list for the MCP client', () => {
     expect(c.names).toContain('apply_patch');
     expect(c.names).not.toContain('replace_string_in_file');
     expect(c.meta[MODEL_META_KEY]).toMatchObject({ family: 'gpt-5-codex' });
-    expect(c.client.getInstructions()).toMatch(/family gpt-5-codex .*because the client is codex-mcp-client\.$/m);
+    expect(c.client.getInstructions()).toMatch(
+      /family gpt-5-codex .*because the client is codex-mcp-client \(Codex\), which runs OpenAI GPT models/m,
+    );
   });
 
   it('a client it does not know gets the default model’s tools', async () => {
@@ -185,8 +192,12 @@ describe('over Streamable HTTP', () => {
     const codex = await connect('codex-mcp-client');
     expect((await claude.listTools()).tools.map((t) => t.name)).not.toContain('apply_patch');
     expect((await codex.listTools()).tools.map((t) => t.name)).toContain('apply_patch');
-    expect(claude.getInstructions()).toMatch(/family claude-sonnet-4\.5 .*because the client is claude-code\.$/m);
-    expect(codex.getInstructions()).toMatch(/family gpt-5-codex .*because the client is codex-mcp-client\.$/m);
+    expect(claude.getInstructions()).toMatch(
+      /family claude-opus-5 .*because the client is claude-code \(Claude Code\), which runs Claude models/m,
+    );
+    expect(codex.getInstructions()).toMatch(
+      /family gpt-5-codex .*because the client is codex-mcp-client \(Codex\), which runs OpenAI GPT models/m,
+    );
     expect(info).toHaveLength(2);
   });
 });

@@ -24,11 +24,12 @@ export interface KnownClient {
 /** The known MCP clients, as data: one row per client, with where its name comes from. */
 export const KNOWN_CLIENTS: readonly KnownClient[] = [
   // Claude Code (Anthropic's CLI, closed source) sends "claude-code", as seen by MCP servers in the wild
-  // (and named so in the brief for this table); its default model is Claude Sonnet 4.5.
+  // (and named so in the brief for this table); it runs Claude Opus 5.x by default and does not say
+  // which model: claude-opus-5 is a fallback, any claude* family gets the same (Claude's) tools.
   {
     name: 'claude-code',
     title: 'Claude Code',
-    model: { id: 'claude-sonnet-4.5', vendor: 'anthropic', family: 'claude-sonnet-4.5', version: 'claude-sonnet-4.5' },
+    model: { id: 'claude-opus-5', vendor: 'anthropic', family: 'claude-opus-5', version: 'claude-opus-5' },
   },
   // OpenAI's Codex CLI (codex-rs, its MCP client's Implementation name) sends "codex-mcp-client"; its
   // default model is gpt-5-codex (a gpt-5 family: apply_patch).
@@ -39,12 +40,13 @@ export const KNOWN_CLIENTS: readonly KnownClient[] = [
   },
   // Gemini CLI: google-gemini/gemini-cli packages/core/src/tools/mcp-client.ts, connectToMcpServer's
   // `new Client({ name: 'gemini-cli-mcp-client' })`; its McpClient class names itself
-  // `gemini-cli-mcp-client-<server name>`, hence the prefix. Default model: gemini-2.5-pro.
+  // `gemini-cli-mcp-client-<server name>`, hence the prefix. It runs Gemini 3 models and does not say
+  // which: gemini-3-pro is a fallback, any gemini* family gets the same (Gemini CLI's) tools.
   {
     name: 'gemini-cli-mcp-client',
     prefix: true,
     title: 'Gemini CLI',
-    model: { id: 'gemini-2.5-pro', vendor: 'google', family: 'gemini-2.5-pro', version: 'gemini-2.5-pro' },
+    model: { id: 'gemini-3-pro', vendor: 'google', family: 'gemini-3-pro', version: 'gemini-3-pro' },
   },
   // Cursor sends "cursor-vscode" (observed; closed source). Its model is picked per chat, from any
   // vendor: the default.
@@ -53,6 +55,9 @@ export const KNOWN_CLIENTS: readonly KnownClient[] = [
   // prefix). Copilot's model is picked per chat and VS Code adapts the tools itself: the default.
   { name: 'Visual Studio Code', prefix: true, title: 'VS Code' },
 ];
+
+/** The vendors' model lines, by vendor, as the instructions name them. */
+const VENDOR_MODELS: Readonly<Record<string, string>> = { anthropic: 'Claude', google: 'Gemini', openai: 'OpenAI GPT' };
 
 /** The row of `clientName` in {@link KNOWN_CLIENTS}, matched case-insensitively; undefined for any other client. */
 export function knownClient(
@@ -93,7 +98,8 @@ export function chooseSessionModel(
     return {
       model: { ...known.model, ...(hostModel.maxTools !== undefined ? { maxTools: hostModel.maxTools } : {}) },
       source: 'client',
-      because: `because the client is ${client}`,
+      // The client does not say its model: the family is what is known, the model a fallback.
+      because: `because the client is ${client} (${known.title}), which runs ${VENDOR_MODELS[known.model.vendor] ?? known.model.vendor} models; it does not say which, so ${known.model.id} stands for them (every model of that vendor gets these tools)`,
       ...withClient,
     };
   const because =

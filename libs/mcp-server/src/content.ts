@@ -3,6 +3,7 @@
 // embedded resource blob, and the structured result beside them when the tool returned one that
 // matches its output schema (the registry leaves it out otherwise).
 import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { ClientProfile } from './clientProfiles';
 import { contentToText, type ToolCallContent, type ToolCallResult } from '@toolpacks/registry/host';
 
 type McpContent = CallToolResult['content'][number];
@@ -39,11 +40,25 @@ export async function toMcpContent(result: ToolCallResult, tokenBudget?: number)
   return out.length ? out : [{ type: 'text', text: '(the tool returned no output)' }];
 }
 
-/** The whole tools/call result: content, isError, and structuredContent when the registry carried one. */
-export async function toCallToolResult(result: ToolCallResult): Promise<CallToolResult> {
+/**
+ * The whole tools/call result: content, isError, and structuredContent when the registry carried one,
+ * except for a client that would show its model the data instead of the text (see toMcpTools).
+ */
+export async function toCallToolResult(result: ToolCallResult, profile?: ClientProfile): Promise<CallToolResult> {
+  const structured = profile?.shows !== 'structuredContent';
   return {
     content: await toMcpContent(result),
     isError: result.isError,
-    ...(result.structuredContent !== undefined ? { structuredContent: { ...result.structuredContent } } : {}),
+    ...(structured && result.structuredContent !== undefined
+      ? { structuredContent: { ...result.structuredContent } }
+      : {}),
   };
+}
+
+/** The output schema a result is checked against for this client: none when it is sent text only. */
+export function outputSchemaFor(
+  profile: ClientProfile | undefined,
+  schema: Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
+  return profile?.shows === 'structuredContent' ? undefined : schema;
 }

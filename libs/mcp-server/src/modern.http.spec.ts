@@ -104,7 +104,8 @@ describe('2026-07-28 over Streamable HTTP', () => {
   });
 
   it('lists per request for the client’s family, private to it; an explicit model’s list is public', async () => {
-    const { server } = await serve({ model: {} });
+    // Every tool served: this is about families (clientProfiles.spec covers what a client's built-ins leave out).
+    const { server } = await serve({ model: {}, servesEverything: true });
     const claude = await connectModernHttp(server.url, { name: 'claude-code' });
     const codex = await connectModernHttp(server.url, { name: 'codex-mcp-client' });
     expect(await claude.names()).not.toContain('apply_patch');

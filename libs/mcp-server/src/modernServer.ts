@@ -26,7 +26,8 @@ import { ContextKeys } from '@toolpacks/services';
 import { canElicitForm, policyOptions } from './approvals';
 import { CallLimiter } from './callLimiter';
 import { chooseSessionModel, describeSessionModel } from './clientFamilies';
-import { toCallToolResult } from './content';
+import { outputSchemaFor, toCallToolResult } from './content';
+import { clientProfile, resolveForClient, type ClientProfile } from './clientProfiles';
 import { helloOf, type ClientHello } from './hello';
 import { serverInstructions } from './instructions';
 import { CallConfirmation, ConfirmationStates, type ConfirmationState } from './modernConfirmation';
@@ -77,7 +78,7 @@ const modelKey = (m: ModelInfo) => JSON.stringify([m.vendor, m.id, m.family, m.v
 export class ModernWorkspace {
   private readonly states: ConfirmationStates;
   /** The lists sent so far, per model: what a workspace change is compared with. */
-  private readonly listed = new Map<string, { model: ModelInfo; tools: string }>();
+  private readonly listed = new Map<string, { model: ModelInfo; profile?: ClientProfile; tools: string }>();
   private readonly subscriptions = new DisposableStore();
   /** Clients onInfo was told of. */
   private readonly told = new Set<string>();
@@ -121,6 +122,8 @@ export class ModernWorkspace {
           ...(session.root !== undefined ? { root: session.root } : {}),
           packs: session.registry.packs.map((p) => p.displayName),
           confirmation: canElicitForm(hello.capabilities) ? 'input_required' : 'none',
+          ...(clientProfile(hello.name) ? { profile: clientProfile(hello.name)! } : {}),
+          servesEverything: this.options.servesEverything === true,
         }),
         // The instructions name the client's model and how it is asked: never shared between clients.
         cacheHints: { 'server/discover': { ttlMs: LIST_TTL_MS, cacheScope: 'private' } },
@@ -143,31 +146,47 @@ export class ModernWorkspace {
     return chosen;
   }
 
-  private resolve(session: McpSession, model: ModelInfo, listing: boolean): ResolvedToolSet {
+  private resolve(
+    session: McpSession,
+    model: ModelInfo,
+    listing: boolean,
+    profile: ClientProfile | undefined,
+  ): ResolvedToolSet {
     const { threshold: _threshold, mode: _mode, ...request } = session.resolveRequest();
     const context = listing ? { ...request.context, ...HELD_CONTEXT } : request.context;
-    return session.registry.resolve({
-      schemas: 'canonical',
-      ...request,
-      ...(context ? { context } : {}),
-      model,
-      // No grouping below the model's limit; above it, what the registry leaves unsent stays unsent.
-      virtualTools: { session: FROZEN, threshold: Number.POSITIVE_INFINITY, mode: 'groups' },
-    });
+    return resolveForClient(
+      session.registry,
+      {
+        schemas: 'canonical',
+        ...request,
+        ...(context ? { context } : {}),
+        model,
+        // No grouping below the model's limit; above it, what the registry leaves unsent stays unsent.
+        virtualTools: { session: FROZEN, threshold: Number.POSITIVE_INFINITY, mode: 'groups' },
+      },
+      profile,
+      this.options.servesEverything,
+    );
   }
 
   /** The stable list for `model`, remembered for change detection. */
-  private listFor(session: McpSession, model: ModelInfo): ListToolsResult['tools'] {
-    const resolved = this.resolve(session, model, true);
-    const tools = toMcpTools(resolved).filter((tool) => !isVirtualTool(resolved, tool.name));
-    this.listed.set(modelKey(model), { model, tools: JSON.stringify(tools) });
+  private listFor(session: McpSession, model: ModelInfo, profile: ClientProfile | undefined): ListToolsResult['tools'] {
+    const resolved = this.resolve(session, model, true, profile);
+    const tools = toMcpTools(resolved, profile).filter((tool) => !isVirtualTool(resolved, tool.name));
+    // The list depends on the client's profile too (what it does itself, how it shows results).
+    this.listed.set(modelKey(model) + JSON.stringify(profile ?? null), {
+      model,
+      ...(profile ? { profile } : {}),
+      tools: JSON.stringify(tools),
+    });
     return tools;
   }
 
   private async list(session: McpSession, ctx: ServerContext): Promise<ListToolsResult> {
-    const chosen = this.choose(session, helloOfRequest(ctx).name);
+    const client = helloOfRequest(ctx).name;
+    const chosen = this.choose(session, client);
     const result: ListToolsResult & { ttlMs: number; cacheScope: 'public' | 'private' } = {
-      tools: this.listFor(session, chosen.model),
+      tools: this.listFor(session, chosen.model, clientProfile(client)),
       ttlMs: LIST_TTL_MS,
       // The list depends on the client unless the host chose the model.
       cacheScope: chosen.source === 'explicit' ? 'public' : 'private',
@@ -186,7 +205,8 @@ export class ModernWorkspace {
     const args = request.params.arguments ?? {};
     const hello = helloOfRequest(ctx);
     const chosen = this.choose(session, hello.name);
-    const resolved = this.resolve(session, chosen.model, false);
+    const profile = clientProfile(hello.name);
+    const resolved = this.resolve(session, chosen.model, false, profile);
     if (isVirtualTool(resolved, name))
       return {
         content: [
@@ -205,7 +225,15 @@ export class ModernWorkspace {
     if ('refused' in admission) return { content: [{ type: 'text', text: admission.refused }], isError: true };
     try {
       // Resolved again once it runs: the context (debugState) may have changed while it waited.
-      return await this.run(server, session, request, ctx, this.resolve(session, chosen.model, false), state, hello);
+      return await this.run(
+        server,
+        session,
+        request,
+        ctx,
+        this.resolve(session, chosen.model, false, profile),
+        state,
+        hello,
+      );
     } finally {
       admission.slot.release();
     }
@@ -223,6 +251,7 @@ export class ModernWorkspace {
     const { name } = request.params;
     const args = request.params.arguments ?? {};
     const confirmation = new CallConfirmation(state, ctx.mcpReq.inputResponses);
+    const profile = clientProfile(hello.name);
     // Never an elicitation the client did not declare: without one, the registry declines what asks.
     const canAsk = canElicitForm(hello.capabilities as ClientCapabilities | undefined);
     const source = new CancellationTokenSource();
@@ -242,17 +271,22 @@ export class ModernWorkspace {
           ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}),
           ...policyOptions(this.options.approvals, name),
           ...(canAsk ? { confirm: confirmation.confirm } : {}),
+          // One question per action: the client asked the person before this call (clientProfiles.ts).
+          ...(profile?.asksBeforeEachCall ? { confirmedByHost: true } : {}),
         },
       );
       // It asked a question this round has no answer to: nothing ran; ask it, bound to this call.
       if (confirmation.pending !== undefined)
         return await this.states.ask(name, args, confirmation.pending, confirmation.acceptedSoFar);
-      result = await toCallToolResult(outcome);
+      result = await toCallToolResult(outcome, profile);
     } finally {
       signal.removeEventListener('abort', cancel);
       source.dispose();
     }
-    const outputSchema = resolved.entries.find((e) => e.name === name)?.definition.outputSchema;
+    const outputSchema = outputSchemaFor(
+      profile,
+      resolved.entries.find((e) => e.name === name)?.definition.outputSchema,
+    );
     return server.projectCallToolResult(result, outputSchema);
   }
 
@@ -266,11 +300,13 @@ export class ModernWorkspace {
       void this.session
         .then((session) => {
           let differs = false;
-          for (const [key, { model, tools }] of this.listed) {
-            const resolved = this.resolve(session, model, true);
-            const now = JSON.stringify(toMcpTools(resolved).filter((tool) => !isVirtualTool(resolved, tool.name)));
+          for (const [key, { model, profile, tools }] of this.listed) {
+            const resolved = this.resolve(session, model, true, profile);
+            const now = JSON.stringify(
+              toMcpTools(resolved, profile).filter((tool) => !isVirtualTool(resolved, tool.name)),
+            );
             if (now === tools) continue;
-            this.listed.set(key, { model, tools: now });
+            this.listed.set(key, { model, ...(profile ? { profile } : {}), tools: now });
             differs = true;
           }
           if (differs) this.notify();

@@ -27,8 +27,9 @@ import {
 } from './approvals';
 import { CallLimiter, type CallSlot } from './callLimiter';
 import { chooseSessionModel, describeSessionModel } from './clientFamilies';
-import { toCallToolResult } from './content';
+import { outputSchemaFor, toCallToolResult } from './content';
 import { serverInstructions } from './instructions';
+import { clientProfile, resolveForClient, type ClientProfile } from './clientProfiles';
 import { mcpProgress, progressTokenOf } from './progress';
 import { MODEL_META_KEY, MODEL_REASON_META_KEY, toMcpTools } from './tools';
 import type { ClientHello } from './hello';
@@ -84,6 +85,7 @@ export class SessionServer {
           ...(session.root !== undefined ? { root: session.root } : {}),
           packs: session.registry.packs.map((p) => p.displayName),
           confirmation: canElicitForm(hello.capabilities) ? 'elicitation' : 'none',
+          ...this.complement(clientProfile(hello.name)),
         }),
         // This era asks by elicitation itself: an input_required answer here would be a bug.
         inputRequired: { legacyShim: false },
@@ -95,7 +97,7 @@ export class SessionServer {
     this.subscriptions.add(session.registry.onDidChange(() => this.changed()));
     this.server.setRequestHandler('tools/list', async () => {
       const resolved = this.resolve();
-      const tools = toMcpTools(resolved);
+      const tools = toMcpTools(resolved, this.profile);
       this.announced = JSON.stringify(tools);
       this.announcedFrom = resolved;
       const chosen = this.model;
@@ -118,16 +120,30 @@ export class SessionServer {
   private resolve(): ResolvedToolSet {
     const { threshold, mode, ...request } = this.session.resolveRequest();
     // The client talks to the model and adapts definitions for it (as VS Code's Copilot does): it is sent what the packs wrote.
-    return this.session.registry.resolve({
-      schemas: 'canonical',
-      ...request,
-      model: this.model.model,
-      virtualTools: {
-        session: this.tools,
-        ...(threshold !== undefined ? { threshold } : {}),
-        ...(mode !== undefined ? { mode } : {}),
+    return resolveForClient(
+      this.session.registry,
+      {
+        schemas: 'canonical',
+        ...request,
+        model: this.model.model,
+        virtualTools: {
+          session: this.tools,
+          ...(threshold !== undefined ? { threshold } : {}),
+          ...(mode !== undefined ? { mode } : {}),
+        },
       },
-    });
+      this.profile,
+      this.options.servesEverything,
+    );
+  }
+
+  /** What the client does itself (clientProfiles.ts): its jobs, how it shows results, whether it asks. */
+  private get profile(): ClientProfile | undefined {
+    return clientProfile(this.server?.getClientVersion()?.name ?? this.hello.name);
+  }
+
+  private complement(profile: ClientProfile | undefined) {
+    return { ...(profile ? { profile } : {}), servesEverything: this.options.servesEverything === true };
   }
 
   private async call(request: CallToolRequest, ctx: ServerContext): Promise<CallToolResult> {
@@ -154,7 +170,10 @@ export class SessionServer {
     let outputSchema: Record<string, unknown> | undefined;
     try {
       const resolved = this.resolve();
-      outputSchema = resolved.entries.find((e) => e.name === name)?.definition.outputSchema;
+      outputSchema = outputSchemaFor(
+        this.profile,
+        resolved.entries.find((e) => e.name === name)?.definition.outputSchema,
+      );
       // Without elicitation there is nobody to ask: no `confirm`, so what needs a yes is declined
       // with the registry's own words.
       const canAsk = canElicitForm(this.server.getClientCapabilities());
@@ -166,13 +185,15 @@ export class SessionServer {
           ...(progress ? { progress } : {}),
           ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}),
           ...policyOptions(this.options.approvals, name),
+          // One question per action: the client asked the person before this call (clientProfiles.ts).
+          ...(this.profile?.asksBeforeEachCall ? { confirmedByHost: true } : {}),
           // A person may take minutes to answer: the call's place is given up meanwhile.
           ...(canAsk
             ? { confirm: (question: ConfirmationRequest) => slot.whileWaiting(() => this.ask(question, ctx)) }
             : {}),
         },
       );
-      result = await toCallToolResult(outcome);
+      result = await toCallToolResult(outcome, this.profile);
     } finally {
       this.running--;
       signal.removeEventListener('abort', cancel);
@@ -220,7 +241,7 @@ export class SessionServer {
       // The same resolution as announced: the same list, without serialising it again (after every call).
       const resolved = this.resolve();
       if (resolved === this.announcedFrom) return;
-      now = JSON.stringify(toMcpTools(resolved));
+      now = JSON.stringify(toMcpTools(resolved, this.profile));
       this.announcedFrom = resolved;
     } catch (error) {
       this.options.onError?.(error);

@@ -4,6 +4,7 @@
 // read-only: a client that auto-approves must never take a deletion for a read).
 import type { Tool as McpTool } from '@modelcontextprotocol/server';
 import type { ResolvedToolSet } from '@toolpacks/registry/host';
+import type { ClientProfile } from './clientProfiles';
 import {
   ACTIVATE_OUTPUT_SCHEMA,
   ACTIVATE_PREFIX,
@@ -26,8 +27,14 @@ export function isVirtualTool(resolved: ResolvedToolSet, name: string): boolean 
 
 type OutputSchema = NonNullable<McpTool['outputSchema']>;
 
-/** MCP tool descriptions from a resolution: names, descriptions and schemas as resolved, with annotations set explicitly. */
-export function toMcpTools(resolved: ResolvedToolSet): McpTool[] {
+/**
+ * MCP tool descriptions from a resolution: names, descriptions and schemas as resolved, with
+ * annotations set explicitly. For a client that gives its model the structuredContent instead of
+ * the text (Claude Code, Codex), no outputSchema: its results are text only, so the model reads the
+ * words each tool promises (cat -n lines, git's short status), not JSON.
+ */
+export function toMcpTools(resolved: ResolvedToolSet, profile?: ClientProfile): McpTool[] {
+  const structured = profile?.shows !== 'structuredContent';
   const entries = new Map<string, ResolvedToolSet['entries'][number]>();
   for (const entry of resolved.entries) if (entry.sent) entries.set(entry.sentName ?? entry.name, entry);
   return resolved.tools.map((tool) => {
@@ -42,7 +49,7 @@ export function toMcpTools(resolved: ResolvedToolSet): McpTool[] {
         title,
         description: tool.description,
         inputSchema,
-        ...(definition.outputSchema ? { outputSchema: definition.outputSchema as OutputSchema } : {}),
+        ...(structured && definition.outputSchema ? { outputSchema: definition.outputSchema as OutputSchema } : {}),
         annotations: {
           title,
           readOnlyHint: a.readOnly === true,
@@ -65,7 +72,9 @@ export function toMcpTools(resolved: ResolvedToolSet): McpTool[] {
       title,
       description: tool.description,
       inputSchema,
-      outputSchema: (isSearch ? SEARCH_TOOLS_OUTPUT_SCHEMA : ACTIVATE_OUTPUT_SCHEMA) as unknown as OutputSchema,
+      ...(structured
+        ? { outputSchema: (isSearch ? SEARCH_TOOLS_OUTPUT_SCHEMA : ACTIVATE_OUTPUT_SCHEMA) as unknown as OutputSchema }
+        : {}),
       annotations: {
         title,
         readOnlyHint: true,

@@ -85,6 +85,11 @@ export interface McpServerOptions {
    */
   readonly model?: McpModelChoice;
   readonly approvals: McpApprovalPolicy;
+  /**
+   * Serve every tool, also those whose job a known client's own tools already do (clientProfiles.ts).
+   * Default false: such tools are left out for that client, and the instructions say which and why.
+   */
+  readonly servesEverything?: boolean;
   readonly name?: string;
   readonly version?: string;
   /** How long a tool may run before the registry stops it (the registry's default, 120 s, when absent). */

@@ -1,0 +1,179 @@
+// Issue 32 findings 1–3 through the real SDK client over a real NodeHost, a real git repository and
+// the four built-in packs: what a client that shows its model the structuredContent receives (the
+// tool's text, no JSON), the tools a client's own built-ins make redundant (left out, said why, all
+// served with servesEverything), and one question per action (the client's own question covers
+// plain git_add / git_commit; a sensitive write is still asked by the server).
+import { execFileSync } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
+import type { ModelInfo } from '@toolpacks/registry/host';
+import { createNodeHost } from '@toolpacks/host-node';
+import { debugPack } from '@toolpacks/pack-debug';
+import { editorPack } from '@toolpacks/pack-editor';
+import { gitPack } from '@toolpacks/pack-git';
+import { searchPack } from '@toolpacks/pack-search';
+import { CLIENT_PROFILES } from './clientProfiles';
+import { createHostSession } from './hostSession';
+import { serveConnection } from './connection';
+
+jest.setTimeout(90_000);
+
+const DEFAULT: ModelInfo = { id: 'gpt-4.1', vendor: 'copilot', family: 'gpt-4.1', version: 'gpt-4.1-2025-04-14' };
+const git = (root: string, ...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' });
+
+let root: string;
+const cleanups: (() => Promise<unknown>)[] = [];
+beforeEach(async () => {
+  root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'toolpacks-mcp-profile-')));
+  git(root, 'init', '-q', '-b', 'main');
+  git(root, 'config', 'user.email', 'a@example.com');
+  git(root, 'config', 'user.name', 'A');
+  await fs.writeFile(path.join(root, 'notes.txt'), 'hello\nworld\n');
+  git(root, 'add', 'notes.txt');
+  git(root, 'commit', '-q', '-m', 'first');
+});
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup().catch(() => undefined);
+  await fs.rm(root, { recursive: true, force: true });
+});
+
+/** A client named `name` (with form elicitation when `elicit` answers) on a server whose default model is DEFAULT. */
+async function connectAs(
+  name: string,
+  extra: { servesEverything?: boolean; elicit?: () => 'accept' | 'decline' } = {},
+) {
+  const client = new Client(
+    { name, version: '1.0.0' },
+    { capabilities: extra.elicit ? { elicitation: { form: {} } } : {} },
+  );
+  const asked: string[] = [];
+  if (extra.elicit)
+    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      asked.push(String(request.params.message));
+      return { action: extra.elicit!() };
+    });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const connection = serveConnection(serverSide, {
+    approvals: {},
+    model: {},
+    ...(extra.servesEverything ? { servesEverything: true } : {}),
+    createSession: async () => {
+      const host = await createNodeHost(root);
+      const { registry } = await host.createRegistry([editorPack, searchPack, gitPack, debugPack]);
+      return createHostSession({
+        registry,
+        contextKeys: host.contextKeys,
+        model: DEFAULT,
+        dispose: () => host.dispose(),
+      });
+    },
+  });
+  await client.connect(clientSide as never);
+  cleanups.push(async () => {
+    await client.close();
+    await connection.close();
+  });
+  const listed = await client.listTools();
+  const call = async (tool: string, args: Record<string, unknown>) => {
+    const result = (await client.callTool({ name: tool, arguments: args })) as {
+      content: { type: string; text?: string }[];
+      structuredContent?: unknown;
+      isError?: boolean;
+    };
+    return { ...result, text: result.content.map((c) => c.text ?? '').join('') };
+  };
+  return { client, tools: listed.tools, names: listed.tools.map((t) => t.name), call, asked };
+}
+
+describe('finding 1: what the model reads is the tool’s text', () => {
+  it.each(['claude-code', 'codex-mcp-client'])(
+    '%s (shows the structuredContent): no outputSchema listed, results text only',
+    async (name) => {
+      const c = await connectAs(name, { servesEverything: true });
+      expect(c.tools.filter((t) => t.outputSchema !== undefined).map((t) => t.name)).toEqual([]);
+      await fs.writeFile(path.join(root, 'notes.txt'), 'hello\nthere\n');
+      const status = await c.call('git_status', {});
+      expect(status.structuredContent).toBeUndefined();
+      expect(status.text).toMatch(/^## main\n M notes\.txt/m);
+    },
+  );
+
+  it('claude-code’s view reads as cat -n, not JSON', async () => {
+    const c = await connectAs('claude-code', { servesEverything: true });
+    const view = await c.call('str_replace_based_edit_tool', { command: 'view', path: 'notes.txt' });
+    expect(view.structuredContent).toBeUndefined();
+    expect(view.text).toBe("Here's the result of running `cat -n` on notes.txt:\n     1\thello\n     2\tworld\n");
+  });
+
+  it('a client that shows text (Gemini CLI, an unknown one) keeps the structured data beside the text', async () => {
+    for (const name of ['gemini-cli-mcp-client', 'some-editor']) {
+      const c = await connectAs(name, { servesEverything: true });
+      expect(c.tools.find((t) => t.name === 'git_status')?.outputSchema).toBeDefined();
+      const status = await c.call('git_status', {});
+      expect(status.structuredContent).toBeDefined();
+      expect(status.text).toMatch(/^## main/m);
+    }
+  });
+});
+
+describe('finding 2: complement the client', () => {
+  it('claude-code is not sent the jobs its Read/Edit/Write/Glob/Grep do; git stays; the instructions say why', async () => {
+    const c = await connectAs('claude-code');
+    for (const job of CLIENT_PROFILES['claude-code'].builtIns)
+      for (const tool of job.leavesOut) expect(c.names).not.toContain(tool);
+    expect(c.names).toEqual(expect.arrayContaining(['git_status', 'git_add', 'git_commit']));
+    expect(c.client.getInstructions()).toMatch(/Read, Write, Edit \(not sent here: str_replace_based_edit_tool/);
+    expect(c.client.getInstructions()).toMatch(/kept: git_\*/);
+    const refused = await c.call('str_replace_based_edit_tool', { command: 'view', path: 'notes.txt' });
+    expect(refused.isError).toBe(true);
+  });
+
+  it('gemini-cli gets no second read_file / replace / glob / list_directory', async () => {
+    const c = await connectAs('gemini-cli-mcp-client-toolpacks');
+    for (const tool of ['read_file', 'write_file', 'replace', 'glob', 'list_directory', 'grep_search'])
+      expect(c.names).not.toContain(tool);
+    expect(c.names).toContain('git_diff');
+  });
+
+  it('servesEverything serves them all, and says so', async () => {
+    const c = await connectAs('claude-code', { servesEverything: true });
+    expect(c.names).toEqual(expect.arrayContaining(['str_replace_based_edit_tool', 'grep_search', 'file_search']));
+    expect(c.client.getInstructions()).toMatch(/Every tool is served/);
+  });
+});
+
+describe('finding 3: one question per action', () => {
+  it('claude-code asks before each call itself: plain git_add and git_commit run without a second question', async () => {
+    const c = await connectAs('claude-code', { elicit: () => 'decline' });
+    await fs.writeFile(path.join(root, 'notes.txt'), 'hello\nthere\n');
+    expect((await c.call('git_add', { paths: ['notes.txt'] })).isError).toBeFalsy();
+    const commit = await c.call('git_commit', { message: 'second' });
+    expect(commit.isError).toBeFalsy();
+    expect(c.asked).toEqual([]);
+    expect(git(root, 'log', '--format=%s', '-1').trim()).toBe('second');
+    expect(c.client.getInstructions()).toMatch(/plain git_add and git_commit/);
+  });
+
+  it('the server still asks for a sensitive write, with what it writes', async () => {
+    const c = await connectAs('claude-code', { elicit: () => 'decline', servesEverything: true });
+    const result = await c.call('str_replace_based_edit_tool', {
+      command: 'create',
+      path: '.vscode/tasks.json',
+      file_text: '{}\n',
+    });
+    expect(c.asked).toHaveLength(1);
+    expect(c.asked[0]).toMatch(/tasks\.json/);
+    expect(result.text).toMatch(/declined/);
+  });
+
+  it('a client toolpacks does not know is asked by the server for a plain git_add', async () => {
+    const c = await connectAs('some-editor', { elicit: () => 'accept' });
+    await fs.writeFile(path.join(root, 'notes.txt'), 'hello\nthere\n');
+    await c.call('git_add', { paths: ['notes.txt'] });
+    expect(c.asked).toHaveLength(1);
+  });
+});
