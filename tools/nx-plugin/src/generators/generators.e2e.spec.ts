@@ -242,10 +242,15 @@ const STEPS: { match: RegExp; check: (output: string, line: number, match: RegEx
   },
   {
     match: /^npx nx run toolpacks-pack-weather:package$/,
-    check: () => expect(fs.existsSync(path.join(ws, 'dist/vsix/toolpacks-pack-weather-0.1.0.vsix'))).toBe(true),
+    // Both flavours: the Marketplace one checked with vsce's publish validation on the way.
+    check: (out) => {
+      for (const dir of ['dist/vsix', 'dist/vsix-proposed'])
+        expect(fs.existsSync(path.join(ws, dir, 'toolpacks.toolpacks-pack-weather-0.1.0.vsix'))).toBe(true);
+      expect(out).toContain('passes vsce publish validation');
+    },
   },
   {
-    match: /^code --install-extension (dist\/vsix\/toolpacks-pack-weather-0\.1\.0\.vsix)$/,
+    match: /^code --install-extension (dist\/vsix\/toolpacks\.toolpacks-pack-weather-0\.1\.0\.vsix)$/,
     check: (_, line, match) => installExtension(line, match[1]),
   },
 ];
