@@ -56,6 +56,8 @@ function readFlags(argv: readonly string[]) {
         vendor: { type: 'string' },
         'model-version': { type: 'string' },
         compare: { type: 'string' },
+        client: { type: 'string' },
+        'serve-all': { type: 'boolean', default: false },
         version: { type: 'boolean', short: 'v', default: false },
         'max-tools': { type: 'string' },
         toolsets: { type: 'string' },
@@ -151,6 +153,9 @@ export function parseCliArgs(
   const { packs, schemaDialects } = readPacks(input, root);
   const { request, choiceSources, modelChosenBy } = readRequest(input);
   const compare = readCompare(input);
+  if (values.client !== undefined && command !== 'resolve')
+    throw new UsageError("--client is an option of 'toolpacks resolve' (toolpacks mcp learns the client from it).");
+  const client = values.client?.trim() || undefined;
   const mcp = readMcp(input);
   if (values['answers-from-input'] && command !== 'shell')
     throw new UsageError("--answers-from-input is an option of 'toolpacks shell'.");
@@ -174,6 +179,7 @@ export function parseCliArgs(
     request,
     ...(modelChosenBy !== undefined ? { modelChosenBy } : {}),
     ...(compare ? { compare } : {}),
+    ...(client ? { client } : {}),
   };
 }
 
@@ -358,6 +364,7 @@ function readCompare({ values, command }: ParseInput): readonly string[] | undef
 /** mcp's transport: stdio, or --http with its token (`--http`, `--token`, `--no-token` belong to mcp alone). */
 function readMcp({ values, command, env }: ParseInput): CliOptions['mcp'] {
   if (command !== 'mcp') {
+    if (values['serve-all']) throw new UsageError("--serve-all is an option of 'toolpacks mcp'.");
     if (values.http !== undefined || values.token !== undefined || values['no-token'])
       throw new UsageError(
         `${values.http !== undefined ? '--http' : values.token !== undefined ? '--token' : '--no-token'} is an option of 'toolpacks mcp'.`,
@@ -377,7 +384,9 @@ function readMcp({ values, command, env }: ParseInput): CliOptions['mcp'] {
   if (!http && noToken) throw new UsageError('--no-token is for --http; stdio needs no token.');
   // Tools kept manual (--always-ask, any config file's alwaysAsk) go to the server, which keeps
   // them manual under --yes: never a reason to refuse to start.
-  return { http, token, ...(noToken ? { noToken } : {}) };
+  // --serve-all: also the tools whose job a known client's own tools do (clientProfiles.ts).
+  const serveAll = values['serve-all'] === true;
+  return { http, token, ...(noToken ? { noToken } : {}), ...(serveAll ? { serveAll } : {}) };
 }
 
 /**

@@ -54,6 +54,8 @@ export interface CliOptions {
   readonly modelChosenBy?: string;
   /** `resolve --compare a,b,c`: the model families to resolve for side by side. */
   readonly compare?: readonly string[];
+  /** `resolve --client NAME`: what `toolpacks mcp` sends that client (its clientInfo.name): its profile's tools left out. */
+  readonly client?: string;
   readonly json: boolean;
   readonly root: string;
   /** What the user trusts of the repository (SECURITY.md): its configured programs, a .git outside the root. */
@@ -87,6 +89,8 @@ export interface CliOptions {
     readonly token?: string;
     /** `--no-token`: serve loopback HTTP with no token (the person asked for it). */
     readonly noToken?: boolean;
+    /** `--serve-all`: also the tools whose job a known client's own tools do. */
+    readonly serveAll?: boolean;
   };
   /** shell: `--answers-from-input`: questions read the next input line even when it is not a terminal. */
   readonly shell?: { readonly answersFromInput: boolean };

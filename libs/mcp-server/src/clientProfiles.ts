@@ -7,6 +7,8 @@
 import type { ResolveRequest, ResolvedToolSet, ToolRegistry } from '@toolpacks/registry/host';
 import { knownClient } from './clientFamilies';
 
+export { knownClient };
+
 /** A job the client's own tools do, and the tools of ours it makes redundant. */
 export interface BuiltInJob {
   /** The job, in words (`read and edit files`). */

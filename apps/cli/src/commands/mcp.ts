@@ -75,6 +75,8 @@ export async function run(options: CliOptions, io: Io): Promise<number> {
     // alwaysAsk (--always-ask, any config file's, even an untrusted one: it only asks more) keeps
     // those tools manual under --yes; the server declines them where the client cannot be asked.
     approvals: { yes: options.approvals.yes, allow: options.approvals.allow, alwaysAsk: options.approvals.alwaysAsk },
+    // Tools whose job a known client's own tools do are left out unless --serve-all (clientProfiles.ts).
+    ...(options.mcp?.serveAll ? { servesEverything: true } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     onError: (error) => io.err(`toolpacks mcp: ${(error as Error)?.message ?? error}`),
     // A model named on the command line or in the config file wins; the default gives way to the client's.

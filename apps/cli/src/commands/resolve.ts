@@ -7,15 +7,43 @@ import {
   type ResolveRequest,
   type ToolRegistry,
 } from '@toolpacks/registry/host';
+import {
+  clientProfile,
+  describeComplement,
+  knownClient,
+  leftOutFor,
+  resolveForClient,
+} from '@toolpacks/mcp-server/clients';
 import type { CliOptions } from '../cliOptions';
 import { compareFamilies, comparisonJson, comparisonText } from '../compare';
 import type { Io } from '../io';
 import { runOneShot, withDiagnostics } from '../oneShot';
 import { renderTable } from '../table';
 
-export function resolveCommand(registry: ToolRegistry, request: ResolveRequest, json: boolean): string {
-  const resolved = registry.resolve(request);
-  return json ? JSON.stringify(toJson(resolved), null, 2) : toText(resolved);
+export function resolveCommand(
+  registry: ToolRegistry,
+  request: ResolveRequest,
+  json: boolean,
+  client?: string,
+): string {
+  if (client === undefined) {
+    const resolved = registry.resolve(request);
+    return json ? JSON.stringify(toJson(resolved), null, 2) : toText(resolved);
+  }
+  // What `toolpacks mcp` sends this client: less what the client's own tools do, and why.
+  const profile = clientProfile(client);
+  const resolved = resolveForClient(registry, request, profile);
+  const leftOut = [...leftOutFor(profile)].map(([tool, job]) => ({ tool, job: job.job, builtIn: job.builtIn }));
+  const why =
+    describeComplement(profile) ??
+    `The client ${client} is not one toolpacks knows: every tool is sent (known: Claude Code, Codex, Gemini CLI, VS Code, Cursor).`;
+  return json
+    ? JSON.stringify(
+        { ...toJson(resolved), client: { name: client, known: profile !== undefined, leftOut, why } },
+        null,
+        2,
+      )
+    : `${toText(resolved)}\n\nClient ${client}: ${why}\n(toolpacks mcp --serve-all sends them all.)`;
 }
 
 function toText(resolved: ResolvedToolSet): string {
@@ -88,12 +116,24 @@ export function compareCommand(
   return json ? JSON.stringify(comparisonJson(comparison), null, 2) : comparisonText(comparison);
 }
 
+/** With `--client` and no model named: the model toolpacks mcp resolves for that client, as it would. */
+function clientRequest(request: ResolveRequest, options: CliOptions): ResolveRequest {
+  if (options.client === undefined || options.modelChosenBy !== undefined) return request;
+  const model = knownClient(options.client)?.model;
+  return model
+    ? {
+        ...request,
+        model: { ...model, ...(request.model.maxTools !== undefined ? { maxTools: request.model.maxTools } : {}) },
+      }
+    : request;
+}
+
 /** `toolpacks resolve` (the default command). */
 export function run(options: CliOptions, io: Io): Promise<number> {
   return runOneShot(options, io, ({ registry, request, extra }) => {
     const output = options.compare
       ? compareCommand(registry, request, options.compare, options.json)
-      : resolveCommand(registry, request, options.json);
+      : resolveCommand(registry, clientRequest(request, options), options.json, options.client);
     io.out(withDiagnostics(output, extra));
     return 0;
   });
