@@ -170,6 +170,15 @@ describe('finding 3: one question per action', () => {
     expect(result.text).toMatch(/declined/);
   });
 
+  it('an irreversible change is still asked by the server, with what is lost', async () => {
+    const c = await connectAs('claude-code', { elicit: () => 'decline' });
+    const result = await c.call('delete_file', { filePath: 'notes.txt' });
+    expect(c.asked).toHaveLength(1);
+    expect(c.asked[0]).toMatch(/notes\.txt/);
+    expect(result.text).toMatch(/declined/);
+    await expect(fs.readFile(path.join(root, 'notes.txt'), 'utf8')).resolves.toBe('hello\nworld\n');
+  });
+
   it('a client toolpacks does not know is asked by the server for a plain git_add', async () => {
     const c = await connectAs('some-editor', { elicit: () => 'accept' });
     await fs.writeFile(path.join(root, 'notes.txt'), 'hello\nthere\n');

@@ -190,6 +190,17 @@ export const CLIENT_PROFILES: Readonly<Record<string, ClientProfile>> = {
   },
 };
 
+/**
+ * Tools whose change cannot be undone (a deleted file, discarded changes): the client's question
+ * shows only the arguments, so the server still asks, showing what is lost.
+ */
+export const IRREVERSIBLE_TOOLS: readonly string[] = ['delete_file', 'git_restore'];
+
+/** Whether the client's own question before this call stands for the server's (one question per action). */
+export function clientConfirms(profile: ClientProfile | undefined, tool: string): boolean {
+  return profile?.asksBeforeEachCall === true && !IRREVERSIBLE_TOOLS.includes(tool);
+}
+
 /** The profile of the client named `clientName` (its `clientInfo.name`); undefined for a client toolpacks does not know. */
 export function clientProfile(clientName: string | undefined): ClientProfile | undefined {
   const known = knownClient(clientName);

@@ -27,7 +27,7 @@ import { canElicitForm, policyOptions } from './approvals';
 import { CallLimiter } from './callLimiter';
 import { chooseSessionModel, describeSessionModel } from './clientFamilies';
 import { outputSchemaFor, toCallToolResult } from './content';
-import { clientProfile, resolveForClient, type ClientProfile } from './clientProfiles';
+import { clientConfirms, clientProfile, resolveForClient, type ClientProfile } from './clientProfiles';
 import { helloOf, type ClientHello } from './hello';
 import { serverInstructions } from './instructions';
 import { CallConfirmation, ConfirmationStates, type ConfirmationState } from './modernConfirmation';
@@ -272,7 +272,7 @@ export class ModernWorkspace {
           ...policyOptions(this.options.approvals, name),
           ...(canAsk ? { confirm: confirmation.confirm } : {}),
           // One question per action: the client asked the person before this call (clientProfiles.ts).
-          ...(profile?.asksBeforeEachCall ? { confirmedByHost: true } : {}),
+          ...(clientConfirms(profile, name) ? { confirmedByHost: true } : {}),
         },
       );
       // It asked a question this round has no answer to: nothing ran; ask it, bound to this call.

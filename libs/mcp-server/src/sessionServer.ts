@@ -29,7 +29,7 @@ import { CallLimiter, type CallSlot } from './callLimiter';
 import { chooseSessionModel, describeSessionModel } from './clientFamilies';
 import { outputSchemaFor, toCallToolResult } from './content';
 import { serverInstructions } from './instructions';
-import { clientProfile, resolveForClient, type ClientProfile } from './clientProfiles';
+import { clientConfirms, clientProfile, resolveForClient, type ClientProfile } from './clientProfiles';
 import { mcpProgress, progressTokenOf } from './progress';
 import { MODEL_META_KEY, MODEL_REASON_META_KEY, toMcpTools } from './tools';
 import type { ClientHello } from './hello';
@@ -186,7 +186,7 @@ export class SessionServer {
           ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}),
           ...policyOptions(this.options.approvals, name),
           // One question per action: the client asked the person before this call (clientProfiles.ts).
-          ...(this.profile?.asksBeforeEachCall ? { confirmedByHost: true } : {}),
+          ...(clientConfirms(this.profile, name) ? { confirmedByHost: true } : {}),
           // A person may take minutes to answer: the call's place is given up meanwhile.
           ...(canAsk
             ? { confirm: (question: ConfirmationRequest) => slot.whileWaiting(() => this.ask(question, ctx)) }
