@@ -186,3 +186,24 @@ describe('finding 3: one question per action', () => {
     expect(c.asked).toHaveLength(1);
   });
 });
+
+describe('finding 6: limits a model must respect are in the words too', () => {
+  const LIMIT_KEYS = ['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems'];
+  /** Every schema node with a limit keyword, and whether its description says the limit's number. */
+  function unsaid(node: unknown, where: string, out: string[]): string[] {
+    if (!node || typeof node !== 'object') return out;
+    const record = node as Record<string, unknown>;
+    for (const key of LIMIT_KEYS)
+      if (typeof record[key] === 'number' && !String(record.description ?? '').includes(String(record[key])))
+        out.push(`${where}.${key}`);
+    for (const [key, value] of Object.entries(record)) unsaid(value, `${where}.${key}`, out);
+    return out;
+  }
+
+  it('Codex (which strips the keywords) gets every limit in the property’s description', async () => {
+    const c = await connectAs('codex-mcp-client', { servesEverything: true });
+    const missing = c.tools.flatMap((t) => unsaid(t.inputSchema, t.name, []));
+    expect(missing).toEqual([]);
+    expect(c.tools.some((t) => JSON.stringify(t.inputSchema).includes('Limits: '))).toBe(true);
+  });
+});

@@ -32,6 +32,8 @@ export interface ClientProfile {
   readonly shows: 'structuredContent' | 'text';
   /** The client asks the person before each MCP tool call (reading our annotations), unless they allowed it. */
   readonly asksBeforeEachCall: boolean;
+  /** The client drops minimum/maximum/minLength/maxLength/minItems/maxItems from input schemas (Codex): the descriptions carry them. */
+  readonly stripsSchemaLimits?: boolean;
   readonly builtIns: readonly BuiltInJob[];
   readonly keeps: readonly KeptJob[];
 }
@@ -77,6 +79,7 @@ export const CLIENT_PROFILES: Readonly<Record<string, ClientProfile>> = {
   'codex-mcp-client': {
     shows: 'structuredContent',
     asksBeforeEachCall: true,
+    stripsSchemaLimits: true,
     builtIns: [
       {
         job: 'create and edit files with V4A patches',

@@ -39,7 +39,10 @@ export function toMcpTools(resolved: ResolvedToolSet, profile?: ClientProfile): 
   for (const entry of resolved.entries) if (entry.sent) entries.set(entry.sentName ?? entry.name, entry);
   return resolved.tools.map((tool) => {
     const entry = entries.get(tool.name);
-    const inputSchema = (tool.inputSchema ?? { type: 'object', properties: {} }) as McpTool['inputSchema'];
+    const canonical = (tool.inputSchema ?? { type: 'object', properties: {} }) as McpTool['inputSchema'];
+    const inputSchema = profile?.stripsSchemaLimits
+      ? (limitsInDescriptions(canonical) as McpTool['inputSchema'])
+      : canonical;
     if (entry) {
       const { definition } = entry;
       const a = definition.annotations ?? {};
@@ -84,4 +87,44 @@ export function toMcpTools(resolved: ResolvedToolSet, profile?: ClientProfile): 
       },
     };
   });
+}
+
+const LIMITS = [
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+] as const;
+const LIMIT_WORDS: Record<(typeof LIMITS)[number], string> = {
+  minimum: 'at least',
+  maximum: 'at most',
+  exclusiveMinimum: 'more than',
+  exclusiveMaximum: 'less than',
+  minLength: 'characters at least',
+  maxLength: 'characters at most',
+  minItems: 'items at least',
+  maxItems: 'items at most',
+};
+
+/**
+ * A schema whose limits are also said in words, in each property's description: a client that
+ * strips the keywords (Codex) still tells its model what the server will refuse. The keywords stay.
+ */
+export function limitsInDescriptions(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(limitsInDescriptions);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) out[key] = limitsInDescriptions(value);
+  const said = LIMITS.filter((limit) => typeof out[limit] === 'number').map(
+    (limit) => `${LIMIT_WORDS[limit]} ${String(out[limit])}`,
+  );
+  if (!said.length) return out;
+  const description = typeof out.description === 'string' ? out.description : '';
+  const words = `Limits: ${said.join(', ')}.`;
+  out.description = description ? `${description} ${words}` : words;
+  return out;
 }
