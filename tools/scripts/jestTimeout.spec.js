@@ -1,5 +1,6 @@
 // Jest reads testTimeout only from the config it was started with (a global option): the root's
 // for npm test and `npx jest <paths>`; a project's own testTimeout counts only when it runs alone.
+const { describe, expect, it } = require('@jest/globals');
 const rootConfig = require('../../jest.config.js');
 const preset = require('../../jest.preset.js');
 
