@@ -41,16 +41,17 @@ async function serveTo(name: string, ...args: string[]) {
 
 describe('toolpacks mcp: the family of the client', () => {
   it('Claude Code gets a claude family’s tools (no apply_patch); Codex gets apply_patch; each is told why', async () => {
-    const claude = await serveTo('claude-code');
+    // --serve-all: about families here (resolveClient.spec and clientProfiles.spec cover what is left out).
+    const claude = await serveTo('claude-code', '--serve-all');
     expect(claude.names).not.toContain('apply_patch');
     expect(claude.names).toEqual(expect.arrayContaining(['grep_search', 'list_dir']));
     expect(claude.instructions).toContain(
-      'The tools of this server are listed for model family claude-sonnet-4.5 (anthropic/claude-sonnet-4.5), because the client is claude-code.',
+      'The tools of this server are listed for model family claude-opus-5 (anthropic/claude-opus-5), because the client is claude-code (Claude Code), which runs Claude models; it does not say which, so claude-opus-5 stands for them (every model of that vendor gets these tools).',
     );
     expect(claude.stderr()).toContain(
-      'toolpacks mcp: tools for model family claude-sonnet-4.5 (anthropic/claude-sonnet-4.5), because the client is claude-code.',
+      'toolpacks mcp: tools for model family claude-opus-5 (anthropic/claude-opus-5), because the client is claude-code (Claude Code), which runs Claude models; it does not say which, so claude-opus-5 stands for them (every model of that vendor gets these tools).',
     );
-    const codex = await serveTo('codex-mcp-client');
+    const codex = await serveTo('codex-mcp-client', '--serve-all');
     expect(codex.names).toContain('apply_patch');
     expect(codex.names).not.toContain('replace_string_in_file');
   });

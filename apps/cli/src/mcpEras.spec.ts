@@ -47,7 +47,7 @@ async function exercise({ client, asked }: Awaited<ReturnType<typeof pinned>>) {
   expect(client.getProtocolEra()).toBe('modern');
   const instructions = client.getInstructions()!;
   expect(instructions).toContain(root);
-  expect(instructions).toMatch(/family claude-sonnet-4\.5 .*because the client is claude-code\./);
+  expect(instructions).toMatch(/family claude-opus-5 .*because the client is claude-code \(Claude Code\)/);
   expect(instructions).toMatch(/input_required/);
   const names = (await client.listTools()).tools.map((t) => t.name);
   expect(names).toEqual(expect.arrayContaining(['grep_search', 'str_replace_based_edit_tool', 'get_call_stack']));
@@ -67,18 +67,18 @@ describe('toolpacks mcp, 2026-07-28 (SDK v2 client pinned, real process)', () =>
   it('over stdio', async () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [BIN, 'mcp', '--root', root],
+      args: [BIN, 'mcp', '--root', root, '--serve-all'],
       stderr: 'pipe',
       env: process.env as Record<string, string>,
     });
     let stderr = '';
     transport.stderr?.on('data', (chunk: Buffer) => (stderr += String(chunk)));
     await exercise(await pinned('claude-code', transport));
-    expect(stderr).toContain('toolpacks mcp: tools for model family claude-sonnet-4.5');
+    expect(stderr).toContain('toolpacks mcp: tools for model family claude-opus-5');
   });
 
   it('over HTTP with the token', async () => {
-    const child = spawn(process.execPath, [BIN, 'mcp', '--http', '0', '--root', root], {
+    const child = spawn(process.execPath, [BIN, 'mcp', '--http', '0', '--root', root, '--serve-all'], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, TOOLPACKS_MCP_TOKEN: 'sekret' },
     });
