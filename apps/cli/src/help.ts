@@ -46,6 +46,9 @@ Model (default: ${DEFAULT_MODEL.vendor}/${DEFAULT_MODEL.family}, id ${DEFAULT_MO
   --compare <families>  resolve: the request for each of these families side by side, comma-separated
                         (e.g. claude-sonnet-4.5,gpt-5,gemini-2.5-pro): the tool each is sent per job,
                         then what each is not sent and why
+  --client <name>       resolve: what toolpacks mcp sends the MCP client of this clientInfo name
+                        (claude-code, codex-mcp-client, gemini-cli-mcp-client, …): its model's tools
+                        less those whose job the client's own tools do, and why
 
 Request:
   --toolsets <list>     toolset choices, comma-separated: name or name=on enables, -name or name=off disables
@@ -84,6 +87,8 @@ gemini-2.5-pro), else for the default. The server's instructions and stderr say 
                         stderr with the URL and the Authorization header to configure
   --token <token>       the bearer token HTTP clients must send. Prefer TOOLPACKS_MCP_TOKEN=<token>:
                         a --token on the command line is visible to other users (ps)
+  --serve-all           mcp: also the tools whose job a known client's own tools already do
+                        (left out by default; the instructions say which)
   --no-token            serve HTTP on loopback with no token at all: any local user or process can
                         then call the tools (refused for other hosts)
 

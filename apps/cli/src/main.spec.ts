@@ -110,7 +110,7 @@ describe('toolpacks resolve', () => {
     const { out } = await run(['list']);
     expect(out).toContain('Packs (4):');
     expect(out).toMatch(
-      /gemini_grep_search\s+gemini_grep_search\s+search\s+family=gemini-\* \(overrides grep_search\)/,
+      /gemini_grep_search\s+gemini_grep_search\s+search\s+family=gemini\* \(overrides grep_search\)/,
     );
     expect(out).toMatch(/get_call_stack\s+get_call_stack\s+debug\s+every model\s+debugState == 'stopped'/);
     expect(out).toMatch(/apply_patch\s+edit_file\s+editor\s+family=gpt-4\.1\* \| family=gpt-5\*/);
@@ -279,7 +279,7 @@ describe('toolpacks describe', () => {
     expect(out).toMatch(
       /For gemini-2\.5-pro: +not sent \(overridden: 'gemini_grep_search' runs in its place for this model\)/,
     );
-    expect(out).toMatch(/Overridden by .*:\n {2}gemini_grep_search \(pack search\): family=gemini-\*/);
+    expect(out).toMatch(/Overridden by .*:\n {2}gemini_grep_search \(pack search\): family=gemini\*/);
     expect(out).toMatch(/Description \(what the model reads\):\n {2}Searches/);
     expect(out).toMatch(/Input schema:\n {2}\{\n {4}"type": "object"/);
     expect(out).toMatch(/Output schema \(its structured result\):\n {2}\{\n {4}"type": "object"/);
@@ -297,8 +297,8 @@ describe('toolpacks describe', () => {
       modelsText: expect.stringContaining('family=gpt-4.1*'),
       variants: [
         { name: 'replace_string_in_file', packId: 'editor', modelsText: 'every model' },
-        { name: 'str_replace_based_edit_tool', packId: 'editor', modelsText: 'family=claude-*' },
-        { name: 'replace', packId: 'editor', modelsText: 'family=gemini-*' },
+        { name: 'str_replace_based_edit_tool', packId: 'editor', modelsText: 'family=claude*' },
+        { name: 'replace', packId: 'editor', modelsText: 'family=gemini*' },
       ],
       overriddenBy: [],
       toolSets: [{ name: 'edit', packId: 'editor', direct: true }],
