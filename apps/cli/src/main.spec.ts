@@ -109,9 +109,7 @@ describe('toolpacks resolve', () => {
   it('lists packs, toolsets and tools with selectors and when clauses', async () => {
     const { out } = await run(['list']);
     expect(out).toContain('Packs (4):');
-    expect(out).toMatch(
-      /gemini_grep_search\s+gemini_grep_search\s+search\s+family=gemini\* \(overrides grep_search\)/,
-    );
+    expect(out).toMatch(/gemini_grep_search\s+gemini_grep_search\s+search\s+family=gemini\* \(overrides grep_search\)/);
     expect(out).toMatch(/get_call_stack\s+get_call_stack\s+debug\s+every model\s+debugState == 'stopped'/);
     expect(out).toMatch(/apply_patch\s+edit_file\s+editor\s+family=gpt-4\.1\* \| family=gpt-5\*/);
   });
