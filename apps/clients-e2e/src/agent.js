@@ -46,6 +46,13 @@ function plan(client, tools, root) {
     steps.push({ label: 'edit', name: ours(tools, 'apply_patch'), input: { input: patch } });
   else if (client === 'codex' && have('apply_patch'))
     steps.push({ label: 'edit', name: 'apply_patch', input: patch, freeform: true });
+  // A model Codex offers no apply_patch tool runs apply_patch as a command, which Codex itself applies.
+  else if (client === 'codex' && have('exec_command'))
+    steps.push({
+      label: 'edit',
+      name: 'exec_command',
+      input: { cmd: `apply_patch <<'EOF'\n${patch}EOF\n`, workdir: root },
+    });
   else if (client === 'gemini' && ours(tools, 'replace'))
     steps.push({
       label: 'edit',
