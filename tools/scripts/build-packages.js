@@ -233,6 +233,14 @@ function buildLibrary(pkg, packages, out) {
     cwd: root,
     stdio: 'inherit',
   });
+  // Generated JavaScript among the sources (`*.generated.js`, such as the registry's precompiled
+  // meta-schema check) is no tsc input: it is copied beside the compiled files, where require() finds it.
+  const sources = path.join(root, pkg.dir, 'src');
+  for (const file of walk(sources, (name) => name.endsWith('.generated.js'))) {
+    const target = path.join(pkg.outDir, path.relative(sources, file));
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.copyFileSync(file, target);
+  }
 
   const js = new Set();
   const dts = new Set();

@@ -53,6 +53,7 @@ export interface ShownPath {
  * a folder) refuses the whole write and says what changed. A path it does not list is not covered.
  */
 export interface WriteReceipt {
+  /** Every path the question showed (real, workspace-relative), with what was there and what will be. */
   readonly paths: readonly ShownPath[];
 }
 
