@@ -9,6 +9,11 @@
 
 /** The most ways a pattern may match from one start position and still count as bounded. */
 const MAX_PATHS = 256;
+/**
+ * The most characters one try may walk before it fails, counted repeats multiplied out: `.{100000}x`
+ * has one way to match yet walks 100,000 characters from every position (quadratic in the value).
+ */
+const MAX_WIDTH = 1024;
 
 interface Item {
   readonly atom: Atom;
@@ -34,6 +39,7 @@ export function isLinearOnBacktracking(pattern: string, flags: string): boolean 
     if (error instanceof NotProven) return false;
     throw error;
   }
+  if (alternativesWidth(options) > MAX_WIDTH) return false;
   const loops = { count: 0 };
   const paths = alternativesPaths(options, false, loops);
   if (loops.count === undefined || paths > MAX_PATHS) return false;
@@ -69,6 +75,21 @@ function itemPaths(item: Item, repeated: boolean, loops: { count: number | undef
   let total = 0;
   for (let k = min, power = inner ** min; k <= max && total <= MAX_PATHS; k++, power *= inner) total += power;
   return Math.min(total, MAX_PATHS + 1);
+}
+
+/** The most characters one try of `options` reads, an unbounded loop counted once (its length is the n of the bound). */
+function alternativesWidth(options: Item[][]): number {
+  let widest = 0;
+  for (const items of options) {
+    let width = 0;
+    for (const { atom, max } of items) {
+      const one = atom.kind === 'char' ? 1 : atom.kind === 'group' ? alternativesWidth(atom.options) : 0;
+      width += one * (max === Infinity ? 1 : max);
+      if (width > MAX_WIDTH) return MAX_WIDTH + 1;
+    }
+    widest = Math.max(widest, width);
+  }
+  return widest;
 }
 
 class Parser {
