@@ -62,7 +62,11 @@ describe('git status with the cache', () => {
     expect(await calls()).toEqual(Array.from({ length: 3 }, () => ['rev-parse', 'config', 'status']).flat());
   });
 
-  it('sees a config rewritten with the same size and mtime: the new filter driver is neutralised', async () => {
+  it.each([
+    ['a config', ''],
+    // Past the size read whole: its identity must still change (ctime, which no one can set back).
+    ['a config over 1 MB', `# ${'x'.repeat(1_100_000)}\n`],
+  ])('sees %s rewritten with the same size and mtime: the new filter driver is neutralised', async (_, padding) => {
     const git = service();
     const config = path.join(root, '.git', 'config');
     const marker = path.join(dir, 'filter-ran');
@@ -70,7 +74,7 @@ describe('git status with the cache', () => {
     await fs.writeFile(filter, `#!/bin/sh\ntouch '${marker}'\ncat\n`, { mode: 0o755 });
     await fs.writeFile(path.join(root, '.gitattributes'), '*.txt filter=zz\n');
     // A driver under another name first (inert: no file selects it), then the same bytes renamed to `zz`.
-    await fs.appendFile(config, `[filter "yy"]\n\tclean = ${filter}\n`);
+    await fs.appendFile(config, `${padding}[filter "yy"]\n\tclean = ${filter}\n`);
     const tick = new Date('2026-01-01T00:00:00Z');
     await fs.utimes(config, tick, tick);
     for (let call = 0; call < 3; call++) await git.status();

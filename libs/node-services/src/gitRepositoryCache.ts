@@ -5,7 +5,8 @@
 // directory's HEAD, commondir, gitdir and config.worktree, every config file git listed a value
 // from, the user's and system config files where git looks for them, and every include target.
 // Config files are compared by content, not by mtime (two writes within one clock tick keep the
-// mtime and maybe the size), the rest by identity (inode, type, owner, link target).
+// mtime and maybe the size) — past 1 MB by size, mtime and ctime (a write moves the ctime, and no
+// one can set it back as utimes sets the mtime) — the rest by identity (inode, type, owner, link target).
 //
 // Only facts fingerprinted *before* the git runs that produced them are kept (a change while git ran
 // then shows in the next fingerprint), and only when the same fingerprint holds after them; the
@@ -24,7 +25,7 @@ export interface RepositoryFacts {
   readonly config: readonly ConfigEntry[];
 }
 
-/** Config files larger than this are compared by identity and mtime, not read. */
+/** Config files larger than this are compared by identity, size, mtime and ctime, not read. */
 const MAX_COMPARED_BYTES = 1024 * 1024;
 
 /** How one watched path looks now: identity, and a file's content. Symbolic links are followed (their target too). */
@@ -61,7 +62,7 @@ function followed(file: string): string {
 }
 
 function content(file: string, info: Stats): string {
-  if (info.size > MAX_COMPARED_BYTES) return `${info.size}@${info.mtimeMs}`;
+  if (info.size > MAX_COMPARED_BYTES) return `${info.size}@${info.mtimeMs}@${info.ctimeMs}`;
   try {
     return readFileSync(file, 'latin1');
   } catch {
