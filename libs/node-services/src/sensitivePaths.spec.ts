@@ -15,6 +15,24 @@ describe('SensitivePaths', () => {
       expect(paths.reason(relative)).toBeDefined();
   });
 
+  it('covers the agent clients’ project files that start programs or grant permissions (review finding)', () => {
+    for (const relative of [
+      '.mcp.json',
+      '.claude/settings.json',
+      '.claude/settings.local.json',
+      '.claude/commands/deploy.md',
+      '.gemini/settings.json',
+      '.codex/config.toml',
+      '.cursor/mcp.json',
+      '.devcontainer/devcontainer.json',
+      '.devcontainer.json',
+      'packages/app/.mcp.json',
+    ])
+      expect(paths.reason(relative)).toBeDefined();
+    for (const relative of ['.claude/notes.md', 'docs/mcp.json', '.gemini/GEMINI.md'])
+      expect(paths.reason(relative)).toBeUndefined();
+  });
+
   it('leaves ordinary files alone', () => {
     for (const relative of ['src/git.ts', '.gitignore', 'vscode/tasks.json', 'docs/.git-notes.md'])
       expect(paths.reason(relative)).toBeUndefined();

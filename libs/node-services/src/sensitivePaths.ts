@@ -26,6 +26,24 @@ export const DEFAULT_SENSITIVE_PATHS: readonly SensitivePathRule[] = [
   { pattern: '**/.vscode/launch.json', reason: 'launch configurations start programs in the debugger' },
   { pattern: '**/.vscode/mcp.json', reason: 'MCP server entries are programs the editor starts' },
   { pattern: '**/*.code-workspace', reason: 'workspace files hold settings, tasks and launch configurations' },
+  // The agent clients' project files: MCP servers they start, hooks they run, permissions they grant.
+  { pattern: '**/.mcp.json', reason: "MCP server entries are programs Claude Code starts (the project's .mcp.json)" },
+  {
+    pattern: '**/.claude/settings*.json',
+    reason: 'Claude Code settings hold hooks (commands it runs) and permissions that allow tools without asking',
+  },
+  { pattern: '**/.claude/commands/**', reason: 'Claude Code commands are prompts that can run shell commands' },
+  {
+    pattern: '**/.gemini/settings.json',
+    reason: 'Gemini CLI settings hold MCP servers it starts, tool commands and trust',
+  },
+  { pattern: '**/.codex/config.toml', reason: 'Codex config holds MCP servers it starts and approval policy' },
+  { pattern: '**/.cursor/mcp.json', reason: 'MCP server entries are programs Cursor starts' },
+  {
+    pattern: '**/.devcontainer/devcontainer.json',
+    reason: 'dev container commands (postCreateCommand, …) run on open',
+  },
+  { pattern: '**/.devcontainer.json', reason: 'dev container commands (postCreateCommand, …) run on open' },
   { pattern: 'toolpacks.config.json', reason: "the tool packs' own configuration, which holds approvals" },
 ];
 
