@@ -179,6 +179,22 @@ describe('finding 3: one question per action', () => {
     await expect(fs.readFile(path.join(root, 'notes.txt'), 'utf8')).resolves.toBe('hello\nworld\n');
   });
 
+  it('an apply_patch that deletes a file is irreversible too: asked with what is lost; a plain edit is not (review finding)', async () => {
+    const c = await connectAs('codex-mcp-client', { elicit: () => 'decline', servesEverything: true });
+    const edit = await c.call('apply_patch', {
+      input: '*** Begin Patch\n*** Update File: notes.txt\n@@\n hello\n-world\n+there\n*** End Patch',
+    });
+    expect(edit.isError).toBeFalsy();
+    expect(c.asked).toEqual([]);
+    const removal = await c.call('apply_patch', {
+      input: '*** Begin Patch\n*** Delete File: notes.txt\n*** End Patch',
+    });
+    expect(c.asked).toHaveLength(1);
+    expect(c.asked[0]).toMatch(/notes\.txt/);
+    expect(removal.text).toMatch(/declined/);
+    await expect(fs.readFile(path.join(root, 'notes.txt'), 'utf8')).resolves.toBe('hello\nthere\n');
+  });
+
   it('a client toolpacks does not know is asked by the server for a plain git_add', async () => {
     const c = await connectAs('some-editor', { elicit: () => 'accept' });
     await fs.writeFile(path.join(root, 'notes.txt'), 'hello\nthere\n');

@@ -199,9 +199,18 @@ export const CLIENT_PROFILES: Readonly<Record<string, ClientProfile>> = {
  */
 export const IRREVERSIBLE_TOOLS: readonly string[] = ['delete_file', 'git_restore'];
 
-/** Whether the client's own question before this call stands for the server's (one question per action). */
-export function clientConfirms(profile: ClientProfile | undefined, tool: string): boolean {
-  return profile?.asksBeforeEachCall === true && !IRREVERSIBLE_TOOLS.includes(tool);
+/** A patch (apply_patch's, or a freeform one) that deletes a file or moves one away from its path. */
+const LOSES_A_FILE = /^\*\*\* (?:Delete File|Move to):/m;
+
+/**
+ * Whether the client's own question before this call stands for the server's (one question per
+ * action): not for an irreversible tool, nor for a patch that deletes or moves a file (its question
+ * names what is lost; the client's shows only the patch).
+ */
+export function clientConfirms(profile: ClientProfile | undefined, tool: string, input?: unknown): boolean {
+  if (profile?.asksBeforeEachCall !== true || IRREVERSIBLE_TOOLS.includes(tool)) return false;
+  const patch = typeof input === 'string' ? input : (input as { input?: unknown } | null)?.input;
+  return !(typeof patch === 'string' && LOSES_A_FILE.test(patch));
 }
 
 /** The profile of the client named `clientName` (its `clientInfo.name`); undefined for a client toolpacks does not know. */

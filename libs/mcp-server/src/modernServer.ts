@@ -272,7 +272,7 @@ export class ModernWorkspace {
           ...policyOptions(this.options.approvals, name),
           ...(canAsk ? { confirm: confirmation.confirm } : {}),
           // One question per action: the client asked the person before this call (clientProfiles.ts).
-          ...(clientConfirms(profile, name) ? { confirmedByHost: true } : {}),
+          ...(clientConfirms(profile, name, args) ? { confirmedByHost: true } : {}),
         },
       );
       // It asked a question this round has no answer to: nothing ran; ask it, bound to this call.

@@ -186,7 +186,7 @@ export class SessionServer {
           ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}),
           ...policyOptions(this.options.approvals, name),
           // One question per action: the client asked the person before this call (clientProfiles.ts).
-          ...(clientConfirms(this.profile, name) ? { confirmedByHost: true } : {}),
+          ...(clientConfirms(this.profile, name, request.params.arguments) ? { confirmedByHost: true } : {}),
           // A person may take minutes to answer: the call's place is given up meanwhile.
           ...(canAsk
             ? { confirm: (question: ConfirmationRequest) => slot.whileWaiting(() => this.ask(question, ctx)) }
