@@ -101,9 +101,20 @@ export interface ResolvedGroup {
   readonly expanded: boolean;
 }
 
+/**
+ * What a tool sent to the model is: one of the packs' tools (`tool`), the activator of a collapsed
+ * group (`activate`, named in `groups`), or the registry's `search_tools` (`search`).
+ */
+export type ResolvedToolKind = 'tool' | 'activate' | 'search';
+
 export interface ResolvedToolSet {
   /** Exactly what the model gets, `activate_*` tools included. */
   readonly tools: readonly LanguageModelToolInformation[];
+  /**
+   * What each tool in `tools` is, by the name it is sent under: hosts ask this, never a name's
+   * prefix (a pack may name its own tool `search_tools`). A name not sent has no kind (no prototype).
+   */
+  readonly toolKinds: Readonly<Record<string, ResolvedToolKind>>;
   readonly groups: readonly ResolvedGroup[];
   readonly diagnostics: readonly Diagnostic[];
   readonly estimatedTokens: number;

@@ -7,6 +7,7 @@ import type {
   NotSentEntry,
   ResolvedGroup,
   ResolvedToolEntry,
+  ResolvedToolKind,
   ResolvedToolSet,
   VirtualToolSession,
 } from './resolutionTypes';
@@ -34,6 +35,7 @@ export interface ToolSearcher {
 
 export class ResolvedToolSetImpl implements ResolvedToolSet {
   readonly tools: readonly LanguageModelToolInformation[];
+  readonly toolKinds: Readonly<Record<string, ResolvedToolKind>>;
   readonly groups: readonly ResolvedGroup[];
   readonly diagnostics: readonly Diagnostic[];
   readonly estimatedTokens: number;
@@ -53,6 +55,7 @@ export class ResolvedToolSetImpl implements ResolvedToolSet {
     readonly searcher?: ToolSearcher,
   ) {
     this.tools = set.tools;
+    this.toolKinds = set.toolKinds;
     this.groups = set.groups;
     this.diagnostics = set.diagnostics;
     this.estimatedTokens = set.estimatedTokens;

@@ -18,6 +18,7 @@ import type {
   ResolvedGroup,
   ResolvedReason,
   ResolvedToolEntry,
+  ResolvedToolKind,
   ResolveRequest,
   ToolSelection,
   VirtualToolMode,
@@ -146,6 +147,7 @@ export class Resolver {
     return new ResolvedToolSetImpl(
       {
         tools: [tool.info],
+        toolKinds: toolKinds([[tool.info.name, 'tool']]),
         groups: [],
         diagnostics: [],
         estimatedTokens: tool.cost,
@@ -184,7 +186,7 @@ export class Resolver {
       describePack: (id) => this.store.packRecords.get(id)?.pack.displayName,
     });
     diagnostics.push(...grouping.diagnostics);
-    const { tools, sentNames, estimatedTokens } = this.send(request, enabled, grouping);
+    const { tools, kinds, sentNames, estimatedTokens } = this.send(request, enabled, grouping);
     const { entries, bindings, groups } = bind(selection, grouping, limit);
     const searcher = grouping.search
       ? this.searchIndexes.searcher(
@@ -198,6 +200,7 @@ export class Resolver {
     return new ResolvedToolSetImpl(
       {
         tools,
+        toolKinds: toolKinds(kinds),
         groups,
         diagnostics,
         estimatedTokens,
@@ -287,32 +290,40 @@ export class Resolver {
     request: ResolveRequest,
     enabled: readonly EnabledTool[],
     grouping: Grouping,
-  ): { tools: LanguageModelToolInformation[]; sentNames: Set<string>; estimatedTokens: number } {
+  ): {
+    tools: LanguageModelToolInformation[];
+    kinds: [string, ResolvedToolKind][];
+    sentNames: Set<string>;
+    estimatedTokens: number;
+  } {
     const dialect = request.schemas === 'canonical' ? undefined : dialectFor(request.model, this.settings.dialects);
     const tools: LanguageModelToolInformation[] = [];
+    const kinds: [string, ResolvedToolKind][] = [];
     /** Canonical names of what is sent (search_tools ranks the rest). */
     const sentNames = new Set<string>();
     /** Every name a renamed tool must not take; built on the first rename. */
     let taken: Set<string> | undefined;
     let estimatedTokens = 0;
-    const send = (info: LanguageModelToolInformation, cost: number, tool?: EnabledTool) => {
+    const send = (info: LanguageModelToolInformation, cost: number, kind: ResolvedToolKind, tool?: EnabledTool) => {
       sentNames.add(info.name);
       estimatedTokens += cost;
       let asSent = dialect ? sentForm(info, dialect) : undefined;
       if (asSent && asSent.info.name !== info.name)
         asSent = renameApart(asSent, (taken ??= new Set(enabled.map((t) => t.name))), dialect!);
       if (asSent?.changes.length && tool) tool.asSent = asSent;
-      tools.push(asSent ? asSent.info : info);
+      const sent = asSent ? asSent.info : info;
+      tools.push(sent);
+      kinds.push([sent.name, kind]);
     };
     for (const item of grouping.sent) {
-      if (!isGroup(item)) send(item.info, item.cost, item);
+      if (!isGroup(item)) send(item.info, item.cost, 'tool', item);
       else {
         const info = activatorInfo(item);
-        send(info, definitionTokens(info));
+        send(info, definitionTokens(info), 'activate');
       }
     }
-    if (grouping.search) send(SEARCH_TOOL_INFO, definitionTokens(SEARCH_TOOL_INFO));
-    return { tools, sentNames, estimatedTokens };
+    if (grouping.search) send(SEARCH_TOOL_INFO, definitionTokens(SEARCH_TOOL_INFO), 'search');
+    return { tools, kinds, sentNames, estimatedTokens };
   }
 
   /** Why a tool's when clause keeps it back: the clause, then what each false condition's key means. */
@@ -458,6 +469,13 @@ function cached<V>(cache: Map<string, V>, key: string, compute: () => V): V {
   if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
   cache.set(key, value);
   return value;
+}
+
+/** The kinds by sent name, in a record without a prototype (no tool is called `toString`), frozen. */
+function toolKinds(kinds: Iterable<[string, ResolvedToolKind]>): Readonly<Record<string, ResolvedToolKind>> {
+  const record: Record<string, ResolvedToolKind> = Object.create(null);
+  for (const [name, kind] of kinds) record[name] = kind;
+  return Object.freeze(record);
 }
 
 function isGroup<T>(item: T | ToolGroup<T>): item is ToolGroup<T> {
