@@ -168,9 +168,9 @@ export function resolvedRows(registry: ToolRegistry, resolved: ResolvedToolSet, 
     ...resolved.groups
       .filter((g) => !g.expanded)
       .map((g) => ({ name: g.name, words: `stands for ${g.tools.length} tools: ${g.tools.join(', ')}` })),
-    ...(resolved.tools.some((t) => t.name === SEARCH_TOOLS_NAME)
-      ? [{ name: SEARCH_TOOLS_NAME, words: 'finds the enabled tools that are not sent' }]
-      : []),
+    ...Object.keys(resolved.toolKinds)
+      .filter((name) => resolved.toolKinds[name] === 'search')
+      .map((name) => ({ name, words: 'finds the enabled tools that are not sent' })),
   ];
   return {
     sentCount: resolved.tools.length,

@@ -113,4 +113,16 @@ describe('the Tool Packs view', () => {
     expect(lines[1]).toMatch(/^Selection: VS Code's tool picker — as of the last chat request, \d\d:\d\d:\d\d$/);
     expect(lines).toContain("    git_status — deselected in VS Code's tool picker · ≈25 tokens");
   });
+
+  it('lists as virtual tools only what the resolution says is one: a pack’s own search_tools is a tool', async () => {
+    const { read, registry, tree } = await view();
+    registry.registerTool(
+      { name: 'search_tools', modelDescription: 'Searches the team’s tool catalogue.' },
+      { invoke: () => ({ content: [] }) },
+    );
+    tree.refresh();
+    const lines = await read();
+    expect(lines).toContain('  search_tools — sent · ≈20 tokens');
+    expect(lines.some((line) => line.startsWith('Virtual tools'))).toBe(false);
+  });
 });

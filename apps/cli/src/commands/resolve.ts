@@ -2,7 +2,6 @@ import {
   describeGroup,
   describeReason,
   describeSearch,
-  SEARCH_TOOLS_NAME,
   type ResolvedToolSet,
   type ResolveRequest,
   type ToolRegistry,
@@ -67,7 +66,7 @@ function toText(resolved: ResolvedToolSet): string {
   for (const group of resolved.groups.filter((g) => !g.expanded))
     rows.push([group.name, '-', describeGroup(group), group.tools.join(', ')]);
   const search = describeSearch(resolved);
-  if (search) rows.push([SEARCH_TOOLS_NAME, '-', search.why, search.tools.join(', ')]);
+  if (search) rows.push([search.name, '-', search.why, search.tools.join(', ')]);
   out.push(
     rows.length ? renderTable(['TOOL', 'PACK', 'WHY', 'DESCRIPTION'], rows) : 'No tools are sent to this model.',
   );

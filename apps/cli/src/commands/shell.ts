@@ -204,18 +204,33 @@ class Shell {
     if (words.length <= 1) candidates = [...COMMANDS, ...tools()];
     else if (words.length === 2 && (words[0] === 'call' || words[0] === 'describe')) candidates = tools();
     else if (words.length === 2 && words[0] === 'activate')
-      candidates = this.groups().map((g) => withoutPrefix(g.name));
+      candidates = this.groups().map((g) => shortGroupName(g.name));
     else return [[], line];
     const last = words[words.length - 1];
     return [candidates.filter((c) => c.startsWith(last)), last];
   }
 
-  private groups() {
+  /** The resolution now; undefined when it cannot be made (completion and name lookups go on without it). */
+  private resolve() {
     try {
-      return this.session.registry.resolve(this.request()).groups;
+      return this.session.registry.resolve(this.request());
     } catch {
-      return [];
+      return undefined;
     }
+  }
+
+  private groups() {
+    return this.resolve()?.groups ?? [];
+  }
+
+  /** The activator of the group `activate <group>` names, by its short name or its own. */
+  private groupNamed(name: string): string {
+    const groups = this.groups();
+    const group = groups.find((g) => g.name === name || shortGroupName(g.name) === name);
+    if (group) return group.name;
+    const known = groups.map((g) => shortGroupName(g.name)).join(', ') || 'there are none now';
+    if (!name) throw new UsageError(`activate needs a group: ${known}.`);
+    throw new UsageError(`no group is named '${name}'; the groups now: ${known}.`);
   }
 
   private async handle(text: string): Promise<void> {
@@ -245,18 +260,8 @@ class Shell {
           );
         return this.call(tool, json);
       }
-      case 'activate': {
-        const group = rest.trim();
-        if (!group)
-          throw new UsageError(
-            `activate needs a group: ${
-              this.groups()
-                .map((g) => withoutPrefix(g.name))
-                .join(', ') || 'there are none now'
-            }.`,
-          );
-        return this.call(group.startsWith(ACTIVATE_PREFIX) ? group : `${ACTIVATE_PREFIX}${group}`, '');
-      }
+      case 'activate':
+        return this.call(this.groupNamed(rest.trim()), '');
       case 'context':
         return this.setContext(rest);
       case 'model':
@@ -281,8 +286,8 @@ class Shell {
         return this.io.out(this.describeTools());
       }
       default:
-        // `<tool> [json]`: a tool's name works as a command.
-        if (registry.tools.some((t) => t.definition.name === command) || command.startsWith(ACTIVATE_PREFIX))
+        // `<tool> [json]`: the name of a registered tool, or of one the model gets now, works as a command.
+        if (registry.tools.some((t) => t.definition.name === command) || this.resolve()?.toolKinds[command])
           return this.call(command, rest);
         throw new UsageError(`unknown command '${command}'. Type help for the commands.`);
     }
@@ -408,7 +413,7 @@ class Shell {
   }
 }
 
-/** A group's name as `activate <group>` takes it: without the activate_ prefix. */
-function withoutPrefix(name: string): string {
-  return name.startsWith(ACTIVATE_PREFIX) ? name.slice(ACTIVATE_PREFIX.length) : name;
+/** A group's name as `activate <group>` takes it: its activator's name without the activate_ every one has. */
+function shortGroupName(activator: string): string {
+  return activator.slice(ACTIVATE_PREFIX.length);
 }

@@ -17,6 +17,8 @@ export function describeGroup(group: ResolvedGroup): string {
 
 /** The search tool's line in a resolution's table. */
 export interface SearchLine {
+  /** The name it is sent under. */
+  readonly name: string;
   /** Why it is sent: how many tools only it reaches. */
   readonly why: string;
   /** The tools only it reaches, in the set's order. */
@@ -25,7 +27,9 @@ export interface SearchLine {
 
 /** The search tool's line, when the set offers one: how many tools only it reaches, and which. */
 export function describeSearch(resolved: ResolvedToolSet): SearchLine | undefined {
-  if (!resolved.tools.some((t) => t.name === SEARCH_TOOLS_NAME)) return undefined;
+  const name = Object.keys(resolved.toolKinds).find((sent) => resolved.toolKinds[sent] === 'search');
+  if (name === undefined) return undefined;
   const reachable = resolved.entries.filter((e) => e.group === SEARCH_TOOLS_NAME && !e.sent).map((e) => e.name);
-  return { why: `search over ${reachable.length} tool${reachable.length === 1 ? '' : 's'} not sent`, tools: reachable };
+  const why = `search over ${reachable.length} tool${reachable.length === 1 ? '' : 's'} not sent`;
+  return { name, why, tools: reachable };
 }
