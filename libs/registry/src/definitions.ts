@@ -238,7 +238,17 @@ export interface ToolPackInput {
   readonly services?: ContainerModule;
   /** Default enabled state of the pack's tools (true unless said otherwise). */
   readonly enabledByDefault?: boolean;
+  /**
+   * What the model is told to do after an error its services threw: by the error's `code`, the
+   * sentence the registry adds after the error's own words (which name no tool: only the pack knows
+   * which of its tools help). A table (`{ 'not-found': 'Use file_search or list_dir to find the
+   * right path.' }`, read once at load), or a function of the code and the failing tool's name.
+   */
+  readonly errorHints?: ErrorHints;
 }
+
+/** A pack's sentences for its errors' codes: a table, or a function (undefined: nothing to add). */
+export type ErrorHints = Readonly<Record<string, string>> | ((code: string, toolName: string) => string | undefined);
 
 export interface ToolPack extends ToolPackInput {
   readonly kind: 'toolpacks.pack';

@@ -237,6 +237,7 @@ export class ToolRegistryService implements ToolRegistry {
         defaultTimeoutMs: this.options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
         isRegistered: (name) => this.store.entries.has(name),
         registrySessionId: this.defaultSession.id,
+        packErrorHint: (packId) => this.store.packRecords.get(packId)?.pack.errorHint,
         ...(this.options.onStructuredContentProblem
           ? { onStructuredContentProblem: this.options.onStructuredContentProblem }
           : {}),

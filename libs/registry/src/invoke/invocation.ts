@@ -13,6 +13,8 @@ import { capTextToBudget, CHARS_PER_TOKEN, DEFAULT_RESULT_TOKEN_BUDGET, jsonChar
 import { toCallContent } from './callContent';
 import type { CancellationToken } from '@toolpacks/base';
 import type { InvokeOptions } from './invocationTypes';
+import { errorHintFor } from './errorHints';
+import type { ErrorHintLookup } from '../store/packErrorHints';
 import type { StructuredContent, ToolCall, ToolCallResult, ToolResultLike } from '../definitions';
 import type { PreparedToolInvocation } from '../definitions';
 
@@ -25,6 +27,8 @@ export interface InvocationServices {
   readonly registrySessionId: string;
   /** Told when a tool's structured result is missing or does not match its output schema (it is then left out). */
   readonly onStructuredContentProblem?: (tool: string, problems: readonly string[]) => void;
+  /** The errorHints of the pack with this id (the sentence to add to an error its services threw). */
+  readonly packErrorHint?: (packId: string) => ErrorHintLookup | undefined;
 }
 
 /**
@@ -142,10 +146,13 @@ export async function invokeTool(
     };
   } catch (error) {
     if (deadline.token.isCancellationRequested) return stopped();
+    const { packId, definition } = implementation;
+    const hint = errorHintFor(packId ? services.packErrorHint?.(packId) : undefined, error, definition.name);
+    const words = quoteBounded(safeString(error), MAX_ERROR_CHARS);
     return textCallResult(
       call,
       'error',
-      `Tool \`${quoteBounded(call.name, 80)}\` failed: ${quoteBounded(safeString(error), MAX_ERROR_CHARS)}`,
+      `Tool \`${quoteBounded(call.name, 80)}\` failed: ${words}${hint ? ` ${hint}` : ''}`,
     );
   } finally {
     deadline.dispose();

@@ -4,6 +4,7 @@
 import type { ContainerModule } from 'inversify';
 import { quoteBounded, safeString } from '@toolpacks/base';
 import type { PackTool, Tool, ToolDefinition, ToolSetDefinition, Newable } from '../definitions';
+import { readErrorHints, type ErrorHintLookup } from './packErrorHints';
 
 export interface PackSnapshot {
   readonly id: string;
@@ -13,6 +14,8 @@ export interface PackSnapshot {
   readonly toolSets: readonly ToolSetDefinition[];
   readonly services?: ContainerModule;
   readonly enabledByDefault?: boolean;
+  /** The pack's errorHints as one lookup (see packErrorHints.ts). */
+  readonly errorHint?: ErrorHintLookup;
 }
 
 export interface PackProblem {
@@ -84,6 +87,8 @@ export function readPack(value: unknown): PackReading {
   const toolSets = readToolSets(field('toolSets'), id, problems);
   if (enabledByDefault !== undefined && typeof enabledByDefault !== 'boolean')
     problems.push({ code: 'pack-invalid', message: `Pack '${id}': enabledByDefault must be a boolean.` });
+  const hints = readErrorHints(field('errorHints'), id);
+  if (!hints.ok) problems.push({ code: 'pack-invalid', message: hints.message });
   if (problems.length) return { ok: false, id, validId: true, problems };
   return {
     ok: true,
@@ -95,6 +100,7 @@ export function readPack(value: unknown): PackReading {
       toolSets: toolSets!,
       services: services === undefined || services === null ? undefined : (services as ContainerModule),
       enabledByDefault: enabledByDefault as boolean | undefined,
+      ...(hints.ok && hints.lookup ? { errorHint: hints.lookup } : {}),
     }),
   };
 }
