@@ -8,7 +8,7 @@ export * from './invoke/invocationTypes';
 export { createToolRegistry, RegistryContainer, ToolRegistryService } from './toolRegistry';
 export { describeGroup, describeReason, describeSearch, type SearchLine } from './resolve/resolutionText';
 export { DefaultVirtualToolSession } from './resolve/virtualTools';
-export { ACTIVATE_OUTPUT_SCHEMA, SEARCH_TOOLS_OUTPUT_SCHEMA } from './resolve/virtualCalls';
+export { ACTIVATE_OUTPUT_SCHEMA, SEARCH_TOOLS_OUTPUT_SCHEMA } from './invoke/virtualCalls';
 export { ApprovalStore, InMemoryApprovalStore } from './invoke/approvals';
 export { contentToText, toCallContent } from './invoke/callContent';
 export { inertConfirmation, type InertConfirmation } from './inertText';

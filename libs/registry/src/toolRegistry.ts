@@ -5,7 +5,7 @@ import { Container, inject, injectable, type Newable, type ServiceIdentifier } f
 import { DisposableStore, Emitter, toDisposable } from '@toolpacks/base';
 import { ApprovalStore, InMemoryApprovalStore } from './invoke/approvals';
 import { InputValidator } from './schema/inputValidation';
-import { answerVirtualCall, openGroupOfCalledTool } from './resolve/virtualCalls';
+import { answerVirtualCall, openGroupOfCalledTool } from './invoke/virtualCalls';
 import { invokeTool, prepareCall, registryDisposedResult } from './invoke/invocation';
 import { constructTool, disposeContainer, PackLoader } from './store/packLoader';
 import { ResolvedToolSetImpl } from './resolve/resolvedToolSet';

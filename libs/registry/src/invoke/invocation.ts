@@ -7,7 +7,7 @@ import type { InputValidator } from '../schema/inputValidation';
 import { CallDeadline } from './callDeadline';
 import type { ToolEntry } from '../store/toolEntry';
 import type { ResolvedToolSetImpl } from '../resolve/resolvedToolSet';
-import { textCallResult } from '../resolve/virtualCalls';
+import { textCallResult } from './callResult';
 import { defaultTokenization } from '../toolResult';
 import { capTextToBudget, CHARS_PER_TOKEN, DEFAULT_RESULT_TOKEN_BUDGET, jsonChars } from '../resultBudget';
 import { toCallContent } from './callContent';
@@ -52,23 +52,17 @@ export async function prepareCall(
 
 /** The answer to a call made after the registry was disposed: nothing runs. */
 export function registryDisposedResult(call: ToolCall): ToolCallResult {
-  return {
-    callId: call.callId,
-    name: call.name,
-    status: 'error',
-    isError: true,
-    content: [
-      {
-        kind: 'text',
-        value: `Tool \`${quoteBounded(call.name, 80)}\` was not run: the tool registry has shut down. Continue without tools.`,
-      },
-    ],
-  };
+  const tool = quoteBounded(call.name, 80);
+  return textCallResult(
+    call,
+    'error',
+    `Tool \`${tool}\` was not run: the tool registry has shut down. Continue without tools.`,
+  );
 }
 
 /**
  * Runs one call of a real tool of the set (the registry's own activate_* and search_tools calls are
- * answered in resolve/virtualCalls.ts). `onWillRun` is told once the input is valid, before the tool
+ * answered in virtualCalls.ts). `onWillRun` is told once the input is valid, before the tool
  * runs.
  */
 export async function invokeTool(

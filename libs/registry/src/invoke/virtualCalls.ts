@@ -1,14 +1,20 @@
 // Calls to the registry's own tools: `activate_<group>` opens a group, `search_tools` finds tools
 // and opens them, both for the next round; neither runs a pack's tool. One place answers them, and
 // one place opens the group of a real tool the model called directly, so the session changes only
-// here: invocation (invoke/) runs real tools and nothing else.
+// here: invocation.ts runs real tools and nothing else.
 import { quoteBounded } from '@toolpacks/base';
-import type { JsonSchemaObject, ToolCall, ToolCallResult, ToolCallStatus } from '../definitions';
+import type { JsonSchemaObject, ToolCall, ToolCallResult } from '../definitions';
 import type { InputValidator } from '../schema/inputValidation';
 import { restoreNulls } from '../schema/strictInput';
-import type { ResolvedToolSetImpl, ToolSearcher } from './resolvedToolSet';
-import { activatedHits, DEFAULT_SEARCH_RESULTS, MAX_SEARCH_RESULTS, SEARCH_TOOL_INFO } from './searchToolsTool';
-import { foundKey } from './virtualTools';
+import type { ResolvedToolSetImpl, ToolSearcher } from '../resolve/resolvedToolSet';
+import {
+  activatedHits,
+  DEFAULT_SEARCH_RESULTS,
+  MAX_SEARCH_RESULTS,
+  SEARCH_TOOL_INFO,
+} from '../resolve/searchToolsTool';
+import { foundKey } from '../resolve/virtualTools';
+import { textCallResult } from './callResult';
 
 /** The answer to a call of an `activate_*` or the `search_tools` tool of this set; undefined for any other call. */
 export function answerVirtualCall(
@@ -141,15 +147,4 @@ function runSearch(
         ? `${foundText}; ${activated.length === 1 ? 'it is' : 'all are'} activated, available from your next step, call ${activated.length === 1 ? 'it' : 'them'} directly:`
         : `${foundText}; the ${activated.length === 1 ? 'one marked activated is' : `${activated.length} marked activated are`} available from your next step, call ${activated.length === 1 ? 'it' : 'them'} directly (to use another, call ${searcher.name} with its exact name as the query):`;
   return { text: `${header}\n${lines.join('\n')}\nScores are relative to the best match (1.00).`, found };
-}
-
-/** An answer with one text part (here and for invocation's own answers). */
-export function textCallResult(call: ToolCall, status: ToolCallStatus, text: string): ToolCallResult {
-  return {
-    callId: call.callId,
-    name: call.name,
-    status,
-    isError: status !== 'ok' && status !== 'activated',
-    content: [{ kind: 'text', value: text }],
-  };
 }
