@@ -21,7 +21,7 @@ import {
   MAX_SEARCH_FILE_BYTES,
   WHOLE_READ_BYTES,
 } from './searchLimits';
-import { loadIgnoreContext, mainThreadRules } from './searchIgnoreContext';
+import { cachedIgnoreContext, loadIgnoreContext, mainThreadRules } from './searchIgnoreContext';
 import { grepWithRipgrep } from './ripgrepSearch';
 import { SafeOpener } from './safeOpen';
 import { runScanner } from './searchScanner';
@@ -92,7 +92,8 @@ export class NodeSearchService implements SearchService {
   async grep(query: GrepQuery, token?: CancellationToken): Promise<GrepResult> {
     const compiled = compileQuery(query);
     if (token?.isCancellationRequested) throw new WorkspaceError('The search was cancelled.');
-    const context = loadIgnoreContext(this.realRoot, token);
+    // Kept from an earlier search when nothing that decides it changed: at hand, no git to wait for.
+    const context = cachedIgnoreContext(this.realRoot) ?? loadIgnoreContext(this.realRoot, token);
     if (this.ripgrep) {
       const result = await grepWithRipgrep({
         rg: this.ripgrep,

@@ -24,7 +24,13 @@ import type { SafeOpener } from './safeOpen';
 import { searchTimeoutError } from './searchScanner';
 import { compareMatches, comparePaths, MAX_SEARCH_FILE_BYTES, type CompiledQuery } from './searchLimits';
 import { verifyMatches } from './searchVerify';
-import { hasGitAbove, loadTrackedIgnored, mainThreadRules, type IgnoreContext } from './searchIgnoreContext';
+import {
+  cachedTrackedIgnored,
+  hasGitAbove,
+  loadTrackedIgnored,
+  mainThreadRules,
+  type IgnoreContext,
+} from './searchIgnoreContext';
 
 /**
  * Past this many matches (at most 20,000, the most sorted here), unsorted parallel output is dropped
@@ -33,6 +39,13 @@ import { hasGitAbove, loadTrackedIgnored, mainThreadRules, type IgnoreContext } 
  * where the parallel one would read all of it and print every match (a common word: thousands).
  */
 const sortedModeAbove = (maxResults: number) => Math.min(20_000, Math.max(200, 4 * (maxResults + 1)));
+/**
+ * A repository of at most this many tracked files is walked in ripgrep's sorted mode from the start
+ * when what git says is already at hand: one process, which stops at the match after the last one
+ * returned (a common word: a few files read). On a tree this size a rare word costs the sorted walk
+ * about 5 % over the parallel one (3,000 files: 48 against 46 ms); a larger tree starts parallel.
+ */
+const SORTED_FIRST_MAX_TRACKED = 5_000;
 /** More tracked-but-ignored files than this do not fit a command line: the scanner searches instead. */
 const MAX_EXPLICIT_FILES = 2_000;
 
@@ -41,8 +54,8 @@ export interface RipgrepRun {
   readonly root: string;
   readonly query: GrepQuery;
   readonly compiled: CompiledQuery;
-  /** Loaded while git lists the tracked-but-ignored files. */
-  readonly context: Promise<IgnoreContext>;
+  /** Loaded while git lists the tracked-but-ignored files; at hand when kept from an earlier search. */
+  readonly context: Promise<IgnoreContext> | IgnoreContext;
   readonly opener: SafeOpener;
   readonly timeoutMs: number;
   readonly token?: CancellationToken;
@@ -61,12 +74,18 @@ export interface RipgrepOutcome {
 /** Undefined when ripgrep cannot run this search (look-around, a glob it rejects, too many tracked-but-ignored files, git failed). */
 export async function grepWithRipgrep(run: RipgrepRun): Promise<RipgrepOutcome | undefined> {
   const folder = searchFolder(run.root, run.query.includePattern);
+  const known = knownBeforehand(run, folder);
+  if (known === null) return undefined;
+  if (known && known.sortedFirst) {
+    const { rules, explicit, globs } = known;
+    return sortedWalk(run, rules, [folder, ...explicit.map((file) => `./${file}`)], new Set(explicit), globs);
+  }
   // ripgrep starts at once; meanwhile git says what is tracked and what a rule ignores. Either can
   // fail while the other is pending (a timeout, a cancellation): each promise is awaited together
   // with the other, so a failure is the search's answer at once and never goes unhandled (an
   // unhandled rejection ends the process, every MCP session with it).
   const walk = runRipgrep(run, [folder], new Set(), 'parallel', hiddenGlobs(run.root));
-  const prepared = prepare(run, folder).catch((error: unknown) => {
+  const prepared = (known ? Promise.resolve(known) : prepare(run, folder)).catch((error: unknown) => {
     walk.stop();
     throw error;
   });
@@ -98,14 +117,17 @@ export async function grepWithRipgrep(run: RipgrepRun): Promise<RipgrepOutcome |
     );
   }
   // Too many to sort here: ripgrep's single-threaded sorted walk, which stops early.
-  const sorted = await runRipgrep(
-    run,
-    [folder, ...explicit.map((file) => `./${file}`)],
-    new Set(explicit),
-    'sorted',
-    globs,
-    rules,
-  ).done;
+  return sortedWalk(run, rules, [folder, ...explicit.map((file) => `./${file}`)], new Set(explicit), globs);
+}
+
+async function sortedWalk(
+  run: RipgrepRun,
+  rules: IgnoreRules,
+  paths: readonly string[],
+  explicit: ReadonlySet<string>,
+  globs: readonly string[],
+): Promise<RipgrepOutcome | undefined> {
+  const sorted = await runRipgrep(run, paths, explicit, 'sorted', globs, rules).done;
   if (sorted === undefined || sorted === 'too-many') return undefined;
   return finish(run, rules, sorted.matches, sorted.skippedLarge);
 }
@@ -131,8 +153,30 @@ interface Prepared {
   readonly globs: readonly string[];
 }
 
+/**
+ * What git says, when it was all kept from an earlier search (no git runs): then a small repository
+ * is walked sorted from the start. Null: ripgrep cannot run this search; undefined: not at hand.
+ */
+function knownBeforehand(run: RipgrepRun, folder: string): (Prepared & { sortedFirst: boolean }) | null | undefined {
+  if (run.context instanceof Promise) return undefined;
+  const trackedIgnored = cachedTrackedIgnored(run.context, folder);
+  if (!trackedIgnored) return undefined;
+  const prepared = prepareWith(run, run.context, trackedIgnored);
+  if (!prepared) return null;
+  const tracked = run.context.config.tracked;
+  return { ...prepared, sortedFirst: tracked !== undefined && tracked.length <= SORTED_FIRST_MAX_TRACKED };
+}
+
 async function prepare(run: RipgrepRun, folder: string): Promise<Prepared | undefined> {
-  const [context, trackedIgnored] = await Promise.all([run.context, loadTrackedIgnored(run.root, folder, run.token)]);
+  // A context at hand (kept) lets git's answer below be kept with it; else both are asked at once.
+  const [context, trackedIgnored] =
+    run.context instanceof Promise
+      ? await Promise.all([run.context, loadTrackedIgnored(run.root, folder, run.token)])
+      : [run.context, await loadTrackedIgnored(run.root, folder, run.token, run.context)];
+  return prepareWith(run, context, trackedIgnored);
+}
+
+function prepareWith(run: RipgrepRun, context: IgnoreContext, trackedIgnored: string[] | undefined) {
   if (context.repository && !trackedIgnored) return undefined;
   const rules = mainThreadRules(run.root, context);
   const explicit = (context.repository ? trackedIgnored! : []).filter(

@@ -13,14 +13,25 @@
 //   are undone when it left), so what remains is a move out and back between two checks;
 // - a special file swapped in for a regular one between lstat and open is opened with O_NONBLOCK
 //   and refused by fstat before any read (opening some devices can have side effects);
-// Metadata calls on the way (lstat, readlink, fstat of a held fd) are synchronous: each takes
-// microseconds, where a round trip through libuv's thread pool costs ~0.05–0.1 ms of latency on a
-// busy machine and a read made a dozen of them. The same calls run in the same order either way.
+// Metadata calls on the way (lstat, readlink, fstat of a held fd) and the folders' own opens and
+// closes (O_DIRECTORY|O_NONBLOCK: never a FIFO or device, never blocking) are synchronous: each
+// takes microseconds, where a round trip through libuv's thread pool costs ~0.05–0.1 ms of latency
+// on a busy machine and a read made a dozen of them. The same calls run in the same order either way.
 // - elsewhere (no /proc, or `procFd: false`) the same walk runs over real path names, with the
 //   folder's path re-checked (`ensure`) right before each change and the opened inode compared
 //   after each open: measured under the same race, 1–3 reads and 4–30 files (mostly the write
 //   path's own temp and lock files) escaped in 1,000 swaps.
-import { constants as C, existsSync, fstatSync, lstatSync, readlinkSync, promises as fs } from 'node:fs';
+import {
+  closeSync,
+  constants as C,
+  existsSync,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readlinkSync,
+  promises as fs,
+  type StatOptions,
+} from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import * as path from 'node:path';
 import { WorkspaceError } from '@toolpacks/services';
@@ -33,9 +44,12 @@ const MAX_PATH_CHARS = 4096;
 const DIR_FLAGS = C.O_RDONLY | C.O_DIRECTORY | C.O_NOFOLLOW | C.O_NONBLOCK;
 export const READ_FLAGS = C.O_RDONLY | C.O_NOFOLLOW | C.O_NONBLOCK;
 
+/** A folder's fd, held: what the walk and the write path ask of it (its fd, fstat, close). */
+export type DirectoryHandle = Pick<FileHandle, 'fd' | 'stat' | 'close'>;
+
 /** A directory held open inside the workspace: names under it resolve through `at(name)`. */
 export interface OpenDirectory {
-  readonly handle: FileHandle;
+  readonly handle: DirectoryHandle;
   /** Workspace-relative real path of the directory, '' for the root. */
   readonly relative: string;
   /** A path that names `name` inside this very directory (through its fd on Linux). */
@@ -176,9 +190,9 @@ export class SafeOpener {
   /** Opens the folder at a location (for listing); undefined when missing, 'symlink' after a swap. */
   async openDirectory(location: Location, input: string): Promise<OpenDirectory | undefined | 'symlink' | 'file'> {
     if (!location.name) return this.openRoot();
-    let handle: FileHandle;
+    let handle: DirectoryHandle;
     try {
-      handle = await fs.open(location.dir.at(location.name), DIR_FLAGS);
+      handle = openDirectorySync(location.dir.at(location.name));
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return undefined;
@@ -198,7 +212,7 @@ export class SafeOpener {
   }
 
   /** Belt and braces: the kernel's idea of where an open fd lives must be inside the root. */
-  async verifyInside(handle: FileHandle, input: string, opened?: string): Promise<void> {
+  async verifyInside(handle: Pick<FileHandle, 'fd' | 'stat'>, input: string, opened?: string): Promise<void> {
     if (this.usesProcFd) {
       const real = readlinkSync(`/proc/self/fd/${handle.fd}`);
       if (!isInside(this.root, real)) throw this.outside(input);
@@ -223,9 +237,9 @@ export class SafeOpener {
     try {
       for (let i = 0; i < parts.length - 1; i++) {
         const part = parts[i];
-        let next: FileHandle | undefined;
+        let next: DirectoryHandle | undefined;
         try {
-          next = await fs.open(dir.at(part), DIR_FLAGS);
+          next = openDirectorySync(dir.at(part));
         } catch (error) {
           const code = (error as NodeJS.ErrnoException).code;
           if (code === 'ELOOP' || code === 'ENOTDIR') {
@@ -289,9 +303,9 @@ export class SafeOpener {
 
   /** Opens a child folder without following a link (undefined when it is missing or not a plain folder). */
   async openChild(dir: OpenDirectory, name: string): Promise<OpenDirectory | undefined> {
-    let handle: FileHandle;
+    let handle: DirectoryHandle;
     try {
-      handle = await fs.open(dir.at(name), DIR_FLAGS);
+      handle = openDirectorySync(dir.at(name));
     } catch {
       return undefined;
     }
@@ -299,7 +313,7 @@ export class SafeOpener {
   }
 
   async openRoot(): Promise<OpenDirectory> {
-    const handle = await fs.open(this.root, DIR_FLAGS);
+    const handle = openDirectorySync(this.root);
     try {
       // The root itself is trusted, but it must still be the folder we were given.
       this.rootIdentity ??= fs.stat(this.root).then((s) => ({ dev: s.dev, ino: s.ino }));
@@ -313,7 +327,7 @@ export class SafeOpener {
     return this.directory(handle, '');
   }
 
-  private directory(handle: FileHandle, relative: string): OpenDirectory {
+  private directory(handle: DirectoryHandle, relative: string): OpenDirectory {
     const base = this.usesProcFd ? `/proc/self/fd/${handle.fd}` : path.join(this.root, relative);
     let closed = false;
     return {
@@ -337,6 +351,30 @@ export class SafeOpener {
       },
     };
   }
+}
+
+/**
+ * A folder opened synchronously (O_DIRECTORY: a FIFO or device is refused before it is opened, so
+ * nothing can block), its fd wrapped in what FileHandle offers for it: fstat and an idempotent close.
+ */
+function openDirectorySync(target: string): DirectoryHandle {
+  const fd = openSync(target, DIR_FLAGS);
+  let open = true;
+  const stat = (options?: StatOptions) => {
+    try {
+      return Promise.resolve(fstatSync(fd, options));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+  const close = () => {
+    if (open) {
+      open = false;
+      closeSync(fd);
+    }
+    return Promise.resolve();
+  };
+  return { fd, stat: stat as DirectoryHandle['stat'], close };
 }
 
 export function joinRelative(base: string, name: string): string {

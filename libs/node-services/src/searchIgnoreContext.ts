@@ -1,11 +1,13 @@
 // What search needs to know from git before a walk: is the root in a repository, which files are
-// tracked (never hidden), and `.git/info/exclude`. Read fresh for every search (files get tracked
-// and ignored while the agent works), with git hardened as for any read-only command.
+// tracked (never hidden), and `.git/info/exclude`. Asked of git (hardened as for any read-only
+// command) whenever a file that decides it changed (files get tracked and ignored while the agent
+// works), else kept from the last search (searchIgnoreCache.ts).
 import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { CancellationToken } from '@toolpacks/base';
 import { createIgnoreRules, type IgnoreConfig, type IgnoreRules } from './gitIgnoreRules';
 import { createGlobMatcher } from './glob';
+import { IgnoreCache } from './searchIgnoreCache';
 import { runGitProcess } from './gitProcess';
 import { isWritePathFile, tempKeyHex } from './writePathNames';
 import { ALWAYS_OVERRIDES, READ_ONLY_OVERRIDES, gitEnvironment } from './gitSafety';
@@ -21,9 +23,19 @@ export interface IgnoreContext {
 const GIT_TIMEOUT_MS = 10_000;
 const MAX_LS_FILES_BYTES = 256 * 1024 * 1024;
 
+const cache = new IgnoreCache<IgnoreContext>((file) => readSmallText(file));
+
+/** The context kept from an earlier search when nothing that decides it changed (no git runs). */
+export function cachedIgnoreContext(root: string): IgnoreContext | undefined {
+  return cache.get(root);
+}
+
 export async function loadIgnoreContext(root: string, token?: CancellationToken): Promise<IgnoreContext> {
   // The root is not inside a repository: no git to start (processes cost time on every search).
   if (!hasGitAbove(root)) return outsideRepository();
+  const kept = cache.get(root);
+  if (kept) return kept;
+  const before = cache.state(root);
   const [listed, located] = await Promise.all([
     git(root, ['ls-files', '-z', '--cached'], token),
     git(root, ['rev-parse', '--show-toplevel', '--git-path', 'info/exclude'], token),
@@ -36,11 +48,13 @@ export async function loadIgnoreContext(root: string, token?: CancellationToken)
   const excludeText =
     path.resolve(topLevel) === path.resolve(root) ? (readSmallText(path.resolve(root, excludePath)) ?? '') : '';
   const hiddenNames = ['.git'];
-  return {
+  const context: IgnoreContext = {
     repository,
     hiddenGlobs: [...hiddenNames],
     config: { tracked, excludeText, hiddenNames, tempKey: tempKeyHex() },
   };
+  if (before) cache.set(root, before, context, { tracked, topLevel, excludePath: path.resolve(root, excludePath) });
+  return context;
 }
 
 /**
@@ -51,14 +65,28 @@ export async function loadTrackedIgnored(
   root: string,
   folder: string,
   token?: CancellationToken,
+  context?: IgnoreContext,
 ): Promise<string[] | undefined> {
   if (!hasGitAbove(root)) return [];
+  const kept = context && cache.trackedIgnored(context, folder);
+  if (kept) return kept;
   const result = await git(
     root,
     ['ls-files', '-z', '--cached', '--ignored', '--exclude-standard', '--', folder],
     token,
   );
-  return result?.code === 0 && !result.truncated ? result.stdout.split('\0').filter(Boolean) : undefined;
+  if (result?.code !== 0 || result.truncated) return undefined;
+  const files = result.stdout.split('\0').filter(Boolean);
+  if (context) cache.rememberTrackedIgnored(context, folder, files);
+  return files;
+}
+
+/**
+ * The tracked files a rule ignores below `folder` as kept with `context` (a context found valid by
+ * this search, so git's answer is kept only after the files deciding it were read), if kept.
+ */
+export function cachedTrackedIgnored(context: IgnoreContext, folder: string): string[] | undefined {
+  return cache.trackedIgnored(context, folder);
 }
 
 // The user's core.excludesFile is not applied (see gitIgnoreRules.ts): off for git too.
