@@ -1,9 +1,65 @@
 import type { ServiceIdentifier } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 
-/** A failure the model caused and can fix (a path outside the workspace, a missing file, …). */
+/**
+ * What kind of failure a {@link WorkspaceError} is, as a fact a pack can act on: the error's message
+ * says what happened in words that name no tool, and a pack's `errorHints` (definePack) adds, by this
+ * code, the sentence that tells the model which of its tools to call next. A code is stable: packs key
+ * their sentences by it. `refused` is every failure no pack adds words to (the message says it all).
+ */
+export type WorkspaceErrorCode =
+  // Any service.
+  | 'refused'
+  | 'cancelled'
+  // Paths and files (WorkspaceFileSystem and the write path).
+  | 'not-found'
+  | 'folder-not-found'
+  | 'parent-not-found'
+  | 'path-not-found'
+  | 'is-folder'
+  | 'is-file'
+  | 'is-root'
+  | 'too-large'
+  | 'changed-while-deleting'
+  | 'changed-while-moving'
+  // The debugger (DebugService).
+  | 'not-debugging'
+  | 'still-starting'
+  | 'start-cancelled'
+  | 'no-breakpoint'
+  | 'no-inspector'
+  // Git (GitService).
+  | 'nothing-to-stage'
+  | 'nothing-to-unstage'
+  | 'nothing-to-discard'
+  | 'nothing-to-commit'
+  | 'commit-failed-after-staging'
+  | 'staged-outside-workspace'
+  | 'paths-and-all'
+  | 'no-paths'
+  | 'not-a-commit'
+  | 'revision-is-path'
+  | 'no-branch'
+  | 'branch-exists'
+  | 'branch-moved'
+  | 'switch-blocked'
+  | 'switch-overwrites'
+  | 'switch-outside-workspace';
+
+/** What a {@link WorkspaceError} is about, as values (the path as the call gave it, a size, a branch, …). */
+export type WorkspaceErrorData = Readonly<Record<string, string | number | boolean>>;
+
+/**
+ * A failure the model caused and can fix (a path outside the workspace, a missing file, …): the
+ * message says what happened and names no tool; `code` says what kind of failure it is (the pack's
+ * sentence for it follows the message in the tool's answer) and `data` the values it is about.
+ */
 export class WorkspaceError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly code: WorkspaceErrorCode = 'refused',
+    readonly data?: WorkspaceErrorData,
+  ) {
     super(message);
     this.name = 'WorkspaceError';
   }
