@@ -21,31 +21,20 @@
 //   folder's path re-checked (`ensure`) right before each change and the opened inode compared
 //   after each open: measured under the same race, 1–3 reads and 4–30 files (mostly the write
 //   path's own temp and lock files) escaped in 1,000 swaps.
-import {
-  closeSync,
-  constants as C,
-  existsSync,
-  fstatSync,
-  lstatSync,
-  openSync,
-  readlinkSync,
-  promises as fs,
-  type StatOptions,
-} from 'node:fs';
+import { constants as C, existsSync, fstatSync, lstatSync, readlinkSync, promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import * as path from 'node:path';
 import { WorkspaceError } from '@toolpacks/services';
+import { openDirectorySync, type DirectoryHandle } from './directoryHandle';
 import { quote } from './quote';
+
+export type { DirectoryHandle } from './directoryHandle';
 
 const HAS_PROC_FD = process.platform === 'linux' && existsSync('/proc/self/fd');
 const MAX_LINK_HOPS = 40;
 /** PATH_MAX on Linux: longer input is refused before any work (a 50 MB path must stay cheap). */
 const MAX_PATH_CHARS = 4096;
-const DIR_FLAGS = C.O_RDONLY | C.O_DIRECTORY | C.O_NOFOLLOW | C.O_NONBLOCK;
 export const READ_FLAGS = C.O_RDONLY | C.O_NOFOLLOW | C.O_NONBLOCK;
-
-/** A folder's fd, held: what the walk and the write path ask of it (its fd, fstat, close). */
-export type DirectoryHandle = Pick<FileHandle, 'fd' | 'stat' | 'close'>;
 
 /** A directory held open inside the workspace: names under it resolve through `at(name)`. */
 export interface OpenDirectory {
@@ -351,30 +340,6 @@ export class SafeOpener {
       },
     };
   }
-}
-
-/**
- * A folder opened synchronously (O_DIRECTORY: a FIFO or device is refused before it is opened, so
- * nothing can block), its fd wrapped in what FileHandle offers for it: fstat and an idempotent close.
- */
-function openDirectorySync(target: string): DirectoryHandle {
-  const fd = openSync(target, DIR_FLAGS);
-  let open = true;
-  const stat = (options?: StatOptions) => {
-    try {
-      return Promise.resolve(fstatSync(fd, options));
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  };
-  const close = () => {
-    if (open) {
-      open = false;
-      closeSync(fd);
-    }
-    return Promise.resolve();
-  };
-  return { fd, stat: stat as DirectoryHandle['stat'], close };
 }
 
 export function joinRelative(base: string, name: string): string {
