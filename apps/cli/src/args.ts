@@ -2,8 +2,6 @@
 // in what the command line leaves out: flags always win. Paths the user types (--root, --pack,
 // --config, invoke's @file) are relative to the folder the user ran the command in (userCwd).
 import * as path from 'node:path';
-import { parseArgs } from 'node:util';
-import type { ModelInfo, ResolveRequest, ToolSelection, VirtualToolMode } from '@toolpacks/registry/host';
 import {
   COMMANDS,
   type Approvals,
@@ -12,11 +10,14 @@ import {
   type InvokeInputSource,
   type PackSpec,
 } from './cliOptions';
+import { readFlags, type Flags, type ParseInput } from './cliFlags';
 import type { LoadedConfig } from './config';
-import { CONFIG_FILE_NAME, DEFAULT_MODEL, VIRTUAL_TOOL_MODES } from './defaults';
+import { CONFIG_FILE_NAME } from './defaults';
 import { UsageError } from './errors';
+import { isLoopback, parseHostPort, positiveInteger, splitList, unique } from './flagValues';
 import { parseJsonInput } from './jsonInput';
-import { didYouMean, type ChoiceSources } from './suggest';
+import { readCompare, readRequest } from './requestArgs';
+import { didYouMean } from './suggest';
 
 /**
  * The folder the user ran the command in. npm runs a script (`npm start`) in its package's folder
@@ -33,86 +34,13 @@ export function userCwd(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(
 export { UsageError } from './errors';
 export { HELP } from './help';
 export { CONFIG_FILE_NAME, DEFAULT_MODEL } from './defaults';
-
-/** Options whose value may start with '-' (`--toolsets -git`), which parseArgs would read as a flag. */
-const VALUE_OPTIONS = new Set(['--toolsets', '--tools']);
-
-function readFlags(argv: readonly string[]) {
-  // `npx toolpacks -- --json`: npx parses the flags after a command as its own, so they come after
-  // a `--` that, depending on how npx was called, may reach us. A leading one means nothing here.
-  if (argv[0] === '--') argv = argv.slice(1);
-  const args: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    if (VALUE_OPTIONS.has(argv[i]) && i + 1 < argv.length) args.push(`${argv[i]}=${argv[++i]}`);
-    else args.push(argv[i]);
-  }
-  try {
-    return parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        model: { type: 'string' },
-        family: { type: 'string' },
-        vendor: { type: 'string' },
-        'model-version': { type: 'string' },
-        compare: { type: 'string' },
-        client: { type: 'string' },
-        'serve-all': { type: 'boolean', default: false },
-        version: { type: 'boolean', short: 'v', default: false },
-        'max-tools': { type: 'string' },
-        toolsets: { type: 'string' },
-        tools: { type: 'string' },
-        context: { type: 'string', multiple: true },
-        reference: { type: 'string', multiple: true },
-        threshold: { type: 'string' },
-        'virtual-tools': { type: 'string' },
-        json: { type: 'boolean', default: false },
-        root: { type: 'string' },
-        'trust-repository-config': { type: 'boolean', default: false },
-        'trust-git-dir': { type: 'boolean', default: false },
-        pack: { type: 'string', multiple: true },
-        'no-default-packs': { type: 'boolean', default: false },
-        config: { type: 'string' },
-        yes: { type: 'boolean', short: 'y', default: false },
-        allow: { type: 'string' },
-        'always-ask': { type: 'string' },
-        timeout: { type: 'string' },
-        'answers-from-input': { type: 'boolean', default: false },
-        http: { type: 'string' },
-        token: { type: 'string' },
-        'no-token': { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-}
+export { isLoopback, parseChoices, parseContextEntry, parseHostPort } from './flagValues';
 
 /** Where the options say the config file is: `--config`, else the root's (which may not exist). */
 export function configLocation(argv: readonly string[], cwd = userCwd()): { path: string; explicit: boolean } {
   const { values } = readFlags(argv);
   if (values.config !== undefined) return { path: path.resolve(cwd, values.config), explicit: true };
   return { path: path.join(path.resolve(cwd, values.root ?? '.'), CONFIG_FILE_NAME), explicit: false };
-}
-
-type Flags = ReturnType<typeof readFlags>['values'];
-
-/** What each part of the parse reads: the flags, the config file and whether it is trusted, the user's folder. */
-interface ParseInput {
-  readonly values: Flags;
-  readonly positionals: readonly string[];
-  readonly command: Command;
-  /** The loaded config file, if any, and its contents (`{}` without one). */
-  readonly config: LoadedConfig | undefined;
-  readonly file: NonNullable<LoadedConfig['config']>;
-  /** The config file may loosen things: named with --config, or the root's with --trust-repository-config. */
-  readonly trusted: boolean;
-  readonly trust: CliOptions['trust'];
-  readonly cwd: string;
-  readonly env: NodeJS.ProcessEnv;
-  /** What the config file asked for and did not get: each part adds its own, in order. */
-  readonly notices: string[];
 }
 
 /**
@@ -293,74 +221,6 @@ function readPacks(
   return { packs, schemaDialects: trusted ? file.schemaDialects : undefined };
 }
 
-/** The request: model, tool and toolset choices (and where each came from), context keys, references, virtual tools. */
-function readRequest({ values, config, file }: ParseInput): {
-  request: ResolveRequest;
-  choiceSources: ChoiceSources;
-  modelChosenBy?: string;
-} {
-  const model = readModel(values, file);
-  const modelChosenBy =
-    values.model !== undefined && values.family !== undefined
-      ? '--model and --family'
-      : values.model !== undefined
-        ? '--model'
-        : values.family !== undefined
-          ? '--family'
-          : file.model?.id !== undefined || file.model?.family !== undefined
-            ? `the "model" of ${config?.path ?? 'the config file'}`
-            : undefined;
-  const toolChoices = parseChoices('--tools', values.tools);
-  const setChoices = parseChoices('--toolsets', values.toolsets);
-  const selection: ToolSelection = {
-    tools: { ...file.selection?.tools, ...toolChoices },
-    toolSets: { ...file.selection?.toolSets, ...setChoices },
-  };
-  const sourceOf = (
-    flag: string,
-    field: string,
-    choices: Record<string, boolean>,
-    fromFile: Readonly<Record<string, boolean>> | undefined,
-  ) =>
-    Object.fromEntries([
-      ...Object.keys(fromFile ?? {}).map((name) => [name, `${config?.path} ${field}`]),
-      ...Object.keys(choices).map((name) => [name, flag]),
-    ]);
-  const choiceSources: ChoiceSources = {
-    tools: sourceOf('--tools', 'selection.tools', toolChoices, file.selection?.tools),
-    toolSets: sourceOf('--toolsets', 'selection.toolSets', setChoices, file.selection?.toolSets),
-  };
-  const context = { ...file.context, ...Object.fromEntries((values.context ?? []).map(parseContextEntry)) };
-  const threshold = values.threshold !== undefined ? positiveInteger('--threshold', values.threshold) : file.threshold;
-  const mode = values['virtual-tools'] !== undefined ? virtualToolMode(values['virtual-tools']) : file.virtualTools;
-  const virtualTools = { ...(threshold !== undefined ? { threshold } : {}), ...(mode !== undefined ? { mode } : {}) };
-  return {
-    request: {
-      model,
-      selection,
-      context,
-      referencedTools: values.reference ?? [],
-      ...(threshold !== undefined || mode !== undefined ? { virtualTools } : {}),
-    },
-    choiceSources,
-    ...(modelChosenBy !== undefined ? { modelChosenBy } : {}),
-  };
-}
-
-/** `resolve --compare a,b,c`: the families to compare (two at least, each once). */
-function readCompare({ values, command }: ParseInput): readonly string[] | undefined {
-  if (values.compare === undefined) return undefined;
-  if (command !== 'resolve') throw new UsageError("--compare is an option of 'toolpacks resolve'.");
-  const families = unique(splitList(values.compare));
-  if (families.length < 2)
-    throw new UsageError(
-      `--compare needs two model families or more, comma-separated, e.g. --compare claude-sonnet-4.5,gpt-5,gemini-2.5-pro.`,
-    );
-  if (values.model !== undefined || values.family !== undefined)
-    throw new UsageError('--compare names the families itself; leave out --model and --family.');
-  return families;
-}
-
 /** mcp's transport: stdio, or --http with its token (`--http`, `--token`, `--no-token` belong to mcp alone). */
 function readMcp({ values, command, env }: ParseInput): CliOptions['mcp'] {
   if (command !== 'mcp') {
@@ -387,96 +247,4 @@ function readMcp({ values, command, env }: ParseInput): CliOptions['mcp'] {
   // --serve-all: also the tools whose job a known client's own tools do (clientProfiles.ts).
   const serveAll = values['serve-all'] === true;
   return { http, token, ...(noToken ? { noToken } : {}), ...(serveAll ? { serveAll } : {}) };
-}
-
-/**
- * The model: `--model`/`--family` name a model of their own (the file's id, family and version are
- * then ignored, never mixed in); `--vendor`, `--model-version` and `--max-tools` override one field each.
- */
-function readModel(values: Flags, file: NonNullable<LoadedConfig['config']>): ModelInfo {
-  const fromFile = file.model ?? {};
-  const named = values.model !== undefined || values.family !== undefined;
-  const idFlag = named ? values.model : fromFile.id;
-  const familyFlag = named ? values.family : fromFile.family;
-  const versionFromFile = named ? undefined : fromFile.version;
-  const id = idFlag ?? familyFlag ?? DEFAULT_MODEL.id;
-  const maxTools =
-    values['max-tools'] !== undefined
-      ? positiveInteger('--max-tools', values['max-tools'])
-      : (file.maxTools ?? fromFile.maxTools);
-  return {
-    id,
-    family: familyFlag ?? idFlag ?? DEFAULT_MODEL.family,
-    vendor: values.vendor ?? fromFile.vendor ?? DEFAULT_MODEL.vendor,
-    version: values['model-version'] ?? versionFromFile ?? (idFlag || familyFlag ? id : DEFAULT_MODEL.version),
-    ...(maxTools !== undefined ? { maxTools } : {}),
-  };
-}
-
-function unique(names: readonly string[]): string[] {
-  return [...new Set(names)];
-}
-
-/** `a, b,,c` → ['a', 'b', 'c']. */
-function splitList(raw: string | undefined): string[] {
-  return (raw ?? '')
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
-}
-
-export function parseChoices(flag: string, list: string | undefined): Record<string, boolean> {
-  const choices: Record<string, boolean> = {};
-  for (const raw of (list ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)) {
-    const match = /^([+-]?)([\w.-]+)(?:=(on|off|true|false))?$/.exec(raw);
-    if (!match) throw new UsageError(`${flag}: cannot read '${raw}'; write name, -name, name=on or name=off.`);
-    const [, sign, name, value] = match;
-    choices[name] = value ? value === 'on' || value === 'true' : sign !== '-';
-  }
-  return choices;
-}
-
-export function parseContextEntry(entry: string): [string, unknown] {
-  const eq = entry.indexOf('=');
-  if (eq <= 0) throw new UsageError(`--context: '${entry}' must be key=value, e.g. debugState=stopped.`);
-  const key = entry.slice(0, eq);
-  const raw = entry.slice(eq + 1);
-  if (raw === 'true' || raw === 'false') return [key, raw === 'true'];
-  if (raw !== '' && !Number.isNaN(Number(raw))) return [key, Number(raw)];
-  if (/^[[{]/.test(raw)) {
-    try {
-      return [key, JSON.parse(raw)];
-    } catch {
-      throw new UsageError(`--context ${key}: '${raw}' looks like JSON but does not parse.`);
-    }
-  }
-  return [key, raw];
-}
-
-function virtualToolMode(raw: string): VirtualToolMode {
-  if ((VIRTUAL_TOOL_MODES as readonly string[]).includes(raw)) return raw as VirtualToolMode;
-  throw new UsageError(`--virtual-tools ${JSON.stringify(raw)}: use one of ${VIRTUAL_TOOL_MODES.join(', ')}.`);
-}
-
-function positiveInteger(flag: string, raw: string): number {
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} needs a positive whole number, got '${raw}'.`);
-  return n;
-}
-
-/** `8080`, `127.0.0.1:8080`, `[::1]:8080`, `localhost:0` (0: any free port). */
-export function parseHostPort(raw: string): { host: string; port: number } {
-  const match = /^(?:(\[[0-9a-fA-F:.]+\]|[\w.-]+):)?(\d{1,5})$/.exec(raw.trim());
-  const port = match ? Number(match[2]) : NaN;
-  if (!match || port > 65535)
-    throw new UsageError(`--http: cannot read '${raw}'; write a port (8080) or host:port (127.0.0.1:8080).`);
-  const host = match[1] ? match[1].replace(/^\[(.*)\]$/, '$1') : '127.0.0.1';
-  return { host, port };
-}
-
-export function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
