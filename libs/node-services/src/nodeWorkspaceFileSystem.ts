@@ -1,7 +1,7 @@
 // The workspace folder on disk. Every read and write goes through the safe opener (directory fds,
 // no-follow opens, regular files only, real path re-checked after opening), and every write
 // through the one write path (per-file queues, compare-and-swap, atomic rename, rollback).
-import { fstatSync, promises as fs, realpathSync } from 'node:fs';
+import { fstatSync, promises as fs, readSync, realpathSync } from 'node:fs';
 import * as path from 'node:path';
 import {
   WorkspaceError,
@@ -91,7 +91,8 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
     const rest: string[] = [];
     for (;;) {
       try {
-        const real = await fs.realpath(existing);
+        // realpath(3) in one call, synchronously: microseconds, where the async one is a thread-pool round trip.
+        const real = realpathSync.native(existing);
         const resolved = path.join(real, ...rest);
         if (!isInside(this.root, resolved)) throw this.opener.outside(input);
         return resolved;
@@ -135,7 +136,7 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
     return this.withReadableFile(input, async (handle) => {
       const { size } = fstatSync(handle.fd); // a held fd: microseconds, no thread-pool round trip
       if (size > MAX_TEXT_BYTES) throw tooLarge(input, size);
-      const buffer = await readAll(handle, size);
+      const buffer = readSmall(handle, size) ?? (await readAll(handle, size));
       if (buffer.length > MAX_TEXT_BYTES) throw tooLarge(input, buffer.length);
       if (isBinary(buffer))
         throw new WorkspaceError(
@@ -298,6 +299,8 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
       this.withReadableFile(input, async (handle) => {
         const { size } = fstatSync(handle.fd); // a held fd: microseconds, no thread-pool round trip
         const wanted = Math.max(0, Math.min(size, maxBytes));
+        const small = wanted === size ? readSmall(handle, size) : undefined;
+        if (small) return { bytes: small, size };
         const bytes = Buffer.alloc(wanted);
         let filled = 0;
         while (filled < wanted) {
@@ -357,6 +360,20 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
 
 function missingFolder(input: string): WorkspaceError {
   return new WorkspaceError(`Folder ${quote(input)} does not exist. Use file_search to find paths.`);
+}
+
+/** Past this size a file is read through the thread pool (a read this small is microseconds). */
+const SYNC_READ_BYTES = 64 * 1024;
+
+/**
+ * A small file read whole in one synchronous read of its size and a byte more through the held fd;
+ * undefined when it is larger, or grew since its fstat (the caller reads on through the pool).
+ */
+function readSmall(handle: FileHandle, size: number): Buffer | undefined {
+  if (size > SYNC_READ_BYTES) return undefined;
+  const buffer = Buffer.allocUnsafe(size + 1);
+  const read = readSync(handle.fd, buffer, 0, size + 1, 0);
+  return read <= size ? buffer.subarray(0, read) : undefined;
 }
 
 /** A NUL byte in the first 8 KB means binary, as git and ripgrep decide. */
