@@ -18,17 +18,7 @@ export {
   textResult,
   withStructuredContent,
 } from './toolResult';
-export {
-  CHARS_PER_TOKEN,
-  DEFAULT_RESULT_TOKEN_BUDGET,
-  fitSections,
-  fitTextAndJson,
-  jsonChars,
-  jsonStringChars,
-  partWithinJson,
-  resultCharBudget,
-  type FittedSections,
-} from './resultBudget';
+export * from './fit';
 export {
   defineTool,
   defineToolSet,

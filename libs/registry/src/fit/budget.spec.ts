@@ -1,10 +1,11 @@
 // One budget for every result: tools cut at boundaries with fitSections; the registry cuts what a
 // tool returned past the budget anyway, saying so.
-import { createToolRegistry } from './toolRegistry';
-import { def, models } from './testing';
-import { textResult } from './toolResult';
-import { capTextToBudget, DEFAULT_RESULT_TOKEN_BUDGET, fitSections, resultCharBudget } from './resultBudget';
-import type { ToolInvocationOptions } from './definitions';
+import { createToolRegistry } from '../toolRegistry';
+import { def, models } from '../testing';
+import { textResult } from '../toolResult';
+import { DEFAULT_RESULT_TOKEN_BUDGET, fitSections, resultCharBudget } from '.';
+import { capTextToBudget } from './capText';
+import type { ToolInvocationOptions } from '../definitions';
 
 describe('the result budget', () => {
   it('is the host’s token budget in characters, or 60,000 characters', () => {

@@ -1,0 +1,22 @@
+// The result budget and the one fit of what a tool returns to it (text and data at the same item).
+export { CHARS_PER_TOKEN, DEFAULT_RESULT_TOKEN_BUDGET, resultCharBudget } from './budget';
+export {
+  callAgain,
+  callWith,
+  fitList,
+  type CallAgainOptions,
+  type FitListOptions,
+  type FittedList,
+  type ListDeclaration,
+  type Paging,
+} from './fitList';
+export {
+  fitSections,
+  fitTextAndJson,
+  ItemFit,
+  type DataLayout,
+  type FitLimits,
+  type FittedSections,
+  type ItemFitOptions,
+} from './itemFit';
+export { jsonChars, jsonLineChars, jsonStringChars, partWithinJson, roomBeside } from './jsonSize';
