@@ -146,6 +146,47 @@ describe('finding 2: complement the client', () => {
   });
 });
 
+describe('finding 2: the built-in lists are what each client’s own code gives its model', () => {
+  const builtInNames = (client: string) => CLIENT_PROFILES[client].builtIns.flatMap((job) => job.builtIn);
+
+  it('every profile says which version of the client it was checked against, and each job where it comes from', () => {
+    for (const [client, profile] of Object.entries(CLIENT_PROFILES)) {
+      expect([client, profile.checkedAgainst]).toEqual([client, expect.stringMatching(/\d+\.\d+(\.\d+)?/)]);
+      for (const job of profile.builtIns)
+        expect([client, job.job, job.source]).toEqual([
+          client,
+          job.job,
+          expect.stringMatching(/\d+\.\d+\.\d+|cursor\.com\//),
+        ]);
+    }
+  });
+
+  it('claude-code 2.1.332: grep_search is left out (its search follows .gitignore), file_search stays (its Glob does not)', async () => {
+    // No LS tool exists in 2.1.332; the native build's model lists and greps through Bash.
+    expect(builtInNames('claude-code')).not.toContain('LS');
+    const c = await connectAs('claude-code');
+    expect(c.names).not.toContain('grep_search');
+    expect(c.names).toContain('file_search');
+    expect(c.client.getInstructions()).toMatch(/kept: file_search, because [^;]*--no-ignore/);
+    const found = await c.call('file_search', { query: '*.txt' });
+    expect(found.text).toMatch(/notes\.txt/);
+  });
+
+  it('gemini-cli 0.61.0: its tools by the names it registers (grep_search; no search_file_content, no read_many_files)', () => {
+    expect(builtInNames('gemini-cli-mcp-client')).toEqual(
+      expect.arrayContaining(['read_file', 'write_file', 'replace', 'list_directory', 'glob', 'grep_search']),
+    );
+    for (const gone of ['search_file_content', 'read_many_files'])
+      expect(builtInNames('gemini-cli-mcp-client')).not.toContain(gone);
+  });
+
+  it('cursor: its own Delete File does the delete job, so delete_file is not sent a second time', async () => {
+    const c = await connectAs('cursor-vscode');
+    expect(c.names).not.toContain('delete_file');
+    expect(c.names).toContain('git_restore');
+  });
+});
+
 describe('finding 3: one question per action', () => {
   it('claude-code asks before each call itself: plain git_add and git_commit run without a second question', async () => {
     const c = await connectAs('claude-code', { elicit: () => 'decline' });

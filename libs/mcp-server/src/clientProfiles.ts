@@ -28,6 +28,8 @@ export interface KeptJob {
 }
 
 export interface ClientProfile {
+  /** The client's version (and where) its built-in lists were checked against, e.g. `Claude Code 2.1.332, npm`. */
+  readonly checkedAgainst: string;
   /** What the client's model reads of a tools/call result: the `structuredContent` when present, or the text. */
   readonly shows: 'structuredContent' | 'text';
   /** The client asks the person before each MCP tool call (reading our annotations), unless they allowed it. */
@@ -38,17 +40,39 @@ export interface ClientProfile {
   readonly keeps: readonly KeptJob[];
 }
 
+// None of our tools browses the web or runs shell commands, so a client's web and shell tools
+// leave nothing out; a shell does count where it is the client's documented way to do a job.
 const GIT_AND_DEBUG: KeptJob = {
   tools: ['git_*', 'debug tools'],
   why: 'no built-in of this client runs git with literal pathspecs and neutralised repository programs, nor drives a debugger',
 };
 
+/** Our tools for reading, creating and editing files, by every family's name for them. */
+const FILE_EDITORS = [
+  'str_replace_based_edit_tool',
+  'read_file',
+  'create_file',
+  'replace_string_in_file',
+  'multi_replace_string_in_file',
+  'apply_patch',
+  'write_file',
+  'replace',
+];
+/** Our tools that list folders, find files by name and search text, by every family's name for them. */
+const FINDERS = ['list_dir', 'file_search', 'grep_search', 'list_directory', 'glob'];
+
 /** Keyed by {@link KnownClient.name} (clientFamilies.ts). */
 export const CLIENT_PROFILES: Readonly<Record<string, ClientProfile>> = {
-  // Claude Code: docs.anthropic.com/en/docs/claude-code/settings (tools available to Claude: Read,
-  // Edit, Write, Glob, Grep, LS, Bash); Grep runs ripgrep, which follows .gitignore. MCP results:
-  // the structuredContent is given to the model when present (seen with 2026-07-28, issue 32).
+  // Claude Code 2.1.332 (npm @anthropic-ai/claude-code, a native binary): its tools' inputs are
+  // sdk-tools.d.ts (Read, Write, Edit, Glob, Grep, Bash …; no LS any more). The native build turns
+  // Glob and Grep off unless the search tools are opted in: its model finds and greps through Bash,
+  // whose `grep` it aliases to its embedded ugrep with --ignore-files (.gitignore followed) and `find`
+  // to bfs (nothing ignored). Grep, when on, runs ripgrep without --no-ignore (followed); Glob runs
+  // `rg --files --no-ignore` unless CLAUDE_CODE_GLOB_NO_IGNORE=false (not followed). Seen in the
+  // apps/clients-e2e run: Agent, Bash, Edit, Read, Write, Skill, ToolSearch …, no Glob or Grep.
+  // MCP results: the structuredContent is given to the model when present (2026-07-28, issue 32).
   'claude-code': {
+    checkedAgainst: 'Claude Code 2.1.332 (npm; bin/claude.exe, sdk-tools.d.ts; the clients-e2e run)',
     shows: 'structuredContent',
     asksBeforeEachCall: true,
     builtIns: [
@@ -62,49 +86,69 @@ export const CLIENT_PROFILES: Readonly<Record<string, ClientProfile>> = {
           'replace_string_in_file',
           'multi_replace_string_in_file',
         ],
-        source: 'Claude Code settings docs, "Tools available to Claude"',
+        source: 'Claude Code 2.1.332 sdk-tools.d.ts (FileReadInput, FileWriteInput, FileEditInput)',
       },
       {
-        job: 'find files by name and search their text (ripgrep, git ignore rules followed)',
-        builtIn: ['Glob', 'Grep'],
-        leavesOut: ['file_search', 'grep_search'],
-        source: 'Claude Code settings docs; Grep is ripgrep',
+        job: 'search file contents (git ignore rules followed: grep is ugrep --ignore-files, Grep is ripgrep)',
+        builtIn: ['Bash', 'Grep'],
+        leavesOut: ['grep_search'],
+        source: 'Claude Code 2.1.332 bin/claude.exe (the Bash grep alias; the Grep tool’s rg arguments)',
       },
-      { job: 'list a folder', builtIn: ['LS', 'Bash'], leavesOut: ['list_dir'], source: 'Claude Code settings docs' },
+      {
+        job: 'list a folder (ls)',
+        builtIn: ['Bash'],
+        leavesOut: ['list_dir'],
+        source: 'Claude Code 2.1.332 bin/claude.exe (ls is a read-only command it runs without asking)',
+      },
     ],
-    keeps: [GIT_AND_DEBUG],
+    keeps: [
+      GIT_AND_DEBUG,
+      {
+        tools: ['file_search'],
+        why: 'Claude Code’s Glob lists files with ripgrep’s --no-ignore and its Bash find is bfs: neither leaves out what .gitignore ignores; file_search lists the files git lists',
+      },
+    ],
   },
-  // Codex CLI (openai/codex, codex-rs): its model has `shell` and `apply_patch` built in; MCP results
-  // are passed to the model as their structuredContent when present (codex-rs mcp tool call output).
+  // Codex CLI 0.169.0 (npm @openai/codex, codex-rs): its model gets exec_command/write_stdin (the
+  // shell), view_image and, for the models of its catalog, an apply_patch tool; a model outside it
+  // (gpt-5-codex) sends apply_patch as a command, which Codex intercepts and applies itself
+  // (openai/codex codex-rs/core/src/tools/handlers/apply_patch.rs). No read, list or search tool: it
+  // reads and searches by running commands (the package ships ripgrep, codex-path/rg). Seen in the
+  // clients-e2e run. MCP results: the structuredContent is given to the model when present.
   'codex-mcp-client': {
+    checkedAgainst: 'Codex 0.169.0 (npm; codex-rs tools; the clients-e2e run)',
     shows: 'structuredContent',
     asksBeforeEachCall: true,
     stripsSchemaLimits: true,
     builtIns: [
       {
-        job: 'create and edit files with V4A patches',
-        builtIn: ['apply_patch'],
+        job: 'create and edit files with V4A patches (apply_patch, a tool or a command Codex intercepts)',
+        builtIn: ['apply_patch', 'exec_command'],
         leavesOut: ['apply_patch', 'create_file', 'replace_string_in_file', 'multi_replace_string_in_file'],
-        source: 'openai/codex codex-rs/core apply_patch tool',
+        source: 'openai/codex codex-rs/core/src/tools/handlers/apply_patch.rs; Codex 0.169.0 as run by clients-e2e',
       },
     ],
     keeps: [
       GIT_AND_DEBUG,
       {
         tools: ['read_file', 'file_search', 'grep_search', 'list_dir'],
-        why: 'Codex reads and searches through its shell, which the sandbox or the person must approve; ours are read-only and confined to the root',
+        why: 'Codex has no read, list or search tool of its own: it runs shell commands for them, which its sandbox or the person must allow; ours are read-only and confined to the root',
       },
     ],
   },
-  // Gemini CLI: google-gemini/gemini-cli packages/core/src/tools (read_file, write_file, replace,
-  // glob, list_directory, search_file_content, read_many_files); it shows the text content only.
+  // Gemini CLI 0.61.0 (npm @google/gemini-cli, bundle/; google-gemini/gemini-cli packages/core/src/
+  // tools/tool-names.ts): read_file, write_file, replace, list_directory, glob and grep_search (the
+  // ripgrep tool, or grep.ts's git grep --untracked when ripgrep is missing); read_many_files is not
+  // registered. ls, glob and grep follow .gitignore (respect_git_ignore, default on) and
+  // .geminiignore. Seen in the clients-e2e run. It shows the text content only.
   'gemini-cli-mcp-client': {
+    checkedAgainst: 'Gemini CLI 0.61.0 (npm; bundle/ tools, tool-names.ts; the clients-e2e run)',
     shows: 'text',
     asksBeforeEachCall: true,
     builtIns: [
       {
         job: 'read, write and edit files',
-        builtIn: ['read_file', 'write_file', 'replace', 'read_many_files'],
+        builtIn: ['read_file', 'write_file', 'replace'],
         leavesOut: [
           'read_file',
           'write_file',
@@ -113,80 +157,83 @@ export const CLIENT_PROFILES: Readonly<Record<string, ClientProfile>> = {
           'replace_string_in_file',
           'multi_replace_string_in_file',
         ],
-        source: 'gemini-cli packages/core/src/tools/{read-file,write-file,edit}.ts',
+        source: 'Gemini CLI 0.61.0 packages/core/src/tools/{read-file,write-file,edit}.ts',
       },
       {
         job: 'list folders and find files (git ignore rules followed)',
         builtIn: ['list_directory', 'glob'],
         leavesOut: ['list_directory', 'glob', 'list_dir', 'file_search'],
-        source: 'gemini-cli packages/core/src/tools/{ls,glob}.ts (respect_git_ignore)',
+        source: 'Gemini CLI 0.61.0 packages/core/src/tools/{ls,glob}.ts (respect_git_ignore)',
       },
       {
-        job: 'search file contents (git grep / ripgrep)',
-        builtIn: ['search_file_content'],
+        job: 'search file contents (ripgrep or git grep: git ignore rules followed)',
+        builtIn: ['grep_search'],
         leavesOut: ['grep_search'],
-        source: 'gemini-cli packages/core/src/tools/grep.ts',
+        source: 'Gemini CLI 0.61.0 packages/core/src/tools/{ripGrep,grep}.ts',
       },
     ],
     keeps: [GIT_AND_DEBUG],
   },
-  // VS Code with Copilot: its built-in agent tools (read_file, create_file, replace_string_in_file,
-  // list_dir, file_search, grep_search — microsoft/vscode-copilot-chat src/extension/tools); it shows
-  // the text content and asks before each MCP call (chat.tools confirmations).
+  // VS Code with Copilot Chat (microsoft/vscode-copilot-chat 0.42.0, 31acd00: src/extension/tools/
+  // common/toolNames.ts and tools/node): read_file, create_file, replace_string_in_file,
+  // multi_replace_string_in_file, insert_edit_into_file, apply_patch, list_dir, file_search,
+  // grep_search. file_search and grep_search search with search.exclude and the .gitignore files
+  // (findFiles2's and findTextInFiles' defaults; includeIgnoredFiles is off). get_changed_files only
+  // reads the changes: git stays. It shows the text content and asks before each MCP call.
   'Visual Studio Code': {
+    checkedAgainst: 'vscode-copilot-chat 0.42.0 (toolNames.ts, tools/node)',
     shows: 'text',
     asksBeforeEachCall: true,
     builtIns: [
       {
         job: 'read, create and edit files',
-        builtIn: ['read_file', 'create_file', 'replace_string_in_file', 'multi_replace_string_in_file', 'apply_patch'],
-        leavesOut: [
+        builtIn: [
           'read_file',
           'create_file',
           'replace_string_in_file',
           'multi_replace_string_in_file',
+          'insert_edit_into_file',
           'apply_patch',
-          'str_replace_based_edit_tool',
-          'write_file',
-          'replace',
         ],
-        source: 'microsoft/vscode-copilot-chat src/extension/tools/node',
+        leavesOut: FILE_EDITORS,
+        source:
+          'vscode-copilot-chat 0.42.0 src/extension/tools/node/{readFile,createFile,replaceString,applyPatch}Tool.tsx',
       },
       {
         job: 'list folders, find files and search text (search.exclude and git ignore rules)',
         builtIn: ['list_dir', 'file_search', 'grep_search'],
-        leavesOut: ['list_dir', 'file_search', 'grep_search', 'list_directory', 'glob'],
-        source: 'microsoft/vscode-copilot-chat src/extension/tools/node',
+        leavesOut: FINDERS,
+        source: 'vscode-copilot-chat 0.42.0 src/extension/tools/node/{listDir,findFiles,findTextInFiles}Tool.tsx',
       },
     ],
     keeps: [GIT_AND_DEBUG],
   },
-  // Cursor: docs.cursor.com/agent/tools (Read File, Edit & Reapply, List Directory, Search Files,
-  // Grep, Codebase search); closed source. It shows the text content and asks before MCP calls.
+  // Cursor (closed source): cursor.com/docs/agent/tools lists Read File, List Directory, Codebase,
+  // Grep, Search Files, Web, Fetch Rules, Edit & Reapply, Delete File and Terminal, by these names (the
+  // names its model sees are not published); cursor.com/help/customization/ignore-files: its search
+  // follows .gitignore and .cursorignore. It shows the text content and asks before MCP calls.
   'cursor-vscode': {
+    checkedAgainst: 'Cursor’s documentation as of Cursor 3.11 (cursor.com/docs/agent/tools)',
     shows: 'text',
     asksBeforeEachCall: true,
     builtIns: [
       {
         job: 'read and edit files',
-        builtIn: ['read_file', 'edit_file'],
-        leavesOut: [
-          'read_file',
-          'create_file',
-          'replace_string_in_file',
-          'multi_replace_string_in_file',
-          'apply_patch',
-          'str_replace_based_edit_tool',
-          'write_file',
-          'replace',
-        ],
-        source: 'docs.cursor.com/agent/tools',
+        builtIn: ['Read File', 'Edit & Reapply'],
+        leavesOut: FILE_EDITORS,
+        source: 'cursor.com/docs/agent/tools',
       },
       {
-        job: 'list folders, find files and grep',
-        builtIn: ['list_dir', 'file_search', 'grep_search'],
-        leavesOut: ['list_dir', 'file_search', 'grep_search', 'list_directory', 'glob'],
-        source: 'docs.cursor.com/agent/tools',
+        job: 'list folders, find files and grep (git ignore rules followed)',
+        builtIn: ['List Directory', 'Search Files', 'Grep'],
+        leavesOut: FINDERS,
+        source: 'cursor.com/docs/agent/tools; cursor.com/help/customization/ignore-files',
+      },
+      {
+        job: 'delete a file',
+        builtIn: ['Delete File'],
+        leavesOut: ['delete_file'],
+        source: 'cursor.com/docs/agent/tools',
       },
     ],
     keeps: [GIT_AND_DEBUG],
