@@ -6,7 +6,6 @@
 // (input piped from a script) a call that asks is declined, as `invoke` does, unless
 // --answers-from-input lets the next input line answer it: a script's commands never answer
 // questions they did not expect.
-import { createInterface, type Interface } from 'node:readline';
 import { CancellationTokenSource } from '@toolpacks/base';
 import {
   ACTIVATE_PREFIX,
@@ -17,7 +16,7 @@ import {
   type VirtualToolMode,
   type VirtualToolSession,
 } from '@toolpacks/registry/host';
-import { parseChoices, parseContextEntry } from '../args';
+import { parseChoices, positiveInteger } from '../flagValues';
 import type { CliOptions } from '../cliOptions';
 import { UsageError } from '../errors';
 import type { Io } from '../io';
@@ -27,6 +26,8 @@ import { describeText, describeTool } from './describe';
 import { questionConfirm } from './invoke';
 import { listCommand } from './list';
 import { resolveCommand } from './resolve';
+import { ShellInput } from './shellInput';
+import { applyContextWords, describeContext, describeModel, modelFromWords } from './shellSettings';
 
 export const SHELL_HELP = `Commands:
   tools                       the tools the model gets now (names), and the collapsed groups
@@ -88,15 +89,9 @@ class Shell {
   private threshold: number | undefined;
   private mode: VirtualToolMode | undefined;
   private readonly virtual: VirtualToolSession;
-  private readonly input: NodeJS.ReadableStream;
-  private readonly tty: boolean;
+  private readonly input: ShellInput;
   /** Questions can be answered: on the terminal, or from input with --answers-from-input. */
   private readonly canAsk: boolean;
-  private readonly prompts: NodeJS.WritableStream;
-  private rl!: Interface;
-  private readonly lines: string[] = [];
-  private waiting: ((line: string | undefined) => void) | undefined;
-  private closed = false;
   private calls = 0;
   private running: { cancel(): void } | undefined;
 
@@ -112,10 +107,14 @@ class Shell {
     this.threshold = request.virtualTools?.threshold;
     this.mode = request.virtualTools?.mode;
     this.virtual = session.registry.createVirtualToolSession();
-    this.input = io.stdin ?? process.stdin;
-    this.tty = (this.input as { isTTY?: boolean }).isTTY === true;
-    this.canAsk = this.tty || options.shell?.answersFromInput === true;
-    this.prompts = io.interactive?.output ?? process.stderr;
+    this.input = new ShellInput(io.stdin ?? process.stdin, io.interactive?.output ?? process.stderr, {
+      complete: (line) => this.complete(line),
+      interrupt: () => {
+        this.running?.cancel();
+        return this.running !== undefined;
+      },
+    });
+    this.canAsk = this.input.tty || options.shell?.answersFromInput === true;
   }
 
   request(): ResolveRequest {
@@ -133,42 +132,12 @@ class Shell {
   }
 
   async run(): Promise<void> {
-    this.rl = createInterface({
-      input: this.input,
-      output: this.tty ? this.prompts : undefined,
-      terminal: this.tty,
-      historySize: 1000,
-      removeHistoryDuplicates: true,
-      completer: (line: string) => this.complete(line),
-    });
-    this.rl.on('line', (line) => {
-      const waiting = this.waiting;
-      this.waiting = undefined;
-      if (waiting) waiting(line);
-      else this.lines.push(line);
-    });
-    this.rl.on('close', () => {
-      this.closed = true;
-      this.waiting?.(undefined);
-      this.waiting = undefined;
-    });
-    // Ctrl-C on the terminal: stops a running call, else clears the line (Ctrl-D or `exit` leaves).
-    this.rl.on('SIGINT', () => {
-      if (this.running) {
-        this.running.cancel();
-        this.prompts.write('^C (stopping the call)\n');
-      } else {
-        this.rl.write(null, { ctrl: true, name: 'u' });
-        this.prompts.write('\n(type exit or press Ctrl-D to leave)\n');
-        this.rl.prompt();
-      }
-    });
-    if (this.tty)
+    if (this.input.tty)
       this.io.err(
         `toolpacks shell on ${this.session.host.workspace.root}: ${this.session.registry.tools.length} tools from ${this.session.registry.packs.length} packs. Type help for the commands.`,
       );
     for (;;) {
-      const line = await this.next('toolpacks> ');
+      const line = await this.input.next('toolpacks> ');
       if (line === undefined) break;
       const text = line.trim();
       if (!text || text.startsWith('#')) continue;
@@ -180,18 +149,7 @@ class Shell {
         else this.io.err(`error: ${(error as Error)?.message ?? error}`);
       }
     }
-    this.rl.close();
-  }
-
-  /** The next line; a prompt on the terminal (a question is shown even when input is piped). */
-  private next(prompt: string, question = false): Promise<string | undefined> {
-    if (this.tty) {
-      this.rl.setPrompt(prompt);
-      this.rl.prompt();
-    } else if (question) this.prompts.write(prompt.endsWith('\n') ? prompt : `${prompt}\n`);
-    if (this.lines.length) return Promise.resolve(this.lines.shift()!);
-    if (this.closed) return Promise.resolve(undefined);
-    return new Promise((resolve) => (this.waiting = resolve));
+    this.input.close();
   }
 
   private complete(line: string): [string[], string] {
@@ -279,10 +237,7 @@ class Shell {
         return this.io.out(this.describeTools());
       }
       case 'threshold': {
-        const n = Number(rest.trim());
-        if (!Number.isInteger(n) || n < 1)
-          throw new UsageError(`threshold needs a positive whole number, got '${rest.trim()}'.`);
-        this.threshold = n;
+        this.threshold = positiveInteger('threshold', rest.trim());
         return this.io.out(this.describeTools());
       }
       default:
@@ -343,7 +298,9 @@ class Shell {
               ? true
               : Object.fromEntries(approvals.allow.map((name) => [name, true])),
           eligibleForAutoApproval: Object.fromEntries(approvals.alwaysAsk.map((name) => [name, false])),
-          ...(this.canAsk ? { confirm: questionConfirm(async (prompt) => (await this.next(prompt, true)) ?? '') } : {}),
+          ...(this.canAsk
+            ? { confirm: questionConfirm(async (prompt) => (await this.input.next(prompt, true)) ?? '') }
+            : {}),
           timeoutMs: this.options.timeoutMs,
           chatSessionId: 'shell',
           token: source.token,
@@ -367,49 +324,13 @@ class Shell {
   }
 
   private setContext(rest: string): void {
-    for (const entry of rest.split(/\s+/).filter(Boolean)) {
-      if (entry.startsWith('-')) delete this.context[entry.slice(1)];
-      else {
-        const [key, value] = parseContextEntry(entry);
-        this.context[key] = value;
-      }
-    }
-    const host = this.session.host.contextKeys.values;
-    const keys = [...new Set([...Object.keys(host), ...Object.keys(this.context)])].sort();
-    this.io.out(
-      keys.length
-        ? keys
-            .map(
-              (k) =>
-                `${k} = ${JSON.stringify(k in this.context ? this.context[k] : host[k])}${k in this.context ? ' (set here)' : ''}`,
-            )
-            .join('\n')
-        : '(no context keys)',
-    );
+    applyContextWords(this.context, rest);
+    this.io.out(describeContext(this.session.host.contextKeys.values, this.context));
   }
 
   private setModel(rest: string): void {
-    const words = rest.split(/\s+/).filter(Boolean);
-    if (words.length === 1 && !words[0].includes('='))
-      this.model = { ...this.model, id: words[0], family: words[0], version: words[0] };
-    else
-      for (const word of words) {
-        const [, key, value] = /^(id|family|vendor|version|maxTools)=(.+)$/.exec(word) ?? [];
-        if (!key)
-          throw new UsageError(
-            `model: cannot read '${word}'; write model <id>, or id=…, family=…, vendor=…, version=…, maxTools=….`,
-          );
-        if (key === 'maxTools') {
-          const n = Number(value);
-          if (!Number.isInteger(n) || n < 1)
-            throw new UsageError(`model: maxTools needs a positive whole number, got '${value}'.`);
-          this.model = { ...this.model, maxTools: n };
-        } else this.model = { ...this.model, [key]: value };
-      }
-    const m = this.model;
-    this.io.out(
-      `model ${m.vendor}/${m.family} (id ${m.id}, version ${m.version}${m.maxTools ? `, up to ${m.maxTools} tools` : ''})`,
-    );
+    this.model = modelFromWords(this.model, rest);
+    this.io.out(describeModel(this.model));
   }
 }
 
