@@ -5,6 +5,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { FILE, AFTER, MESSAGE, plan } = require('./agent');
 const { toolNames, modelTextOf } = require('./openai');
+const { profileCheck } = require('./profileCheck');
 
 /** The tool names the model of `client` was given in an agent request (Claude: deferred ones too). */
 function namesOf(client, request) {
@@ -165,6 +166,13 @@ function taskChecks(client, session) {
         return 'one tool per job';
       },
     },
+    profileCheck(
+      client,
+      namesOf(client, session.record.agentRequests.at(-1) ?? { tools: [], deferred: [], names: [] }).filter(
+        (name) => !ourName(name),
+      ),
+      session.ws.work,
+    ),
     {
       name: 'the read shows the file as text',
       run: () => {

@@ -6,6 +6,7 @@ const { anthropicHandler } = require('./anthropic');
 const { openaiHandler } = require('./openai');
 const { geminiHandler } = require('./gemini');
 const { doubledJobs, modelText } = require('./checks');
+const { jobsWithoutBuiltIn } = require('./profileCheck');
 
 async function post(url: string, body: unknown): Promise<string> {
   const response = await fetch(url, {
@@ -151,6 +152,20 @@ describe('the checks', () => {
       { job: 'read a file', tools: ['read_file', 'toolpacks read_file'] },
     ]);
     expect(doubledJobs(['Read', 'Bash', 'mcp__toolpacks__git_status', 'mcp__toolpacks__grep_search'])).toEqual([]);
+  });
+
+  it('find a job the profile leaves to the client that none of the model’s own tools does', () => {
+    // Claude Code 2.1.332's native build gives its model no Glob or Grep: a profile counting on them is wrong.
+    const claudeTools = ['Agent', 'Bash', 'Edit', 'Read', 'Skill', 'ToolSearch', 'Write'];
+    const leftOut = [
+      { tool: 'str_replace_based_edit_tool', job: 'edit files', builtIn: ['Read', 'Write', 'Edit'] },
+      { tool: 'file_search', job: 'find and search', builtIn: ['Glob', 'Grep'] },
+      { tool: 'grep_search', job: 'find and search', builtIn: ['Glob', 'Grep'] },
+    ];
+    expect(jobsWithoutBuiltIn(leftOut, claudeTools)).toEqual([
+      { job: 'find and search', builtIn: ['Glob', 'Grep'], leftOut: ['file_search', 'grep_search'] },
+    ]);
+    expect(jobsWithoutBuiltIn([leftOut[0], { ...leftOut[2], builtIn: ['Bash', 'Grep'] }], claudeTools)).toEqual([]);
   });
 
   it("take each client's own frame off a result and keep the tool's words", () => {
