@@ -10,10 +10,8 @@ import { mcpEra } from './mcpEras';
 import { peers } from './peers';
 import { freshRequestWhileSaturated } from './saturation';
 import {
-  grepVersusRipgrep,
   invokeOverhead,
   loadFourPacks,
-  machine,
   memoryPerTool,
   resolveCold,
   resolveDuringChurn,
@@ -21,6 +19,8 @@ import {
   tokenCost,
   type ScenarioResult,
 } from './scenarios';
+import { grepVersusRipgrep } from './grepScenario';
+import { machine } from './machine';
 
 export interface BenchOptions {
   readonly quick: boolean;
