@@ -43,7 +43,9 @@ if (format !== 0) {
 }
 
 const results = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'toolpacks-test-')), 'jest.json');
-const jest = run(bin('jest'), ['--json', `--outputFile=${results}`, ...process.argv.slice(2)]);
+// --ci: a snapshot missing from the repository fails instead of being written (the text snapshots
+// are the byte-for-byte record of every tool's answer; a run must never make up its own).
+const jest = run(bin('jest'), ['--ci', '--json', `--outputFile=${results}`, ...process.argv.slice(2)]);
 let passed = 0;
 let failed = 1;
 if (fs.existsSync(results)) {
