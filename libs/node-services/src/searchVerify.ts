@@ -1,5 +1,5 @@
 // The read side of ripgrep's results: rg is a separate process that opens files by path.
-import { fstatSync } from 'node:fs';
+import { fstatSync, readSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import type { GrepMatch } from '@toolpacks/services';
 import { clip, MAX_SEARCH_FILE_BYTES, WHOLE_READ_BYTES } from './searchLimits';
@@ -102,6 +102,9 @@ async function readLinesSafely(
   }
 }
 
+/** Up to this size a file is read in one synchronous read (microseconds; no thread-pool round trip). */
+const SYNC_READ_BYTES = 64 * 1024;
+
 /**
  * A small file read whole: one read of its size and a byte more, which comes back short at the end
  * of the file (a file that grew since its fstat is read on to its end, as readFile would).
@@ -111,7 +114,10 @@ async function readWhole(handle: FileHandle, size: number): Promise<Buffer> {
   let position = 0;
   for (let want = size + 1; ; want = 64 * 1024) {
     const buffer = Buffer.allocUnsafe(want);
-    const { bytesRead } = await handle.read(buffer, 0, want, position);
+    const bytesRead =
+      want <= SYNC_READ_BYTES
+        ? readSync(handle.fd, buffer, 0, want, position)
+        : (await handle.read(buffer, 0, want, position)).bytesRead;
     chunks.push(buffer.subarray(0, bytesRead));
     position += bytesRead;
     if (bytesRead < want || position > WHOLE_READ_BYTES) break;
