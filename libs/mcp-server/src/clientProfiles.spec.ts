@@ -90,7 +90,7 @@ async function connectAs(
 }
 
 describe('finding 1: what the model reads is the tool’s text', () => {
-  it.each(['claude-code', 'codex-mcp-client'])(
+  it.each(['claude-code', 'codex-mcp-client', 'Visual Studio Code', 'cursor-vscode'])(
     '%s (shows the structuredContent): no outputSchema listed, results text only',
     async (name) => {
       const c = await connectAs(name, { servesEverything: true });

@@ -179,10 +179,12 @@ export const CLIENT_PROFILES: Readonly<Record<string, ClientProfile>> = {
   // multi_replace_string_in_file, insert_edit_into_file, apply_patch, list_dir, file_search,
   // grep_search. file_search and grep_search search with search.exclude and the .gitignore files
   // (findFiles2's and findTextInFiles' defaults; includeIgnoredFiles is off). get_changed_files only
-  // reads the changes: git stays. It shows the text content and asks before each MCP call.
+  // reads the changes: git stays. MCP results: microsoft/vscode src/vs/workbench/contrib/mcp/common/
+  // mcpLanguageModelToolContribution.ts gives the model JSON.stringify(structuredContent) in place of
+  // the text when there is one. It asks before each non-read-only MCP call (readOnlyHint).
   'Visual Studio Code': {
-    checkedAgainst: 'vscode-copilot-chat 0.42.0 (toolNames.ts, tools/node)',
-    shows: 'text',
+    checkedAgainst: 'vscode-copilot-chat 0.42.0 (toolNames.ts, tools/node); microsoft/vscode 027907c (MCP results)',
+    shows: 'structuredContent',
     asksBeforeEachCall: true,
     builtIns: [
       {
@@ -211,10 +213,12 @@ export const CLIENT_PROFILES: Readonly<Record<string, ClientProfile>> = {
   // Cursor (closed source): cursor.com/docs/agent/tools lists Read File, List Directory, Codebase,
   // Grep, Search Files, Web, Fetch Rules, Edit & Reapply, Delete File and Terminal, by these names (the
   // names its model sees are not published); cursor.com/help/customization/ignore-files: its search
-  // follows .gitignore and .cursorignore. It shows the text content and asks before MCP calls.
+  // follows .gitignore and .cursorignore. It asks before MCP calls. Whether its model reads a result's
+  // structuredContent or its text is not documented: counted as the data, so the server sends only the
+  // text and the model reads it either way.
   'cursor-vscode': {
     checkedAgainst: 'Cursor’s documentation as of Cursor 3.11 (cursor.com/docs/agent/tools)',
-    shows: 'text',
+    shows: 'structuredContent',
     asksBeforeEachCall: true,
     builtIns: [
       {
