@@ -137,7 +137,9 @@ async function main() {
   }
 
   if (tokenLines.length)
-    console.log(`\ntool lists the models received (tokens ≈ characters / 4):\n${tokenLines.join('\n')}`);
+    console.log(
+      `\ntool lists the models received (tokens ≈ characters / 4 of the tool definitions' JSON as each stand-in received it; no vendor tokenizer is installed):\n${tokenLines.join('\n')}`,
+    );
   console.log(`\nclients: ${passed} passed, ${failed} failed`);
   if (summaryFile) fs.writeFileSync(summaryFile, JSON.stringify({ passed, failed, tokens: tokenReport }) + '\n');
   return failed === 0 && passed > 0 ? 0 : 1;
