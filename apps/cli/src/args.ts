@@ -111,7 +111,9 @@ export function parseCliArgs(
   };
 }
 
-/** The command (`--help` and `--version` are commands of their own) and a check of the positional arguments it takes. */
+/**
+ * The command (`--help` and `--version` are commands of their own) and a check of the positional arguments it takes.
+ */
 function readCommand(values: Flags, positionals: readonly string[]): Command {
   const command = values.help ? 'help' : values.version ? 'version' : ((positionals[0] ?? 'resolve') as Command);
   if (!COMMANDS.includes(command)) {
@@ -123,7 +125,8 @@ function readCommand(values: Flags, positionals: readonly string[]): Command {
   // `--version <v>` once set the model's version: a value after it is refused, never taken for one.
   if (command === 'version' && positionals.length)
     throw new UsageError(
-      `--version prints the version of toolpacks and takes no value ('${positionals[0]}'); the model's version is --model-version.`,
+      `--version prints the version of toolpacks and takes no value ('${positionals[0]}'); the model's version is ` +
+        `--model-version.`,
     );
   const expected = command === 'invoke' ? 3 : command === 'describe' ? 2 : 1;
   if (positionals.length > expected) throw new UsageError(`Unexpected argument '${positionals[expected]}'.`);
@@ -138,7 +141,9 @@ function readApprovals({ values, config, file, trusted, notices }: ParseInput): 
   if (!trusted && fileApprovals.allow?.length) untrustedApprovals.push(`"allow": ${fileApprovals.allow.join(', ')}`);
   if (untrustedApprovals.length)
     notices.push(
-      `${config!.path} asks to approve tools without asking (${untrustedApprovals.join('; ')}); skipped: a repository's config file cannot approve tools. Pass --trust-repository-config, or --config ${config!.path}, to use it.`,
+      `${config!.path} asks to approve tools without asking (${untrustedApprovals.join('; ')}); skipped: a ` +
+        `repository's config file cannot approve tools. Pass --trust-repository-config, or --config ${config!.path}, ` +
+        `to use it.`,
     );
   // Keeping a tool manual only ever asks more: honoured from any config file, and it beats allow.
   const alwaysAsk = unique([...(fileApprovals.alwaysAsk ?? []), ...splitList(values['always-ask'])]);
@@ -151,7 +156,10 @@ function readApprovals({ values, config, file, trusted, notices }: ParseInput): 
   };
 }
 
-/** invoke's tool and input: JSON on the command line (parsed now), or `-` / `@file` (read by main before any pack loads). */
+/**
+ * invoke's tool and input: JSON on the command line (parsed now), or `-` / `@file` (read by main before any pack
+ * loads).
+ */
 function readInvoke(
   { positionals, cwd }: ParseInput,
   approvals: Approvals,
@@ -160,7 +168,8 @@ function readInvoke(
   const [, tool, json] = positionals;
   if (!tool)
     throw new UsageError(
-      'invoke needs a tool name and its input as JSON, e.g. invoke read_file \'{"filePath":"README.md"}\', - (stdin) or @input.json.',
+      'invoke needs a tool name and its input as JSON, e.g. invoke read_file \'{"filePath":"README.md"}\', - ' +
+        '(stdin) or @input.json.',
     );
   let input: unknown = {};
   let inputFrom: InvokeInputSource | undefined;
@@ -188,7 +197,10 @@ function readDescribe(positionals: readonly string[]): CliOptions['describe'] {
   return { tool: positionals[1] };
 }
 
-/** The packs to import (the config file's, when trusted, then --pack) and the config file's schema dialects (when trusted). */
+/**
+ * The packs to import (the config file's, when trusted, then --pack) and the config file's schema dialects (when
+ * trusted).
+ */
 function readPacks(
   { values, config, file, trusted, trust, cwd, notices }: ParseInput,
   root: string,
@@ -201,13 +213,15 @@ function readPacks(
         packs.push({ spec, base: config!.dir, searchPaths: unique([config!.dir, rootPath]), from: config!.path });
     else
       notices.push(
-        `${config!.path} lists packs (${file.packs.join(', ')}); not loaded: a pack runs code, and this file came with the repository. Pass --trust-repository-config, or --config ${config!.path}, to load them.`,
+        `${config!.path} lists packs (${file.packs.join(', ')}); not loaded: a pack runs code, and this file came ` +
+          `with the repository. Pass --trust-repository-config, or --config ${config!.path}, to load them.`,
       );
   }
   // Dialects change what models are sent, so a repository's own file gets no say without trust.
   if (file.schemaDialects?.length && !trusted)
     notices.push(
-      `${config!.path} sets schemaDialects; skipped: this file came with the repository. Pass --trust-repository-config, or --config ${config!.path}, to use them.`,
+      `${config!.path} sets schemaDialects; skipped: this file came with the repository. Pass ` +
+        `--trust-repository-config, or --config ${config!.path}, to use them.`,
     );
   // A module name is the user's: looked up from the folder they ran the command in, and from the
   // root (a cloned repository's node_modules) only when they trust the repository.
@@ -227,7 +241,8 @@ function readMcp({ values, command, env }: ParseInput): CliOptions['mcp'] {
     if (values['serve-all']) throw new UsageError("--serve-all is an option of 'toolpacks mcp'.");
     if (values.http !== undefined || values.token !== undefined || values['no-token'])
       throw new UsageError(
-        `${values.http !== undefined ? '--http' : values.token !== undefined ? '--token' : '--no-token'} is an option of 'toolpacks mcp'.`,
+        `${values.http !== undefined ? '--http' : values.token !== undefined ? '--token' : '--no-token'} is an ` +
+          `option of 'toolpacks mcp'.`,
       );
     return undefined;
   }
@@ -238,7 +253,8 @@ function readMcp({ values, command, env }: ParseInput): CliOptions['mcp'] {
     throw new UsageError('--no-token and --token contradict each other; give one.');
   if (http && !isLoopback(http.host) && !token)
     throw new UsageError(
-      `--http ${values.http}: a host other than loopback needs a token (TOOLPACKS_MCP_TOKEN, or --token)${noToken ? '; --no-token is for loopback only' : ''}.`,
+      `--http ${values.http}: a host other than loopback needs a token (TOOLPACKS_MCP_TOKEN, or ` +
+        `--token)${noToken ? '; --no-token is for loopback only' : ''}.`,
     );
   if (!http && values.token !== undefined) throw new UsageError('--token is for --http; stdio needs none.');
   if (!http && noToken) throw new UsageError('--no-token is for --http; stdio needs no token.');

@@ -54,7 +54,10 @@ export interface CliOptions {
   readonly modelChosenBy?: string;
   /** `resolve --compare a,b,c`: the model families to resolve for side by side. */
   readonly compare?: readonly string[];
-  /** `resolve --client NAME`: what `toolpacks mcp` sends that client (its clientInfo.name): its profile's tools left out. */
+  /**
+   * `resolve --client NAME`: what `toolpacks mcp` sends that client (its clientInfo.name): its profile's tools left
+   * out.
+   */
   readonly client?: string;
   readonly json: boolean;
   readonly root: string;

@@ -14,7 +14,10 @@ import type {
 } from '@toolpacks/registry/host';
 import { renderTable } from './table';
 
-/** The model `--compare` resolves for: the request's vendor and tool limit, the family as id, family and version (as `--family` does). */
+/**
+ * The model `--compare` resolves for: the request's vendor and tool limit, the family as id, family and version (as
+ * `--family` does).
+ */
 export function compareModel(base: ModelInfo, family: string): ModelInfo {
   return {
     id: family,
@@ -38,7 +41,10 @@ export interface Comparison {
   readonly families: readonly { readonly family: string; readonly resolved: ResolvedToolSet }[];
   /** Every job some family has a tool for, in first-seen order. */
   readonly jobs: readonly { readonly job: string; readonly tools: readonly (JobTool | undefined)[] }[];
-  /** Per family (same order), the tools not sent to it that another family is sent or for a reason of its own (model, variant, override, limit). */
+  /**
+   * Per family (same order), the tools not sent to it that another family is sent or for a reason of its own (model,
+   * variant, override, limit).
+   */
   readonly notSent: readonly (readonly NotSentEntry[])[];
   /** Tools not sent to any family, for the same reason (when clauses, choices). */
   readonly notSentToAny: readonly NotSentEntry[];
@@ -121,7 +127,8 @@ export function comparisonText(comparison: Comparison): string {
     families
       .map(
         ({ family, resolved }) =>
-          `  ${family}: ${plural(resolved.tools.length, 'tool')} sent, about ${resolved.estimatedTokens} tokens of definitions`,
+          `  ${family}: ${plural(resolved.tools.length, 'tool')} sent, about ${resolved.estimatedTokens} tokens of ` +
+          `definitions`,
       )
       .join('\n'),
   );
@@ -142,7 +149,8 @@ export function comparisonText(comparison: Comparison): string {
   if (comparison.notSentToAny.length)
     out.push(
       '',
-      `Not sent to any of them: ${comparison.notSentToAny.map((e) => `${e.name} (${e.reason})`).join(', ')}. \`toolpacks resolve --family <family>\` explains each.`,
+      `Not sent to any of them: ${comparison.notSentToAny.map((e) => `${e.name} (${e.reason})`).join(', ')}. ` +
+        `\`toolpacks resolve --family <family>\` explains each.`,
     );
   const diagnostics = uniqueDiagnostics(families.map((f) => f.resolved));
   if (diagnostics.length) {

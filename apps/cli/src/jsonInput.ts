@@ -17,7 +17,8 @@ export function parseJsonInput(text: string, tool: string, from: string): unknow
     const { line, column } = lineAndColumn(json, offset);
     const near = json.slice(offset, offset + 20).split('\n')[0];
     throw new UsageError(
-      `The input of ${tool} (${from}) is not valid JSON at line ${line}, column ${column}${near ? ` (near '${near}')` : ' (at the end)'}: ${(error as Error).message}`,
+      `The input of ${tool} (${from}) is not valid JSON at line ${line}, column ` +
+        `${column}${near ? ` (near '${near}')` : ' (at the end)'}: ${(error as Error).message}`,
     );
   }
 }
@@ -41,7 +42,8 @@ export async function readJsonInput(
       const code = (error as NodeJS.ErrnoException).code;
       throw new UsageError(
         code === 'ENOENT' || code === 'ENOTDIR'
-          ? `@${source.written}: no such file (${source.path}); the path is relative to the folder you ran the command in.`
+          ? `@${source.written}: no such file (${source.path}); the path is relative to the folder you ran the ` +
+              `command in.`
           : `@${source.written}: ${source.path} cannot be read: ${(error as Error).message}`,
       );
     }

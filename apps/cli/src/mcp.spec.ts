@@ -84,17 +84,16 @@ describe('toolpacks mcp: the sessions it serves', () => {
     expect(other.registry).not.toBe(session.registry);
     await other.dispose();
     expect(session.registry.packs.map((p) => p.id)).toEqual(['editor', 'search', 'git', 'debug']);
-    const request = session.resolveRequest();
+    const request = session.request();
     expect(request).toMatchObject({
       model: { id: 'gpt-5', family: 'gpt-5' },
-      threshold: 40,
+      virtualTools: { threshold: 40 },
       context: { custom: 1, debugState: 'inactive' },
     });
-    expect(request).not.toHaveProperty('virtualTools');
 
     let changes = 0;
     const subscription = session.onDidChangeContext(() => changes++);
-    const resolved = session.registry.resolve({ ...request, virtualTools: { threshold: 40 } });
+    const resolved = session.registry.resolve(request);
     await session.registry.invoke(resolved, {
       callId: '1',
       name: 'set_breakpoint',
@@ -107,7 +106,7 @@ describe('toolpacks mcp: the sessions it serves', () => {
     );
     expect(started.status).toBe('ok');
     expect(changes).toBeGreaterThan(0);
-    expect(session.resolveRequest().context).toMatchObject({ debugState: 'stopped' });
+    expect(session.request().context).toMatchObject({ debugState: 'stopped' });
     subscription.dispose();
 
     await session.dispose();

@@ -12,7 +12,9 @@ export type PackImport =
   | { readonly ok: true; readonly pack: ToolPack; readonly file: string }
   | { readonly ok: false; readonly refused: LoadedPack };
 
-/** Looks like a pack: definePack's result, or a plain object with an id and a tools array (loadPack checks the rest). */
+/**
+ * Looks like a pack: definePack's result, or a plain object with an id and a tools array (loadPack checks the rest).
+ */
 export function isPackLike(value: unknown): value is ToolPack {
   try {
     if (!value || typeof value !== 'object') return false;
@@ -33,7 +35,10 @@ function isPathSpec(spec: PackSpec): boolean {
   return path.isAbsolute(spec.spec) || spec.spec.startsWith('.') || existsSync(path.resolve(spec.base, spec.spec));
 }
 
-/** The file a spec names: a path (file or package folder) relative to `base`, or a module looked up from `searchPaths`. */
+/**
+ * The file a spec names: a path (file or package folder) relative to `base`, or a module looked up from
+ * `searchPaths`.
+ */
 export function resolvePackFile(spec: PackSpec): string {
   if (isPathSpec(spec)) {
     const absolute = path.resolve(spec.base, spec.spec);
@@ -72,11 +77,14 @@ export function pickPack(exports: unknown): { pack?: ToolPack; problem?: string 
   if (packs.length === 1) return { pack: read(packs[0]) as ToolPack };
   if (packs.length > 1)
     return {
-      problem: `its module exports ${packs.length} packs (${packs.join(', ')}); export the one to load as the default export or as \`pack\`.`,
+      problem:
+        `its module exports ${packs.length} packs (${packs.join(', ')}); export the one to load as the default ` +
+        `export or as \`pack\`.`,
     };
   return {
     problem:
-      'its module exports no pack: an object with an id and a tools array (use definePack), as the default export, as `pack` or as its only export.',
+      'its module exports no pack: an object with an id and a tools array (use definePack), as the default export, ' +
+      'as `pack` or as its only export.',
   };
 }
 
@@ -117,7 +125,8 @@ function ensureTypeScriptLoader(file: string): void {
     loader = module.require('esbuild-register/dist/node') as typeof loader;
   } catch {
     throw new Error(
-      `${file} is TypeScript and no TypeScript loader is installed (esbuild-register); compile the pack to JavaScript, or install esbuild-register.`,
+      `${file} is TypeScript and no TypeScript loader is installed (esbuild-register); compile the pack to ` +
+        `JavaScript, or install esbuild-register.`,
     );
   }
   // Packs use inversify's parameter decorators and prompt-tsx's JSX factory; a folder may have no
@@ -139,7 +148,7 @@ async function requireOrImport(file: string): Promise<unknown> {
   ensureTypeScriptLoader(file);
   if (!file.endsWith('.mjs')) {
     try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the pack the user named, loaded by path at run time
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the user's pack, by path at run time
       return require(file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ERR_REQUIRE_ESM') throw error;

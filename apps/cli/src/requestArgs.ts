@@ -69,7 +69,8 @@ export function readCompare({ values, command }: ParseInput): readonly string[] 
   const families = unique(splitList(values.compare));
   if (families.length < 2)
     throw new UsageError(
-      `--compare needs two model families or more, comma-separated, e.g. --compare claude-sonnet-4.5,gpt-5,gemini-2.5-pro.`,
+      `--compare needs two model families or more, comma-separated, e.g. --compare ` +
+        `claude-sonnet-4.5,gpt-5,gemini-2.5-pro.`,
     );
   if (values.model !== undefined || values.family !== undefined)
     throw new UsageError('--compare names the families itself; leave out --model and --family.');

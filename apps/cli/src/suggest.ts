@@ -48,7 +48,10 @@ export function didYouMean(name: string, known: Iterable<string>): string {
   const names = closestNames(name, known);
   if (!names.length) return '';
   const quoted = names.map((n) => `'${n}'`);
-  return `; did you mean ${quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`}?`;
+  return (
+    `; did you mean ` +
+    `${quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`}?`
+  );
 }
 
 /** Where each choice came from: the flag, or the config file (its path and field). */
@@ -83,9 +86,13 @@ export function selectionDiagnostics(
     const tool = registry.tools.find((t) => t.definition.name === name)?.definition;
     let message: string;
     if (tool?.overridesTool)
-      message = `${from}: '${name}' overrides '${tool.overridesTool}' for some models and is not a picker entry of its own; choose '${tool.overridesTool}'.`;
+      message =
+        `${from}: '${name}' overrides '${tool.overridesTool}' for some models and is not a picker entry of its own; ` +
+        `choose '${tool.overridesTool}'.`;
     else if (toolNames.has(name))
-      message = `${from}: '${name}' is a variant; tool choices name its picker entry (toolReferenceName): choose '${toolNames.get(name)}'.`;
+      message =
+        `${from}: '${name}' is a variant; tool choices name its picker entry (toolReferenceName): choose ` +
+        `'${toolNames.get(name)}'.`;
     else if (setNames.has(name)) message = `${from}: '${name}' is a toolset, not a tool; choose it with --toolsets.`;
     else message = `${from}: no tool is named '${name}'; the choice is ignored${didYouMean(name, referenceNames)}`;
     diagnostics.push({ severity: 'warning', code: 'tool-choice-unknown', message: terminate(message) });

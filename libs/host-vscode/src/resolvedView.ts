@@ -208,7 +208,9 @@ export class ResolvedToolsView implements vscode.TreeDataProvider<Node>, vscode.
       case 'set':
         return item(node.set.name, {
           id: `set:${node.set.registryName}`,
-          description: `${node.set.tools.filter((t) => t.sent).length} of ${node.set.tools.length} sent · ${node.set.description}`,
+          description:
+            `${node.set.tools.filter((t) => t.sent).length} of ${node.set.tools.length} sent · ` +
+            `${node.set.description}`,
           icon: node.set.icon?.replace(/^\$\((.*)\)$/, '$1') ?? 'tools',
           expanded: true,
         });
@@ -254,9 +256,10 @@ export class ResolvedToolsView implements vscode.TreeDataProvider<Node>, vscode.
       });
     const { model, label } = this.chosen;
     const rows = this.rows;
+    const cost = rows ? ` · ${rows.sentCount} sent · ≈${rows.estimatedTokens.toLocaleString('en-US')} tokens` : '';
     return item(`Model: ${label}`, {
       id: 'model',
-      description: `${model.vendor}/${model.family}${rows ? ` · ${rows.sentCount} sent · ≈${rows.estimatedTokens.toLocaleString('en-US')} tokens` : ''}`,
+      description: `${model.vendor}/${model.family}${cost}`,
       tooltip: `Tools resolved for ${model.vendor}/${model.family} (id ${model.id}). Click to choose another model.`,
       icon: 'hubot',
       command,
@@ -273,7 +276,9 @@ export class ResolvedToolsView implements vscode.TreeDataProvider<Node>, vscode.
           ? 'defaults: this VS Code sends @toolpacks no picker choices (they need the proposal flavour)'
           : 'defaults: no chat request seen yet',
       tooltip:
-        "VS Code's Configure Tools picker (and a custom agent's or prompt file's tools: list) decides which tools are on. VS Code tells an extension on each chat request; this view shows the choice the last request carried. Click to open the picker.",
+        "VS Code's Configure Tools picker (and a custom agent's or prompt file's tools: list) decides which tools " +
+        'are on. VS Code tells an extension on each chat request; this view shows the choice the last request ' +
+        'carried. Click to open the picker.',
       icon: 'settings',
       command: { command: RESOLVED_VIEW_COMMANDS.configureTools, title: 'Configure Tools' },
     });

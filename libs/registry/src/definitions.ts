@@ -1,5 +1,6 @@
 // What a pack writes: tool and toolset definitions, the tool shape (it mirrors
-// `vscode.LanguageModelTool*`, so a tool written here is a valid VS Code tool; only types are imported from 'vscode'), packs, diagnostics. A leaf: it imports no other file of the registry.
+// `vscode.LanguageModelTool*`, so a tool written here is a valid VS Code tool; only types are imported from 'vscode'),
+// packs, diagnostics. A leaf: it imports no other file of the registry.
 import type * as vscode from 'vscode';
 import type { ContainerModule, Newable } from 'inversify';
 import type { CancellationToken, Disposable } from '@toolpacks/base';
@@ -123,7 +124,8 @@ export interface ToolInvocationOptions<T, R = unknown> {
    * What the question a person said yes to showed, as this call's preparation recorded it
    * (`PreparedToolInvocation.receipt`): given only with a person's yes to this very call's question
    * (`confirmed` for an always-ask one; an ordinary one's yes too), from the very preparation whose
-   * question was asked — never with auto-approval or a remembered approval. A tool hands it to the write path, which writes only while the world still
+   * question was asked — never with auto-approval or a remembered approval. A tool hands it to the write path, which
+   * writes only while the world still
    * matches it (the paths shown, the bytes shown) — a yes is a receipt, never a bare flag.
    */
   readonly receipt?: R;
@@ -207,7 +209,8 @@ export type StructuredContent = Readonly<Record<string, unknown>>;
 export type ProviderResult<T> = T | undefined | null | Thenable<T | undefined | null>;
 
 /** A language-model tool: the `vscode.LanguageModelTool` shape, constructed by the container. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as vscode.LanguageModelTool<T>: a tool of any input type is a Tool
+// A tool of any input type is a Tool, as with vscode.LanguageModelTool<T>.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
 export interface Tool<T = any> {
   invoke(options: ToolInvocationOptions<T>, token: CancellationToken): ProviderResult<ToolResultLike>;
   prepareInvocation?(

@@ -68,7 +68,10 @@ export function confirmQuestion(request: ConfirmationRequest): string {
   return `${title}\n${message}${warning}\nRun ${request.toolName}? [y/N] (or type what to do instead) `;
 }
 
-/** "y"/"yes" runs the call once; "n", "no" or nothing is a plain no; any other words decline with the user's instruction to the model. */
+/**
+ * "y"/"yes" runs the call once; "n", "no" or nothing is a plain no; any other words decline with the user's
+ * instruction to the model.
+ */
 export function readConfirmAnswer(raw: string): ConfirmationAnswer {
   const answer = raw.trim();
   if (/^y(es)?$/i.test(answer)) return 'once';

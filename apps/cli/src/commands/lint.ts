@@ -18,7 +18,8 @@ export function lintCommand(
   const lines = [
     `Tool definitions for ${model.vendor}/${model.family} (id ${model.id}), dialects: ${report.dialects.join(', ')}.`,
     report.changed.length
-      ? `${report.changed.length} of ${report.checked} tools are sent changed; their input is still checked against the schema the pack wrote.`
+      ? `${report.changed.length} of ${report.checked} tools are sent changed; their input is still checked against ` +
+        `the schema the pack wrote.`
       : `Nothing changes: all ${report.checked} tools are sent as their packs wrote them.`,
   ];
   for (const tool of report.changed) {
@@ -28,7 +29,8 @@ export function lintCommand(
     );
     for (const change of tool.changes)
       lines.push(
-        `  ${change.path === '' ? '(top)' : change.path}: ${change.detail}${change.lost ? `; lost: ${change.lost}` : ''}`,
+        `  ${change.path === '' ? '(top)' : change.path}: ` +
+          `${change.detail}${change.lost ? `; lost: ${change.lost}` : ''}`,
       );
   }
   return { output: lines.join('\n'), report };

@@ -35,7 +35,8 @@ export function resolveCommand(
   const leftOut = [...leftOutFor(profile)].map(([tool, job]) => ({ tool, job: job.job, builtIn: job.builtIn }));
   const why =
     describeComplement(profile) ??
-    `The client ${client} is not one toolpacks knows: every tool is sent (known: Claude Code, Codex, Gemini CLI, VS Code, Cursor).`;
+    `The client ${client} is not one toolpacks knows: every tool is sent (known: Claude Code, Codex, Gemini CLI, ` +
+      `VS Code, Cursor).`;
   return json
     ? JSON.stringify(
         { ...toJson(resolved), client: { name: client, known: profile !== undefined, leftOut, why } },
@@ -51,7 +52,8 @@ function toText(resolved: ResolvedToolSet): string {
   const sentCount = resolved.tools.length;
   const who = model ? `Model ${model.vendor}/${model.family} (id ${model.id}, version ${model.version})` : 'Any model';
   out.push(
-    `${who}: ${sentCount} tool${sentCount === 1 ? '' : 's'} sent, about ${resolved.estimatedTokens} tokens of definitions.`,
+    `${who}: ${sentCount} tool${sentCount === 1 ? '' : 's'} sent, about ${resolved.estimatedTokens} tokens of ` +
+      `definitions.`,
   );
   out.push('');
   const description = new Map(resolved.tools.map((t) => [t.name, t.description]));
@@ -74,7 +76,8 @@ function toText(resolved: ResolvedToolSet): string {
   if (adapted.length)
     out.push(
       '',
-      `Sent in the dialect this model's API accepts: ${adapted.map((e) => e.name).join(', ')} (input is still checked against the schema each pack wrote; \`toolpacks lint\` lists every change).`,
+      `Sent in the dialect this model's API accepts: ${adapted.map((e) => e.name).join(', ')} (input is still ` +
+        `checked against the schema each pack wrote; \`toolpacks lint\` lists every change).`,
     );
   if (resolved.notSent.length) {
     out.push('', 'Not sent:');

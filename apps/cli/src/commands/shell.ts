@@ -134,7 +134,8 @@ class Shell {
   async run(): Promise<void> {
     if (this.input.tty)
       this.io.err(
-        `toolpacks shell on ${this.session.host.workspace.root}: ${this.session.registry.tools.length} tools from ${this.session.registry.packs.length} packs. Type help for the commands.`,
+        `toolpacks shell on ${this.session.host.workspace.root}: ${this.session.registry.tools.length} tools from ` +
+          `${this.session.registry.packs.length} packs. Type help for the commands.`,
       );
     for (;;) {
       const line = await this.input.next('toolpacks> ');
@@ -264,7 +265,8 @@ class Shell {
     const m = resolved.model!;
     const collapsed = resolved.groups.filter((g) => !g.expanded);
     const lines = [
-      `${resolved.tools.length} tool${resolved.tools.length === 1 ? '' : 's'} for ${m.vendor}/${m.family} (id ${m.id}): ${resolved.tools.map((t) => t.name).join(', ') || '(none)'}`,
+      `${resolved.tools.length} tool${resolved.tools.length === 1 ? '' : 's'} for ${m.vendor}/${m.family} (id ` +
+        `${m.id}): ${resolved.tools.map((t) => t.name).join(', ') || '(none)'}`,
     ];
     for (const group of collapsed) lines.push(`  ${group.name}: ${group.tools.join(', ')}`);
     return lines.join('\n');
@@ -277,7 +279,8 @@ class Shell {
         input = JSON.parse(json);
       } catch (error) {
         throw new UsageError(
-          `the input of ${tool} is not valid JSON: ${(error as Error).message}. Write it as call ${tool} {"key": "value"}.`,
+          `the input of ${tool} is not valid JSON: ${(error as Error).message}. Write it as call ${tool} {"key": ` +
+            `"value"}.`,
         );
       }
     }

@@ -54,7 +54,10 @@ export class ShellInput {
     });
   }
 
-  /** The next line, undefined at the end of input; a prompt on the terminal (a question is shown even when input is piped). */
+  /**
+   * The next line, undefined at the end of input; a prompt on the terminal (a question is shown even when input is
+   * piped).
+   */
   next(prompt: string, question = false): Promise<string | undefined> {
     if (this.tty) {
       this.rl.setPrompt(prompt);

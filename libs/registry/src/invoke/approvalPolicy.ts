@@ -55,8 +55,9 @@ export interface RequiredConfirmation {
 }
 
 /**
- * A call asks when its tool asks by default (destructive, unless it says `asksByDefault: false`), its preparation returns confirmation messages, or it
- * says `alwaysConfirm`; the tool's own messages are shown, else a default. Undefined: no question.
+ * A call asks when its tool asks by default (destructive, unless it says `asksByDefault: false`), its preparation
+ * returns confirmation messages, or it says `alwaysConfirm`; the tool's own messages are shown, else a default.
+ * Undefined: no question.
  */
 export function requiredConfirmation(
   calledName: string,
@@ -135,14 +136,22 @@ export function declinedText(
 ): string {
   if (approval.kind === 'declined') {
     const said = approval.reason?.trim() ? ` and said: ${quoteBounded(approval.reason.trim(), 1000)}` : '';
-    return `The user declined to run \`${name}\` for this call${said}. Do not retry the same call; ${said ? 'follow what the user said' : 'continue without its result, or ask the user how to proceed'}.`;
+    return (
+      `The user declined to run \`${name}\` for this call${said}. Do not retry the same call; ` +
+      `${said ? 'follow what the user said' : 'continue without its result, or ask the user how to proceed'}.`
+    );
   }
   const why = prepared?.alwaysConfirm
-    ? " (it can make code run or changes a sensitive file, so it needs a person's yes for this very call, and none could be asked; auto-approve never covers it)"
+    ? " (it can make code run or changes a sensitive file, so it needs a person's yes for this very call, and none " +
+      'could be asked; auto-approve never covers it)'
     : prepared?.runsCode
-      ? " (it runs code, so it needs a person's yes or approval that names this tool, and none could be asked; global auto-approve does not cover it)"
+      ? " (it runs code, so it needs a person's yes or approval that names this tool, and none could be asked; " +
+        'global auto-approve does not cover it)'
       : ' (it needs confirmation and none could be asked)';
-  return `The user declined to run \`${name}\` for this call${why}. Do not retry the same call; continue without its result, or ask the user how to proceed.`;
+  return (
+    `The user declined to run \`${name}\` for this call${why}. Do not retry the same call; continue without its ` +
+    `result, or ask the user how to proceed.`
+  );
 }
 
 /** Remembered approvals: per pack and implementation, and per approval key where the tool gives one. */

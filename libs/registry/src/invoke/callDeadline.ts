@@ -59,12 +59,15 @@ export class CallDeadline {
     if (this.overranMs !== undefined)
       return [
         'timeout',
-        `Tool \`${name}\` did not finish within ${this.timeoutMs} ms (it held the host for ${this.overranMs} ms, so it could not be stopped); its result was discarded. It may have done part of its work: check before calling it again, or try a narrower request.`,
+        `Tool \`${name}\` did not finish within ${this.timeoutMs} ms (it held the host for ${this.overranMs} ms, ` +
+          `so it could not be stopped); its result was discarded. It may have done part of its work: check before ` +
+          `calling it again, or try a narrower request.`,
       ];
     if (this.timedOut)
       return [
         'timeout',
-        `Tool \`${name}\` did not finish within ${this.timeoutMs} ms and was stopped. Try a narrower request (fewer files, a smaller range) or continue without it.`,
+        `Tool \`${name}\` did not finish within ${this.timeoutMs} ms and was stopped. Try a narrower request ` +
+          `(fewer files, a smaller range) or continue without it.`,
       ];
     return ['cancelled', `The call to \`${name}\` was cancelled; it did not complete.`];
   }

@@ -170,7 +170,8 @@ function checkCall(
       return textCallResult(
         call,
         'not-enabled',
-        `Tool \`${shownName}\` is not enabled for this request${why ? ` (${why.detail})` : ''}, so it was not run. Use one of the tools you were given instead.`,
+        `Tool \`${shownName}\` is not enabled for this request${why ? ` (${why.detail})` : ''}, so it was not run. ` +
+          `Use one of the tools you were given instead.`,
       );
     }
     const available = resolved.tools.map((t) => t.name);
@@ -194,7 +195,8 @@ function checkCall(
     return textCallResult(
       call,
       'invalid-input',
-      `Invalid input for \`${shownName}\`; it was not run:\n${check.problems.map((p) => `- ${p}`).join('\n')}\nFix the input to match the tool's schema and call it again.`,
+      `Invalid input for \`${shownName}\`; it was not run:\n${check.problems.map((p) => `- ${p}`).join('\n')}\nFix ` +
+        `the input to match the tool's schema and call it again.`,
     );
   return { implementation, input: callInput ?? {}, enabledJobs: binding.entry.enabledJobs };
 }
@@ -228,7 +230,8 @@ function checkedStructuredContent(
   const chars = jsonChars(structured);
   if (chars > budget.maxChars)
     report([
-      `the structured result is ${chars.toLocaleString('en-US')} characters of JSON, over the result budget of ${budget.maxChars.toLocaleString('en-US')}: cut it where the text is cut`,
+      `the structured result is ${chars.toLocaleString('en-US')} characters of JSON, over the result budget of ` +
+        `${budget.maxChars.toLocaleString('en-US')}: cut it where the text is cut`,
     ]);
   else if (budget.textCut)
     report(['the registry cut the text at the result budget, but the structured result was not cut with it']);

@@ -13,7 +13,10 @@ export interface ConfirmationRequest {
   readonly input: unknown;
   /** The call can make code run: the answer counts for this call only, whatever scope is chosen. */
   readonly alwaysConfirm?: boolean;
-  /** False when no answer is remembered (alwaysConfirm, a tool kept manual, or code that runs without an approvalKey): offer no scopes. */
+  /**
+   * False when no answer is remembered (alwaysConfirm, a tool kept manual, or code that runs without an approvalKey):
+   * offer no scopes.
+   */
   readonly rememberable?: boolean;
 }
 

@@ -42,7 +42,8 @@ export function answerVirtualCall(
   if (!check.ok)
     return answer(
       'invalid-input',
-      `Invalid input for \`${searcher.name}\`; nothing was searched:\n${check.problems.map((p) => `- ${p}`).join('\n')}\nCall it again with a \`query\` string.`,
+      `Invalid input for \`${searcher.name}\`; nothing was searched:\n` +
+        `${check.problems.map((p) => `- ${p}`).join('\n')}\nCall it again with a \`query\` string.`,
     );
   const input = (searchInput ?? {}) as { query: string; limit?: number };
   const { text, found } = runSearch(resolved, searcher, input.query, input.limit);
@@ -118,7 +119,9 @@ function runSearch(
   const hits = searcher.search(query, limit);
   if (hits.length === 0)
     return {
-      text: `No tool you were not already given matches ${quoteBounded(query, 200)}. Try other words (what the tool does, not how), or use the tools you have.`,
+      text:
+        `No tool you were not already given matches ${quoteBounded(query, 200)}. Try other words (what the tool ` +
+        `does, not how), or use the tools you have.`,
       found: [],
     };
   const activated = activatedHits(hits, limit);
@@ -142,9 +145,14 @@ function runSearch(
   const foundText = `Found ${hits.length} tool${hits.length === 1 ? '' : 's'}`;
   const header =
     activated.length === 0
-      ? `${foundText}, none a confident match, so none was activated; to use one, call ${searcher.name} with its exact name as the query:`
+      ? `${foundText}, none a confident match, so none was activated; to use one, call ${searcher.name} with its ` +
+        `exact name as the query:`
       : activated.length === hits.length
-        ? `${foundText}; ${activated.length === 1 ? 'it is' : 'all are'} activated, available from your next step, call ${activated.length === 1 ? 'it' : 'them'} directly:`
-        : `${foundText}; the ${activated.length === 1 ? 'one marked activated is' : `${activated.length} marked activated are`} available from your next step, call ${activated.length === 1 ? 'it' : 'them'} directly (to use another, call ${searcher.name} with its exact name as the query):`;
+        ? `${foundText}; ${activated.length === 1 ? 'it is' : 'all are'} activated, available from your next step, ` +
+          `call ${activated.length === 1 ? 'it' : 'them'} directly:`
+        : `${foundText}; the ` +
+          `${activated.length === 1 ? 'one marked activated is' : `${activated.length} marked activated are`} ` +
+          `available from your next step, call ${activated.length === 1 ? 'it' : 'them'} directly (to use another, ` +
+          `call ${searcher.name} with its exact name as the query):`;
   return { text: `${header}\n${lines.join('\n')}\nScores are relative to the best match (1.00).`, found };
 }

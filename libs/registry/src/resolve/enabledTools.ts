@@ -31,7 +31,10 @@ export interface Selection {
   readonly exclude: (base: ToolEntry, reason: NotSentReason, detail: string, override?: ToolEntry) => void;
 }
 
-/** The tools this request may be sent — model, when clause, selection and references decided — and why each other one is not. */
+/**
+ * The tools this request may be sent — model, when clause, selection and references decided — and why each other one
+ * is not.
+ */
 export function selectTools(
   store: ToolStore,
   candidates: ModelCandidates,
@@ -131,7 +134,10 @@ export function baseReason(base: ToolEntry): ResolvedReason {
   return base.kind === 'model-specific' ? 'model-specific' : 'general';
 }
 
-/** The jobs of a tool that does several (`replaces`) that are on: selected, referenced, or all of them when the tool itself is referenced. */
+/**
+ * The jobs of a tool that does several (`replaces`) that are on: selected, referenced, or all of them when the tool
+ * itself is referenced.
+ */
 export function jobsEnabled(
   base: ToolEntry,
   isSelected: (referenceName: string, enabledByDefault: boolean) => boolean,

@@ -96,14 +96,18 @@ export function modelCandidates(store: ToolStore, model: ModelInfo): ModelCandid
       notSentEntry(
         entry,
         'variant',
-        `'${winner.definition.name}' (${winner.selectors}) ${tie ? 'matches this model as well and was loaded first' : 'fits this model better'} for one of its jobs, and a tool that does several jobs is sent only when it wins them all`,
+        `'${winner.definition.name}' (${winner.selectors}) ` +
+          `${tie ? 'matches this model as well and was loaded first' : 'fits this model better'} for one of its ` +
+          `jobs, and a tool that does several jobs is sent only when it wins them all`,
       ),
     );
     if (tie)
       diagnostics.push({
         severity: 'warning',
         code: 'variant-tie',
-        message: `Tools '${winner.definition.name}' and '${entry.definition.name}' do the same jobs and match model '${model.id}' equally; '${winner.definition.name}' (loaded first) is used.`,
+        message:
+          `Tools '${winner.definition.name}' and '${entry.definition.name}' do the same jobs and match model ` +
+          `'${model.id}' equally; '${winner.definition.name}' (loaded first) is used.`,
         toolName: winner.definition.name,
       });
   }
@@ -129,7 +133,9 @@ export function modelCandidates(store: ToolStore, model: ModelInfo): ModelCandid
       diagnostics.push({
         severity: 'warning',
         code: 'variant-tie',
-        message: `Tools '${winner.definition.name}' and '${tied.definition.name}' both do '${job}' and match model '${model.id}' equally; '${winner.definition.name}' (loaded first) is used.`,
+        message:
+          `Tools '${winner.definition.name}' and '${tied.definition.name}' both do '${job}' and match model ` +
+          `'${model.id}' equally; '${winner.definition.name}' (loaded first) is used.`,
         toolName: winner.definition.name,
       });
   }
@@ -148,7 +154,8 @@ export function modelCandidates(store: ToolStore, model: ModelInfo): ModelCandid
         notSentEntry(
           loser,
           'override',
-          `overrides '${baseName}'; '${winner.definition.name}' wins for this model (closer selectors, or loaded first)`,
+          `overrides '${baseName}'; '${winner.definition.name}' wins for this model (closer selectors, or loaded ` +
+            `first)`,
         ),
       );
     const base = store.entries.get(baseName);
@@ -156,7 +163,9 @@ export function modelCandidates(store: ToolStore, model: ModelInfo): ModelCandid
       diagnostics.push({
         severity: 'warning',
         code: 'override-base-missing',
-        message: `Override '${winner.definition.name}' targets '${baseName}', which is not registered; the override is inert.`,
+        message:
+          `Override '${winner.definition.name}' targets '${baseName}', which is not registered; the override is ` +
+          `inert.`,
         toolName: winner.definition.name,
         packId: winner.packId,
       });
@@ -171,7 +180,10 @@ export function modelCandidates(store: ToolStore, model: ModelInfo): ModelCandid
       diagnostics.push({
         severity: 'warning',
         code: 'override-tie',
-        message: `Overrides '${winner.definition.name}' and '${tied.definition.name}' of '${baseName}' match model '${model.id}' equally (${describeSelectors(winner.definition.models)}); '${winner.definition.name}' (loaded first) is used.`,
+        message:
+          `Overrides '${winner.definition.name}' and '${tied.definition.name}' of '${baseName}' match model ` +
+          `'${model.id}' equally (${describeSelectors(winner.definition.models)}); '${winner.definition.name}' ` +
+          `(loaded first) is used.`,
         toolName: baseName,
       });
     overrides.set(baseName, winner);

@@ -38,7 +38,8 @@ function encode(value: unknown, seen: Map<object, number>): string {
     case 'bigint':
       return `b${value}`;
     case 'string':
-      return value.length <= LITERAL_LIMIT ? `s${value.length}:${value}` : `S${value.length}:${hash128(value)}`; // length-prefixed: no separator can be forged
+      // Length-prefixed: no separator can be forged.
+      return value.length <= LITERAL_LIMIT ? `s${value.length}:${value}` : `S${value.length}:${hash128(value)}`;
     case 'object':
       return value === null ? 'n' : encodeObject(value, seen);
     default:

@@ -73,7 +73,9 @@ export interface ToolSearchOptions {
    * small set a word like "commit" is in a third of the tools and still the word that decides.
    */
   readonly maxDocumentShare?: number;
-  /** Query terms of at least this many characters also match indexed terms one edit away (default 6; 0 turns it off). */
+  /**
+   * Query terms of at least this many characters also match indexed terms one edit away (default 6; 0 turns it off).
+   */
   readonly fuzzyMinLength?: number;
   /**
    * Weight of a query term's back-off (default 0.5; 0 turns it off): a query term of 6+ characters
@@ -235,7 +237,10 @@ export class ToolSearchIndex {
     return [...new Set(words)].filter((word) => !exclude?.(word));
   }
 
-  /** Every tool the query's terms match, best first: a first pass, then one with the best hit's words (relevance feedback). */
+  /**
+   * Every tool the query's terms match, best first: a first pass, then one with the best hit's words (relevance
+   * feedback).
+   */
   private rank(query: string, exclude: ((name: string) => boolean) | undefined): { name: string; score: number }[] {
     const words = splitWords(query);
     const first = this.rankTerms(words, exclude, new Set());
@@ -368,10 +373,14 @@ export function firstSentence(text: string): string {
 
 const STOPWORDS = new Set(
   (
-    'a about above after again against all am an and any are as at be because been before being below between both but by can could did do does doing down during each few ' +
-    'for from further had has have having he her here hers herself him himself his how i if in into is it its itself just me more most my myself no nor not now of off on once ' +
-    'only or other our ours ourselves out over own same she should so some such than that the their theirs them themselves then there these they this those through to too under ' +
-    'until up very was we were what when where which while who whom why will with would you your yours yourself yourselves please help want need like tell find get give ' +
+    'a about above after again against all am an and any are as at be because been before being below between both ' +
+    'but by can could did do does doing down during each few ' +
+    'for from further had has have having he her here hers herself him himself his how i if in into is it its ' +
+    'itself just me more most my myself no nor not now of off on once ' +
+    'only or other our ours ourselves out over own same she should so some such than that the their theirs them ' +
+    'themselves then there these they this those through to too under ' +
+    'until up very was we were what when where which while who whom why will with would you your yours yourself ' +
+    'yourselves please help want need like tell find get give ' +
     "know let make use using also may might must shall us one looking look recommend provide show ask im i'm going"
   ).split(' '),
 );

@@ -41,7 +41,12 @@ const SEARCH_INDEX_CACHE_SIZE = 4;
 
 export const SEARCH_TOOL_INFO: LanguageModelToolInformation = Object.freeze({
   name: SEARCH_TOOLS_NAME,
-  description: `Finds tools you were not given by what they do and activates the confident matches: those can be called from your next step on. Describe the task in a few words (for example "convert a PDF to text"); each result is a tool name, what it does, its score relative to the best match (1.00) and whether it was activated. To use a listed tool that was not activated, call this again with its exact name as the query (several names separated by spaces activate them all).`,
+  description:
+    `Finds tools you were not given by what they do and activates the confident matches: those can be called from ` +
+    `your next step on. Describe the task in a few words (for example "convert a PDF to text"); each result is a ` +
+    `tool name, what it does, its score relative to the best match (1.00) and whether it was activated. To use a ` +
+    `listed tool that was not activated, call this again with its exact name as the query (several names separated ` +
+    `by spaces activate them all).`,
   inputSchema: Object.freeze({
     type: 'object',
     properties: {
@@ -50,7 +55,9 @@ export const SEARCH_TOOL_INFO: LanguageModelToolInformation = Object.freeze({
         type: 'integer',
         minimum: 1,
         maximum: MAX_SEARCH_RESULTS,
-        description: `How many tools to list (default ${DEFAULT_SEARCH_RESULTS}); at most ${SEARCH_ACTIVATION.max} of them are activated.`,
+        description:
+          `How many tools to list (default ${DEFAULT_SEARCH_RESULTS}); at most ${SEARCH_ACTIVATION.max} of them are ` +
+          `activated.`,
       },
     },
     required: ['query'],

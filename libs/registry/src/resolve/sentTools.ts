@@ -14,7 +14,10 @@ import { foundKey, type groupTools, type ToolGroup } from './virtualTools';
 
 export type Grouping = ReturnType<typeof groupTools<EnabledTool>>;
 
-/** What the model is sent, in the order the grouping gives, in the dialect its API accepts (input is checked against the canonical schema). */
+/**
+ * What the model is sent, in the order the grouping gives, in the dialect its API accepts (input is checked against
+ * the canonical schema).
+ */
 export function sendTools(
   request: ResolveRequest,
   dialects: readonly SchemaDialect[],
@@ -56,7 +59,10 @@ export function sendTools(
   return { tools, toolKinds: toolKinds(kinds), sentNames, estimatedTokens };
 }
 
-/** Every enabled tool's record (sent, grouped or found), its name bound to what runs, and the groups; a tool dropped over the limit is not sent. */
+/**
+ * Every enabled tool's record (sent, grouped or found), its name bound to what runs, and the groups; a tool dropped
+ * over the limit is not sent.
+ */
 export function bindTools(
   { enabled, exclude }: Selection,
   grouping: Grouping,

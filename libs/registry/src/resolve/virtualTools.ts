@@ -197,7 +197,9 @@ function withGroups<T extends GroupableTool>(
     diagnostics.push({
       severity: 'warning',
       code: 'tool-limit',
-      message: `${dropped.length} enabled tools do not fit in the model's limit of ${limit} tools even when grouped; they are not sent. Deselect toolsets you do not need.`,
+      message:
+        `${dropped.length} enabled tools do not fit in the model's limit of ${limit} tools even when grouped; they ` +
+        `are not sent. Deselect toolsets you do not need.`,
     });
   // A group of one would cost the same slot as its tool and hide it: the tool is sent as itself.
   const grouped = drafts.filter((d) => d.tools.length > 1);
@@ -344,5 +346,8 @@ function uniqueNames(keys: readonly string[]): string[] {
 
 function describeGroup<T extends GroupableTool>(draft: DraftGroup<T>): string {
   const list = draft.tools.map((t) => t.name).join(', ');
-  return `Makes ${draft.tools.length} more tools available (${draft.label}): ${list}. Call this when you need one of them; they can be called from the next step on. Takes no input.`;
+  return (
+    `Makes ${draft.tools.length} more tools available (${draft.label}): ${list}. Call this when you need one of ` +
+    `them; they can be called from the next step on. Takes no input.`
+  );
 }
