@@ -1,11 +1,21 @@
 import type { GrepResult, SkippedLargeFiles } from '@toolpacks/services';
-import { jsonChars } from '@toolpacks/registry';
-
-/** Room kept for the header and the notes around the listed matches. */
-const NOTES_CHARS = 1000;
+import { callAgain, fitList, type ListDeclaration, type ToolTokenizationOptions } from '@toolpacks/registry';
 
 /** One listed match of grep_search's structured result. */
 export type ListedMatch = { readonly path: string; readonly line: number; readonly text: string };
+
+/** A match as `path:line: text` and as data; room is kept for the header and the notes around them. */
+const MATCHES: ListDeclaration<ListedMatch, ListedMatch> = {
+  text: ({ path, line, text }) => `${path}:${line}: ${text}`,
+  data: ({ path, line, text }) => ({ path, line, text }),
+  reserve: 1000,
+  // One line over the whole budget: its start, in the text and in the data alike.
+  oversized: (match, room) => {
+    const prefix = `${match.path}:${match.line}: `;
+    return { ...match, text: `${prefix}${match.text}`.slice(0, Math.max(200, room)).slice(prefix.length) };
+  },
+  paging: { tool: 'grep_search', field: 'offset' },
+};
 
 /** grep_search's structured result: the matches the text lists, and how to go on. */
 export type MatchPage = {
@@ -27,7 +37,7 @@ export type MatchPage = {
 export function formatMatches(
   query: string,
   result: GrepResult,
-  page: { readonly offset?: number; readonly maxChars?: number } = {},
+  page: { readonly offset?: number; readonly budget?: ToolTokenizationOptions | number } = {},
 ): { readonly text: string; readonly data: MatchPage } {
   const offset = page.offset ?? 0;
   const q = JSON.stringify(query);
@@ -44,42 +54,21 @@ export function formatMatches(
       ),
       data: { matches: [], ...total, truncated: false, ...skipped },
     };
-  const budget = Math.max(0, (page.maxChars ?? Infinity) - NOTES_CHARS);
-  const lines: string[] = [];
-  const matches: ListedMatch[] = [];
-  let textUsed = 0;
-  let dataUsed = 0;
-  for (let i = offset; i < all.length; i++) {
-    const { path, line, text } = all[i];
-    const shown = `${path}:${line}: ${text}`;
-    const item = { path, line, text };
-    textUsed += shown.length + (lines.length ? 1 : 0);
-    dataUsed += jsonChars(item) + 1;
-    if (textUsed > budget || dataUsed > budget) break;
-    lines.push(shown);
-    matches.push(item);
-  }
-  if (lines.length === 0) {
-    // One line over the whole budget: its start, in the text and in the data alike.
-    const first = all[offset];
-    const prefix = `${first.path}:${first.line}: `;
-    lines.push(`${prefix}${first.text}`.slice(0, Math.max(200, (page.maxChars ?? 0) - NOTES_CHARS)));
-    matches.push({ ...first, text: lines[0].slice(prefix.length) });
-  }
-  const kept = lines.length;
-  const end = offset + kept;
-  const cut = kept < found;
+  const fitted = fitList(MATCHES, all.slice(offset), { budget: page.budget ?? Infinity, offset });
+  const kept = fitted.kept;
+  const end = fitted.next;
+  const cut = fitted.cut;
   const more = cut || result.truncated;
   let head: string;
   if (!more && offset === 0) head = `${kept} match${kept === 1 ? '' : 'es'} for ${q}:`;
   else if (!more) head = `Matches ${offset + 1}–${end} for ${q} (the last ones):`;
   else if (!cut && offset === 0)
-    head = `The first ${kept} matches for ${q} (more exist: narrow the search with includePattern or a more specific query, or call grep_search again with offset: ${end} for the next ones):`;
+    head = `The first ${kept} matches for ${q} (more exist: narrow the search with includePattern or a more specific query, or ${callAgain(MATCHES.paging, end)}):`;
   else
-    head = `Matches ${offset + 1}–${end} for ${q} (more exist${cut ? `; cut at ${kept} of the ${found} found to fit the result budget` : ''}: call grep_search again with the same query and offset: ${end} for the next ones, or narrow the search with includePattern):`;
+    head = `Matches ${offset + 1}–${end} for ${q} (more exist${cut ? `; cut at ${kept} of the ${found} found to fit the result budget` : ''}: ${callAgain(MATCHES.paging, end, { same: 'query' })}, or narrow the search with includePattern):`;
   return {
-    text: withSkipped(`${head}\n${lines.join('\n')}`, result),
-    data: { matches, ...total, truncated: more, ...(more ? { nextOffset: end } : {}), ...skipped },
+    text: withSkipped(`${head}\n${fitted.lines.join('\n')}`, result),
+    data: { matches: fitted.data, ...total, truncated: more, ...(more ? { nextOffset: end } : {}), ...skipped },
   };
 }
 

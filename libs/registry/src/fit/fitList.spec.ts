@@ -11,6 +11,7 @@ import {
   partWithinJson,
   resultCharBudget,
   roomBeside,
+  roomFor,
   type ListDeclaration,
 } from '.';
 
@@ -32,7 +33,13 @@ describe('fitList', () => {
       kept: 2,
       next: 42,
       cut: false,
+      more: false,
+      onward: {},
     });
+    // One page of a longer list: nothing cut, but more follow.
+    const page = fitList(paths, ['aaaa', 'bbbb'], { budget: 100, offset: 40, total: 50 });
+    expect(page).toMatchObject({ cut: false, more: true, onward: { nextOffset: 42 } });
+    expect(fitted.onward).toEqual({ nextOffset: 2 });
   });
 
   it('counts the data as JSON escapes it: a quote or backslash doubles, a control character takes six', () => {
@@ -137,5 +144,30 @@ describe('partWithinJson', () => {
   it('leaves room beside the fields a result has besides its list', () => {
     expect(roomBeside(100, { path: 'a' }, 10)).toBe(100 - 12 - 10);
     expect(roomBeside(5, { path: 'a' }, 10)).toBe(0);
+  });
+});
+
+describe('roomFor', () => {
+  const budget = { tokenBudget: 1_000, countTokens: async () => 0 };
+  it('takes the declared reserve and cap out of the call’s budget; the data has the text’s room unless it has its own', () => {
+    expect(roomFor({ reserve: 500 }, budget)).toEqual({ maxChars: 3_500, maxJsonChars: 3_500 });
+    expect(roomFor({ reserve: 1_000, atMost: 2_000 }, budget)).toEqual({ maxChars: 2_000, maxJsonChars: 2_000 });
+    expect(roomFor({ reserve: 500, dataReserve: 400 }, budget, 'a.ts')).toEqual({
+      maxChars: 3_500,
+      maxJsonChars: 4_000 - 6 - 400,
+    });
+    expect(roomFor({}, undefined)).toEqual({ maxChars: 60_000, maxJsonChars: 60_000 });
+    expect(roomFor({ dataReserve: 400 }, 100, 'a.ts').maxJsonChars).toBe(0);
+  });
+
+  it('fits a list to the data’s own room when declared', () => {
+    const paths: ListDeclaration<string, string> = {
+      text: (p) => p,
+      data: (p) => p,
+      dataReserve: 10,
+      paging: { tool: 't', field: 'offset' },
+    };
+    // 30 characters less the JSON of {"k":"vvvv"} (12) and 10: 8 for the data, one path of 6 + 1.
+    expect(fitList(paths, ['aaaa', 'bbbb'], { budget: 30, beside: { k: 'vvvv' } }).kept).toBe(1);
   });
 });

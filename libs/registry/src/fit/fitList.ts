@@ -1,10 +1,9 @@
 // The one fit of a list a tool returns: the pack declares its items (how each renders as a text line
 // and as data) and how to page; the registry keeps the items that fit the call's budget, text and
 // data stopping at the same item, and renders the "call again with …" that gets the rest.
-import type { ToolTokenizationOptions } from '../definitions';
-import { resultCharBudget } from './budget';
 import { ItemFit } from './itemFit';
 import { jsonChars } from './jsonSize';
+import { roomFor, type CallBudget, type RoomDeclaration } from './room';
 
 /** How a tool pages through a long answer: the tool to call and the input field that says where to go on. */
 export interface Paging {
@@ -16,13 +15,11 @@ export interface Paging {
 }
 
 /** What a pack declares of a list it returns. */
-export interface ListDeclaration<T, D> {
+export interface ListDeclaration<T, D> extends RoomDeclaration {
   /** The item as a line of the text. */
   readonly text: (item: T) => string;
   /** The item as an element of the data's array. */
   readonly data: (item: T) => D;
-  /** Characters of the budget kept for the rest of the result: its header, notes and other fields. */
-  readonly reserve?: number;
   /**
    * When not even the first item fits: what of it is shown (its start, say), given the characters
    * left for it. Not given: the first item is shown whole (a model must see something to narrow).
@@ -46,27 +43,34 @@ export interface FittedList<T, D> {
   readonly next: number;
   /** Items of this list were left out to fit the budget. */
   readonly cut: boolean;
+  /** Items follow the ones shown: left out to fit, or past this page of the whole list. */
+  readonly more: boolean;
+  /** The data's way on: `{ nextOffset }` when more follow, else nothing. */
+  readonly onward: { readonly nextOffset?: number };
 }
 
 export interface FitListOptions {
   /** The call's budget: its tokenization options (the registry's default when none), or characters. */
-  readonly budget: ToolTokenizationOptions | number | undefined;
+  readonly budget: CallBudget;
+  /** The data's fields beside the list, when the declaration gives the data its own room. */
+  readonly beside?: unknown;
   /** The offset of `items[0]` in the whole list. Default: 0. */
   readonly offset?: number;
+  /** How many items the whole list has, when `items` is one page of it. Default: offset + items. */
+  readonly total?: number;
 }
 
 /**
  * The items, from the first, whose text lines (joined by line feeds) and data (a JSON array) fit the
- * budget less the declaration's reserve; at least the first of a list that has any.
+ * room the declaration leaves in the budget; at least the first of a list that has any.
  */
 export function fitList<T, D>(
   list: ListDeclaration<T, D>,
   items: readonly T[],
-  { budget, offset = 0 }: FitListOptions,
+  { budget, beside, offset = 0, total = offset + items.length }: FitListOptions,
 ): FittedList<T, D> {
-  const chars = typeof budget === 'number' ? budget : resultCharBudget(budget);
-  const room = chars - (list.reserve ?? 0);
-  const fit = new ItemFit({ maxChars: room });
+  const room = roomFor(list, budget, beside);
+  const fit = new ItemFit(room);
   const lines: string[] = [];
   const data: D[] = [];
   for (const item of items) {
@@ -78,19 +82,15 @@ export function fitList<T, D>(
   }
   let shown = items.slice(0, fit.kept);
   if (fit.kept === 0 && items.length > 0) {
-    const first = list.oversized ? list.oversized(items[0], room) : items[0];
+    const first = list.oversized ? list.oversized(items[0], room.maxChars) : items[0];
     shown = [first];
     lines.push(list.text(first));
     data.push(list.data(first));
   }
-  return {
-    items: shown,
-    lines,
-    data,
-    kept: shown.length,
-    next: offset + shown.length,
-    cut: shown.length < items.length,
-  };
+  const next = offset + shown.length;
+  const more = next < total;
+  const cut = shown.length < items.length;
+  return { items: shown, lines, data, kept: shown.length, next, cut, more, onward: more ? { nextOffset: next } : {} };
 }
 
 /** `read_file with startLine 120`: the call that reads on from `value`. */

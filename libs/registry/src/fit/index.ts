@@ -19,4 +19,5 @@ export {
   type FittedSections,
   type ItemFitOptions,
 } from './itemFit';
+export { roomFor, type CallBudget, type Room, type RoomDeclaration } from './room';
 export { jsonChars, jsonLineChars, jsonStringChars, partWithinJson, roomBeside } from './jsonSize';

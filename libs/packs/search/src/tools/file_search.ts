@@ -1,16 +1,16 @@
 import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
+  callAgain,
   defineTool,
-  jsonChars,
-  resultCharBudget,
   structuredResult,
+  fitList,
   type InputOf,
+  type ListDeclaration,
   type Tool,
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
-import { fitPage } from '../fitPage';
 import { SearchService } from '@toolpacks/services';
 import { SEARCH_ANNOTATIONS } from '../resultSchemas';
 
@@ -60,6 +60,14 @@ const definition = {
 
 type Input = InputOf<typeof definition>;
 
+/** A path as the text lists it and as the data does. */
+const FOUND: ListDeclaration<string, string> = {
+  text: (path) => path,
+  data: (path) => path,
+  reserve: 500,
+  paging: { tool: 'file_search', field: 'offset' },
+};
+
 @injectable()
 class FileSearchTool implements Tool<Input> {
   constructor(@inject(SearchService) private readonly search: SearchService) {}
@@ -77,27 +85,21 @@ class FileSearchTool implements Tool<Input> {
           : `No files match '${input.query}'. A pattern without a slash matches names at any depth; check the extension, or try list_dir.`,
       );
     // Cut at a path, the text and the data at the same one.
-    const fit = fitPage(
-      files.length,
-      resultCharBudget(tokenizationOptions) - 500,
-      (i) => files[i].length,
-      (i) => jsonChars(files[i]),
-    );
-    const kept = Math.max(1, fit);
-    const end = offset + kept;
-    const more = kept < files.length || found.truncated;
+    const page = fitList(FOUND, files, { budget: tokenizationOptions, offset });
+    const kept = page.kept;
+    const end = page.next;
+    const more = page.cut || found.truncated;
     const head =
       !more && offset === 0
         ? `${kept} file${kept === 1 ? ' matches' : 's match'} '${input.query}':`
         : !more
           ? `Files ${offset + 1}–${end} matching '${input.query}' (the last ones):`
           : offset === 0 && kept === files.length
-            ? `The first ${kept} files matching '${input.query}' (more exist; make the pattern more specific, or call file_search again with offset: ${end} for the next ones):`
-            : `Files ${offset + 1}–${end} matching '${input.query}' (more exist${kept < files.length ? '; cut to fit the result budget' : ''}: call file_search again with offset: ${end} for the next ones, or make the pattern more specific):`;
-    const listed = files.slice(0, kept);
+            ? `The first ${kept} files matching '${input.query}' (more exist; make the pattern more specific, or ${callAgain(FOUND.paging, end)}):`
+            : `Files ${offset + 1}–${end} matching '${input.query}' (more exist${page.cut ? '; cut to fit the result budget' : ''}: ${callAgain(FOUND.paging, end)}, or make the pattern more specific):`;
     return structuredResult(
-      { files: listed, total, truncated: found.truncated, ...(more ? { nextOffset: end } : {}) },
-      [head, ...listed].join('\n'),
+      { files: page.data, total, truncated: found.truncated, ...(more ? { nextOffset: end } : {}) },
+      [head, ...page.lines].join('\n'),
     );
   }
 }

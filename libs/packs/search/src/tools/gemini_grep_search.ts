@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
-  resultCharBudget,
+  roomFor,
   structuredResult,
   type InputOf,
   type Tool,
@@ -135,6 +135,9 @@ const definition = {
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
+
+/** The blocks take the budget but for the notes around them, and never more than Gemini CLI's own cap. */
+const GREP_OUTPUT = { reserve: 1000, atMost: MAX_GREP_OUTPUT_CHARS } as const;
 
 /** Throws a WorkspaceError naming `field` when `source` is not a regular expression JavaScript accepts. */
 function checkRegex(source: string, field: string, flags: string): void {
@@ -270,7 +273,7 @@ class GeminiGrepSearchTool implements Tool<Input> {
     const formatted = formatGrepBlocks(
       { ...header, limitedTo: limited ? total : undefined },
       blocks,
-      Math.min(MAX_GREP_OUTPUT_CHARS, resultCharBudget(tokenizationOptions) - 1000),
+      roomFor(GREP_OUTPUT, tokenizationOptions).maxChars,
     );
     return structuredResult(
       {

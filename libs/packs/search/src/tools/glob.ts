@@ -2,16 +2,16 @@ import * as nodePath from 'node:path';
 import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
+  callAgain,
   defineTool,
-  jsonChars,
-  resultCharBudget,
+  fitList,
   structuredResult,
   type InputOf,
+  type ListDeclaration,
   type Tool,
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
-import { fitPage } from '../fitPage';
 import { SearchService, WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { caseInsensitiveGlob, escapeGlobName } from '../globText';
 import { joinRelative, mapLimited, resolveScope } from '../geminiPaths';
@@ -88,6 +88,14 @@ const definition = {
 
 type Input = InputOf<typeof definition>;
 
+/** An absolute path as the text lists it and as the data does. */
+const FOUND: ListDeclaration<string, string> = {
+  text: (path) => path,
+  data: (path) => path,
+  reserve: 600,
+  paging: { tool: 'glob', field: 'offset' },
+};
+
 /** Recent files (changed within RECENT_MS of `now`) first, newest first; then the rest by path. */
 export function sortByRecency<T extends { path: string; mtimeMs: number }>(files: readonly T[], now: number): T[] {
   return [...files].sort((a, b) => {
@@ -146,30 +154,20 @@ class GlobTool implements Tool<Input> {
       );
     const rest = sorted.slice(offset);
     // Cut at a path, the text and the data at the same one.
-    const fit = fitPage(
-      rest.length,
-      resultCharBudget(tokenizationOptions) - 600,
-      (i) => rest[i].length,
-      (i) => jsonChars(rest[i]),
-    );
-    const shown = rest.slice(0, Math.max(1, fit));
+    const page = fitList(FOUND, rest, { budget: tokenizationOptions, offset });
     const lines = [
-      `Found ${sorted.length} file(s) matching "${input.pattern}" within ${scope.absolute}, sorted by modification time (newest first)${shown.length < sorted.length ? `; paths ${offset + 1}–${offset + shown.length} shown` : ''}:`,
-      ...shown,
+      `Found ${sorted.length} file(s) matching "${input.pattern}" within ${scope.absolute}, sorted by modification time (newest first)${page.kept < sorted.length ? `; paths ${offset + 1}–${page.next} shown` : ''}:`,
+      ...page.lines,
     ];
-    const next = offset + shown.length;
-    if (next < sorted.length)
+    if (page.more)
       lines.push(
-        `[Cut to fit the result budget: call glob again with the same pattern and offset: ${next} for the next ones, or use a more specific pattern or dir_path.]`,
+        `[Cut to fit the result budget: ${callAgain(FOUND.paging, page.next, { same: 'pattern' })}, or use a more specific pattern or dir_path.]`,
       );
     if (truncated)
       lines.push(
         `[Only the first ${sorted.length} matching files (in path order) are listed and sorted; more exist. Use a more specific pattern or dir_path.]`,
       );
-    return structuredResult(
-      { files: shown, total: sorted.length, truncated, ...(next < sorted.length ? { nextOffset: next } : {}) },
-      lines.join('\n'),
-    );
+    return structuredResult({ files: page.data, total: sorted.length, truncated, ...page.onward }, lines.join('\n'));
   }
 
   /**

@@ -2,7 +2,6 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
-  resultCharBudget,
   structuredResult,
   type InputOf,
   type Tool,
@@ -100,7 +99,7 @@ class GrepSearchTool implements Tool<Input> {
     );
     const { text, data } = formatMatches(input.query, result, {
       offset,
-      maxChars: resultCharBudget(tokenizationOptions),
+      budget: tokenizationOptions,
     });
     return structuredResult(data, text);
   }

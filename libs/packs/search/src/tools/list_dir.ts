@@ -1,21 +1,21 @@
 import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
+  callAgain,
   defineTool,
-  jsonChars,
-  resultCharBudget,
   structuredResult,
   type InputOf,
+  type ListDeclaration,
   type Tool,
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
-import { fitPage } from '../fitPage';
-import { SearchService, WorkspaceFileSystem } from '@toolpacks/services';
+import { SearchService, WorkspaceFileSystem, type DirectoryEntry } from '@toolpacks/services';
+import { ignoredNames, LISTING_PAGE, listingPage } from '../folderListing';
 import { ENTRY_TYPE_SCHEMA, entryType, SEARCH_ANNOTATIONS } from '../resultSchemas';
 
 /** Entries per answer: a folder of 200,000 files would otherwise be one 2.4 MB result. */
-export const LIST_DIR_PAGE = 1000;
+export const LIST_DIR_PAGE = LISTING_PAGE;
 
 const definition = {
   name: 'list_dir',
@@ -69,6 +69,17 @@ const definition = {
 
 type Input = InputOf<typeof definition>;
 
+/** An entry of the folder, and whether git ignores it. */
+type Listed = DirectoryEntry & { readonly ignored: boolean };
+
+// Everything is listed (as Copilot's list_dir does); what search skips is marked, not hidden.
+const LISTING: ListDeclaration<Listed, { name: string; type: ReturnType<typeof entryType>; ignored?: true }> = {
+  text: (e) => `${e.type === 'directory' ? `${e.name}/` : e.name}${e.ignored ? ' (ignored)' : ''}`,
+  data: (e) => ({ name: e.name, type: entryType(e.type), ...(e.ignored ? { ignored: true as const } : {}) }),
+  reserve: 300,
+  paging: { tool: 'list_dir', field: 'offset' },
+};
+
 @injectable()
 class ListDirTool implements Tool<Input> {
   constructor(
@@ -87,37 +98,15 @@ class ListDirTool implements Tool<Input> {
         { path: relative, entries: [], total: entries.length },
         `${relative}/ has ${entries.length} entries; offset ${offset} is past the last one.`,
       );
-    const page = entries.slice(offset, offset + LIST_DIR_PAGE);
-    // Everything is listed (as Copilot's list_dir does); what search skips is marked, not hidden.
-    const ignored =
-      (await this.search.ignoredEntries?.(
-        relative,
-        page.map((e) => ({ name: e.name, isDirectory: e.type === 'directory' })),
-        token,
-      )) ?? new Set<string>();
-    const all = page.map((e) => ({
-      line: `${e.type === 'directory' ? `${e.name}/` : e.name}${ignored.has(e.name) ? ' (ignored)' : ''}`,
-      entry: { name: e.name, type: entryType(e.type), ...(ignored.has(e.name) ? { ignored: true } : {}) },
-    }));
-    // Cut at an entry to fit the result budget (a folder of very long names), text and data alike.
-    const fit = fitPage(
-      all.length,
-      resultCharBudget(tokenizationOptions) - 300,
-      (i) => all[i].line.length,
-      (i) => jsonChars(all[i].entry),
-    );
-    const shown = all.slice(0, Math.max(1, fit));
-    const lines = shown.map((s) => s.line);
-    const next = offset + shown.length;
-    const data = {
-      path: relative,
-      entries: shown.map((s) => s.entry),
-      total: entries.length,
-      ...(next < entries.length ? { nextOffset: next } : {}),
-    };
-    if (offset === 0 && next === entries.length) return structuredResult(data, lines.join('\n'));
-    const more = next < entries.length ? ` Call list_dir again with offset: ${next} for the next ones.` : '';
-    return structuredResult(data, `${lines.join('\n')}\n[entries ${offset + 1}–${next} of ${entries.length}.${more}]`);
+    const page = await listingPage(LISTING, entries, offset, tokenizationOptions, async (part) => {
+      const ignored = await ignoredNames(this.search, relative, part, token);
+      return part.map((e) => ({ ...e, ignored: ignored.has(e.name) }));
+    });
+    const data = { path: relative, entries: page.data, total: entries.length, ...page.onward };
+    const lines = page.lines.join('\n');
+    if (offset === 0 && !page.more) return structuredResult(data, lines);
+    const more = page.more ? ` ${callAgain(LISTING.paging, page.next, { sentence: true })}.` : '';
+    return structuredResult(data, `${lines}\n[entries ${offset + 1}–${page.next} of ${entries.length}.${more}]`);
   }
 }
 

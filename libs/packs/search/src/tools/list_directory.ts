@@ -1,23 +1,23 @@
 import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
+  callAgain,
   defineTool,
-  jsonChars,
-  resultCharBudget,
   structuredResult,
   type InputOf,
+  type ListDeclaration,
   type Tool,
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
-import { fitPage } from '../fitPage';
-import { SearchService, WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
+import { SearchService, WorkspaceError, WorkspaceFileSystem, type DirectoryEntry } from '@toolpacks/services';
+import { ignoredNames, LISTING_PAGE, listingPage } from '../folderListing';
 import { matchesNameGlob } from '../globText';
 import { joinRelative, mapLimited, resolveScope } from '../geminiPaths';
 import { ENTRY_TYPE_SCHEMA, entryType, SEARCH_ANNOTATIONS } from '../resultSchemas';
 
 /** Entries listed per answer; the rest are counted. */
-export const LIST_DIRECTORY_MAX = 1000;
+export const LIST_DIRECTORY_MAX = LISTING_PAGE;
 
 /** Gemini CLI's list_directory: one folder level, folders first as `[DIR] name`, files with their sizes. */
 const definition = {
@@ -93,6 +93,17 @@ const definition = {
 
 type Input = InputOf<typeof definition>;
 
+/** An entry of the folder, with its size when it is not a folder. */
+type Listed = DirectoryEntry & { readonly size?: number };
+
+const LISTING: ListDeclaration<Listed, { name: string; type: ReturnType<typeof entryType>; size?: number }> = {
+  text: (e) => (e.type === 'directory' ? `[DIR] ${e.name}` : `${e.name} (${e.size ?? 0} bytes)`),
+  data: ({ name, type, size }) =>
+    type === 'directory' ? { name, type: entryType(type) } : { name, type: entryType(type), size: size ?? 0 },
+  reserve: 500,
+  paging: { tool: 'list_directory', field: 'offset' },
+};
+
 @injectable()
 class ListDirectoryTool implements Tool<Input> {
   constructor(
@@ -119,11 +130,7 @@ class ListDirectoryTool implements Tool<Input> {
     const ignored =
       input.file_filtering_options?.respect_git_ignore === false
         ? new Set<string>()
-        : ((await this.search.ignoredEntries?.(
-            scope.relative,
-            entries.map((e) => ({ name: e.name, isDirectory: e.type === 'directory' })),
-            token,
-          )) ?? new Set<string>());
+        : await ignoredNames(this.search, scope.relative, entries, token);
     const globs = input.ignore ?? [];
     const visible = entries
       .filter((e) => !ignored.has(e.name) && !globs.some((glob) => matchesNameGlob(glob, e.name)))
@@ -139,30 +146,18 @@ class ListDirectoryTool implements Tool<Input> {
         { ...base, entries: [] },
         `Directory ${scope.absolute} has ${visible.length} entries listed; offset ${offset} is past the last one.`,
       );
-    const page = visible.slice(offset, offset + LIST_DIRECTORY_MAX);
-    const all = await mapLimited(page, 16, async ({ name, type }) => {
-      if (type === 'directory') return { line: `[DIR] ${name}`, entry: { name, type: entryType(type) } };
-      const stat = await this.workspace.stat(joinRelative(scope.relative, name)).catch(() => undefined);
-      const size = stat?.size ?? 0;
-      return { line: `${name} (${size} bytes)`, entry: { name, type: entryType(type), size } };
-    });
-    // Cut at an entry to fit the result budget, text and data alike.
-    const fit = fitPage(
-      all.length,
-      resultCharBudget(tokenizationOptions) - 500,
-      (i) => all[i].line.length,
-      (i) => jsonChars(all[i].entry),
+    const page = await listingPage(LISTING, visible, offset, tokenizationOptions, (part) =>
+      mapLimited(part, 16, async (entry) => {
+        if (entry.type === 'directory') return entry;
+        const stat = await this.workspace.stat(joinRelative(scope.relative, entry.name)).catch(() => undefined);
+        return { ...entry, size: stat?.size ?? 0 };
+      }),
     );
-    const shown = all.slice(0, Math.max(1, fit));
-    let text = `Directory listing for ${scope.absolute}:\n${shown.map((s) => s.line).join('\n')}`;
-    const next = offset + shown.length;
-    if (next < visible.length)
-      text += `\n[Entries ${offset + 1}–${next} of ${visible.length}. Call list_directory again with offset: ${next} for the next ones, or use glob with dir_path: "${given}" and a pattern to find the ones you need.]`;
+    let text = `Directory listing for ${scope.absolute}:\n${page.lines.join('\n')}`;
+    if (page.more)
+      text += `\n[Entries ${offset + 1}–${page.next} of ${visible.length}. ${callAgain(LISTING.paging, page.next, { sentence: true })}, or use glob with dir_path: "${given}" and a pattern to find the ones you need.]`;
     if (ignored.size > 0) text += `\n\n(${ignored.size} ignored)`;
-    return structuredResult(
-      { ...base, entries: shown.map((s) => s.entry), ...(next < visible.length ? { nextOffset: next } : {}) },
-      text,
-    );
+    return structuredResult({ ...base, entries: page.data, ...page.onward }, text);
   }
 }
 
