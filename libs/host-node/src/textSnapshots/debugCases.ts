@@ -40,3 +40,19 @@ export const DEBUG_CASES: readonly SnapshotCase[] = [
   call('get_call_stack'),
   call('stop_debugging'),
 ];
+
+/** A program whose uncaught exception the debugger pauses on (written before {@link CRASH_CASES} run). */
+export const CRASH_FILES = {
+  // Each writes to one stream only: the order in which stdout and stderr arrive is not fixed.
+  'crash/throws.js': "function thrower(value) {\n  throw new TypeError('bad ' + value);\n}\nthrower(1);\n",
+  'crash/output.js': "console.log('out');\nconsole.log('two');\nprocess.exitCode = 3;\n",
+};
+
+/** A pause on an uncaught exception, the stack it shows, the crash when continued; a run that ends on its own with output. */
+export const CRASH_CASES: readonly SnapshotCase[] = [
+  call('start_debugging', { program: 'crash/throws.js' }),
+  call('get_call_stack'),
+  call('continue_execution'),
+  call('start_debugging', { program: 'crash/throws.js', pauseOnExceptions: 'none' }),
+  call('start_debugging', { program: 'crash/output.js', cwd: 'crash' }),
+];

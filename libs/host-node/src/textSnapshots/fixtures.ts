@@ -188,7 +188,12 @@ export async function createSnapshotHarness(
   const gitFolder = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'toolpacks-snapshot-git-')));
   await buildRepository(root);
   await pinModificationTimes(root);
-  const host = await createNodeHost(root, { git: { git: await writeGitWithFixedClock(gitFolder) } });
+  const host = await createNodeHost(root, {
+    git: { git: await writeGitWithFixedClock(gitFolder), timeoutMs: 120_000 },
+    // A debuggee that has not stopped by then is reported as running: on a loaded machine the
+    // default 10 s could change the text; every program here stops or ends on its own.
+    debug: { stopWaitMs: 60_000 },
+  });
   let problems: string[] = [];
   const { registry, loaded } = await host.createRegistry(packs, configure, {
     onStructuredContentProblem: (tool, found) => problems.push(...found.map((p) => `${tool}: ${p}`)),

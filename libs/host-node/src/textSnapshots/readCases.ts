@@ -102,3 +102,31 @@ export const READ_CASES: readonly SnapshotCase[] = [
     ],
   ),
 ];
+
+/** Files that are odd to read: binary, empty (written before {@link ODD_READ_CASES} run). */
+export const ODD_FILES = { 'odd/data.bin': Buffer.from([0, 1, 2, 255, 0, 10, 65]), 'odd/empty.txt': '' };
+
+/** A binary file, an empty one and a line range past the end, in each family's reading tool. */
+export const ODD_READ_CASES: readonly SnapshotCase[] = [
+  ...only(GENERAL_SHAPES, [
+    call('read_file', { filePath: 'odd/data.bin' }),
+    call('read_file', { filePath: 'odd/empty.txt' }),
+    call('read_file', { filePath: 'notes/long.txt', startLine: 999 }),
+  ]),
+  ...only(
+    ['gemini'],
+    [
+      call('read_file', { file_path: 'odd/data.bin' }),
+      call('read_file', { file_path: 'odd/empty.txt' }),
+      call('read_file', { file_path: 'notes/long.txt', start_line: 999 }),
+    ],
+  ),
+  ...only(
+    ['claude'],
+    [
+      call('str_replace_based_edit_tool', { command: 'view', path: 'odd/data.bin' }),
+      call('str_replace_based_edit_tool', { command: 'view', path: 'odd/empty.txt' }),
+      call('str_replace_based_edit_tool', { command: 'view', path: 'notes/long.txt', view_range: [999, 1000] }),
+    ],
+  ),
+];

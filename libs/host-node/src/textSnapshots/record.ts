@@ -66,13 +66,15 @@ export async function runCase(h: SnapshotHarness, model: ModelInfo, c: SnapshotC
  * - the temporary folder's path (mkdtemp names it at random) becomes `<root>`;
  * - the frames of Node's own code in a debuggee's stack trace (`at Module._compile
  *   (node:internal/modules/cjs/loader:1518:14)`) become one line: their names and positions change
- *   with the Node version that runs the debuggee, not with our code.
+ *   with the Node version that runs the debuggee, not with our code; so does the `Node.js v20.19.4`
+ *   line Node prints under an uncaught exception.
  * Nothing else is replaced: commit ids, dates and breakpoint ids are fixed by the fixture.
  */
 export function normaliseVaryingParts<T>(value: T, root: string): T {
   const rules: readonly [RegExp, string][] = [
     [new RegExp(escapeRegExp(root), 'g'), '<root>'],
     [/(\n\s+at [^\n]*\bnode:internal\/[^\n]*)+/g, '\n    at <the frames of Node itself>'],
+    [/\bNode\.js v\d+\.\d+\.\d+\b/g, 'Node.js <version>'],
   ];
   const apply = (text: string) =>
     rules.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), text);
