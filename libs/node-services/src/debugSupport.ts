@@ -28,39 +28,42 @@ export class StopWaiters {
 }
 
 export const DebugErrors = {
-  notDebugging: () => new WorkspaceError('No program is being debugged. Start one with start_debugging.'),
+  notDebugging: () => new WorkspaceError('No program is being debugged.', 'not-debugging'),
   notStopped: () =>
     new WorkspaceError('The program is running, not stopped. Set a breakpoint and continue, or wait for it to stop.'),
-  noBreakpoint: (id: string) =>
-    new WorkspaceError(`There is no breakpoint '${id}'. Use list_breakpoints to see their ids.`),
+  noBreakpoint: (id: string) => new WorkspaceError(`There is no breakpoint '${id}'.`, 'no-breakpoint', { id }),
   noProgram: (program: string) =>
     new WorkspaceError(`Program '${program}' does not exist. Give the path of a .js file in the workspace.`),
-  stillStarting: () =>
-    new WorkspaceError(
-      'The program is still starting under the debugger. Wait for start_debugging to return, or call stop_debugging.',
-    ),
+  stillStarting: () => new WorkspaceError('The program is still starting under the debugger.', 'still-starting'),
   startCancelled: () =>
     new WorkspaceError(
-      'Starting the debugger was cancelled: the program and every process it started were stopped. Call start_debugging again if you still need it.',
+      'Starting the debugger was cancelled: the program and every process it started were stopped.',
+      'start-cancelled',
     ),
-  cancelled: () => new WorkspaceError('The call was cancelled before it did anything; the program was left as it was.'),
+  cancelled: () =>
+    new WorkspaceError('The call was cancelled before it did anything; the program was left as it was.', 'cancelled'),
   disposed: () =>
     new WorkspaceError(
-      'The debugger has shut down (its host was disposed); the program was stopped. Nothing more can be debugged in this session.',
+      'The debugger has shut down (its host was disposed); the program was stopped. ' +
+        'Nothing more can be debugged in this session.',
     ),
   noInspector: (detail: string) =>
     new WorkspaceError(
-      `The debugger could not attach to the program (${detail}); the program and every process it started were stopped. Try start_debugging again, or run the program without the debugger.`,
+      `The debugger could not attach to the program (${detail}); ` +
+        'the program and every process it started were stopped.',
+      'no-inspector',
     ),
   /** A breakpoint asked for past the last line of its file. */
   lineBeyondEnd: (file: string, line: number, lineCount: number) =>
     new WorkspaceError(
-      `Line ${line} is past the end of '${file}', which has ${lineCount} line${lineCount === 1 ? '' : 's'}. Give a line from 1 to ${lineCount}.`,
+      `Line ${line} is past the end of '${file}', which has ${lineCount} line${lineCount === 1 ? '' : 's'}. ` +
+        `Give a line from 1 to ${lineCount}.`,
     ),
   /** A breakpoint asked for where only blank lines and comments follow. */
   noCodeFrom: (file: string, line: number) =>
     new WorkspaceError(
-      `There is no code at or after line ${line} of '${file}' (only blank lines and comments), so a breakpoint there would never be hit. Choose a line with a statement.`,
+      `There is no code at or after line ${line} of '${file}' (only blank lines and comments), ` +
+        'so a breakpoint there would never be hit. Choose a line with a statement.',
     ),
   /** A `cwd` that is not a folder inside the workspace. */
   cwdNotFolder: (cwd: string) =>
@@ -70,12 +73,14 @@ export const DebugErrors = {
   /** A runtime argument that would take the inspector from the debugger (`--inspect…`, `--debug…`). */
   badRuntimeArg: (arg: string) =>
     new WorkspaceError(
-      `The runtime argument ${JSON.stringify(arg)} would take the inspector away from the debugger; leave the --inspect and --debug flags out (the debugger sets them).`,
+      `The runtime argument ${JSON.stringify(arg)} would take the inspector away from the debugger; ` +
+        'leave the --inspect and --debug flags out (the debugger sets them).',
     ),
   /** An environment variable whose name or value the system cannot take. */
   badEnv: (name: string) =>
     new WorkspaceError(
-      `The environment variable name ${JSON.stringify(name)} is not valid (it must be non-empty, without '=' or NUL, and its value a string without NUL).`,
+      `The environment variable name ${JSON.stringify(name)} is not valid ` +
+        "(it must be non-empty, without '=' or NUL, and its value a string without NUL).",
     ),
   startFailed: (detail: string) =>
     new WorkspaceError(

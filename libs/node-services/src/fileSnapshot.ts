@@ -74,7 +74,10 @@ export function decodeForEdit(bytes: Buffer, input: string): string {
 }
 
 export function tooLarge(input: string, size: number): WorkspaceError {
+  const megabytes = (size / 1024 / 1024).toFixed(1);
   return new WorkspaceError(
-    `File ${quote(input)} is too large to read (${(size / 1024 / 1024).toFixed(1)} MB, limit ${MAX_TEXT_BYTES / 1024 / 1024} MB). Use grep_search to find the part you need.`,
+    `File ${quote(input)} is too large to read (${megabytes} MB, limit ${MAX_TEXT_BYTES / 1024 / 1024} MB).`,
+    'too-large',
+    { path: input, size, limit: MAX_TEXT_BYTES },
   );
 }

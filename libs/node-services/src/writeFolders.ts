@@ -121,7 +121,10 @@ export class FolderWrites {
           () => `it is now named ${quote(joinRelative(dir.relative, aside))}; rename it back`,
         );
         throw new WorkspaceError(
-          `${quote(relative)} changed while it was being deleted (something else took its name after it was checked); ${back}. Nothing was deleted; look at it again (list_dir) and retry.`,
+          `${quote(relative)} changed while it was being deleted ` +
+            `(something else took its name after it was checked); ${back}.`,
+          'changed-while-deleting',
+          { path: relative },
         );
       }
       // Renamed aside, the tree is ours: it must still be what the question listed (nothing added,
@@ -275,7 +278,9 @@ export class FolderWrites {
         );
         moved = !free;
         throw new WorkspaceError(
-          `${quote(from)} changed while it was being moved (something else took its name after it was checked); ${back}. Look at it again (list_dir) and retry.`,
+          `${quote(from)} changed while it was being moved (something else took its name after it was checked); ${back}.`,
+          'changed-while-moving',
+          { path: from },
         );
       }
       // Moved, the tree must still be what was checked: with a receipt, what the question listed;

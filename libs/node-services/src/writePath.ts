@@ -260,9 +260,7 @@ export class WritePath {
       if (existing) throw new WorkspaceError(`${quote(input)} already exists; edit it instead of creating it.`);
     } else if (!existing) {
       if (change.type !== 'write')
-        throw new WorkspaceError(
-          `File ${quote(input)} does not exist. Use file_search or list_dir to find the right path.`,
-        );
+        throw new WorkspaceError(`File ${quote(input)} does not exist.`, 'not-found', { path: input });
     } else {
       if (existing.stat.nlink > 1n && !held.has(`inode:${existing.stat.dev}:${existing.stat.ino}`))
         throw new ConflictError(quote(source.relative));

@@ -147,7 +147,7 @@ export function stopped(): WorkspaceError {
 }
 
 export function missing(input: string): WorkspaceError {
-  return new WorkspaceError(`${quote(input)} does not exist. Use list_dir or file_search to find the right path.`);
+  return new WorkspaceError(`${quote(input)} does not exist.`, 'path-not-found', { path: input });
 }
 
 /**

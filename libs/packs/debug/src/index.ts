@@ -1,4 +1,5 @@
 import { definePack, defineToolSet } from '@toolpacks/registry';
+import { debugErrorHints } from './errorHints';
 import { continueExecution } from './tools/continue_execution';
 import { evaluateExpression } from './tools/evaluate_expression';
 import { getCallStack } from './tools/get_call_stack';
@@ -31,6 +32,7 @@ export const debugPack = definePack({
   displayName: 'Debug',
   version: '0.1.0',
   tools,
+  errorHints: debugErrorHints,
   toolSets: [
     defineToolSet({
       name: 'debug',

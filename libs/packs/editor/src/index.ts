@@ -1,4 +1,5 @@
 import { definePack, defineToolSet } from '@toolpacks/registry';
+import { editorErrorHints } from './errorHints';
 import { applyPatch } from './tools/apply_patch';
 import { createFile } from './tools/create_file';
 import { deleteFile } from './tools/delete_file';
@@ -40,6 +41,7 @@ export const editorPack = definePack({
     moveFile,
     deleteFile,
   ],
+  errorHints: editorErrorHints,
   toolSets: [
     defineToolSet({
       name: 'read',

@@ -1,4 +1,5 @@
 import { definePack, defineToolSet } from '@toolpacks/registry';
+import { searchErrorHints } from './errorHints';
 import { fileSearch } from './tools/file_search';
 import { geminiGrepSearch } from './tools/gemini_grep_search';
 import { glob } from './tools/glob';
@@ -16,6 +17,7 @@ export const searchPack = definePack({
   displayName: 'Search',
   version: '0.1.0',
   tools: [fileSearch, glob, grepSearch, geminiGrepSearch, listDir, listDirectory],
+  errorHints: searchErrorHints,
   toolSets: [
     defineToolSet({
       name: 'search',

@@ -24,6 +24,7 @@ import {
   type PatchPlan,
   type PlannedChange,
 } from '../patch';
+import { errorWords } from '../errorHints';
 import { PATH } from '../resultSchemas';
 import { readShownFile } from '../shownFiles';
 import {
@@ -222,7 +223,7 @@ class ApplyPatchTool implements Tool<Input> {
       return await planPatch(operations, this.files());
     } catch (error) {
       if (error instanceof PatchError || error instanceof WorkspaceError)
-        throw new WorkspaceError(`${error.message} Nothing was written.`);
+        throw new WorkspaceError(`${errorWords(error)} Nothing was written.`);
       throw error;
     }
   }

@@ -13,6 +13,7 @@ import {
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
+import { errorWords } from '../errorHints';
 import { replaceOnce } from '../replaceOnce';
 import { PATH } from '../resultSchemas';
 import { confirmWrites, unifiedDiff, writesNeedConfirmation, writeOptions } from '../sensitiveWrites';
@@ -174,7 +175,7 @@ class MultiReplaceStringInFileTool implements Tool<Input> {
       } catch (error) {
         if (error instanceof WorkspaceError)
           throw new WorkspaceError(
-            `${which} (${replacement.filePath}): ${error.message} Nothing was written: no file was changed. Fix this replacement and send the whole call again.`,
+            `${which} (${replacement.filePath}): ${errorWords(error)} Nothing was written: no file was changed. Fix this replacement and send the whole call again.`,
           );
         throw error;
       }
