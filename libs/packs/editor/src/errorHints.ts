@@ -8,6 +8,10 @@ export const editorErrorHints = {
   'path-not-found': 'Use list_dir or file_search to find the right path.',
   'parent-not-found': 'Use list_dir or file_search to find the right path.',
   'folder-not-found': 'Use file_search to find paths.',
+  // After words that end in ';' ("'src' is a folder;"): the sentence goes on.
+  'is-folder': 'use list_dir to see what it holds.',
+  'is-root': 'use list_dir to see what it holds.',
+  'is-file': 'use read_file to read it.',
   'too-large': 'Use grep_search to find the part you need.',
   'changed-while-deleting': 'Nothing was deleted; look at it again (list_dir) and retry.',
   'changed-while-moving': 'Look at it again (list_dir) and retry.',

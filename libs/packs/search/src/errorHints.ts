@@ -6,4 +6,6 @@ export const searchErrorHints = {
   'not-found': 'Use file_search or list_dir to find the right path.',
   'parent-not-found': 'Use list_dir or file_search to find the right path.',
   'folder-not-found': 'Use file_search to find paths.',
+  // list_dir of a file: after "'a.ts' is a file, not a folder;" the sentence goes on.
+  'is-file': 'use read_file to read it.',
 } as const satisfies Partial<Record<WorkspaceErrorCode, string>>;
