@@ -6,6 +6,7 @@ import { PassThrough } from 'node:stream';
 import type { Io } from './io';
 import { main } from './main';
 import { runMain } from './testing/runMain';
+import { initRepository } from '@toolpacks/host-node/testing';
 
 let root: string;
 beforeEach(async () => {
@@ -16,14 +17,8 @@ afterEach(() => fs.rm(root, { recursive: true, force: true }));
 
 const run = (argv: string[], interactive?: Io['interactive']) => runMain(root, argv, interactive);
 
-function gitInit() {
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: root, stdio: 'pipe' });
-  git('init', '--quiet', '--initial-branch=main');
-  git('config', 'user.name', 'CLI Test');
-  git('config', 'user.email', 'cli@example.com');
-  git('add', '--all');
-  git('commit', '--quiet', '-m', 'init');
-}
+/** Commits everything in the root: one commit, 'init'. */
+const gitInit = () => initRepository(root, [{ files: {}, message: 'init' }]);
 
 describe('toolpacks resolve', () => {
   it('prints what the default model gets from the four packs, with the source pack and the reason', async () => {
@@ -36,7 +31,7 @@ describe('toolpacks resolve', () => {
       /replace_string_in_file\s+editor\s+variant\s+'apply_patch' \(family=gpt-4\.1\*.*\) is the variant for this model/,
     );
     expect(out).toMatch(/git_status\s+git\s+when\s+its when clause is false: gitOpenRepositoryCount > 0/);
-    gitInit();
+    await gitInit();
     expect((await run([])).out).toMatch(/git_status\s+git\s+general/);
   });
 
@@ -137,7 +132,7 @@ describe('toolpacks invoke', () => {
   });
 
   it('asks on the terminal before a destructive tool, and --yes approves', async () => {
-    gitInit();
+    await gitInit();
     await fs.writeFile(path.join(root, 'a.ts'), 'changed\n');
     const commits = () => execFileSync('git', ['rev-list', '--count', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
 
@@ -166,7 +161,7 @@ describe('toolpacks invoke', () => {
   });
 
   it('--yes never covers a write that can make code run: it asks on the terminal, or is declined', async () => {
-    gitInit();
+    await gitInit();
     const hook = '{"filePath":".git/hooks/pre-commit","content":"#!/bin/sh\\ntouch PWNED\\n"}';
     const noTerminal = await run(['invoke', 'create_file', hook, '--yes']);
     expect(noTerminal.code).toBe(1);
@@ -201,7 +196,7 @@ describe('toolpacks invoke', () => {
   });
 
   it('--always-ask keeps a tool manual under --yes, and a typed answer declines with an instruction', async () => {
-    gitInit();
+    await gitInit();
     await fs.writeFile(path.join(root, 'a.ts'), 'changed\n');
     const commit = ['invoke', 'git_commit', '{"message":"Change a","all":true}', '--yes', '--always-ask', 'git_commit'];
     const noTerminal = await run(commit);

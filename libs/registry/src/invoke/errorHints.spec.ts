@@ -3,7 +3,8 @@
 import { definePack } from '../definePack';
 import { createToolRegistry } from '../toolRegistry';
 import { def, models } from '../testing';
-import type { ErrorHints, Tool, ToolPackInput } from '../definitions';
+import type { ErrorHints, Tool } from '../definitions';
+import type { ToolRegistry } from '../types';
 
 /** An error as a service throws it: a code, and words about the path only. */
 class CodedError extends Error {
@@ -21,24 +22,24 @@ const throwing = (error: unknown): Tool => ({
   },
 });
 
-async function call(errorHints: unknown, error: unknown, tool = 'read_file', extra: Partial<ToolPackInput> = {}) {
-  const registry = createToolRegistry();
-  const loaded = await registry.loadPack(
-    definePack({
-      id: 'files',
-      displayName: 'Files',
-      version: '1',
-      tools: [{ definition: def(tool), implementation: throwing(error) }],
-      errorHints: errorHints as ErrorHints,
-      ...extra,
-    }),
-  );
-  if (!loaded.loaded) return { loaded };
-  const result = await registry.invoke(registry.resolve({ model: models.claude }), {
-    callId: 'c',
-    name: tool,
-    input: {},
+/** The pack under test: one tool that throws `error`, and the hints given. */
+const filesPack = (errorHints: unknown, error: unknown, tool = 'read_file') =>
+  definePack({
+    id: 'files',
+    displayName: 'Files',
+    version: '1',
+    tools: [{ definition: def(tool), implementation: throwing(error) }],
+    errorHints: errorHints as ErrorHints,
   });
+
+const callIn = (registry: ToolRegistry, tool: string) =>
+  registry.invoke(registry.resolve({ model: models.claude }), { callId: 'c', name: tool, input: {} });
+
+async function call(errorHints: unknown, error: unknown, tool = 'read_file') {
+  const registry = createToolRegistry();
+  const loaded = await registry.loadPack(filesPack(errorHints, error, tool));
+  if (!loaded.loaded) return { loaded };
+  const result = await callIn(registry, tool);
   return { loaded, result, text: result.content.map((c) => ('value' in c ? String(c.value) : '')).join('\n') };
 }
 
@@ -102,21 +103,9 @@ describe('error hints', () => {
   it('reads the table once at load: a later change to it changes nothing', async () => {
     const table: Record<string, string> = { 'not-found': HINT };
     const registry = createToolRegistry();
-    await registry.loadPack(
-      definePack({
-        id: 'files',
-        displayName: 'Files',
-        version: '1',
-        tools: [{ definition: def('read_file'), implementation: throwing(new CodedError(NOT_FOUND, 'not-found')) }],
-        errorHints: table,
-      }),
-    );
+    await registry.loadPack(filesPack(table, new CodedError(NOT_FOUND, 'not-found')));
     table['not-found'] = 'Something else.';
-    const result = await registry.invoke(registry.resolve({ model: models.claude }), {
-      callId: 'c',
-      name: 'read_file',
-      input: {},
-    });
+    const result = await callIn(registry, 'read_file');
     expect(result.content).toEqual([{ kind: 'text', value: `Tool \`read_file\` failed: ${NOT_FOUND} ${HINT}` }]);
   });
 

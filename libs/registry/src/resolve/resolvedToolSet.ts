@@ -2,15 +2,7 @@
 // not get and why, plus the bindings invocation needs.
 import type { ToolEntry } from '../store/toolEntry';
 import type { ToolSearchHit } from './searchIndex';
-import type { Diagnostic, LanguageModelToolInformation, ModelInfo } from '../definitions';
-import type {
-  NotSentEntry,
-  ResolvedGroup,
-  ResolvedToolEntry,
-  ResolvedToolKind,
-  ResolvedToolSet,
-  VirtualToolSession,
-} from './resolutionTypes';
+import type { ResolvedGroup, ResolvedToolEntry, ResolvedToolSet } from './resolutionTypes';
 
 export interface Binding {
   /** `entry.group`: the group a call to this tool opens for the next round. */
@@ -33,17 +25,17 @@ export interface ToolSearcher {
   search(query: string, limit: number): ToolSearchHit[];
 }
 
-export class ResolvedToolSetImpl implements ResolvedToolSet {
-  readonly tools: readonly LanguageModelToolInformation[];
-  readonly toolKinds: Readonly<Record<string, ResolvedToolKind>>;
-  readonly groups: readonly ResolvedGroup[];
-  readonly diagnostics: readonly Diagnostic[];
-  readonly estimatedTokens: number;
-  readonly entries: readonly ResolvedToolEntry[];
-  readonly notSent: readonly NotSentEntry[];
-  readonly model?: ModelInfo;
-  readonly session: VirtualToolSession;
-  readonly registryVersion: number;
+/**
+ * A set's public fields, copied from the resolver's value: their one list is ResolvedToolSet
+ * (resolutionTypes.ts), typed here by the constructor's type, not written out again.
+ */
+const ResolvedFields = class {
+  constructor(set: ResolvedToolSet) {
+    Object.assign(this, set);
+  }
+} as new (set: ResolvedToolSet) => ResolvedToolSet;
+
+export class ResolvedToolSetImpl extends ResolvedFields {
   private readonly activators: ReadonlyMap<string, ResolvedGroup>;
 
   constructor(
@@ -54,16 +46,7 @@ export class ResolvedToolSetImpl implements ResolvedToolSet {
     /** Present when `search_tools` is sent. */
     readonly searcher?: ToolSearcher,
   ) {
-    this.tools = set.tools;
-    this.toolKinds = set.toolKinds;
-    this.groups = set.groups;
-    this.diagnostics = set.diagnostics;
-    this.estimatedTokens = set.estimatedTokens;
-    this.entries = set.entries;
-    this.notSent = set.notSent;
-    this.model = set.model;
-    this.session = set.session;
-    this.registryVersion = set.registryVersion;
+    super(set);
     this.activators = new Map(set.groups.map((g) => [g.name, g]));
   }
 
