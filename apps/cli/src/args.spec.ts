@@ -139,7 +139,8 @@ describe('parseCliArgs: packs, config, approvals, shell and mcp', () => {
       { spec: 'some-pack', base: cwd, searchPaths: [cwd], from: 'the command line' },
     ]);
     expect(parseCliArgs([]).defaultPacks).toBe(true);
-    // A module name is looked up from the current folder; from the root (a clone's node_modules) after it, and only when trusted.
+    // A module name is looked up from the current folder; from the root (a clone's node_modules) after it, and only
+    // when trusted.
     expect(
       parseCliArgs(['--pack', 'some-pack', '--root', '/r', '--trust-repository-config']).packs[0].searchPaths,
     ).toEqual([cwd, '/r']);

@@ -60,7 +60,8 @@ describe('the hostile repository', () => {
     expect(out).not.toContain('evil_tool');
     const file = path.join(root, 'toolpacks.config.json');
     expect(err).toContain(
-      `toolpacks: ${file} lists packs (./evil.js); not loaded: a pack runs code, and this file came with the repository. Pass --trust-repository-config, or --config ${file}, to load them.`,
+      `toolpacks: ${file} lists packs (./evil.js); not loaded: a pack runs code, and this file came with the ` +
+        `repository. Pass --trust-repository-config, or --config ${file}, to load them.`,
     );
     for (const command of [['resolve'], ['invoke', 'read_file', '{"filePath":"a.ts"}']]) {
       await run(command);

@@ -53,7 +53,8 @@ describe('JSON input', () => {
       );
       await expect(missing).rejects.toThrow(UsageError);
       await expect(missing).rejects.toThrow(
-        `@nope.json: no such file (${path.join(dir, 'nope.json')}); the path is relative to the folder you ran the command in.`,
+        `@nope.json: no such file (${path.join(dir, 'nope.json')}); the path is relative to the folder you ran the ` +
+          `command in.`,
       );
       await expect(readJsonInput('t', { kind: 'file', path: dir, written: 'dir' }, stdin)).rejects.toThrow(
         /is not a file/,

@@ -318,7 +318,8 @@ describe('toolpacks describe', () => {
     const unknown = await run(['describe', 'grpe_search']);
     expect(unknown).toMatchObject({ code: 1, out: '' });
     expect(unknown.err).toBe(
-      "toolpacks: no tool or toolset is named 'grpe_search'; did you mean 'grep_search'? 'toolpacks list' names them all.",
+      "toolpacks: no tool or toolset is named 'grpe_search'; did you mean 'grep_search'? 'toolpacks list' names " +
+        'them all.',
     );
   });
 });

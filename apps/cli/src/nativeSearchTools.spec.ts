@@ -45,7 +45,8 @@ describe('Gemini CLI search tools through the CLI', () => {
       `Directory listing for ${root}:\n[DIR] src\nnotes.md (19 bytes)`,
     );
     expect((await invoke('glob', { pattern: '**/*.ts' })).out).toBe(
-      `Found 1 file(s) matching "**/*.ts" within ${root}, sorted by modification time (newest first):\n${path.join(root, 'src/a.ts')}`,
+      `Found 1 file(s) matching "**/*.ts" within ${root}, sorted by modification time (newest ` +
+        `first):\n${path.join(root, 'src/a.ts')}`,
     );
   });
 

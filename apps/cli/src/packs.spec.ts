@@ -68,7 +68,8 @@ describe('--pack', () => {
     await fs.mkdir(path.join(outside, 'folder-pack', 'lib'));
     await fs.writeFile(
       path.join(outside, 'folder-pack', 'lib', 'main.js'),
-      `const p = (${HELLO_PACK.replace('module.exports = ', '').replace(/;\n$/, '')}); exports.helper = 1; exports.pack = p;\n`,
+      `const p = (${HELLO_PACK.replace('module.exports = ', '').replace(/;\n$/, '')}); exports.helper = 1; ` +
+        `exports.pack = p;\n`,
     );
     const folder = await run(['invoke', 'say_hello', '{"name":"folder"}', '--pack', path.join(outside, 'folder-pack')]);
     expect(folder).toMatchObject({ code: 0, out: 'Hello, folder!' });
@@ -163,7 +164,8 @@ describe('--pack', () => {
     await fs.writeFile(path.join(outside, 'syntax.js'), 'module.exports = {;\n');
     await fs.writeFile(
       path.join(outside, 'two.js'),
-      `const a = ${HELLO_PACK.replace('module.exports = ', '').replace(/;\n$/, '')};\nexports.a = a; exports.b = { ...a, id: 'b' };\n`,
+      `const a = ${HELLO_PACK.replace('module.exports = ', '').replace(/;\n$/, '')};\nexports.a = a; exports.b = { ` +
+        `...a, id: 'b' };\n`,
     );
     const packs = ['throws.js', 'nothing.js', 'invalid.js', 'syntax.js', 'two.js', 'missing.js'].flatMap((f) => [
       '--pack',
@@ -180,7 +182,8 @@ describe('--pack', () => {
     expect(code).toBe(0);
     expect(out).toBe('1 match for "ToolRegistry":\na.ts:1: export class ToolRegistry {}');
     expect(err).toContain(
-      `pack '${path.join(outside, 'throws.js')}' was not loaded:\n  Pack '${path.join(outside, 'throws.js')}' (${path.join(outside, 'throws.js')}) failed to import: boom at import`,
+      `pack '${path.join(outside, 'throws.js')}' was not loaded:\n  Pack '${path.join(outside, 'throws.js')}' ` +
+        `(${path.join(outside, 'throws.js')}) failed to import: boom at import`,
     );
     expect(err).toMatch(/nothing\.js\): its module exports no pack/);
     expect(err).toMatch(/pack 'outside' was not loaded:\n {2}.*say hello!/);

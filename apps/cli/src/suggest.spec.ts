@@ -70,12 +70,14 @@ describe('selectionDiagnostics', () => {
       [
         'warning',
         'tool-choice-unknown',
-        "/r/toolpacks.config.json selection.tools: 'apply_patch' is a variant; tool choices name its picker entry (toolReferenceName): choose 'edit_file'.",
+        "/r/toolpacks.config.json selection.tools: 'apply_patch' is a variant; tool choices name its picker entry " +
+          "(toolReferenceName): choose 'edit_file'.",
       ],
       [
         'warning',
         'tool-choice-unknown',
-        "--tools: 'gemini_grep_search' overrides 'grep_search' for some models and is not a picker entry of its own; choose 'grep_search'.",
+        "--tools: 'gemini_grep_search' overrides 'grep_search' for some models and is not a picker entry of its " +
+          "own; choose 'grep_search'.",
       ],
       ['warning', 'tool-choice-unknown', "--tools: 'git' is a toolset, not a tool; choose it with --toolsets."],
       [

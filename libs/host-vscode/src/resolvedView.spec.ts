@@ -49,7 +49,8 @@ describe('the Tool Packs view', () => {
     const { read, selection } = await view();
     selection.observe({ toolReferences: [] });
     expect((await read())[1]).toBe(
-      "Selection: VS Code's tool picker — defaults: this VS Code sends @toolpacks no picker choices (they need the proposal flavour)",
+      "Selection: VS Code's tool picker — defaults: this VS Code sends @toolpacks no picker choices (they need the " +
+        'proposal flavour)',
     );
   });
 

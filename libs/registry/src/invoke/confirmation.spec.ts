@@ -316,7 +316,8 @@ describe('approvals as users expect them', () => {
     );
     expect(result.status).toBe('declined');
     expect(text(result)).toBe(
-      'The user declined to run `commit_all` for this call and said: Run the tests first, then commit.. Do not retry the same call; follow what the user said.',
+      'The user declined to run `commit_all` for this call and said: Run the tests first, then commit.. Do not ' +
+        'retry the same call; follow what the user said.',
     );
     expect(runs).toEqual([]);
   });

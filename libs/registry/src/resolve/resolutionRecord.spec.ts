@@ -195,7 +195,9 @@ describe('the resolution record', () => {
       {
         kind: 'text',
         value:
-          'Tool `git_log` is not enabled for this request (its when clause is false: repoCount > 0 && debugState != running — the folder is not a git repository), so it was not run. Use one of the tools you were given instead.',
+          'Tool `git_log` is not enabled for this request (its when clause is false: repoCount > 0 && debugState ' +
+          '!= running — the folder is not a git repository), so it was not run. Use one of the tools you were ' +
+          'given instead.',
       },
     ]);
   });
