@@ -3,7 +3,9 @@
 // instance from our factory, a 2025-era SessionServer (initialize, elicitation, list_changed) or a
 // 2026-07-28 server (server/discover, input_required, subscriptions/listen). The workspace session
 // starts at once, while the client opens, and is the connection's, whichever era it speaks; it is
-// disposed when the connection closes, so every debuggee and child process it started ends.
+// disposed when the connection closes, so every debuggee and child process it started ends. When the
+// host describes the session (McpServerOptions.describeSession) the opening message is answered
+// without waiting for it; tools requests wait for it.
 import { ProtocolError, ProtocolErrorCode, Server, type Transport } from '@modelcontextprotocol/server';
 import { serveStdio as serveSdkConnection } from '@modelcontextprotocol/server/stdio';
 import { CallLimiter, type CallLimitOptions } from './callLimiter';
@@ -11,6 +13,7 @@ import { HelloTransport } from './hello';
 import { ModernWorkspace } from './modernServer';
 import { SessionServer } from './sessionServer';
 import type { McpServerOptions, McpSession, StdioServer } from './types';
+import { describeSession } from './workspaceTools';
 
 export interface McpConnection extends StdioServer {
   /** The connection's workspace session (rejects when createSession failed). */
@@ -42,15 +45,18 @@ export function serveConnection(wire: Transport, options: McpServerOptions & Cal
   const closed = new Promise<void>((resolve) => (markClosed = resolve));
   let closing: Promise<void> | undefined;
 
+  // The instructions' facts: the host's description (the session starts meanwhile), else the started session's.
+  const about = describeSession(options, session);
+  about.catch(() => undefined);
   const handle = serveSdkConnection(
     async ({ era }) => {
-      const failed = await session.then(
-        () => undefined,
-        (error: unknown) => error,
+      const described = await about.then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error }),
       );
-      if (failed !== undefined) return unavailable(options, failed);
+      if ('error' in described) return unavailable(options, described.error);
       if (era === 'legacy') {
-        legacySession = await SessionServer.open(options, session, hello.hello, false, calls);
+        legacySession = new SessionServer(options, session, described.value, hello.hello, false, calls);
         opened(legacySession);
         return legacySession.server;
       }

@@ -6,6 +6,7 @@ export type {
   McpServerOptions,
   McpSession,
   McpSessionModel,
+  SessionDescription,
   StdioServer,
 } from './types';
 export { serveStdio } from './stdio';
@@ -19,4 +20,4 @@ export {
   type KnownClient,
 } from './clientFamilies';
 export { toMcpContent } from './content';
-export { createHostSession, mcpSessionOf, type HostSessionOptions, type McpWorkspace } from './hostSession';
+export { createHostSession, type HostSessionOptions } from './hostSession';

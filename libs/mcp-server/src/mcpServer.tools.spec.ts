@@ -13,8 +13,7 @@ describe('tools/list', () => {
     const c = await open({}, { git: true });
     const { tools } = await c.client.listTools();
     const session = await c.root();
-    const { threshold, ...request } = session.resolveRequest();
-    const resolved = session.registry.resolve({ ...request, virtualTools: { threshold } });
+    const resolved = session.registry.resolve(session.request());
     expect(tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }))).toEqual(
       resolved.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })),
     );

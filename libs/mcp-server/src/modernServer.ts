@@ -1,14 +1,15 @@
 // The 2026-07-28 era (stateless): one workspace session for the server (stdio: the connection's;
 // HTTP: one shared by every modern request), like VS Code's one active debug session: it is
 // workspace state, not protocol state. Each request says who the client is in its `_meta`, so the
-// model (clientFamilies.ts) is chosen per request. tools/list must not vary per connection or with
-// other requests: it lists every tool the client's model gets, with no virtual tools (activate_*
-// groups and search_tools activations are per-session state) and with the context keys that calls
-// change (`debugState`) held at their most permissive value, so the debug tools are always listed;
-// tools/call resolves with the live context, so a debug tool called while nothing is stopped gets
-// the registry's not-enabled answer, which says what to do. Environment keys stay live: a folder that
-// becomes a repository changes the list, announced to `subscriptions/listen` streams. What needs a
-// person's yes answers `input_required` (modernConfirmation.ts).
+// model (clientFamilies.ts) is chosen per request. Listing, calling and announcing a changed list
+// are the one path of workspaceTools.ts, with no virtual-tool session: tools/list must not vary per
+// connection or with other requests, so it lists every tool the client's model gets, with no virtual
+// tools (activate_* groups and search_tools activations are per-session state) and with the context
+// keys that calls change (`debugState`) held at their most permissive value, so the debug tools are
+// always listed; tools/call resolves with the live context, so a debug tool called while nothing is
+// stopped gets the registry's not-enabled answer, which says what to do. Environment keys stay live: a
+// folder that becomes a repository changes the list, announced to `subscriptions/listen` streams.
+// What needs a person's yes answers `input_required` (modernConfirmation.ts).
 import {
   CLIENT_CAPABILITIES_META_KEY,
   CLIENT_INFO_META_KEY,
@@ -20,42 +21,36 @@ import {
   type ListToolsResult,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import { CancellationTokenSource, DisposableStore, type Event } from '@toolpacks/base';
-import type { ModelInfo, ResolvedToolSet, VirtualToolSession } from '@toolpacks/registry/host';
+import { DisposableStore } from '@toolpacks/base';
+import { SEARCH_TOOLS_NAME, type ModelInfo, type ResolvedToolSet } from '@toolpacks/registry/host';
 import { ContextKeys } from '@toolpacks/services';
-import { canElicitForm, policyOptions } from './approvals';
+import { canElicitForm } from './approvals';
 import { CallLimiter } from './callLimiter';
-import { chooseSessionModel, describeSessionModel } from './clientFamilies';
-import { outputSchemaFor, toCallToolResult } from './content';
-import { clientConfirms, clientProfile, resolveForClient, type ClientProfile } from './clientProfiles';
+import { clientProfile } from './clientProfiles';
 import { helloOf, type ClientHello } from './hello';
-import { serverInstructions } from './instructions';
 import { CallConfirmation, ConfirmationStates, type ConfirmationState } from './modernConfirmation';
-import { mcpProgress, progressTokenOf } from './progress';
-import { isVirtualTool, MODEL_META_KEY, MODEL_REASON_META_KEY, toMcpTools } from './tools';
-import type { McpServerOptions, McpSession, McpSessionModel } from './types';
+import { MODEL_META_KEY, MODEL_REASON_META_KEY } from './tools';
+import type { McpServerOptions, McpSession, SessionDescription } from './types';
+import {
+  admitted,
+  ClientModels,
+  describeSession,
+  instructionsFor,
+  invokeTool,
+  listView,
+  projected,
+  resolveView,
+  SentLists,
+  startedSession,
+  type ToolView,
+} from './workspaceTools';
 
 /** How long a client may keep a tools/list or server/discover answer: the list changes only with the workspace, which listen streams hear of at once. */
 export const LIST_TTL_MS = 60_000;
 const DEFAULT_CONFIRMATION_TIMEOUT_MS = 10 * 60_000;
-const MAX_TOLD = 32;
 
 /** Context keys that calls change, held at their most permissive value while listing. */
 const HELD_CONTEXT: Readonly<Record<string, unknown>> = { [ContextKeys.debugState]: 'stopped' };
-
-const noEvent: Event<void> = () => ({ dispose: () => undefined });
-
-/** A virtual-tool session that never opens a group: nothing a call does changes what is listed. */
-const FROZEN: VirtualToolSession = {
-  id: 'mcp-2026-07-28',
-  version: 0,
-  expandedGroups: [],
-  expand: () => undefined,
-  expandAll: () => undefined,
-  collapse: () => undefined,
-  reset: () => undefined,
-  onDidChange: noEvent,
-};
 
 /** The hello of a modern request, from the `_meta` envelope the SDK lifted out. */
 function helloOfRequest(ctx: ServerContext): ClientHello {
@@ -77,11 +72,11 @@ const modelKey = (m: ModelInfo) => JSON.stringify([m.vendor, m.id, m.family, m.v
 
 export class ModernWorkspace {
   private readonly states: ConfirmationStates;
-  /** The lists sent so far, per model: what a workspace change is compared with. */
-  private readonly listed = new Map<string, { model: ModelInfo; profile?: ClientProfile; tools: string }>();
+  private readonly sent = new SentLists();
   private readonly subscriptions = new DisposableStore();
-  /** Clients onInfo was told of. */
-  private readonly told = new Set<string>();
+  private readonly models: ClientModels;
+  /** What the instructions say of the session, known early when the host describes it. */
+  private about: Promise<SessionDescription> | undefined;
   private checkScheduled = false;
   private disposing: Promise<void> | undefined;
   private calls = 0;
@@ -99,6 +94,7 @@ export class ModernWorkspace {
     private readonly limiter: CallLimiter = new CallLimiter(),
   ) {
     this.states = new ConfirmationStates(options.confirmationTimeoutMs ?? DEFAULT_CONFIRMATION_TIMEOUT_MS);
+    this.models = new ClientModels(options, ' (protocol 2026-07-28)');
     session.then(
       (s) => {
         if (this.disposing) return;
@@ -111,82 +107,51 @@ export class ModernWorkspace {
 
   /** A server instance for a request (HTTP) or a connection (stdio) of the client that said `hello`. */
   async createServer(hello: ClientHello): Promise<Server> {
-    const session = await this.session;
-    const chosen = this.choose(session, hello.name);
+    const about = await (this.about ??= describeSession(this.options, this.session));
+    const profile = clientProfile(hello.name);
     const server = new Server(
       { name: this.options.name ?? 'toolpacks', version: this.options.version ?? '0.1.0' },
       {
         capabilities: { tools: { listChanged: true } },
-        instructions: serverInstructions({
-          model: chosen,
-          ...(session.root !== undefined ? { root: session.root } : {}),
-          packs: session.registry.packs.map((p) => p.displayName),
-          confirmation: canElicitForm(hello.capabilities) ? 'input_required' : 'none',
-          ...(clientProfile(hello.name) ? { profile: clientProfile(hello.name)! } : {}),
-          servesEverything: this.options.servesEverything === true,
-        }),
+        instructions: instructionsFor(
+          this.options,
+          about,
+          this.models.choose(about.model, hello.name),
+          canElicitForm(hello.capabilities) ? 'input_required' : 'none',
+          profile,
+        ),
         // The instructions name the client's model and how it is asked: never shared between clients.
         cacheHints: { 'server/discover': { ttlMs: LIST_TTL_MS, cacheScope: 'private' } },
         requestState: { verify: this.states.verify },
         inputRequired: { legacyShim: false },
       },
     );
-    server.setRequestHandler('tools/list', (_request, ctx) => this.list(session, ctx));
-    server.setRequestHandler('tools/call', (request, ctx) => this.call(server, session, request, ctx));
+    server.setRequestHandler('tools/list', (_request, ctx) => this.list(ctx));
+    server.setRequestHandler('tools/call', (request, ctx) => this.call(server, request, ctx));
     return server;
   }
 
-  private choose(session: McpSession, client: string | undefined): McpSessionModel {
-    const chosen = chooseSessionModel(session.resolveRequest().model, this.options.model, client);
-    // Names are the clients' own text: a bounded few are told of, so a stream of made-up names cannot flood stderr.
-    if (chosen.client !== undefined && !this.told.has(chosen.client) && this.told.size < MAX_TOLD) {
-      this.told.add(chosen.client);
-      this.options.onInfo?.(`tools for model ${describeSessionModel(chosen)} (protocol 2026-07-28).`);
-    }
-    return chosen;
-  }
-
-  private resolve(
-    session: McpSession,
-    model: ModelInfo,
-    listing: boolean,
-    profile: ClientProfile | undefined,
-  ): ResolvedToolSet {
-    const { threshold: _threshold, mode: _mode, ...request } = session.resolveRequest();
-    const context = listing ? { ...request.context, ...HELD_CONTEXT } : request.context;
-    return resolveForClient(
-      session.registry,
-      {
-        schemas: 'canonical',
-        ...request,
-        ...(context ? { context } : {}),
-        model,
-        // No grouping below the model's limit; above it, what the registry leaves unsent stays unsent.
-        virtualTools: { session: FROZEN, threshold: Number.POSITIVE_INFINITY, mode: 'groups' },
-      },
-      profile,
-      this.options.servesEverything,
-    );
-  }
-
-  /** The stable list for `model`, remembered for change detection. */
-  private listFor(session: McpSession, model: ModelInfo, profile: ClientProfile | undefined): ListToolsResult['tools'] {
-    const resolved = this.resolve(session, model, true, profile);
-    const tools = toMcpTools(resolved, profile).filter((tool) => !isVirtualTool(resolved, tool.name));
-    // The list depends on the client's profile too (what it does itself, how it shows results).
-    this.listed.set(modelKey(model) + JSON.stringify(profile ?? null), {
-      model,
+  /** The client's view: its model and profile, no virtual tools. */
+  private view(session: McpSession, hello: ClientHello, listing: boolean) {
+    const chosen = this.models.choose(session.request().model, hello.name);
+    const profile = clientProfile(hello.name);
+    const view: ToolView = {
+      model: chosen.model,
       ...(profile ? { profile } : {}),
-      tools: JSON.stringify(tools),
-    });
-    return tools;
+      ...(listing ? { held: HELD_CONTEXT } : {}),
+    };
+    return { chosen, view };
   }
 
-  private async list(session: McpSession, ctx: ServerContext): Promise<ListToolsResult> {
-    const client = helloOfRequest(ctx).name;
-    const chosen = this.choose(session, client);
+  private async list(ctx: ServerContext): Promise<ListToolsResult> {
+    const session = await startedSession(this.session);
+    const { chosen, view } = this.view(session, helloOfRequest(ctx), true);
+    const resolved = resolveView(this.options, session, view);
+    const tools = listView(resolved, view);
+    // The list depends on the client's profile too (what it does itself, how it shows results).
+    this.sent.record(modelKey(view.model) + JSON.stringify(view.profile ?? null), view, resolved, tools);
     const result: ListToolsResult & { ttlMs: number; cacheScope: 'public' | 'private' } = {
-      tools: this.listFor(session, chosen.model, clientProfile(client)),
+      tools,
       ttlMs: LIST_TTL_MS,
       // The list depends on the client unless the host chose the model.
       cacheScope: chosen.source === 'explicit' ? 'public' : 'private',
@@ -197,17 +162,14 @@ export class ModernWorkspace {
 
   private async call(
     server: Server,
-    session: McpSession,
     request: CallToolRequest,
     ctx: ServerContext,
   ): Promise<CallToolResult | InputRequiredResult> {
+    const session = await startedSession(this.session);
     const { name } = request.params;
     const args = request.params.arguments ?? {};
     const hello = helloOfRequest(ctx);
-    const chosen = this.choose(session, hello.name);
-    const profile = clientProfile(hello.name);
-    const resolved = this.resolve(session, chosen.model, false, profile);
-    if (isVirtualTool(resolved, name))
+    if (isRegistryTool(resolveView(this.options, session, this.view(session, hello, false).view), name))
       return {
         content: [
           {
@@ -219,75 +181,27 @@ export class ModernWorkspace {
       };
     const state = ctx.mcpReq.requestState<ConfirmationState>();
     CallConfirmation.check(state, name, args);
-    // Waits its turn among the server's calls (callLimiter.ts), or is refused with what to do. A
-    // stateless client is known by the name it gives: its calls of one tool are one lane.
-    const admission = await this.limiter.admit(`client ${hello.name ?? ''}`, name, ctx.mcpReq.signal);
-    if ('refused' in admission) return { content: [{ type: 'text', text: admission.refused }], isError: true };
-    try {
-      // Resolved again once it runs: the context (debugState) may have changed while it waited.
-      return await this.run(
-        server,
+    // A stateless client is known by the name it gives: its calls of one tool are one lane.
+    return admitted(this.limiter, `client ${hello.name ?? ''}`, ctx, name, async (slot) => {
+      // Resolved once it runs: the context (debugState) may have changed while it waited.
+      const { view } = this.view(session, hello, false);
+      const resolved = resolveView(this.options, session, view);
+      const confirmation = new CallConfirmation(state, ctx.mcpReq.inputResponses);
+      // Never an elicitation the client did not declare: without one, the registry declines what asks.
+      const canAsk = canElicitForm(hello.capabilities as ClientCapabilities | undefined);
+      const result = await invokeTool(
+        this.options,
         session,
-        request,
-        ctx,
-        this.resolve(session, chosen.model, false, profile),
-        state,
-        hello,
-      );
-    } finally {
-      admission.slot.release();
-    }
-  }
-
-  private async run(
-    server: Server,
-    session: McpSession,
-    request: CallToolRequest,
-    ctx: ServerContext,
-    resolved: ResolvedToolSet,
-    state: ConfirmationState | undefined,
-    hello: ClientHello,
-  ): Promise<CallToolResult | InputRequiredResult> {
-    const { name } = request.params;
-    const args = request.params.arguments ?? {};
-    const confirmation = new CallConfirmation(state, ctx.mcpReq.inputResponses);
-    const profile = clientProfile(hello.name);
-    // Never an elicitation the client did not declare: without one, the registry declines what asks.
-    const canAsk = canElicitForm(hello.capabilities as ClientCapabilities | undefined);
-    const source = new CancellationTokenSource();
-    const signal = ctx.mcpReq.signal;
-    const cancel = () => source.cancel();
-    if (signal.aborted) cancel();
-    else signal.addEventListener('abort', cancel, { once: true });
-    const progress = mcpProgress(progressTokenOf(ctx, request.params), ctx, source.token);
-    let result: CallToolResult;
-    try {
-      const outcome = await session.registry.invoke(
         resolved,
-        { callId: `mcp-${++this.calls}`, name, input: args },
-        {
-          token: source.token,
-          ...(progress ? { progress } : {}),
-          ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}),
-          ...policyOptions(this.options.approvals, name),
-          ...(canAsk ? { confirm: confirmation.confirm } : {}),
-          // One question per action: the client asked the person before this call (clientProfiles.ts).
-          ...(clientConfirms(profile, name, args) ? { confirmedByHost: true } : {}),
-        },
+        view,
+        { request, ctx, callId: `mcp-${++this.calls}`, ...(canAsk ? { confirm: confirmation.confirm } : {}) },
+        slot,
       );
       // It asked a question this round has no answer to: nothing ran; ask it, bound to this call.
       if (confirmation.pending !== undefined)
         return await this.states.ask(name, args, confirmation.pending, confirmation.acceptedSoFar);
-      result = await toCallToolResult(outcome, profile);
-    } finally {
-      signal.removeEventListener('abort', cancel);
-      source.dispose();
-    }
-    const outputSchema = outputSchemaFor(
-      profile,
-      resolved.entries.find((e) => e.name === name)?.definition.outputSchema,
-    );
-    return server.projectCallToolResult(result, outputSchema);
+      return projected(server, resolved, view, name, result);
+    });
   }
 
   /** Compares every list sent with the workspace now; announces once when one differs. */
@@ -299,17 +213,7 @@ export class ModernWorkspace {
       if (this.disposing) return;
       void this.session
         .then((session) => {
-          let differs = false;
-          for (const [key, { model, profile, tools }] of this.listed) {
-            const resolved = this.resolve(session, model, true, profile);
-            const now = JSON.stringify(
-              toMcpTools(resolved, profile).filter((tool) => !isVirtualTool(resolved, tool.name)),
-            );
-            if (now === tools) continue;
-            this.listed.set(key, { model, ...(profile ? { profile } : {}), tools: now });
-            differs = true;
-          }
-          if (differs) this.notify();
+          if (this.sent.changed((view) => resolveView(this.options, session, view))) this.notify();
         })
         .catch((error: unknown) => this.options.onError?.(error));
     });
@@ -325,4 +229,16 @@ export class ModernWorkspace {
     })();
     return this.disposing;
   }
+}
+
+/**
+ * Whether `name` is one of the registry's own tools (an `activate_<group>`, `search_tools`) rather
+ * than a pack's: a stateless client has no session for them to act on.
+ */
+function isRegistryTool(resolved: ResolvedToolSet, name: string): boolean {
+  const kind = resolved.toolKinds[name];
+  if (kind !== undefined) return kind !== 'tool';
+  // Not sent (nothing is grouped here): a group's activator, or the registry's search, by what the resolution says.
+  if (resolved.groups.some((group) => group.name === name)) return true;
+  return name === SEARCH_TOOLS_NAME && !resolved.entries.some((entry) => (entry.sentName ?? entry.name) === name);
 }

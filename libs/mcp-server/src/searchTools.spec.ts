@@ -118,7 +118,7 @@ describe('tools/list', () => {
     expect(gitLog?.inputSchema).toMatchObject({ additionalProperties: false, properties: { count: { minimum: 1 } } });
     // The registry itself would have sent Gemini's dialect: the MCP server asks for the canonical one.
     const session = (await c.server.session) as RootedSession;
-    const { threshold: _threshold, mode: _mode, ...request } = session.resolveRequest();
+    const { virtualTools: _virtualTools, ...request } = session.request();
     const forGemini = session.registry.resolve(request).tools.find((t) => t.name === 'git_log');
     expect(forGemini).toBeDefined();
     expect(forGemini?.inputSchema).not.toHaveProperty('additionalProperties');

@@ -8,8 +8,8 @@ import type { ClientProfile } from './clientProfiles';
 import {
   ACTIVATE_OUTPUT_SCHEMA,
   ACTIVATE_PREFIX,
-  SEARCH_TOOLS_NAME,
   SEARCH_TOOLS_OUTPUT_SCHEMA,
+  type JsonSchemaObject,
 } from '@toolpacks/registry/host';
 
 /** The tools/list result's `_meta` key of the model the list was resolved for. */
@@ -17,15 +17,10 @@ export const MODEL_META_KEY = 'toolpacks/model';
 /** The tools/list result's `_meta` key of why that model was chosen (`because the client is claude-code`). */
 export const MODEL_REASON_META_KEY = 'toolpacks/modelReason';
 
-/** Whether `name` is one of the registry's own tools (`activate_<group>`, `search_tools`) in this resolution. */
-export function isVirtualTool(resolved: ResolvedToolSet, name: string): boolean {
-  if (resolved.entries.some((e) => e.name === name || e.sentName === name)) return false;
-  return (
-    name === SEARCH_TOOLS_NAME || (name.startsWith(ACTIVATE_PREFIX) && resolved.groups.some((g) => g.name === name))
-  );
-}
-
 type OutputSchema = NonNullable<McpTool['outputSchema']>;
+
+/** A tool's output schema (an object schema, as the registry checks at load) in the SDK's type. */
+const outputSchema = (schema: JsonSchemaObject): OutputSchema => schema as OutputSchema;
 
 /**
  * MCP tool descriptions from a resolution: names, descriptions and schemas as resolved, with
@@ -52,7 +47,7 @@ export function toMcpTools(resolved: ResolvedToolSet, profile?: ClientProfile): 
         title,
         description: tool.description,
         inputSchema,
-        ...(structured && definition.outputSchema ? { outputSchema: definition.outputSchema as OutputSchema } : {}),
+        ...(structured && definition.outputSchema ? { outputSchema: outputSchema(definition.outputSchema) } : {}),
         annotations: {
           title,
           readOnlyHint: a.readOnly === true,
@@ -64,10 +59,11 @@ export function toMcpTools(resolved: ResolvedToolSet, profile?: ClientProfile): 
     }
     // The registry's own tools (activate_<group>, search_tools): they change which tools are offered,
     // nothing else. A second search with the same query finds the next tools: not idempotent.
-    const isSearch = tool.name === SEARCH_TOOLS_NAME;
+    const kind = resolved.toolKinds[tool.name];
+    const isSearch = kind === 'search';
     const title = isSearch
       ? 'Search tools'
-      : tool.name.startsWith(ACTIVATE_PREFIX)
+      : kind === 'activate'
         ? `Activate ${tool.name.slice(ACTIVATE_PREFIX.length).replace(/_/g, ' ')} tools`
         : tool.name;
     return {
@@ -76,7 +72,7 @@ export function toMcpTools(resolved: ResolvedToolSet, profile?: ClientProfile): 
       description: tool.description,
       inputSchema,
       ...(structured
-        ? { outputSchema: (isSearch ? SEARCH_TOOLS_OUTPUT_SCHEMA : ACTIVATE_OUTPUT_SCHEMA) as unknown as OutputSchema }
+        ? { outputSchema: outputSchema(isSearch ? SEARCH_TOOLS_OUTPUT_SCHEMA : ACTIVATE_OUTPUT_SCHEMA) }
         : {}),
       annotations: {
         title,

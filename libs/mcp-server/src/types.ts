@@ -3,23 +3,30 @@
 // approvals; in the stateless 2026-07-28 era there is one per server process (stdio: the
 // connection's; HTTP: one for all its modern requests), workspace state like VS Code's one debug session.
 import type { Event } from '@toolpacks/base';
-import type { ModelInfo, ResolveRequest, ToolRegistry, VirtualToolMode } from '@toolpacks/registry/host';
+import type { ModelInfo, ResolveRequest, ToolRegistry } from '@toolpacks/registry/host';
 
 export interface McpSession {
   readonly registry: ToolRegistry;
   /** The workspace folder the tools work in, named in the server's instructions (when known). */
   readonly root?: string;
-  /** The request to resolve for this session now: model, selection, context (the host's live context keys), threshold. The server supplies the session's own VirtualToolSession. */
-  resolveRequest(): Omit<ResolveRequest, 'virtualTools'> & {
-    /** Above this many enabled tools, virtual tools keep the list short (the registry's default: 64). */
-    threshold?: number;
-    /** How: `activate_*` groups, a `search_tools` tool, or both (the registry's default: groups). */
-    mode?: VirtualToolMode;
-  };
+  /**
+   * The request to resolve for this session now: model, selection, context (the host's live context
+   * keys), virtual-tool threshold and mode. The server puts in the client's own VirtualToolSession.
+   */
+  request(): ResolveRequest;
   /** Fires when the session's context keys change (debugState after a breakpoint stop, …): the server re-resolves and sends notifications/tools/list_changed when the list differs. */
   readonly onDidChangeContext: Event<void>;
   /** Ends the session's debuggees, child processes, registry. */
   dispose(): Promise<void>;
+}
+
+/** What the instructions say about a workspace session, known before it has started (see McpServerOptions.describeSession). */
+export interface SessionDescription {
+  /** The host's model: the sessions' model, unless a known client's model replaces a default. */
+  readonly model: ModelInfo;
+  readonly root?: string;
+  /** The packs the session loads, by display name. */
+  readonly packs: readonly string[];
 }
 
 /**
@@ -79,6 +86,12 @@ export interface McpServerOptions {
    * process (stdio: the connection's; HTTP: one shared by every modern request), disposed on close.
    */
   createSession(): Promise<McpSession>;
+  /**
+   * What the instructions say of a session (the host's model, the folder, the packs), when the host
+   * knows it before the session has started: the client is then answered at once (initialize,
+   * server/discover) while the session starts. Absent or undefined: the started session says it.
+   */
+  describeSession?(): SessionDescription | undefined | Promise<SessionDescription | undefined>;
   /**
    * Whether the sessions' model was chosen explicitly or is a default that the MCP client's known
    * model may replace (see {@link McpModelChoice}). Absent: explicit (the host's model, always).

@@ -8,7 +8,8 @@
 // model of the client when the server knows it (Claude Code, Codex, Gemini CLI: the library's
 // clientFamilies.ts), else for the default model. Each client is told which (instructions) and so is stderr.
 import { randomBytes } from 'node:crypto';
-import { statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
+import * as path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import type { CliOptions } from '../cliOptions';
 import { VERSION } from '../defaults';
@@ -16,7 +17,7 @@ import type { Io } from '../io';
 import { describeRefusedPacks, openCliSession, type WorkspaceSession } from '../session';
 import { endChildProcesses, overrideSignals } from '../signals';
 // Type-only: `toolpacks --help` and the other commands never load the library or the MCP SDK.
-import type { McpServerOptions } from '@toolpacks/mcp-server';
+import type { McpServerOptions, SessionDescription } from '@toolpacks/mcp-server';
 export type { McpServerOptions, McpSession } from '@toolpacks/mcp-server';
 type McpServerModule = typeof import('@toolpacks/mcp-server');
 
@@ -30,6 +31,21 @@ export function loadMcpServer(): McpServerModule | string {
       return `@toolpacks/mcp-server is not installed (${reason}); toolpacks mcp needs it: run npm install in the repository.`;
     return `@toolpacks/mcp-server failed to load: ${reason}`;
   }
+}
+
+/**
+ * What the server's instructions say of a session, known before it starts (the host's model, the
+ * folder as the host resolves it, the packs), so a client is answered at once while the session
+ * starts: the built-in packs are known by name; packs imported from specs are known once loaded.
+ */
+export function describeCliSession(options: CliOptions): SessionDescription | undefined {
+  if (options.packs.length > 0) return undefined;
+  const packs = options.defaultPacks ? (require('../packs') as typeof import('../packs')).builtInPacks : [];
+  return {
+    model: options.request.model,
+    root: realpathSync(path.resolve(options.root)),
+    packs: packs.map((pack) => pack.displayName),
+  };
 }
 
 /** `toolpacks mcp`: serves until a signal or the end of stdin; the exit code. */
@@ -48,8 +64,6 @@ export async function run(options: CliOptions, io: Io): Promise<number> {
     io.err(`toolpacks: ${server}`);
     return 1;
   }
-  // The library's session adapter, from an entry of its own: a workspace session as an McpSession.
-  const { mcpSessionOf } = require('@toolpacks/mcp-server/session') as typeof import('@toolpacks/mcp-server/session');
   const http = options.mcp?.http;
   const stdio = !http;
   const consoleMethods = ['log', 'info', 'debug', 'warn', 'trace'] as const;
@@ -82,7 +96,12 @@ export async function run(options: CliOptions, io: Io): Promise<number> {
     // A model named on the command line or in the config file wins; the default gives way to the client's.
     model: options.modelChosenBy !== undefined ? { chosenBy: options.modelChosenBy } : {},
     onInfo: (message) => io.err(`toolpacks mcp: ${message}`),
-    createSession: async () => mcpSessionOf(await open()),
+    // A workspace session with its folder is an McpSession.
+    createSession: async () => {
+      const session = await open();
+      return Object.assign(session, { root: session.host.workspace.root });
+    },
+    describeSession: () => describeCliSession(options),
   };
 
   let closing: Promise<void> | undefined;
