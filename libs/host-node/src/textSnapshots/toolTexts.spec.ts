@@ -71,6 +71,16 @@ describe('the text and data of every tool, per family', () => {
     for (const family of FAMILIES)
       expect(harnesses.get(family)!.names(SNAPSHOT_FAMILIES[family])).toMatchSnapshot(family);
   });
+  it('sends these definitions (name, description, input schema), every when clause true', () => {
+    for (const family of FAMILIES) {
+      const h = harnesses.get(family)!;
+      // Stopped is the debug state that satisfies every debug tool's when clause; the fixture is a repository.
+      const context = { ...h.host.contextKeys.values, debugState: 'stopped' };
+      const { tools } = h.registry.resolve({ model: SNAPSHOT_FAMILIES[family], context });
+      const definitions = tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema }));
+      expect(definitions).toMatchSnapshot(family);
+    }
+  });
   it('reads files, folders and searches', () => run(READ_CASES));
   it('reads the repository', () => run(GIT_READ_CASES));
   it('writes to the repository', () => run(GIT_WRITE_CASES));
