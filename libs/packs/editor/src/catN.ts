@@ -1,7 +1,6 @@
 // `cat -n` as Anthropic's text editor prints it: each line as its number right-aligned in 6 columns,
 // a tab, then the line (Python's f"{n:6}\t{line}"). Tabs are kept as they are.
-import { partWithinJson } from '@toolpacks/registry';
-import { jsonLineChars } from './jsonBudget';
+import { ItemFit, jsonStringChars, partWithinJson } from '@toolpacks/registry';
 
 /** The lines numbered from `firstLine`, one per output line, no final newline. */
 export function catN(lines: readonly string[], firstLine = 1): string {
@@ -36,13 +35,10 @@ export function catNClipped(
   maxJsonChars = Infinity,
 ): ClippedCatN {
   const out: string[] = [];
-  let used = 0;
-  let json = 0;
+  const fit = new ItemFit({ maxChars, maxJsonChars }, { data: 'lines' });
   for (let i = 0; i < lines.length; i++) {
     const line = numbered(firstLine + i, lines[i]);
-    const cost = line.length + (i > 0 ? 1 : 0);
-    const jsonCost = jsonLineChars(lines[i], i === 0);
-    if (used + cost > maxChars || json + jsonCost > maxJsonChars) {
+    if (!fit.take(line.length, jsonStringChars(lines[i]))) {
       if (i > 0) return { text: out.join('\n'), shown: i, clipped: true };
       const number = numbered(firstLine, '');
       return {
@@ -52,8 +48,6 @@ export function catNClipped(
       };
     }
     out.push(line);
-    used += cost;
-    json += jsonCost;
   }
   return { text: out.join('\n'), shown: lines.length, clipped: false };
 }

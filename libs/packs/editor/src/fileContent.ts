@@ -1,11 +1,10 @@
 // What a file is before it is read as text: an image the model can look at (png, jpeg, gif, webp,
 // decided by magic bytes), another binary file (refused with its type and size), or text — small
 // enough to read whole, or large (read by a streamed line range).
-import { LanguageModelDataPart, LanguageModelTextPart, LanguageModelToolResult } from '@toolpacks/registry';
+import { LanguageModelDataPart, LanguageModelTextPart, LanguageModelToolResult, type Room } from '@toolpacks/registry';
 import type { CancellationToken } from '@toolpacks/base';
 import { WorkspaceError, type LineRange, type WorkspaceFileSystem } from '@toolpacks/services';
 import { catNClipped } from './catN';
-import type { ViewLimits } from './jsonBudget';
 import { shownOf, VIEW_LIMITS, type FileView } from './textEditorEdits';
 
 /**
@@ -181,7 +180,7 @@ export async function viewLargeFile(
   shownPath: string,
   viewRange: readonly number[] | undefined,
   token?: CancellationToken,
-  limits: ViewLimits = VIEW_LIMITS,
+  limits: Room = VIEW_LIMITS,
 ): Promise<FileView> {
   let [start, end] = [1, -1];
   if (viewRange !== undefined) {

@@ -3,9 +3,8 @@
 // and says where it stopped, so the model can read on from there.
 import { BasePromptElementProps, PromptElement, TextChunk } from '@vscode/prompt-tsx';
 import type { CancellationToken } from '@toolpacks/base';
-import type { ToolTokenizationOptions } from '@toolpacks/registry';
+import { ItemFit, jsonStringChars, type ToolTokenizationOptions } from '@toolpacks/registry';
 import { cutLineSentence, formatSize } from './fileContent';
-import { jsonLineChars } from './jsonBudget';
 
 export interface FileLinesProps extends BasePromptElementProps {
   readonly path: string;
@@ -41,18 +40,15 @@ export async function linesThatFit(
   token?: CancellationToken,
   maxJsonChars = Infinity,
 ): Promise<number> {
-  let used = 60 + (await tokenization.countTokens(path, token));
-  let json = 0;
-  let kept = 0;
-  for (const line of lines) {
-    const cost = await tokenization.countTokens(`${line}\n`, token);
-    const jsonCost = jsonLineChars(line, kept === 0);
-    if (used + cost > tokenization.tokenBudget || json + jsonCost > maxJsonChars) break;
-    used += cost;
-    json += jsonCost;
-    kept++;
-  }
-  return kept;
+  // The text is counted in tokens here (each line with its line feed), after the header's.
+  const header = 60 + (await tokenization.countTokens(path, token));
+  const fit = new ItemFit(
+    { maxChars: tokenization.tokenBudget, maxJsonChars },
+    { data: 'lines', separator: 0, textBefore: header },
+  );
+  for (const line of lines)
+    if (!fit.take(await tokenization.countTokens(`${line}\n`, token), jsonStringChars(line))) break;
+  return fit.kept;
 }
 
 export class FileLines extends PromptElement<FileLinesProps> {

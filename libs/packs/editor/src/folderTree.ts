@@ -3,10 +3,9 @@
 // line as the given path plus the rest, like the reference's `find <path> -maxdepth 2 -not -path
 // '*/.*'`. Read through the workspace file system and sorted by name, so the listing is the same on
 // every run; it stops once it is longer than a view may be (or its entries than the data may be).
-import { jsonChars } from '@toolpacks/registry';
+import { ItemFit, jsonChars, type Room } from '@toolpacks/registry';
 import type { WorkspaceFileSystem } from '@toolpacks/services';
 import { MAX_VIEW_CHARS } from './catN';
-import type { ViewLimits } from './jsonBudget';
 
 const MAX_DEPTH = 2;
 
@@ -23,30 +22,24 @@ export async function folderTree(
   workspace: WorkspaceFileSystem,
   absolute: string,
   shownPath: string,
-  { maxChars, maxJsonChars }: ViewLimits = { maxChars: MAX_VIEW_CHARS, maxJsonChars: Infinity },
+  limits: Room = { maxChars: MAX_VIEW_CHARS, maxJsonChars: Infinity },
 ): Promise<FolderTree> {
   const base = shownPath.length > 1 ? shownPath.replace(/\/+$/, '') : shownPath;
   const lines = [base];
   const entries: string[] = [];
-  let used = base.length;
-  let json = 0;
-  let clipped = false;
+  // The header line is the folder itself; each entry's line follows a line feed.
+  const fit = new ItemFit(limits, { textBefore: base.length });
   const walk = async (folder: string, prefix: string, depth: number): Promise<void> => {
     const children = (await workspace.readDirectory(folder))
       .filter((entry) => !entry.name.startsWith('.'))
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of children) {
-      if (clipped) return;
+      if (fit.stopped) return;
       const line = `${prefix}/${entry.name}`;
       const relative = workspace.relative(`${folder}/${entry.name}`);
       const listed = entry.type === 'directory' ? `${relative}/` : relative;
-      if (used + line.length + 1 > maxChars || json + jsonChars(listed) + 1 > maxJsonChars) {
-        clipped = true;
-        return;
-      }
+      if (!fit.take(line.length, jsonChars(listed))) return;
       lines.push(line);
-      used += line.length + 1;
-      json += jsonChars(listed) + 1;
       entries.push(listed);
       // A subfolder that cannot be listed (no permission, a link out of the workspace) shows without its entries.
       if (entry.type === 'directory' && depth < MAX_DEPTH)
@@ -55,6 +48,7 @@ export async function folderTree(
   };
   await walk(absolute, base === '/' ? '' : base, 1);
   const header = `Here's the files and directories up to 2 levels deep in ${shownPath}, excluding hidden items:\n`;
+  const clipped = fit.stopped;
   const note = clipped
     ? '<response clipped><NOTE>To save on context only part of this listing has been shown to you. View a subfolder to see the rest.</NOTE>'
     : '';

@@ -2,6 +2,13 @@
 // each tool's structured result), and the values the reading tools build from them. One wording per
 // field across the pack: a client that reads read_file's result reads gemini_read_file's too.
 
+/**
+ * The room a read takes in the call's budget: its text less the header and notes; its data (the
+ * lines as `content`) beside its path and less its other fields (kind, bytes, line numbers, the next
+ * range, keys and punctuation).
+ */
+export const READ_ROOM = { reserve: 500, dataReserve: 400 } as const;
+
 /** A path as structured results give it: relative to the workspace root, forward slashes. */
 export const PATH = {
   type: 'string',

@@ -6,7 +6,7 @@ import { boundedList, quoteBounded } from '@toolpacks/base';
 import { WorkspaceError } from '@toolpacks/services';
 import { catNClipped, MAX_VIEW_CHARS, type ClippedCatN } from './catN';
 import { joinLines, newTextLines, splitLines, toLf, usesCrlf, withEol } from './lineText';
-import type { ViewLimits } from './jsonBudget';
+import type { Room } from '@toolpacks/registry';
 import { findOccurrences, lineNumbersAt } from './occurrences';
 
 /** Lines of context a snippet shows before and after an edit (the reference's SNIPPET_LINES). */
@@ -15,7 +15,7 @@ const LISTED_LINES = 20;
 const QUOTED_CHARS = 400;
 
 /** A view's own limits: MAX_VIEW_CHARS of text, and its data unbounded. */
-export const VIEW_LIMITS: ViewLimits = { maxChars: MAX_VIEW_CHARS, maxJsonChars: Infinity };
+export const VIEW_LIMITS: Room = { maxChars: MAX_VIEW_CHARS, maxJsonChars: Infinity };
 
 const REVIEW = 'Review the changes and make sure they are as expected. Edit the file again if necessary.';
 
@@ -54,7 +54,7 @@ export function viewFile(
   text: string,
   shownPath: string,
   viewRange?: readonly number[],
-  limits: ViewLimits = VIEW_LIMITS,
+  limits: Room = VIEW_LIMITS,
 ): FileView {
   const { lines } = splitLines(toLf(text));
   let start = 1;

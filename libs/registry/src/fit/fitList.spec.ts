@@ -116,6 +116,15 @@ describe('ItemFit', () => {
     expect(fit).toMatchObject({ kept: 2, stopped: true });
   });
 
+  it('forces an oversized first item in, counted, and fits the ones after it as before', () => {
+    const fit = new ItemFit({ maxChars: 10, maxJsonChars: 100 });
+    expect(fit.take(20, 0)).toBe(false);
+    fit.force(8, 0); // the caller's cut of it
+    expect(fit.take(1, 0)).toBe(true); // 8 + 1 + 1 = 10
+    expect(fit.take(1, 0)).toBe(false);
+    expect(fit.kept).toBe(2);
+  });
+
   it('counts a separator before every item after a header line', () => {
     const fit = new ItemFit({ maxChars: 9, maxJsonChars: 100 }, { textBefore: 4 });
     expect(fit.take(2, 0)).toBe(true); // 4 + 1 + 2 = 7

@@ -62,17 +62,32 @@ export class ItemFit {
    */
   take(textChars: number, dataChars: number): boolean {
     if (this.full) return false;
-    const first = this.taken === 0;
-    const nextText = this.text + textChars + (first && !this.separateFirst ? 0 : this.separator);
-    const nextData = this.data + dataChars + (this.lines ? (first ? 0 : 2) : 1);
-    if (nextText > this.maxChars || nextData > this.maxJsonChars) {
+    const [text, data] = this.after(textChars, dataChars);
+    if (text > this.maxChars || data > this.maxJsonChars) {
       this.full = true;
       return false;
     }
-    this.text = nextText;
-    this.data = nextData;
+    [this.text, this.data] = [text, data];
     this.taken++;
     return true;
+  }
+
+  /**
+   * Takes an item whatever its size: the first of a result that must show something, cut by the
+   * caller to what is left. Items after it are fitted again as before.
+   */
+  force(textChars: number, dataChars: number): void {
+    [this.text, this.data] = this.after(textChars, dataChars);
+    this.taken++;
+    this.full = false;
+  }
+
+  /** The text and data used once the next item is taken. */
+  private after(textChars: number, dataChars: number): [number, number] {
+    const first = this.taken === 0;
+    const text = this.text + textChars + (first && !this.separateFirst ? 0 : this.separator);
+    const data = this.data + dataChars + (this.lines ? (first ? 0 : 2) : 1);
+    return [text, data];
   }
 }
 

@@ -4,8 +4,9 @@ import {
   codeBlock,
   defineTool,
   inertLine,
+  ItemFit,
   jsonChars,
-  resultCharBudget,
+  roomFor,
   structuredResult,
   type InputOf,
   type PreparedToolInvocation,
@@ -208,11 +209,12 @@ class ApplyPatchTool implements Tool<Input> {
     const notes = plan.notes.length ? ` ${boundedList(plan.notes, 20, ' ')}` : '';
     // A patch of very many files lists as many as fit the result as data (the text names the first few).
     const files = plan.changes.map(changedFile);
-    let room = resultCharBudget(tokenizationOptions) - jsonChars(plan.looseMatches) - 200;
-    const kept = files.findIndex((file) => (room -= jsonChars(file) + 1) < 0);
-    const omitted = kept < 0 ? {} : { filesOmitted: files.length - kept };
+    const room = roomFor({ dataReserve: 200 }, tokenizationOptions, plan.looseMatches);
+    const fit = new ItemFit({ maxChars: Infinity, maxJsonChars: room.maxJsonChars });
+    const listed = files.filter((file) => fit.take(0, jsonChars(file)));
+    const omitted = fit.stopped ? { filesOmitted: files.length - listed.length } : {};
     return structuredResult(
-      { files: kept < 0 ? files : files.slice(0, kept), ...omitted, looseMatches: plan.looseMatches },
+      { files: listed, ...omitted, looseMatches: plan.looseMatches },
       `Applied the patch: ${boundedList(plan.summary)}.${notes}`,
     );
   }

@@ -2,8 +2,10 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
+  ItemFit,
+  jsonStringChars,
   partWithinJson,
-  resultCharBudget,
+  roomFor,
   structuredResult,
   withStructuredContent,
   type InputOf,
@@ -14,8 +16,7 @@ import {
 import { WorkspaceError, WorkspaceFileSystem, type LineRange } from '@toolpacks/services';
 import { cutLineBytes, cutLineSentence, formatSize, inspectFile } from '../fileContent';
 import { geminiFilePath, legacyInteger } from '../geminiInput';
-import { contentJsonBudget, jsonLineChars } from '../jsonBudget';
-import { imageValue, READ_PROPERTIES, textValue, type ReadValue } from '../resultSchemas';
+import { imageValue, READ_PROPERTIES, READ_ROOM, textValue, type ReadValue } from '../resultSchemas';
 
 /** At most this many lines per read, and this many characters per line (Gemini CLI's limits). */
 export const GEMINI_MAX_LINES = 2000;
@@ -77,9 +78,7 @@ class GeminiReadFileTool implements Tool<Input> {
     const file = await inspectFile(this.workspace, absolute, shown);
     if (file.kind === 'image') return withStructuredContent(file.result, imageValue(shown, file));
     // Room for the header: the lines themselves stay within the result budget, as text and as JSON.
-    const budget = resultCharBudget(tokenizationOptions);
-    const maxChars = budget - 500;
-    const maxJsonChars = contentJsonBudget(budget, shown);
+    const { maxChars, maxJsonChars } = roomFor(READ_ROOM, tokenizationOptions, shown);
     if (file.large) {
       const last = Math.min(end ?? Infinity, start + GEMINI_MAX_LINES - 1);
       const range = await this.workspace.readLines(absolute, start, last, { maxChars, token });
@@ -181,23 +180,22 @@ function fitLines(
 ): { shown: string[]; cutLines: number[] } {
   const shown: string[] = [];
   const cutLines: number[] = [];
-  let used = 0;
-  let json = 0;
+  // Each line is followed by a line feed in the text; a cut line's number is in the data too.
+  const fit = new ItemFit({ maxChars, maxJsonChars }, { data: 'lines', textBefore: 0 });
   for (const [i, line] of lines.entries()) {
     const n = start + i;
-    const jsonCost = (out: string) => jsonLineChars(out, i === 0) + (out === line ? 0 : String(n).length + 1);
+    const dataChars = (out: string) => jsonStringChars(out) + (out === line ? 0 : String(n).length + 1);
     const cut = line.length > GEMINI_MAX_LINE_CHARS || (streamCut && i === lines.length - 1);
     let out = cut ? `${line.slice(0, GEMINI_MAX_LINE_CHARS)}${TRUNCATED}` : line;
-    if (used + out.length + 1 > maxChars || json + jsonCost(out) > maxJsonChars) {
+    if (!fit.take(out.length, dataChars(out))) {
       if (shown.length > 0) break;
       const room = TRUNCATED.length + String(n).length + 1;
       const kept = Math.min(GEMINI_MAX_LINE_CHARS, maxChars - TRUNCATED.length - 1);
       out = `${partWithinJson(line, kept, maxJsonChars - room)}${TRUNCATED}`;
+      fit.force(out.length, dataChars(out));
     }
     if (out !== line) cutLines.push(n);
     shown.push(out);
-    used += out.length + 1;
-    json += jsonCost(out);
   }
   return { shown, cutLines };
 }

@@ -4,7 +4,7 @@ import {
   defaultTokenization,
   defineTool,
   renderPromptResult,
-  resultCharBudget,
+  roomFor,
   withStructuredContent,
   type InputOf,
   type Tool,
@@ -15,8 +15,7 @@ import {
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { cutLineBytes, inspectFile } from '../fileContent';
 import { FileLines, linesThatFit, type FileLinesProps } from '../fileLines';
-import { contentJsonBudget } from '../jsonBudget';
-import { imageValue, READ_PROPERTIES, textValue } from '../resultSchemas';
+import { imageValue, READ_PROPERTIES, READ_ROOM, textValue } from '../resultSchemas';
 
 /** Used when the host gives no token budget: enough for a large file, never a whole log. */
 export const DEFAULT_READ_BUDGET = 12_000;
@@ -65,12 +64,13 @@ class ReadFileTool implements Tool<Input> {
     const file = await inspectFile(this.workspace, absolute, shown);
     if (file.kind === 'image') return withStructuredContent(file.result, imageValue(shown, file));
     const budget = tokenizationOptions ?? defaultTokenization(DEFAULT_READ_BUDGET);
+    const room = roomFor(READ_ROOM, tokenizationOptions, shown);
     if (file.large) {
       const start = input.startLine ?? 1;
       if (input.endLine !== undefined && input.endLine < start)
         throw new WorkspaceError(`endLine ${input.endLine} is before startLine ${start}.`);
       const range = await this.workspace.readLines(absolute, start, input.endLine ?? Number.MAX_SAFE_INTEGER, {
-        maxChars: resultCharBudget(tokenizationOptions) - 500,
+        maxChars: room.maxChars,
         token,
       });
       const large = { size: range.size, more: range.more, lineCut: range.lineCut, cutLineBytes: cutLineBytes(range) };
@@ -78,7 +78,7 @@ class ReadFileTool implements Tool<Input> {
         { path: shown, lines: range.lines, firstLine: start, totalLines: range.totalLines, large },
         file.size,
         budget,
-        contentJsonBudget(resultCharBudget(tokenizationOptions), shown),
+        room.maxJsonChars,
         token,
       );
     }
@@ -95,7 +95,7 @@ class ReadFileTool implements Tool<Input> {
       { path: shown, lines: total === 0 ? [] : lines.slice(start - 1, end), firstLine: start, totalLines: total },
       file.size,
       budget,
-      contentJsonBudget(resultCharBudget(tokenizationOptions), shown),
+      room.maxJsonChars,
       token,
     );
   }

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
-  resultCharBudget,
+  roomFor,
   structuredResult,
   type InputOf,
   type PreparedToolInvocation,
@@ -65,6 +65,9 @@ const definition = {
 
 type Input = InputOf<typeof definition>;
 
+/** The new text echoed takes the result but for the sentence around it. */
+const ECHO_ROOM = { reserve: 1_000 } as const;
+
 @injectable()
 class ReplaceStringInFileTool implements Tool<Input> {
   constructor(@inject(WorkspaceFileSystem) private readonly workspace: WorkspaceFileSystem) {}
@@ -101,7 +104,7 @@ class ReplaceStringInFileTool implements Tool<Input> {
     const { endLine } = newTextLines(changedAt, input.newString);
     const done = `Replaced 1 occurrence in ${relative}`;
     // The new text is echoed when it fits the result; a longer one is the model's own, named by its lines.
-    const echoed = input.newString.length <= resultCharBudget(tokenizationOptions) - 1_000;
+    const echoed = input.newString.length <= roomFor(ECHO_ROOM, tokenizationOptions).maxChars;
     return structuredResult(
       { path: relative, replacements: 1, startLine: changedAt, endLine },
       endLine < changedAt

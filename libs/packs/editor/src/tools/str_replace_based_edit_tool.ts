@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
-  resultCharBudget,
+  roomFor,
   structuredResult,
   withStructuredContent,
   type InputOf,
@@ -17,9 +17,8 @@ import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { inspectFile, viewLargeFile } from '../fileContent';
 import { MAX_VIEW_CHARS } from '../catN';
 import { folderTree } from '../folderTree';
-import { contentJsonBudget } from '../jsonBudget';
 import { lineCount } from '../lineText';
-import { imageValue, PATH, READ_PROPERTIES, textValue } from '../resultSchemas';
+import { imageValue, PATH, READ_PROPERTIES, READ_ROOM, textValue } from '../resultSchemas';
 import { confirmWrites, writesNeedConfirmation, writeOptions } from '../sensitiveWrites';
 import { insertLines, strReplace, viewFile, type Edited, type FileView } from '../textEditorEdits';
 
@@ -128,6 +127,9 @@ const definition = {
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
+
+/** A view's room: a read's, within the reference's own limit and with more kept for its notes. */
+const VIEW_ROOM = { ...READ_ROOM, reserve: 1_000, atMost: MAX_VIEW_CHARS } as const;
 type Output = OutputOf<typeof definition>;
 
 /** A result of the text and its data, typed so that the data's literals stay the schema's. */
@@ -176,11 +178,7 @@ class StrReplaceBasedEditTool implements Tool<Input> {
     const relative = this.workspace.relative(absolute);
     const stat = await this.workspace.stat(absolute);
     // A view shows no more than its own limit, nor than the result budget allows, as text and as data.
-    const budget = resultCharBudget(tokenizationOptions);
-    const limits = {
-      maxChars: Math.min(MAX_VIEW_CHARS, budget - 1_000),
-      maxJsonChars: contentJsonBudget(budget, relative),
-    };
+    const limits = roomFor(VIEW_ROOM, tokenizationOptions, relative);
     if (input.command === 'create') {
       if (stat)
         throw new WorkspaceError(
