@@ -124,34 +124,54 @@ export async function invokeTool(
       ),
     );
     if (output === 'interrupted') return stopped();
-    const maxChars = budget * CHARS_PER_TOKEN;
-    const uncut = toCallContent(output ?? undefined);
-    const content = capTextToBudget(uncut, maxChars);
-    const structuredContent = checkedStructuredContent(services, implementation, output ?? undefined, {
-      maxChars,
-      textCut: content.length !== uncut.length || content.some((part, i) => part !== uncut[i]),
-    });
-    return {
-      callId: call.callId,
-      name: call.name,
-      status: 'ok',
-      isError: false,
-      content: content.length ? content : [{ kind: 'text', value: '(the tool returned no output)' }],
-      ...(structuredContent ? { structuredContent } : {}),
-    };
+    return okResult(services, implementation, call, output ?? undefined, budget * CHARS_PER_TOKEN);
   } catch (error) {
     if (deadline.token.isCancellationRequested) return stopped();
-    const { packId, definition } = implementation;
-    const hint = errorHintFor(packId ? services.packErrorHint?.(packId) : undefined, error, definition.name);
-    const words = quoteBounded(safeString(error), MAX_ERROR_CHARS);
-    return textCallResult(
-      call,
-      'error',
-      `Tool \`${quoteBounded(call.name, 80)}\` failed: ${words}${hint ? ` ${hint}` : ''}`,
-    );
+    return failedResult(services, implementation, call, error);
   } finally {
     deadline.dispose();
   }
+}
+
+/** A run's answer: its content within the budget, with its structured result when that is sound. */
+function okResult(
+  services: InvocationServices,
+  implementation: ToolEntry,
+  call: ToolCall,
+  output: ToolResultLike | undefined,
+  maxChars: number,
+): ToolCallResult {
+  const uncut = toCallContent(output);
+  const content = capTextToBudget(uncut, maxChars);
+  const structuredContent = checkedStructuredContent(services, implementation, output, {
+    maxChars,
+    textCut: content.length !== uncut.length || content.some((part, i) => part !== uncut[i]),
+  });
+  return {
+    callId: call.callId,
+    name: call.name,
+    status: 'ok',
+    isError: false,
+    content: content.length ? content : [{ kind: 'text', value: '(the tool returned no output)' }],
+    ...(structuredContent ? { structuredContent } : {}),
+  };
+}
+
+/** A thrown error's answer: its words (cut when long), then the sentence its pack gives for its code. */
+function failedResult(
+  services: InvocationServices,
+  implementation: ToolEntry,
+  call: ToolCall,
+  error: unknown,
+): ToolCallResult {
+  const { packId, definition } = implementation;
+  const hint = errorHintFor(packId ? services.packErrorHint?.(packId) : undefined, error, definition.name);
+  const words = quoteBounded(safeString(error), MAX_ERROR_CHARS);
+  return textCallResult(
+    call,
+    'error',
+    `Tool \`${quoteBounded(call.name, 80)}\` failed: ${words}${hint ? ` ${hint}` : ''}`,
+  );
 }
 
 /** The call's tool and its input (strict mode's nulls restored), or the answer that says why it does not run. */
