@@ -23,18 +23,11 @@ import {
   type WorkspaceFileSystem,
 } from '@toolpacks/services';
 import { Debuggee } from './debuggee';
-import { formatRemoteObject, type CdpRemoteObject } from './remoteObjectFormat';
-import {
-  breakpointLine,
-  checkEnv,
-  checkRuntimeArgs,
-  DebugErrors,
-  frameAt,
-  StopWaiters,
-  throwIfCancelled,
-} from './debugSupport';
-import { landAt, toInfo, urlRegexFor, type BreakpointRecord } from './debugBreakpoints';
-import { describePause, displayPath, lastLines, type CdpCallFrame, type CdpPausedEvent } from './debugPause';
+import { checkEnv, checkRuntimeArgs, DebugErrors, frameAt, StopWaiters, throwIfCancelled } from './debugSupport';
+import { BreakpointBook } from './debugBreakpoints';
+import { checkExpression, evaluateInFrame } from './debugEvaluate';
+import { displayPath, lastLines, type CdpCallFrame } from './debugPause';
+import { followSession, type Session } from './debugSession';
 import { ProgramOutput, readScopes, toFrameInfo, withLineText } from './debugFrames';
 import { InspectorClient } from './inspectorClient';
 import { SerialQueue } from './serialQueue';
@@ -50,24 +43,6 @@ export interface NodeDebugOptions {
   readonly memoryLimitBytes?: number;
 }
 
-/** A debuggee with the inspector attached. */
-interface Session {
-  readonly debuggee: Debuggee;
-  readonly client: InspectorClient;
-  readonly scriptUrls: Map<string, string>;
-  callFrames?: CdpCallFrame[];
-  pauseReason?: string;
-  /** The exception the program is paused on. */
-  exception?: ExceptionInfo;
-  /** What the last resume was (`step over`, …): V8 calls a step's pause only "other". */
-  lastAction?: string;
-  /** Each script's source lines, read once (for the text of a stopped line). */
-  readonly sources: Map<string, Promise<string[]>>;
-  readonly pauseOnExceptions: PauseOnExceptions;
-  /** The pause on the first line is internal unless the caller asked to stop on entry. */
-  readonly reportEntry: boolean;
-}
-
 const STDERR_TAIL_LINES = 20;
 const PAUSE_MODES: readonly PauseOnExceptions[] = ['none', 'uncaught', 'all'];
 
@@ -80,8 +55,7 @@ export class NodeDebugService implements DebugService {
   private readonly debuggees = new Set<Debuggee>();
   private readonly starts = new SerialQueue();
   private disposed = false;
-  private readonly breakpoints = new Map<string, BreakpointRecord>();
-  private nextBreakpoint = 1;
+  private readonly breakpoints: BreakpointBook;
   private _state: DebugState = 'inactive';
   private readonly output = new ProgramOutput();
   private lastExitCode?: number | null;
@@ -100,6 +74,7 @@ export class NodeDebugService implements DebugService {
     this.stopWaitMs = options.stopWaitMs ?? 10_000;
     this.node = options.node ?? process.execPath;
     this.memoryLimitBytes = options.memoryLimitBytes;
+    this.breakpoints = new BreakpointBook(workspace);
   }
 
   get state(): DebugState {
@@ -201,42 +176,21 @@ export class NodeDebugService implements DebugService {
     };
     this.session = session;
 
-    client.on('Debugger.scriptParsed', (p: { scriptId: string; url: string }) =>
-      session.scriptUrls.set(p.scriptId, p.url),
-    );
-    client.on('Debugger.paused', (p: CdpPausedEvent) => {
-      session.callFrames = p.callFrames;
-      const pause = describePause(p, {
-        breakpointId: (cdpId) => [...this.breakpoints.values()].find((b) => b.cdpId === cdpId)?.id,
-        lastAction: session.lastAction,
-        pauseOnExceptions,
-        displayPath: (url) => this.displayPath(url),
-      });
-      session.pauseReason = pause.reason;
-      session.exception = pause.exception;
-      session.lastAction = undefined;
-      if (this.session === session && (session.pauseReason !== 'entry' || session.reportEntry))
-        this.setState('stopped');
-      this.stops.notify();
+    followSession(session, {
+      breakpoints: this.breakpoints,
+      displayPath: (url) => this.displayPath(url),
+      onPause: () => {
+        if (this.session === session && (session.pauseReason !== 'entry' || session.reportEntry))
+          this.setState('stopped');
+        this.stops.notify();
+      },
+      onResume: () => this.session === session && this.setState('running'),
     });
-    client.on('Debugger.resumed', () => {
-      session.callFrames = undefined;
-      if (this.session === session) this.setState('running');
-    });
-    client.on('Debugger.breakpointResolved', (p: { breakpointId: string; location?: { lineNumber: number } }) => {
-      for (const bp of this.breakpoints.values())
-        if (bp.cdpId === p.breakpointId) {
-          bp.verified = true;
-          if (p.location) landAt(bp, p.location.lineNumber + 1);
-        }
-    });
-    // With an inspector attached, node waits for it to disconnect after the program ends.
-    client.on('Runtime.executionContextDestroyed', () => client.close());
 
     await client.send('Runtime.enable');
     await client.send('Debugger.enable');
     await client.send('Debugger.setPauseOnExceptions', { state: pauseOnExceptions });
-    for (const bp of this.breakpoints.values()) await this.applyBreakpoint(bp);
+    await this.breakpoints.applyAll(client);
     const entry = this.stops.next(this.stopWaitMs, token);
     await client.send('Runtime.runIfWaitingForDebugger');
     await entry;
@@ -245,42 +199,16 @@ export class NodeDebugService implements DebugService {
     return this.status();
   }
 
-  async setBreakpoint(options: { path: string; line: number; condition?: string }): Promise<BreakpointInfo> {
-    if (!Number.isInteger(options.line) || options.line < 1)
-      throw new WorkspaceError('line must be a whole number, 1 or more.');
-    const absolutePath = await this.workspace.resolve(options.path);
-    if ((await this.workspace.stat(absolutePath))?.type !== 'file')
-      throw new WorkspaceError(`File '${options.path}' does not exist.`);
-    const relative = this.workspace.relative(absolutePath);
-    const line = breakpointLine(await this.workspace.readText(absolutePath), options.line, relative);
-    const existing = [...this.breakpoints.values()].find((b) => b.absolutePath === absolutePath && b.line === line);
-    if (existing) await this.removeBreakpoint(existing.id);
-    const record: BreakpointRecord = {
-      id: `bp-${this.nextBreakpoint++}`,
-      path: relative,
-      absolutePath,
-      line,
-      ...(line !== options.line ? { requestedLine: options.line } : {}),
-      condition: options.condition || undefined,
-      verified: false,
-    };
-    this.breakpoints.set(record.id, record);
-    if (this.session) await this.applyBreakpoint(record);
-    return toInfo(record);
+  setBreakpoint(options: { path: string; line: number; condition?: string }): Promise<BreakpointInfo> {
+    return this.breakpoints.add(options, this.session?.client);
   }
 
-  async removeBreakpoint(id: string): Promise<void> {
-    const record = this.breakpoints.get(id);
-    if (!record) throw DebugErrors.noBreakpoint(id);
-    this.breakpoints.delete(id);
-    if (this.session && record.cdpId)
-      await this.session.client
-        .send('Debugger.removeBreakpoint', { breakpointId: record.cdpId })
-        .catch(() => undefined);
+  removeBreakpoint(id: string): Promise<void> {
+    return this.breakpoints.remove(id, this.session?.client);
   }
 
   listBreakpoints(): readonly BreakpointInfo[] {
-    return [...this.breakpoints.values()].map(toInfo);
+    return this.breakpoints.list();
   }
 
   async callStack(): Promise<readonly StackFrameInfo[]> {
@@ -298,40 +226,9 @@ export class NodeDebugService implements DebugService {
   }
 
   async evaluate(expression: string, frameIndex: number): Promise<string> {
-    if (typeof expression !== 'string' || expression.trim() === '')
-      throw new WorkspaceError('An expression is required.');
+    checkExpression(expression);
     const frame = this.frameAt(frameIndex);
-    const session = this.session!;
-    let response: { result: CdpRemoteObject; exceptionDetails?: { exception?: CdpRemoteObject; text: string } };
-    try {
-      response = await session.client.send('Debugger.evaluateOnCallFrame', {
-        callFrameId: frame.callFrameId,
-        expression,
-        generatePreview: true,
-        timeout: 5_000,
-      });
-    } catch (error) {
-      // The connection closed under the evaluation: the program ended (process.exit) or was stopped.
-      const debuggee = session.debuggee;
-      const ended = await Promise.race([
-        debuggee.exited.then(() => true),
-        new Promise<false>((resolve) => setTimeout(() => resolve(false), 10_000).unref()),
-      ]);
-      if (!ended) throw new WorkspaceError(`Evaluating \`${expression}\` failed: ${(error as Error).message}`);
-      const status = await this.status();
-      const how = debuggee.killReason
-        ? 'was stopped'
-        : `exited (code ${debuggee.exitCode ?? 'none: a signal ended it'})`;
-      const output = status.output.trimEnd();
-      return `The program ${how} while evaluating \`${expression}\`; the debug session has ended.${output ? `\nProgram output:\n${output}` : ''}`;
-    }
-    if (response.exceptionDetails) {
-      const thrown = response.exceptionDetails.exception
-        ? formatRemoteObject(response.exceptionDetails.exception)
-        : response.exceptionDetails.text;
-      throw new WorkspaceError(`Evaluating \`${expression}\` threw: ${thrown}`);
-    }
-    return formatRemoteObject(response.result);
+    return evaluateInFrame({ ...this.session!, status: () => this.status() }, frame, expression);
   }
 
   /**
@@ -422,21 +319,6 @@ export class NodeDebugService implements DebugService {
     return { state: this._state, ...common };
   }
 
-  private async applyBreakpoint(record: BreakpointRecord): Promise<void> {
-    const session = this.session!;
-    const result = await session.client.send<{ breakpointId: string; locations: { lineNumber: number }[] }>(
-      'Debugger.setBreakpointByUrl',
-      {
-        urlRegex: urlRegexFor(record.absolutePath),
-        lineNumber: record.line - 1,
-        condition: record.condition ?? '',
-      },
-    );
-    record.cdpId = result.breakpointId;
-    record.verified = result.locations.length > 0;
-    if (result.locations.length) landAt(record, result.locations[0].lineNumber + 1);
-  }
-
   /** The process has exited (its group killed): only now does the state say 'inactive'. */
   private onExit(debuggee: Debuggee): void {
     this.debuggees.delete(debuggee);
@@ -446,8 +328,7 @@ export class NodeDebugService implements DebugService {
     this.session = undefined;
     this.lastExitCode = debuggee.exitCode;
     this.lastCrashed = !debuggee.killReason && debuggee.exitCode !== null && debuggee.exitCode !== 0;
-    // `verified` stays as the session left it: unbound now means it was never hit.
-    for (const bp of this.breakpoints.values()) bp.cdpId = undefined;
+    this.breakpoints.unbindAll();
     this.setState('inactive');
     this.stops.notify();
   }
