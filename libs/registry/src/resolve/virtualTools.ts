@@ -140,13 +140,19 @@ export function groupTools<T extends GroupableTool>(input: GroupingInput<T>): Gr
   return withGroups(input, limit, false);
 }
 
-/** Mode 'search': pinned tools, then the found tools that fit (most recent first), then search_tools. */
-function searchOnly<T extends GroupableTool>(input: GroupingInput<T>, fullLimit: number): GroupingResult<T> {
-  const limit = Math.max(1, fullLimit - 1);
+/** Pinned tools may take at most half the limit; the rest of them are grouped (or searched) like any other. */
+function splitPinned<T extends GroupableTool>(tools: readonly T[], limit: number): { pinned: T[]; rest: T[] } {
   const maxPinned = Math.floor(limit / 2);
   const pinned: T[] = [];
   const rest: T[] = [];
-  for (const tool of input.tools) (tool.pinned && pinned.length < maxPinned ? pinned : rest).push(tool);
+  for (const tool of tools) (tool.pinned && pinned.length < maxPinned ? pinned : rest).push(tool);
+  return { pinned, rest };
+}
+
+/** Mode 'search': pinned tools, then the found tools that fit (most recent first), then search_tools. */
+function searchOnly<T extends GroupableTool>(input: GroupingInput<T>, fullLimit: number): GroupingResult<T> {
+  const limit = Math.max(1, fullLimit - 1);
+  const { pinned, rest } = splitPinned(input.tools, limit);
   const byName = new Map(rest.map((t) => [t.name, t]));
   const found: T[] = [];
   const isFound = new Set<T>();
@@ -170,6 +176,57 @@ function searchOnly<T extends GroupableTool>(input: GroupingInput<T>, fullLimit:
   };
 }
 
+/**
+ * Which groups open and which found tools are sent, the most recently used first while the request
+ * fits (`used` of `limit` slots are taken); older ones stay collapsed. `unlisted` (tools in no group)
+ * is given when search is on: only then are search results (`found:<name>`) sent. A found tool whose
+ * group opens is sent with its group.
+ */
+function openRecent<T extends GroupableTool>(
+  recent: readonly string[],
+  grouped: readonly DraftGroup<T>[],
+  names: readonly string[],
+  unlisted: readonly T[] | undefined,
+  slots: { used: number; readonly limit: number },
+): { expanded: Set<number>; found: Set<T> } {
+  const { limit } = slots;
+  let { used } = slots;
+  const expanded = new Set<number>();
+  const groupIndexOf = new Map<T, number>();
+  const groupedByName = new Map<string, T>();
+  if (unlisted) {
+    grouped.forEach((draft, i) =>
+      draft.tools.forEach((t) => {
+        groupIndexOf.set(t, i);
+        groupedByName.set(t.name, t);
+      }),
+    );
+    for (const t of unlisted) groupedByName.set(t.name, t);
+  }
+  const found = new Set<T>();
+  for (const key of recent) {
+    if (key.startsWith(FOUND_PREFIX)) {
+      if (!unlisted) continue;
+      const tool = groupedByName.get(key.slice(FOUND_PREFIX.length));
+      if (!tool || found.has(tool) || used + 1 > limit) continue;
+      const groupIndex = groupIndexOf.get(tool);
+      if (groupIndex !== undefined && expanded.has(groupIndex)) continue;
+      used += 1;
+      found.add(tool);
+      continue;
+    }
+    const index = names.indexOf(key);
+    if (index < 0 || expanded.has(index)) continue;
+    const alreadySent = grouped[index].tools.filter((t) => found.has(t));
+    const extra = grouped[index].tools.length - 1 - alreadySent.length;
+    if (used + extra > limit) continue;
+    used += extra;
+    expanded.add(index);
+    for (const t of alreadySent) found.delete(t);
+  }
+  return { expanded, found };
+}
+
 function withGroups<T extends GroupableTool>(
   input: GroupingInput<T>,
   limit: number,
@@ -177,11 +234,7 @@ function withGroups<T extends GroupableTool>(
 ): GroupingResult<T> {
   const threshold = Math.max(0, Math.min(input.threshold, limit));
   const diagnostics: Diagnostic[] = [];
-  // Pinned tools may take at most half the limit; the rest of them are grouped like any other.
-  const maxPinned = Math.floor(limit / 2);
-  const pinned: T[] = [];
-  const rest: T[] = [];
-  for (const tool of input.tools) (tool.pinned && pinned.length < maxPinned ? pinned : rest).push(tool);
+  const { pinned, rest } = splitPinned(input.tools, limit);
 
   const budget = limit - pinned.length;
   const chunkSize = Math.max(1, Math.min(threshold || 1, Math.floor(budget / 2)));
@@ -205,44 +258,13 @@ function withGroups<T extends GroupableTool>(
   const grouped = drafts.filter((d) => d.tools.length > 1);
 
   const names = uniqueNames(grouped.map((d) => d.key));
-  const mru = input.expandedGroups;
   // Expand the most recently used groups (and search results) first while the request still fits;
   // older ones collapse.
   const minimum = pinned.length + drafts.length;
-  let used = minimum;
-  const expanded = new Set<number>();
-  const groupIndexOf = new Map<T, number>();
-  const groupedByName = new Map<string, T>();
-  if (search) {
-    grouped.forEach((draft, i) =>
-      draft.tools.forEach((t) => {
-        groupIndexOf.set(t, i);
-        groupedByName.set(t.name, t);
-      }),
-    );
-    for (const t of unlisted) groupedByName.set(t.name, t);
-  }
-  const found = new Set<T>();
-  for (const key of mru) {
-    if (key.startsWith(FOUND_PREFIX)) {
-      if (!search) continue;
-      const tool = groupedByName.get(key.slice(FOUND_PREFIX.length));
-      if (!tool || found.has(tool) || used + 1 > limit) continue;
-      const groupIndex = groupIndexOf.get(tool);
-      if (groupIndex !== undefined && expanded.has(groupIndex)) continue;
-      used += 1;
-      found.add(tool);
-      continue;
-    }
-    const index = names.indexOf(key);
-    if (index < 0 || expanded.has(index)) continue;
-    const alreadySent = grouped[index].tools.filter((t) => found.has(t));
-    const extra = grouped[index].tools.length - 1 - alreadySent.length;
-    if (used + extra > limit) continue;
-    used += extra;
-    expanded.add(index);
-    for (const t of alreadySent) found.delete(t);
-  }
+  const { expanded, found } = openRecent(input.expandedGroups, grouped, names, search ? unlisted : undefined, {
+    used: minimum,
+    limit,
+  });
 
   const groupOf = new Map<DraftGroup<T>, ToolGroup<T>>();
   const groups = grouped.map<ToolGroup<T>>((draft, i) => {
