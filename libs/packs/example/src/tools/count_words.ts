@@ -16,6 +16,14 @@ export const COUNTS_PROPERTIES = {
   unique: { type: 'integer', minimum: 0, description: 'Distinct words, case-insensitive.' },
 } as const;
 
+/** count_words's output schema, with the counts a variant always returns. */
+export function countsSchema<const R extends readonly (keyof typeof COUNTS_PROPERTIES)[]>(required: R) {
+  return { type: 'object', properties: COUNTS_PROPERTIES, required, additionalProperties: false } as const;
+}
+
+/** Counting reads only the text it is given, and the same text always counts the same. */
+export const COUNTING_ANNOTATIONS = { readOnly: true, destructive: false, idempotent: true, openWorld: false } as const;
+
 const definition = {
   name: 'count_words',
   displayName: 'Count Words',
@@ -31,23 +39,31 @@ const definition = {
     required: ['text'],
     additionalProperties: false,
   },
-  outputSchema: {
-    type: 'object',
-    properties: COUNTS_PROPERTIES,
-    required: ['words', 'lines', 'characters'],
-    additionalProperties: false,
-  },
+  outputSchema: countsSchema(['words', 'lines', 'characters']),
   tags: ['example', 'text'],
-  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+  annotations: COUNTING_ANNOTATIONS,
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
 
+/** The counts of a text: words, lines, characters (code points). */
+export type Counts = { words: number; lines: number; characters: number; unique?: number };
+
+/** count_words's job for every family: a variant says which counts it gives; the text is theirs alike. */
 @injectable()
-class CountWordsTool implements Tool<Input> {
-  invoke({ input }: ToolInvocationOptions<Input>) {
-    const counts = { ...countText(input.text), ...(input.unique ? { unique: uniqueWords(input.text) } : {}) };
+export abstract class CountingJob<I extends { readonly text: string }, C extends Counts> implements Tool<I> {
+  invoke({ input }: ToolInvocationOptions<I>) {
+    const counts = this.counts(input);
     return structuredResult(counts, countsLine(counts));
+  }
+
+  protected abstract counts(input: I): C;
+}
+
+@injectable()
+class CountWordsTool extends CountingJob<Input, Counts> {
+  protected counts(input: Input): Counts {
+    return { ...countText(input.text), ...(input.unique ? { unique: uniqueWords(input.text) } : {}) };
   }
 }
 

@@ -1,13 +1,6 @@
 import { injectable } from 'inversify';
-import {
-  defineTool,
-  structuredResult,
-  type InputOf,
-  type Tool,
-  type ToolDefinition,
-  type ToolInvocationOptions,
-} from '@toolpacks/registry';
-import { COUNTS_PROPERTIES, countsLine, countText, uniqueWords } from './count_words';
+import { defineTool, type InputOf, type ToolDefinition } from '@toolpacks/registry';
+import { COUNTING_ANNOTATIONS, countsSchema, countText, CountingJob, uniqueWords, type Counts } from './count_words';
 
 /**
  * An override of count_words for Gemini models: the model still calls `count_words`, but sees a
@@ -23,23 +16,18 @@ const definition = {
     properties: { text: { type: 'string', description: 'The text to count.' } },
     required: ['text'],
   },
-  outputSchema: {
-    type: 'object',
-    properties: COUNTS_PROPERTIES,
-    required: ['words', 'lines', 'characters', 'unique'],
-    additionalProperties: false,
-  },
+  outputSchema: countsSchema(['words', 'lines', 'characters', 'unique']),
   tags: ['example', 'text'],
-  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+  annotations: COUNTING_ANNOTATIONS,
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
 
+/** count_words's own body: its schema has no options, so distinct words are always counted. */
 @injectable()
-class GeminiCountWordsTool implements Tool<Input> {
-  invoke({ input }: ToolInvocationOptions<Input>) {
-    const counts = { ...countText(input.text), unique: uniqueWords(input.text) };
-    return structuredResult(counts, countsLine(counts));
+class GeminiCountWordsTool extends CountingJob<Input, Required<Counts>> {
+  protected counts(input: Input): Required<Counts> {
+    return { ...countText(input.text), unique: uniqueWords(input.text) };
   }
 }
 

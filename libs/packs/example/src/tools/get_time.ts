@@ -1,10 +1,12 @@
 import { inject, injectable } from 'inversify';
 import {
   defineTool,
+  LanguageModelToolResult,
   structuredResult,
   type InputOf,
   type Tool,
   type ToolDefinition,
+  type ToolResultLike,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
 import { Clock } from '../clock';
@@ -42,18 +44,35 @@ const definition = {
 
 type Input = InputOf<typeof definition>;
 
+/** get_time's job for every family: the clock read once, in the time zone asked for; a variant renders it. */
 @injectable()
-class GetTimeTool implements Tool<Input> {
-  constructor(@inject(Clock) private readonly clock: Clock) {}
+export abstract class TimeJob<I extends { readonly timeZone?: string }, R extends ToolResultLike> implements Tool<I> {
+  constructor(private readonly clock: Clock) {}
 
-  invoke({ input }: ToolInvocationOptions<Input>) {
-    const time = describeTime(this.clock.now(), input.timeZone ?? 'UTC');
+  invoke({ input }: ToolInvocationOptions<I>) {
+    const now = this.clock.now();
+    return this.render(now, describeTime(now, input.timeZone ?? 'UTC'));
+  }
+
+  protected abstract render(now: Date, time: DescribedTime): R;
+}
+
+@injectable()
+class GetTimeTool extends TimeJob<Input, LanguageModelToolResult<DescribedTime>> {
+  constructor(@inject(Clock) clock: Clock) {
+    super(clock);
+  }
+
+  protected render(_now: Date, time: DescribedTime) {
     return structuredResult(time, timeLine(time));
   }
 }
 
+/** A time as get_time describes it. */
+export type DescribedTime = { iso: string; local: string; timeZone: string };
+
 /** Shared by the general tool and its GPT variant so both answer the same way. */
-export function describeTime(now: Date, timeZone: string): { iso: string; local: string; timeZone: string } {
+export function describeTime(now: Date, timeZone: string): DescribedTime {
   let local: string;
   try {
     local = new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'full', timeStyle: 'long' }).format(now);
@@ -66,7 +85,7 @@ export function describeTime(now: Date, timeZone: string): { iso: string; local:
 }
 
 /** `2026-03-01T12:34:56.000Z (Sunday 1 March 2026 at 12:34:56 UTC, UTC)`: the text of the same time. */
-export function timeLine(time: { iso: string; local: string; timeZone: string }): string {
+export function timeLine(time: DescribedTime): string {
   return `${time.iso} (${time.local}, ${time.timeZone})`;
 }
 

@@ -1,14 +1,13 @@
 import { inject, injectable } from 'inversify';
+import { Clock } from '../clock';
 import {
   defineTool,
+  LanguageModelToolResult,
   structuredResult,
   type InputOf,
-  type Tool,
   type ToolDefinition,
-  type ToolInvocationOptions,
 } from '@toolpacks/registry';
-import { Clock } from '../clock';
-import { describeTime, getTime, TIME_PROPERTIES, timeLine } from './get_time';
+import { getTime, TIME_PROPERTIES, timeLine, TimeJob, type DescribedTime } from './get_time';
 
 /**
  * A model-specific variant of get_time: same picker entry (toolReferenceName), a terser
@@ -29,14 +28,17 @@ const definition = {
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
+type UnixTime = DescribedTime & { unix: number };
 
+/** get_time's own body, rendered with the Unix time beside. */
 @injectable()
-class GptGetTimeTool implements Tool<Input> {
-  constructor(@inject(Clock) private readonly clock: Clock) {}
+class GptGetTimeTool extends TimeJob<Input, LanguageModelToolResult<UnixTime>> {
+  constructor(@inject(Clock) clock: Clock) {
+    super(clock);
+  }
 
-  invoke({ input }: ToolInvocationOptions<Input>) {
-    const now = this.clock.now();
-    const time = { ...describeTime(now, input.timeZone ?? 'UTC'), unix: Math.floor(now.getTime() / 1000) };
+  protected render(now: Date, described: DescribedTime) {
+    const time = { ...described, unix: Math.floor(now.getTime() / 1000) };
     return structuredResult(time, `${timeLine(time)}; unix=${time.unix}`);
   }
 }
