@@ -16,7 +16,13 @@ const CLI_DIR = path.resolve(__dirname, '..');
 const REPO = path.resolve(CLI_DIR, '../..');
 const ENTRY = path.join(CLI_DIR, 'src/cli.ts');
 const CACHE_DIR = process.env.TOOLPACKS_CACHE_DIR || path.join(REPO, 'node_modules/.cache/toolpacks-cli');
-const MANIFEST = path.join(CACHE_DIR, 'manifest.json');
+/**
+ * `toolpacks mcp` runs a bundle of its own, with zod inside it: esbuild keeps only the parts of zod
+ * the MCP SDK uses (not its ~40 locales, which loading zod from node_modules evaluates), so a client
+ * is answered sooner. Every other command's bundle leaves zod out, as it never loads it.
+ */
+const VARIANT = process.argv.slice(2).includes('mcp') ? 'mcp' : 'cli';
+const MANIFEST = path.join(CACHE_DIR, VARIANT === 'cli' ? 'manifest.json' : `manifest-${VARIANT}.json`);
 /** Bump when the build options below change: every cached bundle is then stale. */
 const BUILD_FORMAT = 4;
 /**
@@ -37,6 +43,8 @@ const LAZY_PACKAGES = [
   're2js',
   'minisearch',
 ];
+/** What each bundle leaves to node_modules. */
+const LEFT_OUT = { cli: LAZY_PACKAGES, mcp: LAZY_PACKAGES.filter((name) => name !== 'zod') };
 /** Folders whose sources a bundle may be built from (node_modules is covered by the key). */
 const SOURCE_FOLDERS = ['apps', 'libs'];
 
@@ -147,7 +155,7 @@ function buildBundle() {
     // pack written in TypeScript (packImport.ts). The rest are large and loaded only by some
     // commands (mcp, search_tools, a `=~` when clause, a debug session): left to node_modules, so
     // every other start reads and compiles about 1 MB less.
-    external: ['vscode', 'esbuild', 'esbuild-register', ...LAZY_PACKAGES],
+    external: ['vscode', 'esbuild', 'esbuild-register', ...LEFT_OUT[VARIANT]],
     tsconfig: path.join(CLI_DIR, 'tsconfig.json'),
     metafile: true,
     write: false,
@@ -156,7 +164,7 @@ function buildBundle() {
   });
   const text = result.outputFiles[0].contents;
   const hash = require('node:crypto').createHash('sha256').update(text).digest('hex').slice(0, 16);
-  const name = `cli-${hash}.js`;
+  const name = `${VARIANT}-${hash}.js`;
   fs.mkdirSync(CACHE_DIR, { recursive: true });
   const bundle = path.join(CACHE_DIR, name);
   if (!fs.existsSync(bundle)) writeAtomically(bundle, text);
@@ -179,7 +187,7 @@ function buildBundle() {
   // but do not record it as fresh.
   if (!changed) writeAtomically(MANIFEST, JSON.stringify({ key, bundle: name, inputs }));
   for (const old of fs.readdirSync(CACHE_DIR))
-    if (/^cli-[0-9a-f]+\.(js|cache)$/.test(old) && !old.startsWith(`cli-${hash}.`))
+    if (new RegExp(`^${VARIANT}-[0-9a-f]+\\.(js|cache)$`).test(old) && !old.startsWith(`${VARIANT}-${hash}.`))
       fs.rmSync(path.join(CACHE_DIR, old), { force: true });
   return bundle;
 }

@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../apps/cli/bin/toolpacks.js');
+const bin =
+  process.env.TOOLPACKS_BIN ??
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../apps/cli/bin/toolpacks.js');
 const runs = Number(process.argv[2] ?? 9);
 let folder = process.argv[3];
 if (!folder) {

@@ -23,7 +23,11 @@ export interface McpConnection extends StdioServer {
 }
 
 export function serveConnection(wire: Transport, options: McpServerOptions & CallLimitOptions): McpConnection {
-  const session = options.createSession();
+  // Started on the next turn of the event loop: an opening message already waiting on the wire is
+  // read and answered first (when the host describes the session), not after the session's own start-up work.
+  const session = new Promise<McpSession>((resolve, reject) =>
+    setImmediate(() => options.createSession().then(resolve, reject)),
+  );
   // The connection's calls run within one set of bounds, whichever era it speaks.
   const calls = new CallLimiter(options.callLimits);
   // Reported here once; requests that wait for it fail with their own answer.
