@@ -52,7 +52,10 @@ describe('NodeWorkspaceFileSystem', () => {
     await fs.writeFile(path.join(root, 'image.png'), Buffer.from([0x89, 0x50, 0x00, 0x01]));
     await expect(workspace.readText('image.png')).rejects.toThrow(/is binary \(4 bytes\)/);
     await fs.writeFile(path.join(root, 'big.log'), Buffer.alloc(MAX_TEXT_BYTES + 1, 'a'));
-    await expect(workspace.readText('big.log')).rejects.toThrow(/too large to read .* Use grep_search/);
+    await expect(workspace.readText('big.log')).rejects.toMatchObject({
+      code: 'too-large',
+      message: expect.stringMatching(/too large to read \(8\.0 MB, limit 8 MB\)\.$/),
+    });
   });
 
   it('creates files with their folders but never over an existing file', async () => {
