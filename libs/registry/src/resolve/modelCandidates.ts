@@ -87,10 +87,27 @@ function competeForJobs(
   }
 }
 
+/** What one model's candidates record beside the tools: diagnostics, and why a tool is not sent. */
+interface CandidateRecord {
+  readonly diagnostics: Diagnostic[];
+  readonly notSent: NotSentEntry[];
+}
+
 export function modelCandidates(store: ToolStore, model: ModelInfo): ModelCandidates {
-  const diagnostics: Diagnostic[] = [];
-  const notSent: NotSentEntry[] = [];
-  const { variants, withdrawn } = competeForJobs(store, model, notSent);
+  const record: CandidateRecord = { diagnostics: [], notSent: [] };
+  const { variants, withdrawn } = competeForJobs(store, model, record.notSent);
+  const bases = chosenBases(variants, withdrawn, model, record);
+  const overrides = chosenOverrides(store, model, variants, record);
+  return { bases, overrides, diagnostics: record.diagnostics, notSent: record.notSent };
+}
+
+/** The winner of each job, once each, in load order; each loser and each withdrawn tool says why. */
+function chosenBases(
+  variants: ReadonlyMap<string, BestMatch<ToolEntry>>,
+  withdrawn: ReadonlyMap<ToolEntry, Withdrawal>,
+  model: ModelInfo,
+  { diagnostics, notSent }: CandidateRecord,
+): ToolEntry[] {
   for (const [entry, { winner, tie }] of withdrawn) {
     notSent.push(
       notSentEntry(
@@ -140,7 +157,16 @@ export function modelCandidates(store: ToolStore, model: ModelInfo): ModelCandid
       });
   }
   bases.sort((a, b) => a.seq - b.seq);
+  return bases;
+}
 
+/** Base tool name → the override whose implementation replaces it for this model; the others say why not. */
+function chosenOverrides(
+  store: ToolStore,
+  model: ModelInfo,
+  variants: ReadonlyMap<string, BestMatch<ToolEntry>>,
+  { diagnostics, notSent }: CandidateRecord,
+): Map<string, ToolEntry> {
   const overrides = new Map<string, ToolEntry>();
   for (const [baseName, list] of store.overridesByBase) {
     const match = overrideFor(store, baseName, model);
@@ -188,5 +214,5 @@ export function modelCandidates(store: ToolStore, model: ModelInfo): ModelCandid
       });
     overrides.set(baseName, winner);
   }
-  return { bases, overrides, diagnostics, notSent };
+  return overrides;
 }
