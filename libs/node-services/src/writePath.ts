@@ -2,25 +2,24 @@
 // in an all-or-nothing batch — is located through the safe opener, queued per real file, staged
 // (read, checked, transformed, temp file written) and only then committed, each file compared
 // with what was read right before its rename. A failure after a rename rolls back what was done.
-import { constants as C, type BigIntStats, promises as fs } from 'node:fs';
-import type { FileHandle } from 'node:fs/promises';
+import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { boundedList } from '@toolpacks/base';
 import {
   WorkspaceError,
   type AppliedChange,
   type DeletedFolder,
-  type FileChange,
   type MovedFolder,
   type WriteOptions,
 } from '@toolpacks/services';
-import { decodeForEdit, readAll, stillUnchanged, takeSnapshot, type Snapshot } from './fileSnapshot';
+import { decodeForEdit, takeSnapshot } from './fileSnapshot';
 import { FileLocks } from './fileLocks';
 import { acquireProcessLock } from './processLock';
 import { quote } from './quote';
-import { READ_FLAGS, type Location, type SafeOpener } from './safeOpen';
+import type { Location, SafeOpener } from './safeOpen';
 import type { SensitivePaths } from './sensitivePaths';
 import { refuseGitData } from './gitData';
+import { commitPlan, describe, untouchedSinceCheck, type Plan, type Undo, type WriteChange } from './writeCommit';
 import { FolderWrites } from './writeFolders';
 import { bytesState, checkShown, receiptLists } from './writeReceipt';
 import {
@@ -31,37 +30,17 @@ import {
   keysOf,
   lastNameIsLink,
   linkDestination,
-  permissionError,
   refuseSensitive,
   removeQuietly,
-  tempName,
   writeTemp,
-  type Temp,
 } from './writeSteps';
 
-/** FileChange plus the host's own `write` (create or replace with given text). */
-export type WriteChange = FileChange | { readonly type: 'write'; readonly path: string; readonly content: string };
+export type { WriteChange } from './writeCommit';
 
 /** A transform that collided with another writer is re-read and re-applied up to this many times. */
 const MAX_ATTEMPTS = 4;
 /** How long after a rename the replaced file is watched for late writes (see applyOnce). */
 const LATE_WRITER_GRACE_MS = 5;
-
-interface Plan {
-  readonly change: WriteChange;
-  readonly source: Location;
-  readonly dest?: Location;
-  snapshot?: Snapshot;
-  before?: string;
-  after?: string;
-  bytes?: Buffer;
-  temp?: Temp;
-  inPlace?: boolean;
-  /** The source's stat at its final check, to see whether anyone wrote to it during the rename. */
-  checked?: BigIntStats;
-  backup?: string;
-  inPlaceHandle?: FileHandle;
-}
 
 export class WritePath {
   private readonly locks = new FileLocks();
@@ -103,7 +82,7 @@ export class WritePath {
   private async applyOnce(changes: readonly WriteChange[], options: WriteOptions): Promise<AppliedChange[]> {
     const plans: Plan[] = [];
     const created: string[] = [];
-    const undo: { what: string; run: () => Promise<void> }[] = [];
+    const undo: Undo[] = [];
     let release: (() => void) | undefined;
     const fileLocks: (() => Promise<void>)[] = [];
     let committed = false;
@@ -141,7 +120,7 @@ export class WritePath {
         throw new WorkspaceError(
           'The call was stopped (cancelled or out of time) before anything was written; nothing was changed.',
         );
-      for (const plan of plans) await this.commit(plan, undo);
+      for (const plan of plans) await commitPlan(this.opener, plan, undo);
       // A folder moved out of the root after it was opened takes our writes with it: undo them.
       for (const plan of plans)
         for (const location of [plan.source, plan.dest])
@@ -149,12 +128,10 @@ export class WritePath {
       // A writer that opened the old file just before the rename (an appender descheduled between
       // open and write) writes to the replaced file: look twice, the second time a moment later.
       for (const plan of plans)
-        if (plan.checked && !(await this.untouchedSinceCheck(plan)))
-          throw new ConflictError(quote(plan.source.relative));
+        if (plan.checked && !(await untouchedSinceCheck(plan))) throw new ConflictError(quote(plan.source.relative));
       if (plans.some((plan) => plan.checked)) await new Promise((resolve) => setTimeout(resolve, LATE_WRITER_GRACE_MS));
       for (const plan of plans)
-        if (plan.checked && !(await this.untouchedSinceCheck(plan)))
-          throw new ConflictError(quote(plan.source.relative));
+        if (plan.checked && !(await untouchedSinceCheck(plan))) throw new ConflictError(quote(plan.source.relative));
       committed = true;
       return plans.map(describe);
     } catch (error) {
@@ -324,134 +301,4 @@ export class WritePath {
       plan.inPlace = true;
     }
   }
-
-  private async commit(plan: Plan, undo: { what: string; run: () => Promise<void> }[]): Promise<void> {
-    const { change, source, dest, snapshot } = plan;
-    const what = source.relative;
-    if (snapshot) await this.checkUnchanged(plan);
-    if (change.type === 'delete' || dest) {
-      // The new name first (exclusive: link() never replaces), then the old name moves aside.
-      if (dest && plan.temp) {
-        const temp = plan.temp;
-        await dest.dir.ensure();
-        await linkExclusive(temp.dir.at(temp.name), dest.dir.at(dest.name), dest.relative);
-        undo.push({ what: dest.relative, run: () => unlinkIfInode(dest, temp.ino) });
-      }
-      plan.backup = tempName();
-      await source.dir.ensure();
-      await fs.rename(source.dir.at(source.name), source.dir.at(plan.backup)).catch((error) => {
-        throw permissionError(error, quote(what));
-      });
-      const backup = plan.backup;
-      undo.push({ what, run: () => fs.link(source.dir.at(backup), source.dir.at(source.name)) });
-      return;
-    }
-    if (plan.inPlace) {
-      const handle = await fs
-        .open(source.dir.at(source.name), C.O_RDWR | C.O_NOFOLLOW | C.O_NONBLOCK)
-        .catch((error) => {
-          throw permissionError(error, quote(what));
-        });
-      plan.inPlaceHandle = handle;
-      const stat = await handle.stat({ bigint: true });
-      if (stat.ino !== snapshot!.stat.ino || stat.dev !== snapshot!.stat.dev) throw new ConflictError(quote(what));
-      await writeInPlace(handle, plan.bytes!);
-      undo.push({ what, run: () => writeInPlace(handle, snapshot!.bytes) });
-      return;
-    }
-    if (!plan.temp) return; // unchanged content
-    const temp = plan.temp;
-    if (!snapshot) {
-      await source.dir.ensure();
-      await linkExclusive(temp.dir.at(temp.name), source.dir.at(source.name), source.relative, change.type === 'write');
-      undo.push({ what, run: () => unlinkIfInode(source, temp.ino) });
-      return;
-    }
-    plan.checked = await snapshot.handle.stat({ bigint: true });
-    await source.dir.ensure();
-    await fs.rename(temp.dir.at(temp.name), source.dir.at(source.name));
-    plan.temp = undefined;
-    undo.push({ what, run: () => this.restore(plan, temp.ino) });
-  }
-
-  /** Right before the rename: the name still holds the inode that was read, with the same bytes. */
-  private async checkUnchanged(plan: Plan): Promise<void> {
-    const { source, snapshot } = plan;
-    await this.opener.verifyInside(source.dir.handle, source.relative, source.dir.at(''));
-    const now = await inodeAt(source.dir, source.name);
-    if (
-      !now ||
-      now.ino !== Number(snapshot!.stat.ino) ||
-      now.dev !== Number(snapshot!.stat.dev) ||
-      !(await stillUnchanged(snapshot!))
-    )
-      throw new ConflictError(quote(source.relative));
-  }
-
-  /** After the rename: nobody wrote to the old file in the moment between check and rename. */
-  private async untouchedSinceCheck(plan: Plan): Promise<boolean> {
-    const now = await plan.snapshot!.handle.stat({ bigint: true });
-    return now.size === plan.checked!.size && now.mtimeNs === plan.checked!.mtimeNs;
-  }
-
-  /**
-   * Puts the old file's current bytes (late appends included) back under its name. Bytes appended
-   * to our new file meanwhile are kept too; any other change to it means it cannot be restored.
-   */
-  private async restore(plan: Plan, ourIno: number): Promise<void> {
-    const { snapshot, source } = plan;
-    const stat = await snapshot!.handle.stat({ bigint: true });
-    const old = await readAll(snapshot!.handle, Number(stat.size));
-    const ours = await fs.open(source.dir.at(source.name), READ_FLAGS).catch(() => undefined);
-    if (!ours) throw new Error('gone');
-    let tail: Buffer;
-    try {
-      const now = await ours.stat();
-      const current = await readAll(ours, now.size);
-      if (now.ino !== ourIno || !current.subarray(0, plan.bytes!.length).equals(plan.bytes!))
-        throw new Error('changed again');
-      tail = current.subarray(plan.bytes!.length);
-    } finally {
-      await ours.close();
-    }
-    const temp = await writeTemp(source.dir, Buffer.concat([old, tail]), stat, source.relative);
-    if ((await inodeAt(source.dir, source.name))?.ino !== ourIno) {
-      await removeQuietly(temp.dir, temp.name);
-      throw new Error('changed again');
-    }
-    await fs.rename(temp.dir.at(temp.name), source.dir.at(source.name));
-  }
-}
-
-function describe(plan: Plan): AppliedChange {
-  const type = plan.change.type === 'write' ? (plan.snapshot ? 'update' : 'create') : plan.change.type;
-  return {
-    type,
-    path: plan.source.relative,
-    ...(plan.dest ? { movedTo: plan.dest.relative } : {}),
-    before: plan.before,
-    after: plan.after,
-  };
-}
-
-async function linkExclusive(from: string, to: string, relative: string, conflict = false): Promise<void> {
-  try {
-    await fs.link(from, to);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw permissionError(error, quote(relative));
-    throw conflict
-      ? new ConflictError(quote(relative))
-      : new WorkspaceError(`${quote(relative)} already exists; edit it instead of creating it. Nothing was changed.`);
-  }
-}
-
-async function unlinkIfInode(location: Location, ino: number): Promise<void> {
-  if ((await inodeAt(location.dir, location.name))?.ino === ino) await fs.unlink(location.dir.at(location.name));
-}
-
-async function writeInPlace(handle: FileHandle, bytes: Buffer): Promise<void> {
-  let written = 0;
-  while (written < bytes.length)
-    written += (await handle.write(bytes, written, bytes.length - written, written)).bytesWritten;
-  await handle.truncate(bytes.length);
 }
