@@ -44,6 +44,8 @@ export class SessionServer {
   private readonly sent = new SentLists();
   private readonly models: ClientModels;
   private running = 0;
+  /** Something the list depends on changed (the registry, the context, the virtual tools) since the last check. */
+  private dirty = false;
   private checkScheduled = false;
   private disposing: Promise<void> | undefined;
   /** This session's name in the call bounds: its calls of one tool are one lane. */
@@ -187,6 +189,7 @@ export class SessionServer {
   }
 
   private changed(): void {
+    this.dirty = true;
     // A running call announces the change itself when it ends.
     if (this.running > 0 || this.checkScheduled || this.disposing) return;
     this.checkScheduled = true;
@@ -203,7 +206,9 @@ export class SessionServer {
     session: McpSession,
     send: (notification: ServerNotification) => Promise<void>,
   ): Promise<void> {
-    if (this.sent.isEmpty || this.disposing) return;
+    // Nothing the list depends on changed: it is what was sent (no resolution after every call).
+    if (!this.dirty || this.sent.isEmpty || this.disposing) return;
+    this.dirty = false;
     let differs: boolean;
     try {
       differs = this.sent.changed((view) => resolveView(this.options, session, view));
