@@ -86,32 +86,75 @@ function toolRef(definition: ToolDefinition, packId: string | undefined): ToolRe
   };
 }
 
+/** The tool `name` names (by name, or by toolReferenceName when one tool has it), else the toolset; else an error. */
+function findTool(
+  registry: ToolRegistry,
+  name: string,
+): ToolSetDescription | { kind: 'tool'; definition: ToolDefinition; packId?: string } {
+  const tools = registry.tools;
+  const found =
+    tools.find((t) => t.definition.name === name) ??
+    tools.find((t) => !t.definition.overridesTool && (t.definition.toolReferenceName ?? t.definition.name) === name);
+  if (found) return { kind: 'tool', definition: found.definition, packId: found.packId };
+  const set = registry.toolSets.find((s) => s.definition.name === name);
+  if (set)
+    return {
+      kind: 'toolSet',
+      name,
+      packId: set.packId,
+      description: set.definition.description,
+      tools: set.definition.tools,
+      members: registry.toolSetMembers(name),
+    };
+  const known = [...tools.map((t) => t.definition.name), ...registry.toolSets.map((s) => s.definition.name)];
+  throw new UnknownToolError(
+    `no tool or toolset is named '${name}'${didYouMean(name, known) || '.'} 'toolpacks list' names them all.`,
+  );
+}
+
+/** What the request's model gets of a tool: sent or grouped (and why), replaced, or why not sent. */
+function whatTheModelGets(
+  registry: ToolRegistry,
+  request: ResolveRequest,
+  definition: ToolDefinition,
+  base: ToolDefinition | undefined,
+): ToolDescription['forModel'] {
+  const resolved = registry.resolve(request);
+  const baseName = base?.name ?? definition.name;
+  const entry =
+    resolved.entries.find((e) => e.implementationName === definition.name) ??
+    resolved.entries.find((e) => e.name === definition.name);
+  const notSent = resolved.notSent.find((n) => n.name === definition.name);
+  const model = request.model;
+  if (entry && entry.implementationName === definition.name)
+    return {
+      model,
+      sent: entry.sent,
+      reason: entry.reason,
+      ...(base ? { runs: `in place of '${baseName}'` } : {}),
+      ...(entry.group ? { group: entry.group } : {}),
+    };
+  if (entry)
+    return {
+      model,
+      sent: false,
+      reason: 'overridden',
+      detail: `'${entry.implementationName}' runs in its place for this model`,
+    };
+  if (notSent) return { model, sent: false, reason: notSent.reason, detail: notSent.detail };
+  return {
+    model,
+    sent: false,
+    reason: base ? 'not-matched' : 'unknown',
+    detail: base ? `does not replace '${baseName}' for this model` : undefined,
+  };
+}
+
 /** What `describe` says of `name`: a tool (by name, or by toolReferenceName when one tool has it) or a toolset. */
 export function describeTool(registry: ToolRegistry, request: ResolveRequest, name: string): Description {
   const tools = registry.tools;
-  let found = tools.find((t) => t.definition.name === name);
-  if (!found) {
-    const byReference = tools.filter(
-      (t) => !t.definition.overridesTool && (t.definition.toolReferenceName ?? t.definition.name) === name,
-    );
-    if (byReference.length) found = byReference[0];
-  }
-  if (!found) {
-    const set = registry.toolSets.find((s) => s.definition.name === name);
-    if (set)
-      return {
-        kind: 'toolSet',
-        name,
-        packId: set.packId,
-        description: set.definition.description,
-        tools: set.definition.tools,
-        members: registry.toolSetMembers(name),
-      };
-    const known = [...tools.map((t) => t.definition.name), ...registry.toolSets.map((s) => s.definition.name)];
-    throw new UnknownToolError(
-      `no tool or toolset is named '${name}'${didYouMean(name, known) || '.'} 'toolpacks list' names them all.`,
-    );
-  }
+  const found = findTool(registry, name);
+  if (found.kind === 'toolSet') return found;
   const { definition, packId } = found;
   const base = definition.overridesTool
     ? tools.find((t) => t.definition.name === definition.overridesTool)?.definition
@@ -138,36 +181,7 @@ export function describeTool(registry: ToolRegistry, request: ResolveRequest, na
       direct: s.definition.tools.includes(referenceName) || (base ?? definition).toolSet === s.definition.name,
     }));
 
-  const resolved = registry.resolve(request);
-  const baseName = base?.name ?? definition.name;
-  const entry =
-    resolved.entries.find((e) => e.implementationName === definition.name) ??
-    resolved.entries.find((e) => e.name === definition.name);
-  const notSent = resolved.notSent.find((n) => n.name === definition.name);
-  let forModel: ToolDescription['forModel'];
-  if (entry && entry.implementationName === definition.name)
-    forModel = {
-      model: request.model,
-      sent: entry.sent,
-      reason: entry.reason,
-      ...(base ? { runs: `in place of '${baseName}'` } : {}),
-      ...(entry.group ? { group: entry.group } : {}),
-    };
-  else if (entry)
-    forModel = {
-      model: request.model,
-      sent: false,
-      reason: 'overridden',
-      detail: `'${entry.implementationName}' runs in its place for this model`,
-    };
-  else if (notSent) forModel = { model: request.model, sent: false, reason: notSent.reason, detail: notSent.detail };
-  else
-    forModel = {
-      model: request.model,
-      sent: false,
-      reason: base ? 'not-matched' : 'unknown',
-      detail: base ? `does not replace '${baseName}' for this model` : undefined,
-    };
+  const forModel = whatTheModelGets(registry, request, definition, base);
 
   return {
     kind: 'tool',
