@@ -227,6 +227,7 @@ function selectionKey(selection: ResolveRequest['selection']): string {
 
 function choicesKey(record: Readonly<Record<string, boolean>> | undefined): string {
   let key = '';
-  if (record) for (const name of Object.keys(record)) key += `${record[name] ? 1 : 0}${name}\u0003`;
+  // Length-prefixed: no name, whatever it holds, can pass for two.
+  if (record) for (const name of Object.keys(record)) key += `${record[name] ? 1 : 0}${name.length}:${name}`;
   return key;
 }

@@ -43,5 +43,10 @@ describe('the selection in the resolution cache', () => {
     // A tool's name cannot stand for a toolset's choice: the two records are kept apart.
     expect(request({}, { read_file: false })).toEqual(['read_file', 'grep_search', 'git_status']);
     expect(request({ git: false })).toEqual(['read_file', 'grep_search', 'git_status']);
+    // Nor can one odd name pass for two choices.
+    r.registerTool(def('list_dir', { enabledByDefault: false }), recordingTool('list_dir'));
+    expect(request({ read_file: true, list_dir: true })).toContain('list_dir');
+    expect(request({ ['read_file1list_dir']: true })).not.toContain('list_dir');
+    expect(request({ ['9:read_file18:list_dir']: true })).not.toContain('list_dir');
   });
 });
