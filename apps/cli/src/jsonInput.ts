@@ -69,102 +69,128 @@ export function lineAndColumn(text: string, offset: number): { line: number; col
 
 /** The offset of the first character where `text` stops being JSON (text.length when it ends too soon). */
 export function jsonErrorOffset(text: string): number {
-  let i = 0;
-  const ws = () => {
-    while (i < text.length && ' \t\n\r'.includes(text[i])) i++;
-  };
-  const fail = (): never => {
-    throw i;
-  };
-  const literal = (word: string) => {
-    for (const ch of word) {
-      if (text[i] !== ch) fail();
-      i++;
-    }
-  };
-  const string = () => {
-    i++; // the opening quote
-    while (i < text.length) {
-      const ch = text[i];
-      if (ch === '"') return void i++;
-      if (ch < ' ') fail();
-      if (ch === '\\') {
-        i++;
-        if (text[i] === 'u') {
-          i++;
-          for (let k = 0; k < 4; k++, i++) if (!/[0-9a-fA-F]/.test(text[i] ?? '')) fail();
-          continue;
-        }
-        if (!'"\\/bfnrt'.includes(text[i] ?? 'x')) fail();
-      }
-      i++;
-    }
-    fail();
-  };
-  const digits = () => {
-    const start = i;
-    while (/[0-9]/.test(text[i] ?? '')) i++;
-    if (i === start) fail();
-  };
-  const number = () => {
-    if (text[i] === '-') i++;
-    if (text[i] === '0') i++;
-    else digits();
-    if (text[i] === '.') {
-      i++;
-      digits();
-    }
-    if (text[i] === 'e' || text[i] === 'E') {
-      i++;
-      if (text[i] === '+' || text[i] === '-') i++;
-      digits();
-    }
-  };
-  const value = (): void => {
-    ws();
-    const ch = text[i];
-    if (ch === '{') {
-      i++;
-      ws();
-      if (text[i] === '}') return void i++;
-      for (;;) {
-        ws();
-        if (text[i] !== '"') fail();
-        string();
-        ws();
-        if (text[i] !== ':') fail();
-        i++;
-        value();
-        ws();
-        if (text[i] === ',') i++;
-        else if (text[i] === '}') return void i++;
-        else fail();
-      }
-    }
-    if (ch === '[') {
-      i++;
-      ws();
-      if (text[i] === ']') return void i++;
-      for (;;) {
-        value();
-        ws();
-        if (text[i] === ',') i++;
-        else if (text[i] === ']') return void i++;
-        else fail();
-      }
-    }
-    if (ch === '"') return string();
-    if (ch === 't') return literal('true');
-    if (ch === 'f') return literal('false');
-    if (ch === 'n') return literal('null');
-    if (ch === '-' || /[0-9]/.test(ch ?? '')) return number();
-    fail();
-  };
+  const scanner = new JsonScanner(text);
   try {
-    value();
-    ws();
-    return i < text.length ? i : text.length;
+    scanner.value();
+    scanner.ws();
+    return Math.min(scanner.i, text.length);
   } catch (offset) {
     return Math.min(offset as number, text.length);
+  }
+}
+
+/** Reads JSON as JSON.parse does, only to find where it stops being JSON: a failure throws the offset. */
+class JsonScanner {
+  i = 0;
+
+  constructor(private readonly text: string) {}
+
+  value(): void {
+    this.ws();
+    const ch = this.text[this.i];
+    if (ch === '{') return this.object();
+    if (ch === '[') return this.array();
+    if (ch === '"') return this.string();
+    if (ch === 't') return this.literal('true');
+    if (ch === 'f') return this.literal('false');
+    if (ch === 'n') return this.literal('null');
+    if (ch === '-' || /[0-9]/.test(ch ?? '')) return this.number();
+    this.fail();
+  }
+
+  ws(): void {
+    while (this.i < this.text.length && ' \t\n\r'.includes(this.text[this.i])) this.i++;
+  }
+
+  private object(): void {
+    this.i++;
+    this.ws();
+    if (this.text[this.i] === '}') return void this.i++;
+    for (;;) {
+      this.ws();
+      if (this.text[this.i] !== '"') this.fail();
+      this.string();
+      this.ws();
+      if (this.text[this.i] !== ':') this.fail();
+      this.i++;
+      this.value();
+      if (this.endOfList('}')) return;
+    }
+  }
+
+  private array(): void {
+    this.i++;
+    this.ws();
+    if (this.text[this.i] === ']') return void this.i++;
+    for (;;) {
+      this.value();
+      if (this.endOfList(']')) return;
+    }
+  }
+
+  /** After an item: a comma goes on (false), the closing bracket ends the list (true). */
+  private endOfList(close: string): boolean {
+    this.ws();
+    if (this.text[this.i] === ',') {
+      this.i++;
+      return false;
+    }
+    if (this.text[this.i] !== close) this.fail();
+    this.i++;
+    return true;
+  }
+
+  private string(): void {
+    const text = this.text;
+    this.i++; // the opening quote
+    while (this.i < text.length) {
+      const ch = text[this.i];
+      if (ch === '"') return void this.i++;
+      if (ch < ' ') this.fail();
+      if (ch === '\\') {
+        this.i++;
+        if (text[this.i] === 'u') {
+          this.i++;
+          for (let k = 0; k < 4; k++, this.i++) if (!/[0-9a-fA-F]/.test(text[this.i] ?? '')) this.fail();
+          continue;
+        }
+        if (!'"\\/bfnrt'.includes(text[this.i] ?? 'x')) this.fail();
+      }
+      this.i++;
+    }
+    this.fail();
+  }
+
+  private literal(word: string): void {
+    for (const ch of word) {
+      if (this.text[this.i] !== ch) this.fail();
+      this.i++;
+    }
+  }
+
+  private number(): void {
+    const text = this.text;
+    if (text[this.i] === '-') this.i++;
+    if (text[this.i] === '0') this.i++;
+    else this.digits();
+    if (text[this.i] === '.') {
+      this.i++;
+      this.digits();
+    }
+    if (text[this.i] === 'e' || text[this.i] === 'E') {
+      this.i++;
+      if (text[this.i] === '+' || text[this.i] === '-') this.i++;
+      this.digits();
+    }
+  }
+
+  private digits(): void {
+    const start = this.i;
+    while (/[0-9]/.test(this.text[this.i] ?? '')) this.i++;
+    if (this.i === start) this.fail();
+  }
+
+  private fail(): never {
+    throw this.i;
   }
 }
