@@ -15,6 +15,32 @@ export const PATH = {
   description: 'Relative to the workspace root, with forward slashes.',
 } as const;
 
+/** What create_file and Gemini's write_file return: the same whole-file write. */
+export const WHOLE_FILE_WRITE_OUTPUT = {
+  type: 'object',
+  properties: {
+    path: PATH,
+    change: { type: 'string', enum: ['created', 'overwritten'] },
+    lines: { type: 'integer', minimum: 0, description: 'Lines written: the whole file now.' },
+  },
+  required: ['path', 'change', 'lines'],
+  additionalProperties: false,
+} as const;
+
+/**
+ * The editing tools (replace_string_in_file, multi_replace_string_in_file, Gemini's replace,
+ * apply_patch) overwrite files' content (destructive), but ask only where their preparation does
+ * (a sensitive or write-protected file; apply_patch also a file deleted or moved away): the editor
+ * shows and undoes their edits.
+ */
+export const EDIT_ANNOTATIONS = {
+  readOnly: false,
+  destructive: true,
+  idempotent: false,
+  openWorld: false,
+  asksByDefault: false,
+} as const;
+
 /** What a read of a file returns: a range of a text file's lines, or an image. */
 export const READ_PROPERTIES = {
   path: PATH,
@@ -51,6 +77,17 @@ export const READ_PROPERTIES = {
   width: { type: 'integer', minimum: 0, description: 'Image: width in pixels, when its header says.' },
   height: { type: 'integer', minimum: 0, description: 'Image: height in pixels, when its header says.' },
 } as const;
+
+/** What read_file and Gemini's read_file return: a read, as data. */
+export const READ_OUTPUT = {
+  type: 'object',
+  properties: READ_PROPERTIES,
+  required: ['path', 'kind', 'bytes'],
+  additionalProperties: false,
+} as const;
+
+/** A read changes nothing and reaches nothing outside the workspace. */
+export const READ_ANNOTATIONS = { readOnly: true, destructive: false, idempotent: true, openWorld: false } as const;
 
 /** The structured result of a read (the fields of {@link READ_PROPERTIES}); a type, so it is a StructuredContent. */
 export type ReadValue = {

@@ -75,6 +75,23 @@ export async function writesNeedConfirmation(
   return false;
 }
 
+/**
+ * The question for an edit of one file (every editing tool's, whatever its family's shape), when
+ * its path needs one (sensitive, write-protected): the diff of what `change` makes of the file's
+ * text now, or, for a file the call creates, its whole new text. Throws what `change` throws.
+ */
+export async function confirmFileEdit(
+  workspace: WorkspaceFileSystem,
+  path: string,
+  change: { readonly created: string } | ((before: string, relative: string) => string),
+): Promise<PreparedToolInvocation<WriteReceipt> | undefined> {
+  if (!(await writesNeedConfirmation(workspace, [path]))) return undefined;
+  const relative = workspace.relative(await workspace.resolve(path));
+  if (typeof change !== 'function') return confirmWrites(workspace, [{ path: relative, after: change.created }]);
+  const before = await workspace.readText(relative);
+  return confirmWrites(workspace, [{ path: relative, before, after: change(before, relative) }]);
+}
+
 /** The confirmation for `writes`, or undefined when none of them needs one. */
 export async function confirmWrites(
   workspace: WorkspaceFileSystem,

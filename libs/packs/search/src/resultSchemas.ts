@@ -1,5 +1,6 @@
 // What the search tools share in their definitions: the same annotations, and the parts of their
 // output schemas that describe the same data.
+import type { ListDeclaration } from '@toolpacks/registry';
 
 /**
  * Every search tool only reads the workspace (files, folders, git's ignore rules), never changes
@@ -30,3 +31,30 @@ export const ENTRY_TYPE_SCHEMA = {
 /** The listing type of a directory entry's kind. */
 export const entryType = (type: 'file' | 'directory' | 'other'): 'file' | 'folder' | 'other' =>
   type === 'directory' ? 'folder' : type;
+
+/**
+ * What file_search and Gemini's glob (one job: files by name) return, in each one's words: the paths
+ * listed, how many were found, whether more exist, and the offset of the next ones.
+ */
+export function foundFilesSchema(words: {
+  readonly files: string;
+  readonly total: string;
+  readonly truncated: string;
+}) {
+  return {
+    type: 'object',
+    properties: {
+      files: { type: 'array', items: { type: 'string' }, description: words.files },
+      total: { type: 'integer', minimum: 0, description: words.total },
+      truncated: { type: 'boolean', description: words.truncated },
+      nextOffset: { type: 'integer', minimum: 0, description: 'The offset that gets the next paths.' },
+    },
+    required: ['files', 'total', 'truncated'],
+    additionalProperties: false,
+  } as const;
+}
+
+/** A found path as the text lists it (one a line) and as the data does, paged by `offset`. */
+export function foundPaths(tool: string, reserve: number): ListDeclaration<string, string> {
+  return { text: (path) => path, data: (path) => path, reserve, paging: { tool, field: 'offset' } };
+}

@@ -26,7 +26,7 @@ import {
   type PlannedChange,
 } from '../patch';
 import { errorWords } from '../errorHints';
-import { PATH } from '../resultSchemas';
+import { EDIT_ANNOTATIONS, PATH } from '../resultSchemas';
 import { readShownFile } from '../shownFiles';
 import {
   confirmWrites,
@@ -126,9 +126,7 @@ const definition = {
   },
   models: APPLY_PATCH_MODELS,
   tags: ['files', 'edit'],
-  // It deletes, moves and overwrites files (destructive), but asks only where its preparation does
-  // (a file deleted or moved away, a sensitive or write-protected file): the editor shows and undoes its edits.
-  annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: false, asksByDefault: false },
+  annotations: EDIT_ANNOTATIONS,
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;

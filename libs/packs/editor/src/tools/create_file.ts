@@ -12,7 +12,7 @@ import {
 } from '@toolpacks/registry';
 import { WorkspaceFileSystem, type WriteReceipt } from '@toolpacks/services';
 import { lineCount } from '../lineText';
-import { PATH } from '../resultSchemas';
+import { WHOLE_FILE_WRITE_OUTPUT } from '../resultSchemas';
 import { writeOptions } from '../sensitiveWrites';
 import { WholeFileWrites } from '../wholeFileWrites';
 
@@ -36,16 +36,7 @@ const definition = {
     required: ['filePath', 'content'],
     additionalProperties: false,
   },
-  outputSchema: {
-    type: 'object',
-    properties: {
-      path: PATH,
-      change: { type: 'string', enum: ['created', 'overwritten'] },
-      lines: { type: 'integer', minimum: 0, description: 'Lines written: the whole file now.' },
-    },
-    required: ['path', 'change', 'lines'],
-    additionalProperties: false,
-  },
+  outputSchema: WHOLE_FILE_WRITE_OUTPUT,
   tags: ['files', 'edit'],
   // overwrite: true replaces a file's whole content (destructive); its preparation asks then, so the
   // tool does not ask by default (a new file asks only at a sensitive or write-protected path).

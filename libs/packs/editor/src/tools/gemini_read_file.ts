@@ -16,7 +16,7 @@ import {
 import { WorkspaceError, WorkspaceFileSystem, type LineRange } from '@toolpacks/services';
 import { cutLineBytes, cutLineSentence, formatSize, inspectFile } from '../fileContent';
 import { geminiFilePath, legacyInteger } from '../geminiInput';
-import { imageValue, READ_PROPERTIES, READ_ROOM, textValue, type ReadValue } from '../resultSchemas';
+import { imageValue, READ_ANNOTATIONS, READ_OUTPUT, READ_ROOM, textValue, type ReadValue } from '../resultSchemas';
 
 /** At most this many lines per read, and this many characters per line (Gemini CLI's limits). */
 export const GEMINI_MAX_LINES = 2000;
@@ -45,14 +45,9 @@ const definition = {
       end_line: { type: 'integer', minimum: 1, description: 'Optional: the last line to read (1-based, inclusive).' },
     },
   },
-  outputSchema: {
-    type: 'object',
-    properties: READ_PROPERTIES,
-    required: ['path', 'kind', 'bytes'],
-    additionalProperties: false,
-  },
+  outputSchema: READ_OUTPUT,
   tags: ['files', 'read'],
-  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+  annotations: READ_ANNOTATIONS,
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;

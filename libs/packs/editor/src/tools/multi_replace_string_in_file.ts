@@ -15,7 +15,7 @@ import {
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { errorWords } from '../errorHints';
 import { replaceOnce } from '../replaceOnce';
-import { PATH } from '../resultSchemas';
+import { EDIT_ANNOTATIONS, PATH } from '../resultSchemas';
 import { confirmWrites, unifiedDiff, writesNeedConfirmation, writeOptions } from '../sensitiveWrites';
 
 /** Copilot's multi_replace_string_in_file: several replace_string_in_file edits, all or nothing. */
@@ -85,9 +85,7 @@ const definition = {
     additionalProperties: false,
   },
   tags: ['files', 'edit'],
-  // It overwrites files' content (destructive), but asks only where its preparation does (a
-  // sensitive or write-protected file): the editor shows and undoes its edits.
-  annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: false, asksByDefault: false },
+  annotations: EDIT_ANNOTATIONS,
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;

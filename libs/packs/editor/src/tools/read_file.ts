@@ -15,7 +15,7 @@ import {
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { cutLineBytes, inspectFile } from '../fileContent';
 import { FileLines, linesThatFit, type FileLinesProps } from '../fileLines';
-import { imageValue, READ_PROPERTIES, READ_ROOM, textValue } from '../resultSchemas';
+import { imageValue, READ_ANNOTATIONS, READ_OUTPUT, READ_ROOM, textValue } from '../resultSchemas';
 
 /** Used when the host gives no token budget: enough for a large file, never a whole log. */
 export const DEFAULT_READ_BUDGET = 12_000;
@@ -42,14 +42,9 @@ const definition = {
     required: ['filePath'],
     additionalProperties: false,
   },
-  outputSchema: {
-    type: 'object',
-    properties: READ_PROPERTIES,
-    required: ['path', 'kind', 'bytes'],
-    additionalProperties: false,
-  },
+  outputSchema: READ_OUTPUT,
   tags: ['files', 'read'],
-  annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+  annotations: READ_ANNOTATIONS,
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;

@@ -15,8 +15,8 @@ import { changeSnippet } from '../changeSnippet';
 import { geminiFilePath, legacyInteger } from '../geminiInput';
 import { applyReplace, checkNoNewPlaceholder, type ReplaceRequest } from '../geminiReplace';
 import { lineCount } from '../lineText';
-import { PATH } from '../resultSchemas';
-import { confirmWrites, writesNeedConfirmation, writeOptions } from '../sensitiveWrites';
+import { EDIT_ANNOTATIONS, PATH } from '../resultSchemas';
+import { confirmFileEdit, writeOptions } from '../sensitiveWrites';
 
 /** Gemini CLI's replace, the shape Gemini models are trained on: exact text replacement, or a new file. */
 const definition = {
@@ -64,9 +64,7 @@ const definition = {
     additionalProperties: false,
   },
   tags: ['files', 'edit'],
-  // It overwrites a file's content (destructive), but asks only where its preparation does (a
-  // sensitive or write-protected file): the editor shows and undoes its edits.
-  annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: false, asksByDefault: false },
+  annotations: EDIT_ANNOTATIONS,
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -81,12 +79,11 @@ class ReplaceTool implements Tool<Input> {
     if (typeof input?.old_string !== 'string' || typeof input.new_string !== 'string') return undefined;
     try {
       const relative = this.workspace.relative(await geminiFilePath(this.workspace, input));
-      if (!(await writesNeedConfirmation(this.workspace, [relative]))) return undefined;
-      if (input.old_string === '')
-        return await confirmWrites(this.workspace, [{ path: relative, after: input.new_string }]);
-      const before = await this.workspace.readText(relative);
-      const after = applyReplace(before, request(input), relative).text;
-      return await confirmWrites(this.workspace, [{ path: relative, before, after }]);
+      const change =
+        input.old_string === ''
+          ? { created: input.new_string }
+          : (before: string) => applyReplace(before, request(input), relative).text;
+      return await confirmFileEdit(this.workspace, relative, change);
     } catch {
       return undefined;
     }

@@ -14,8 +14,8 @@ import {
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { newTextLines } from '../lineText';
 import { replaceOnce } from '../replaceOnce';
-import { PATH } from '../resultSchemas';
-import { confirmWrites, writesNeedConfirmation, writeOptions } from '../sensitiveWrites';
+import { EDIT_ANNOTATIONS, PATH } from '../resultSchemas';
+import { confirmFileEdit, writeOptions } from '../sensitiveWrites';
 
 const definition = {
   name: 'replace_string_in_file',
@@ -58,9 +58,7 @@ const definition = {
     additionalProperties: false,
   },
   tags: ['files', 'edit'],
-  // It overwrites a file's content (destructive), but asks only where its preparation does (a
-  // sensitive or write-protected file): the editor shows and undoes its edits.
-  annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: false, asksByDefault: false },
+  annotations: EDIT_ANNOTATIONS,
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -75,12 +73,12 @@ class ReplaceStringInFileTool implements Tool<Input> {
   // Only a sensitive file (git config, hooks, tasks, …) or a write-protected one asks, with the
   // diff of this very change.
   async prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>): Promise<PreparedToolInvocation | undefined> {
-    if (typeof input?.filePath !== 'string' || !(await writesNeedConfirmation(this.workspace, [input.filePath])))
-      return undefined;
-    const relative = this.workspace.relative(await this.workspace.resolve(input.filePath));
-    const before = await this.workspace.readText(relative);
-    const after = replaceOnce(before, input.oldString, input.newString, relative).text;
-    return confirmWrites(this.workspace, [{ path: relative, before, after }]);
+    if (typeof input?.filePath !== 'string') return undefined;
+    return confirmFileEdit(
+      this.workspace,
+      input.filePath,
+      (before, relative) => replaceOnce(before, input.oldString, input.newString, relative).text,
+    );
   }
 
   async invoke(

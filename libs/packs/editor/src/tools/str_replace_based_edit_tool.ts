@@ -19,7 +19,7 @@ import { MAX_VIEW_CHARS } from '../catN';
 import { folderTree } from '../folderTree';
 import { lineCount } from '../lineText';
 import { imageValue, PATH, READ_PROPERTIES, READ_ROOM, textValue } from '../resultSchemas';
-import { confirmWrites, writesNeedConfirmation, writeOptions } from '../sensitiveWrites';
+import { confirmFileEdit, writeOptions } from '../sensitiveWrites';
 import { insertLines, strReplace, viewFile, type Edited, type FileView } from '../textEditorEdits';
 
 /**
@@ -151,15 +151,11 @@ class StrReplaceBasedEditTool implements Tool<Input> {
   // with the diff of this very change. A call that fails is left to invoke, which reports it.
   async prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>): Promise<PreparedToolInvocation | undefined> {
     if (typeof input?.path !== 'string' || input.command === 'view' || !JOB_OF[input.command]) return undefined;
-    if (!(await writesNeedConfirmation(this.workspace, [input.path]))) return undefined;
+    if (input.command === 'create' && typeof input.file_text !== 'string') return undefined;
     try {
-      const relative = this.workspace.relative(await this.workspace.resolve(input.path));
-      if (input.command === 'create') {
-        if (typeof input.file_text !== 'string') return undefined;
-        return await confirmWrites(this.workspace, [{ path: relative, after: input.file_text }]);
-      }
-      const before = await this.workspace.readText(relative);
-      return await confirmWrites(this.workspace, [{ path: relative, before, after: this.edit(input, before).text }]);
+      const change =
+        input.command === 'create' ? { created: input.file_text! } : (before: string) => this.edit(input, before).text;
+      return await confirmFileEdit(this.workspace, input.path, change);
     } catch {
       return undefined;
     }

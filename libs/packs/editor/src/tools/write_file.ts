@@ -15,7 +15,7 @@ import { changeSnippet } from '../changeSnippet';
 import { geminiFilePath } from '../geminiInput';
 import { newOmissionPlaceholders } from '../omissionPlaceholder';
 import { lineCount } from '../lineText';
-import { PATH } from '../resultSchemas';
+import { WHOLE_FILE_WRITE_OUTPUT } from '../resultSchemas';
 import { writeOptions } from '../sensitiveWrites';
 import { WholeFileWrites } from '../wholeFileWrites';
 
@@ -39,16 +39,7 @@ const definition = {
     },
     required: ['content'],
   },
-  outputSchema: {
-    type: 'object',
-    properties: {
-      path: PATH,
-      change: { type: 'string', enum: ['created', 'overwritten'] },
-      lines: { type: 'integer', minimum: 0, description: 'Lines written: the whole file now.' },
-    },
-    required: ['path', 'change', 'lines'],
-    additionalProperties: false,
-  },
+  outputSchema: WHOLE_FILE_WRITE_OUTPUT,
   tags: ['files', 'edit'],
   // Every call asks (as it always has), with a question of its own that names the file and shows the change.
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: false, asksByDefault: true },

@@ -6,13 +6,12 @@ import {
   structuredResult,
   fitList,
   type InputOf,
-  type ListDeclaration,
   type Tool,
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
 import { SearchService } from '@toolpacks/services';
-import { SEARCH_ANNOTATIONS } from '../resultSchemas';
+import { foundFilesSchema, foundPaths, SEARCH_ANNOTATIONS } from '../resultSchemas';
 
 const definition = {
   name: 'file_search',
@@ -35,25 +34,11 @@ const definition = {
     required: ['query'],
     additionalProperties: false,
   },
-  outputSchema: {
-    type: 'object',
-    properties: {
-      files: {
-        type: 'array',
-        items: { type: 'string' },
-        description: 'Workspace-relative paths listed, in path order (the same ones as the text).',
-      },
-      total: {
-        type: 'integer',
-        minimum: 0,
-        description: 'Matching files found, counted from the first; more exist when truncated.',
-      },
-      truncated: { type: 'boolean', description: 'The search stopped at offset + maxResults; more files match.' },
-      nextOffset: { type: 'integer', minimum: 0, description: 'The offset that gets the next paths.' },
-    },
-    required: ['files', 'total', 'truncated'],
-    additionalProperties: false,
-  },
+  outputSchema: foundFilesSchema({
+    files: 'Workspace-relative paths listed, in path order (the same ones as the text).',
+    total: 'Matching files found, counted from the first; more exist when truncated.',
+    truncated: 'The search stopped at offset + maxResults; more files match.',
+  }),
   tags: ['search', 'read'],
   annotations: SEARCH_ANNOTATIONS,
 } as const satisfies ToolDefinition;
@@ -61,12 +46,7 @@ const definition = {
 type Input = InputOf<typeof definition>;
 
 /** A path as the text lists it and as the data does. */
-const FOUND: ListDeclaration<string, string> = {
-  text: (path) => path,
-  data: (path) => path,
-  reserve: 500,
-  paging: { tool: 'file_search', field: 'offset' },
-};
+const FOUND = foundPaths('file_search', 500);
 
 @injectable()
 class FileSearchTool implements Tool<Input> {

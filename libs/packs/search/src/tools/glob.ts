@@ -7,7 +7,6 @@ import {
   fitList,
   structuredResult,
   type InputOf,
-  type ListDeclaration,
   type Tool,
   type ToolDefinition,
   type ToolInvocationOptions,
@@ -15,7 +14,7 @@ import {
 import { SearchService, WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { caseInsensitiveGlob, escapeGlobName } from '../globText';
 import { joinRelative, mapLimited, resolveScope } from '../geminiPaths';
-import { SEARCH_ANNOTATIONS } from '../resultSchemas';
+import { foundFilesSchema, foundPaths, SEARCH_ANNOTATIONS } from '../resultSchemas';
 
 /** Paths per answer. */
 export const GLOB_MAX_FILES = 1000;
@@ -60,41 +59,19 @@ const definition = {
     required: ['pattern'],
     additionalProperties: false,
   },
-  outputSchema: {
-    type: 'object',
-    properties: {
-      files: {
-        type: 'array',
-        items: { type: 'string' },
-        description: 'Absolute paths listed, in the order of the text (recently changed first).',
-      },
-      total: {
-        type: 'integer',
-        minimum: 0,
-        description: `Matching files found and sorted (at most ${GLOB_MAX_FILES}); more exist when truncated.`,
-      },
-      truncated: {
-        type: 'boolean',
-        description: 'More files match than the ones found and sorted; a more specific pattern lists them.',
-      },
-      nextOffset: { type: 'integer', minimum: 0, description: 'The offset that gets the next paths.' },
-    },
-    required: ['files', 'total', 'truncated'],
-    additionalProperties: false,
-  },
+  outputSchema: foundFilesSchema({
+    files: 'Absolute paths listed, in the order of the text (recently changed first).',
+    total: `Matching files found and sorted (at most ${GLOB_MAX_FILES}); more exist when truncated.`,
+    truncated: 'More files match than the ones found and sorted; a more specific pattern lists them.',
+  }),
   tags: ['search', 'read'],
   annotations: SEARCH_ANNOTATIONS,
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
 
-/** An absolute path as the text lists it and as the data does. */
-const FOUND: ListDeclaration<string, string> = {
-  text: (path) => path,
-  data: (path) => path,
-  reserve: 600,
-  paging: { tool: 'glob', field: 'offset' },
-};
+/** A path as the text lists it and as the data does. */
+const FOUND = foundPaths('glob', 600);
 
 /** Recent files (changed within RECENT_MS of `now`) first, newest first; then the rest by path. */
 export function sortByRecency<T extends { path: string; mtimeMs: number }>(files: readonly T[], now: number): T[] {
