@@ -154,6 +154,7 @@ describe('toolpacks.config.json', () => {
     [{ pack: ['./x.js'] }, /"pack" is not a config field; the fields are packs, model/],
     [{ packs: './x.js' }, /"packs" must be an array of module names or paths/],
     [{ model: { id: 5 } }, /"model.id" must be a non-empty string/],
+    [{ model: '' }, /"model.id" must be a non-empty string/],
     [{ model: { name: 'gpt-5' } }, /"model.name" is not a field of "model"/],
     [{ selection: { toolSets: { git: 'off' } } }, /"selection.toolSets.git" must be true or false, got "off"/],
     [{ threshold: 0 }, /"threshold" must be a positive whole number, got 0/],

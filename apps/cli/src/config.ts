@@ -76,89 +76,107 @@ export function parseConfig(text: string, file = 'toolpacks.config.json'): Toolp
   } catch (error) {
     throw new ConfigError(`${file} is not valid JSON: ${(error as Error).message}`);
   }
-  const problems: string[] = [];
-  const fail = (field: string, message: string) => problems.push(`"${field}" ${message}`);
   if (!isObject(value)) throw new ConfigError(`${file} must hold a JSON object, e.g. { "packs": ["./my-pack.js"] }.`);
-
-  const known = [
-    '$schema',
-    'packs',
-    'model',
-    'selection',
-    'context',
-    'threshold',
-    'virtualTools',
-    'maxTools',
-    'approvals',
-    'schemaDialects',
-  ];
-  for (const key of Object.keys(value))
-    if (!known.includes(key)) fail(key, `is not a config field; the fields are ${known.slice(1).join(', ')}.`);
-
-  const strings = (field: string, v: unknown, what: string) => {
-    if (v === undefined) return;
-    if (!Array.isArray(v) || v.some((item) => typeof item !== 'string' || item.trim() === ''))
-      fail(field, `must be an array of ${what} (strings).`);
-  };
-  const wholeNumber = (field: string, v: unknown) => {
-    if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < 1))
-      fail(field, `must be a positive whole number, got ${JSON.stringify(v)}.`);
-  };
-  const booleans = (field: string, v: unknown) => {
-    if (v === undefined) return;
-    if (!isObject(v)) return void fail(field, 'must be an object of name: true | false.');
-    for (const [name, on] of Object.entries(v))
-      if (typeof on !== 'boolean') fail(`${field}.${name}`, `must be true or false, got ${JSON.stringify(on)}.`);
-  };
-  const only = (field: string, v: Record<string, unknown>, keys: readonly string[]) => {
-    for (const key of Object.keys(v))
-      if (!keys.includes(key))
-        fail(`${field}.${key}`, `is not a field of "${field}"; its fields are ${keys.join(', ')}.`);
-  };
-
-  strings('packs', value.packs, 'module names or paths');
-  if (value.model !== undefined) {
-    if (typeof value.model === 'string') value = { ...value, model: { id: value.model } };
-    else if (!isObject(value.model))
-      fail('model', 'must be a model id or an object { id, vendor, family, version, maxTools }.');
-    else {
-      only('model', value.model, ['id', 'vendor', 'family', 'version', 'maxTools']);
-      for (const key of ['id', 'vendor', 'family', 'version'])
-        if (value.model[key] !== undefined && (typeof value.model[key] !== 'string' || value.model[key] === ''))
-          fail(`model.${key}`, 'must be a non-empty string.');
-      wholeNumber('model.maxTools', value.model.maxTools);
-    }
-  }
-  const config = value as Record<string, unknown>;
-  if (config.selection !== undefined) {
-    if (!isObject(config.selection)) fail('selection', 'must be an object { "tools": {…}, "toolSets": {…} }.');
-    else {
-      only('selection', config.selection, ['tools', 'toolSets']);
-      booleans('selection.tools', config.selection.tools);
-      booleans('selection.toolSets', config.selection.toolSets);
-    }
-  }
-  if (config.context !== undefined && !isObject(config.context))
-    fail('context', 'must be an object of context keys and values.');
-  wholeNumber('threshold', config.threshold);
-  if (config.virtualTools !== undefined && !(VIRTUAL_TOOL_MODES as readonly unknown[]).includes(config.virtualTools))
-    fail('virtualTools', 'must be "groups", "search" or "both".');
-  wholeNumber('maxTools', config.maxTools);
-  if (config.approvals !== undefined) {
-    if (!isObject(config.approvals))
-      fail('approvals', 'must be an object { "yes": bool, "allow": [tools], "alwaysAsk": [tools] }.');
-    else {
-      only('approvals', config.approvals, ['yes', 'allow', 'alwaysAsk']);
-      if (config.approvals.yes !== undefined && typeof config.approvals.yes !== 'boolean')
-        fail('approvals.yes', 'must be true or false.');
-      strings('approvals.allow', config.approvals.allow, 'tool names');
-      strings('approvals.alwaysAsk', config.approvals.alwaysAsk, 'tool names');
-    }
-  }
-  if (config.schemaDialects !== undefined) problems.push(...schemaDialectProblems(config.schemaDialects));
+  // A model given by its id alone stands for { id }.
+  const config = typeof value.model === 'string' ? { ...value, model: { id: value.model } } : value;
+  const problems = configProblems(config);
   if (problems.length)
     throw new ConfigError(`${file}: ${problems.length === 1 ? problems[0] : `\n  ${problems.join('\n  ')}`}`);
   return config as ToolpacksConfig;
+}
+
+const CONFIG_FIELDS = [
+  '$schema',
+  'packs',
+  'model',
+  'selection',
+  'context',
+  'threshold',
+  'virtualTools',
+  'maxTools',
+  'approvals',
+  'schemaDialects',
+];
+
+/** Every problem of a config file's object, each naming its field, in the order of the fields. */
+function configProblems(config: Record<string, unknown>): string[] {
+  const check = new FieldChecks();
+  for (const key of Object.keys(config))
+    if (!CONFIG_FIELDS.includes(key))
+      check.fail(key, `is not a config field; the fields are ${CONFIG_FIELDS.slice(1).join(', ')}.`);
+  check.strings('packs', config.packs, 'module names or paths');
+  if (config.model !== undefined) {
+    if (!isObject(config.model))
+      check.fail('model', 'must be a model id or an object { id, vendor, family, version, maxTools }.');
+    else {
+      check.only('model', config.model, ['id', 'vendor', 'family', 'version', 'maxTools']);
+      for (const key of ['id', 'vendor', 'family', 'version'])
+        if (config.model[key] !== undefined && (typeof config.model[key] !== 'string' || config.model[key] === ''))
+          check.fail(`model.${key}`, 'must be a non-empty string.');
+      check.wholeNumber('model.maxTools', config.model.maxTools);
+    }
+  }
+  if (config.selection !== undefined) {
+    if (!isObject(config.selection)) check.fail('selection', 'must be an object { "tools": {…}, "toolSets": {…} }.');
+    else {
+      check.only('selection', config.selection, ['tools', 'toolSets']);
+      check.booleans('selection.tools', config.selection.tools);
+      check.booleans('selection.toolSets', config.selection.toolSets);
+    }
+  }
+  if (config.context !== undefined && !isObject(config.context))
+    check.fail('context', 'must be an object of context keys and values.');
+  check.wholeNumber('threshold', config.threshold);
+  if (config.virtualTools !== undefined && !(VIRTUAL_TOOL_MODES as readonly unknown[]).includes(config.virtualTools))
+    check.fail('virtualTools', 'must be "groups", "search" or "both".');
+  check.wholeNumber('maxTools', config.maxTools);
+  if (config.approvals !== undefined) {
+    if (!isObject(config.approvals))
+      check.fail('approvals', 'must be an object { "yes": bool, "allow": [tools], "alwaysAsk": [tools] }.');
+    else {
+      check.only('approvals', config.approvals, ['yes', 'allow', 'alwaysAsk']);
+      if (config.approvals.yes !== undefined && typeof config.approvals.yes !== 'boolean')
+        check.fail('approvals.yes', 'must be true or false.');
+      check.strings('approvals.allow', config.approvals.allow, 'tool names');
+      check.strings('approvals.alwaysAsk', config.approvals.alwaysAsk, 'tool names');
+    }
+  }
+  if (config.schemaDialects !== undefined) check.problems.push(...schemaDialectProblems(config.schemaDialects));
+  return check.problems;
+}
+
+/** The checks a config file's fields take; each problem names its field. */
+class FieldChecks {
+  readonly problems: string[] = [];
+
+  fail(field: string, message: string): void {
+    this.problems.push(`"${field}" ${message}`);
+  }
+
+  strings(field: string, v: unknown, what: string): void {
+    if (v === undefined) return;
+    if (!Array.isArray(v) || v.some((item) => typeof item !== 'string' || item.trim() === ''))
+      this.fail(field, `must be an array of ${what} (strings).`);
+  }
+
+  wholeNumber(field: string, v: unknown): void {
+    if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < 1))
+      this.fail(field, `must be a positive whole number, got ${JSON.stringify(v)}.`);
+  }
+
+  booleans(field: string, v: unknown): void {
+    if (v === undefined) return;
+    if (!isObject(v)) return this.fail(field, 'must be an object of name: true | false.');
+    for (const [name, on] of Object.entries(v))
+      if (typeof on !== 'boolean') this.fail(`${field}.${name}`, `must be true or false, got ${JSON.stringify(on)}.`);
+  }
+
+  /** Fields of `field` other than `keys` are problems. */
+  only(field: string, v: Record<string, unknown>, keys: readonly string[]): void {
+    for (const key of Object.keys(v))
+      if (!keys.includes(key))
+        this.fail(`${field}.${key}`, `is not a field of "${field}"; its fields are ${keys.join(', ')}.`);
+  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
