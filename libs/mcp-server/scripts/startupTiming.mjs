@@ -1,5 +1,6 @@
 // Spawn → `initialize` answered and spawn → first `tools/list` answered for `toolpacks mcp` over real
-// stdio (2025 era), median of N runs in a git repository. Usage:
+// stdio (2025 era), median of N runs in a git repository, alternating with a minimal SDK v2 server
+// with one tool (the same run's baseline: this machine's load moves both). Usage:
 //   node libs/mcp-server/scripts/startupTiming.mjs [runs=9] [folder=a temporary git repository]
 // The messages are written at spawn (as a client that does not wait does); times are from spawn.
 import { spawn, execFileSync } from 'node:child_process';
@@ -18,12 +19,25 @@ if (!folder) {
   writeFileSync(path.join(folder, 'README.md'), 'hello\n');
   execFileSync('git', ['init', '-q'], { cwd: folder });
 }
+const minimal = path.join(mkdtempSync(path.join(tmpdir(), 'startup-minimal-')), 'minimal.cjs');
+const sdk = path.resolve(path.dirname(bin), '../../../node_modules/@modelcontextprotocol/server');
+writeFileSync(
+  minimal,
+  `const { Server } = require(${JSON.stringify(sdk)});
+const { serveStdio } = require(${JSON.stringify(path.join(sdk, 'dist/stdio.cjs'))});
+serveStdio(() => {
+  const server = new Server({ name: 'minimal', version: '1.0.0' }, { capabilities: { tools: {} } });
+  server.setRequestHandler('tools/list', async () => ({ tools: [{ name: 'echo', inputSchema: { type: 'object' } }] }));
+  return server;
+});
+`,
+);
 const line = (message) => `${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`;
 
-function once() {
+function once(args) {
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const child = spawn(process.execPath, [bin, 'mcp', '--root', folder], { stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'ignore'], cwd: folder });
     const times = {};
     let buffer = '';
     child.stdout.on('data', (chunk) => {
@@ -57,9 +71,15 @@ function once() {
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-await once(); // the bundle and its code cache, built if stale
-const all = [];
-for (let i = 0; i < runs; i++) all.push(await once());
+const ours = [bin, 'mcp', '--root', folder];
+await once(ours); // the bundle and its code cache, built if stale
+const runsOf = { ours: [], minimal: [] };
+for (let i = 0; i < runs; i++) {
+  runsOf.ours.push(await once(ours));
+  runsOf.minimal.push(await once([minimal]));
+}
+const figure = (all, key) => median(all.map((t) => t[key])).toFixed(0);
 console.log(
-  `spawn → initialize answered: ${median(all.map((t) => t.initialize)).toFixed(0)} ms; spawn → first tools/list: ${median(all.map((t) => t.list)).toFixed(0)} ms (median of ${runs}; node -e 0 not subtracted)`,
+  `spawn → initialize answered: ${figure(runsOf.ours, 'initialize')} ms (minimal server ${figure(runsOf.minimal, 'initialize')} ms); ` +
+    `spawn → first tools/list: ${figure(runsOf.ours, 'list')} ms (minimal ${figure(runsOf.minimal, 'list')} ms); median of ${runs}, alternating`,
 );
