@@ -10,7 +10,7 @@ import { killLiveProcesses, SAMPLE_PROGRAM, survivors } from '@toolpacks/node-se
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { McpServerOptions } from './commands/mcp';
+import { describeCliSession, type McpServerOptions } from './commands/mcp';
 import { main } from './main';
 
 jest.setTimeout(60_000);
@@ -45,6 +45,16 @@ afterEach(async () => {
 });
 
 describe('toolpacks mcp: the sessions it serves', () => {
+  it('describes a session before it starts only when its packs are known by name (the built-in ones)', () => {
+    const model = { id: 'm', vendor: 'v', family: 'f', version: '1' };
+    const options = { root, packs: [], defaultPacks: true, request: { model } };
+    expect(describeCliSession(options)).toEqual({ model, root, packs: ['Editor', 'Search', 'Git', 'Debug'] });
+    expect(describeCliSession({ ...options, defaultPacks: false })?.packs).toEqual([]);
+    // A pack imported from a spec is known by name only once loaded: the started session says it.
+    const spec = { spec: './my-pack', base: root, searchPaths: [root], from: 'the command line' };
+    expect(describeCliSession({ ...options, packs: [spec] })).toBeUndefined();
+  });
+
   it('gives each session its own host and registry with the options’ request, announces context changes, and ends its debuggee on dispose', async () => {
     const stdout = new PassThrough();
     let protocol = '';
@@ -80,6 +90,12 @@ describe('toolpacks mcp: the sessions it serves', () => {
     expect(options.name).toBe('toolpacks');
 
     const session = await options.createSession();
+    // What the instructions are built from before the session starts is what the started session says.
+    expect(await options.describeSession?.()).toEqual({
+      model: session.request().model,
+      root: session.root,
+      packs: session.registry.packs.map((pack) => pack.displayName),
+    });
     const other = await options.createSession();
     expect(other.registry).not.toBe(session.registry);
     await other.dispose();

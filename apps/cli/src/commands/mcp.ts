@@ -38,7 +38,9 @@ export function loadMcpServer(): McpServerModule | string {
  * folder as the host resolves it, the packs), so a client is answered at once while the session
  * starts: the built-in packs are known by name; packs imported from specs are known once loaded.
  */
-export function describeCliSession(options: CliOptions): SessionDescription | undefined {
+export function describeCliSession(
+  options: Pick<CliOptions, 'root' | 'packs' | 'defaultPacks' | 'request'>,
+): SessionDescription | undefined {
   if (options.packs.length > 0) return undefined;
   const packs = options.defaultPacks ? (require('../packs') as typeof import('../packs')).builtInPacks : [];
   return {
