@@ -153,6 +153,18 @@ export interface GitUntrackedFile {
   readonly skipped?: string;
 }
 
+/** The commit a `showPatch` of one commit (or the first of a range) shows, from its header. */
+export interface GitCommitHeader {
+  /** The full hash. */
+  readonly hash: string;
+  /** `Name <email>`, as git shows it. */
+  readonly author: string;
+  /** The author date, as git shows it. */
+  readonly authorDate: string;
+  /** The message's first paragraph, on one line. */
+  readonly subject: string;
+}
+
 /**
  * A diff or a commit split at file boundaries, so a caller can fit it in a result budget and name
  * what it left out. `kind: 'content'` is a file or folder at a revision (`HEAD:src/a.ts`): its text
@@ -177,6 +189,8 @@ export interface GitPatch {
    * last line `commit <this hash>` and what follows it.
    */
   readonly commit?: string;
+  /** `kind: 'commit'`: the commit shown (never read from an annotated tag's text before it). */
+  readonly commitHeader?: GitCommitHeader;
 }
 
 /** One line of {@link GitService.blame}, from git's porcelain output (keyed fields, not columns). */
@@ -233,12 +247,86 @@ export interface GitBranchList {
   readonly truncated: boolean;
 }
 
+/** What a file's side (the index, or the working tree) holds, as `git status` letters it. */
+export type GitFileState =
+  | 'unmodified'
+  | 'modified'
+  | 'typechange'
+  | 'added'
+  | 'deleted'
+  | 'renamed'
+  | 'copied'
+  | 'unmerged'
+  | 'untracked'
+  | 'ignored';
+
+/** One changed file of {@link GitStatus}. */
+export interface GitStatusFile {
+  /** Relative to the workspace root (the new path of a rename; `../` when git reports it from outside). */
+  readonly path: string;
+  /** What is staged for it (git's X letter). */
+  readonly index: GitFileState;
+  /** What changed in the working tree since (git's Y letter). */
+  readonly workingTree: GitFileState;
+  /** The path it was renamed or copied from, relative to the workspace root. */
+  readonly from?: string;
+  /** Present (true) for a merge conflict. */
+  readonly unmerged?: true;
+}
+
+/** The working tree's status inside the workspace root, from `git status --porcelain=v2 -z --branch`. */
+export interface GitStatus {
+  /** The branch checked out (also an unborn one); absent when HEAD is detached. */
+  readonly branch?: string;
+  readonly detached: boolean;
+  /** The branch has no commit yet. */
+  readonly unborn?: true;
+  /** The branch's upstream, e.g. `origin/main`. */
+  readonly upstream?: string;
+  /** Commits on the branch not on its upstream (absent when not counted). */
+  readonly ahead?: number;
+  /** Commits on the upstream not on the branch (absent when not counted). */
+  readonly behind?: number;
+  /** The upstream is configured but no longer exists. */
+  readonly upstreamGone?: true;
+  /** status.aheadBehind is off: git only said the branch and its upstream differ. */
+  readonly upstreamDiffers?: true;
+  /** Changed files in git's order (tracked changes by path, then untracked files). */
+  readonly files: readonly GitStatusFile[];
+  /** git's output passed the service's size cap: files after the last in `files` were not read. */
+  readonly truncated: boolean;
+}
+
+/** One commit of {@link GitCommitList}. */
+export interface GitLogCommit {
+  /** The abbreviated hash. */
+  readonly hash: string;
+  /** The author date, ISO 8601. */
+  readonly date: string;
+  readonly author: string;
+  /** The message's first paragraph, on one line. */
+  readonly subject: string;
+}
+
+/** Commits, newest first. */
+export interface GitCommitList {
+  readonly commits: readonly GitLogCommit[];
+  /** git's output passed the service's size cap: commits after the last in `commits` were not read. */
+  readonly truncated: boolean;
+}
+
 /** What {@link GitService.commit} did. */
 export interface GitCommitResult {
-  /** git's summary: `[branch hash] subject` and the count of the change. */
+  /** git's own summary: `[branch hash] subject`, the count of the change and the files it created or deleted. */
   readonly text: string;
   /** The new commit's full hash. */
   readonly hash: string;
+  /** The branch it was recorded on; absent when HEAD is detached. */
+  readonly branch?: string;
+  /** The message's first line, as git's summary gives it. */
+  readonly subject: string;
+  /** git's count of the change, e.g. `2 files changed, 3 insertions(+)`; '' when git printed none. */
+  readonly summary: string;
   /** The files it records, relative to the workspace root: what was described just before committing. */
   readonly files: readonly string[];
 }
@@ -275,18 +363,18 @@ export interface GitDiffOptions {
 export interface GitService {
   /** Whether the workspace root is inside a git repository git may use. */
   isRepository(token?: CancellationToken): Promise<boolean>;
-  /** The working tree's status, as text for the model. */
-  status(token?: CancellationToken): Promise<string>;
+  /** The working tree's status inside the workspace root: the branch, its upstream and the changed files. */
+  readStatus(token?: CancellationToken): Promise<GitStatus>;
   /**
    * Changes split per file, with the per-file summary and the untracked files (a working-tree diff):
    * unstaged, `staged`, or against `revision` (or a range); limited to `path` when given.
    */
   diffPatch(options: GitDiffOptions, token?: CancellationToken): Promise<GitPatch>;
-  /** The last `count` commits (1 to 500; those touching `path` when given; after the newest `skip`), as text. */
-  log(
+  /** The last `count` commits (1 to 500; those touching `path` when given; after the newest `skip`). */
+  listCommits(
     options: { readonly count: number; readonly path?: string; readonly skip?: number },
     token?: CancellationToken,
-  ): Promise<string>;
+  ): Promise<GitCommitList>;
   /**
    * A commit (its message and its changes, limited to `path` when given) split per file with the
    * per-file summary (`stat`: the summary only, no patch); or a file's content with `revision:path`.

@@ -5,7 +5,6 @@ import type { GitPatch } from '@toolpacks/services';
 import type { PatchRenderOptions, RenderedPatch } from './budget';
 import { jsonChars } from '@toolpacks/registry';
 import { clip, fitCount, fitItems, roomFor } from './fit';
-import { parseShowHeader } from './parse';
 
 export type FileStatus = 'added' | 'modified' | 'deleted' | 'renamed' | 'copied' | 'typechange';
 
@@ -143,7 +142,7 @@ export function diffResult(patch: GitPatch, rendered: RenderedPatch, options: Pa
 
 /** git_show's own fields for a commit: which one (its hash, author, date and subject). */
 export function commitFields(patch: GitPatch, maxChars: number) {
-  const header = parseShowHeader(patch.header, patch.commit);
+  const header = patch.commitHeader;
   // A message's first paragraph can be any length: it gets an eighth of the budget at most.
   const commit = header && {
     ...header,

@@ -1,5 +1,6 @@
 // What the git tools' definitions share: their annotations, and the parts of their output schemas
 // that describe the same data (a changed file, a commit).
+import type { GitFileState } from '@toolpacks/services';
 
 /**
  * The reads (status, diff, log, show, blame) change nothing, reach nothing beyond the repository of
@@ -64,3 +65,17 @@ export const COMMIT_PROPERTIES = {
   author: { type: 'string' },
   subject: { type: 'string', description: "The message's first paragraph, on one line." },
 } as const;
+
+/** The states of a file in the index or the working tree, for a schema's enum. */
+export const FILE_STATES = [
+  'unmodified',
+  'modified',
+  'typechange',
+  'added',
+  'deleted',
+  'renamed',
+  'copied',
+  'unmerged',
+  'untracked',
+  'ignored',
+] as const satisfies readonly GitFileState[];

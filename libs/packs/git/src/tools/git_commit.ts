@@ -15,7 +15,6 @@ import {
 } from '@toolpacks/registry';
 import { GitService, type CommitDescription } from '@toolpacks/services';
 import { clip, fitItems, roomFor } from '../fit';
-import { parseCommitOutput } from '../parse';
 import { programLines, runsPrograms } from '../programs';
 import { GIT_WHEN } from '../when';
 
@@ -146,13 +145,11 @@ class GitCommitTool implements Tool<Input> {
       token,
     );
     const maxChars = resultCharBudget(tokenizationOptions);
-    const summary = parseCommitOutput(made.text);
-    const branch = summary && summary.branch !== 'detached HEAD' ? summary.branch : undefined;
     const value = {
-      commit: made.hash || (summary?.hash ?? ''),
-      ...(branch !== undefined ? { branch } : {}),
-      subject: clip(summary?.subject ?? '', maxChars / 8),
-      summary: summary?.summary ?? '',
+      commit: made.hash,
+      ...(made.branch !== undefined ? { branch: made.branch } : {}),
+      subject: clip(made.subject, maxChars / 8),
+      summary: made.summary,
       fileCount: made.files.length,
     };
     const files = fitItems(made.files, roomFor(maxChars, value));

@@ -13,8 +13,8 @@ import {
 } from '@toolpacks/registry';
 import { GitService } from '@toolpacks/services';
 import { clip, fitCount } from '../fit';
-import { CAP_NOTE, parseLogSection, type LogCommit } from '../parse';
 import { COMMIT_PROPERTIES, READ_ANNOTATIONS } from '../schemas';
+import { logSection } from '../statusText';
 import { GIT_WHEN, PATH_PROPERTY } from '../when';
 
 const definition = {
@@ -75,19 +75,16 @@ class GitLogTool implements Tool<Input> {
 
   async invoke({ input, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
     const skip = input.skip ?? 0;
-    const text = await this.git.log({ count: input.count ?? 10, path: input.path, skip }, token);
+    const list = await this.git.listCommits({ count: input.count ?? 10, path: input.path, skip }, token);
     const maxChars = resultCharBudget(tokenizationOptions);
-    // One section per commit: its first line starts at the left margin, the subject is indented.
-    let sections = text === 'No commits.' ? [] : text.split(/\n(?=\S)/);
-    // Past git's cap, the note and the commit it cut in the middle (unless it is the only one) are left out.
-    const capped = sections.length > 0 && CAP_NOTE.test(sections[sections.length - 1]);
-    if (capped) sections = sections.slice(0, sections.length > 2 ? -2 : -1);
+    // One section per commit, as git prints them; git's own text ends trimmed.
+    const sections = list.commits.map(logSection);
+    if (sections.length > 0) sections[sections.length - 1] = sections[sections.length - 1].trimEnd();
+    const text = sections.length > 0 ? sections.join('\n') : 'No commits.';
+    const capped = list.truncated && sections.length > 0;
     // A subject is a paragraph of any length: one over half the budget is cut in the data.
-    const entries = sections.map((section) => {
-      const commit = parseLogSection(section);
-      return commit ? { ...commit, subject: clip(commit.subject, maxChars / 2) } : null;
-    });
-    const data = (kept: number) => entries.slice(0, kept).filter((c): c is LogCommit => c !== null);
+    const entries = list.commits.map((commit) => ({ ...commit, subject: clip(commit.subject, maxChars / 2) }));
+    const data = (kept: number) => entries.slice(0, kept);
     if (!capped && text.length <= maxChars && jsonChars(entries) <= maxChars - 40)
       return structuredResult({ commits: data(entries.length) }, text);
     // The text and the list stop at the same commit: as many as fit the budget both as text and as data.

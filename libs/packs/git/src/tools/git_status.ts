@@ -9,11 +9,11 @@ import {
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
-import { GitService } from '@toolpacks/services';
+import { GitService, type GitStatus } from '@toolpacks/services';
 import { cutLines } from '../budget';
 import { fitCount, roomFor } from '../fit';
-import { CAP_NOTE, FILE_STATES, parseBranchLine, parseStatusLine, type StatusFile } from '../parse';
-import { READ_ANNOTATIONS } from '../schemas';
+import { FILE_STATES, READ_ANNOTATIONS } from '../schemas';
+import { branchLine, statusLine } from '../statusText';
 import { GIT_WHEN } from '../when';
 
 const FILE_STATE = { type: 'string', enum: FILE_STATES } as const;
@@ -72,27 +72,33 @@ class GitStatusTool implements Tool<Input> {
 
   async invoke({ tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
     const maxChars = resultCharBudget(tokenizationOptions);
-    const text = await this.git.status(token);
-    let lines = text.split('\n');
-    const branch = lines[0].startsWith('## ') ? parseBranchLine(lines[0]) : { detached: false };
-    // Past git's cap, the note and the line it cut in the middle are no file lines.
-    const capped = CAP_NOTE.test(lines[lines.length - 1]);
-    if (capped) lines = lines.slice(0, -2);
-    const entries = lines.map(parseStatusLine);
+    const status = await this.git.readStatus(token);
+    const branch = branchFields(status);
+    const lines = [branchLine(status), ...status.files.map(statusLine)];
+    const capped = status.truncated;
     // The text and the list stop at the same line: as many as fit both the budget as text and as data.
-    const fits = fitCount(
-      entries.map((entry) => entry ?? null),
-      roomFor(maxChars, branch),
-    );
+    const fits = fitCount([null, ...status.files], roomFor(maxChars, branch));
     const shown = capped || fits < lines.length ? cutLines(lines.join('\n'), maxChars, fits) : undefined;
     const kept = shown?.shown ?? lines.length;
-    const files = entries.slice(0, kept).filter((entry): entry is StatusFile => entry !== undefined);
+    const files = status.files.slice(0, Math.max(0, kept - 1));
     const note = `[Showing ${kept} of ${capped ? 'more' : lines.length} lines: the rest are over the result budget of ${maxChars.toLocaleString('en-US')} characters${capped ? " (git's output was also cut at its size cap)" : ''}. git_diff {stat: true, path} summarises one folder's changes.]`;
     return structuredResult(
       { ...branch, files, truncated: shown !== undefined },
-      shown ? `${shown.text}\n\n${note}` : text,
+      shown ? `${shown.text}\n\n${note}` : lines.join('\n'),
     );
   }
+}
+
+/** The branch's fields of the structured result, as they always were (no unborn, no upstreamDiffers). */
+function branchFields(status: GitStatus) {
+  if (status.detached) return { detached: true };
+  const { branch, upstream, ahead, behind, upstreamGone } = status;
+  return {
+    branch,
+    detached: false,
+    ...(upstream !== undefined ? { upstream } : {}),
+    ...(upstreamGone ? { upstreamGone } : ahead !== undefined ? { ahead, behind } : {}),
+  };
 }
 
 export const gitStatus = defineTool({ definition, implementation: GitStatusTool });
