@@ -4,6 +4,9 @@ import {
   jsonChars,
   jsonStringChars,
   partWithinJson,
+  resultCharBudget,
+  structuredResult,
+  type ToolTokenizationOptions,
 } from '@toolpacks/registry';
 import {
   ContextKeys,
@@ -99,6 +102,12 @@ export function describeEndingStatus(
     text: described.text,
     structured: { ...described.structured, neverHit: neverHit.map(({ id, path, line }) => ({ id, path, line })) },
   };
+}
+
+/** The answer of a call that ran the program (start, continue, step): its status as text and data, within the call's budget. */
+export function endingResult(status: DebugStatus, debug: DebugService, tokenization?: ToolTokenizationOptions) {
+  const { text, structured } = describeEndingStatus(status, debug, resultCharBudget(tokenization));
+  return structuredResult(structured, text);
 }
 
 /**

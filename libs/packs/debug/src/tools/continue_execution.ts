@@ -1,16 +1,6 @@
-import { inject, injectable } from 'inversify';
-import type { CancellationToken } from '@toolpacks/base';
-import {
-  defineTool,
-  resultCharBudget,
-  structuredResult,
-  type InputOf,
-  type Tool,
-  type ToolDefinition,
-  type ToolInvocationOptions,
-} from '@toolpacks/registry';
-import { DebugService } from '@toolpacks/services';
-import { describeEndingStatus, WHEN_DEBUGGING } from '../format';
+import type { ToolDefinition } from '@toolpacks/registry';
+import { defineDebugTool } from '../debugTool';
+import { endingResult, WHEN_DEBUGGING } from '../format';
 import { STATUS_SCHEMA } from '../schemas';
 import { reportWhileWaiting } from '../waiting';
 
@@ -30,21 +20,12 @@ const definition = {
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true, asksByDefault: false },
 } as const satisfies ToolDefinition;
 
-type Input = InputOf<typeof definition>;
-
-@injectable()
-class ContinueExecutionTool implements Tool<Input> {
-  constructor(@inject(DebugService) private readonly debug: DebugService) {}
-
-  async invoke({ tokenizationOptions, progress }: ToolInvocationOptions<Input>, token: CancellationToken) {
-    const status = await reportWhileWaiting(
-      progress,
-      'Waiting for the program to stop again or end',
-      this.debug.continue(token),
-    );
-    const { text, structured } = describeEndingStatus(status, this.debug, resultCharBudget(tokenizationOptions));
-    return structuredResult(structured, text);
-  }
-}
-
-export const continueExecution = defineTool({ definition, implementation: ContinueExecutionTool });
+export const continueExecution = defineDebugTool({
+  definition,
+  invoke: async (debug, { tokenizationOptions, progress }, token) =>
+    endingResult(
+      await reportWhileWaiting(progress, 'Waiting for the program to stop again or end', debug.continue(token)),
+      debug,
+      tokenizationOptions,
+    ),
+});

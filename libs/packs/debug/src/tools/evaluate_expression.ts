@@ -1,18 +1,12 @@
 import { codeBlock } from '../confirmationText';
-import { inject, injectable } from 'inversify';
 import {
-  defineTool,
   jsonStringChars,
   partWithinJson,
   resultCharBudget,
   structuredResult,
-  type InputOf,
-  type Tool,
   type ToolDefinition,
-  type ToolInvocationOptions,
-  type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
-import { DebugService } from '@toolpacks/services';
+import { defineDebugTool } from '../debugTool';
 import { WHEN_STOPPED } from '../format';
 
 const definition = {
@@ -63,13 +57,9 @@ const definition = {
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
 } as const satisfies ToolDefinition;
 
-type Input = InputOf<typeof definition>;
-
-@injectable()
-class EvaluateExpressionTool implements Tool<Input> {
-  constructor(@inject(DebugService) private readonly debug: DebugService) {}
-
-  prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>) {
+export const evaluateExpression = defineDebugTool({
+  definition,
+  prepare: ({ input }) => {
     // A remembered approval covers this exact expression, never another one.
     return {
       confirmationMessages: {
@@ -79,12 +69,11 @@ class EvaluateExpressionTool implements Tool<Input> {
       approvalKey: `expression\u0000${input.expression}`,
       runsCode: true,
     };
-  }
-
-  async invoke({ input, tokenizationOptions }: ToolInvocationOptions<Input>) {
-    const value = await this.debug.evaluate(input.expression, input.frameIndex ?? 0);
+  },
+  invoke: async (debug, { input, tokenizationOptions }) => {
+    const value = await debug.evaluate(input.expression, input.frameIndex ?? 0);
     // The service answers an evaluation the program did not survive with text saying so, not a value.
-    const ended = this.debug.state === 'inactive' ? { sessionEnded: true } : {};
+    const ended = debug.state === 'inactive' ? { sessionEnded: true } : {};
     const budget = resultCharBudget(tokenizationOptions);
     // The value is the text and the data's `result`: it is cut where both fit (its JSON can be
     // six times its length: quotes, backslashes, control characters).
@@ -96,7 +85,5 @@ class EvaluateExpressionTool implements Tool<Input> {
       { result: part, length: value.length, ...ended },
       `${part}\n(The value is ${value.length} characters; the first ${kept} are shown. Evaluate a part of it to read on, e.g. \`String(x).slice(${kept}, ${kept * 2})\` or one property.)`,
     );
-  }
-}
-
-export const evaluateExpression = defineTool({ definition, implementation: EvaluateExpressionTool });
+  },
+});

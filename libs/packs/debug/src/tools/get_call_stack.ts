@@ -1,16 +1,5 @@
-import { inject, injectable } from 'inversify';
-import {
-  defineTool,
-  fitTextAndJson,
-  jsonChars,
-  resultCharBudget,
-  structuredResult,
-  type InputOf,
-  type Tool,
-  type ToolDefinition,
-  type ToolInvocationOptions,
-} from '@toolpacks/registry';
-import { DebugService } from '@toolpacks/services';
+import { fitTextAndJson, jsonChars, roomFor, structuredResult, type ToolDefinition } from '@toolpacks/registry';
+import { defineDebugTool } from '../debugTool';
 import { exceptionValue, formatException, formatLocation, locationValue, WHEN_STOPPED } from '../format';
 import { EXCEPTION_SCHEMA, LOCATION_SCHEMA } from '../schemas';
 
@@ -51,15 +40,11 @@ const definition = {
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
 } as const satisfies ToolDefinition;
 
-type Input = InputOf<typeof definition>;
-
-@injectable()
-class GetCallStackTool implements Tool<Input> {
-  constructor(@inject(DebugService) private readonly debug: DebugService) {}
-
-  async invoke({ tokenizationOptions }: ToolInvocationOptions<Input>) {
-    const frames = await this.debug.callStack();
-    const exception = this.debug.pausedException();
+export const getCallStack = defineDebugTool({
+  definition,
+  invoke: async (debug, { tokenizationOptions }) => {
+    const frames = await debug.callStack();
+    const exception = debug.pausedException();
     // The stack trace of the exception: where it was thrown, even when those frames have returned
     // (an ES module's top-level throw pauses in Node's own code).
     const thrown = exception?.thrownAt.map((l) => `  at ${formatLocation(l, true)}`).join('\n');
@@ -71,11 +56,12 @@ class GetCallStackTool implements Tool<Input> {
     // frame's JSON is twice its line), and how many are below.
     const lines = frames.map((f) => `#${f.index} ${formatLocation(f, true)}`);
     const values = frames.map((f) => ({ index: f.index, ...locationValue(f) }));
-    const budget = resultCharBudget(tokenizationOptions);
+    // The header and the note below take the text's reserve; the exception is the data's field beside the frames.
+    const room = roomFor({ reserve: 2_000 + header.length, dataReserve: 200 }, tokenizationOptions, thrownValue);
     const kept = fitTextAndJson(
       frames.length,
-      budget - 2_000 - header.length,
-      budget - 200 - jsonChars(thrownValue),
+      room.maxChars,
+      room.maxJsonChars,
       (i) => lines[i].length,
       (i) => jsonChars(values[i]),
     );
@@ -88,7 +74,5 @@ class GetCallStackTool implements Tool<Input> {
       { frames: values.slice(0, kept), ...(omitted ? { framesOmitted: omitted } : {}), ...thrownValue },
       `${header}${stack}`,
     );
-  }
-}
-
-export const getCallStack = defineTool({ definition, implementation: GetCallStackTool });
+  },
+});

@@ -1,16 +1,12 @@
-import { inject, injectable } from 'inversify';
 import {
-  defineTool,
   fitTextAndJson,
   jsonChars,
   resultCharBudget,
+  roomFor,
   structuredResult,
-  type InputOf,
-  type Tool,
   type ToolDefinition,
-  type ToolInvocationOptions,
 } from '@toolpacks/registry';
-import { DebugService } from '@toolpacks/services';
+import { defineDebugTool } from '../debugTool';
 import { WHEN_STOPPED } from '../format';
 import { cutToFit } from '../resultFit';
 
@@ -78,15 +74,11 @@ const definition = {
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
 } as const satisfies ToolDefinition;
 
-type Input = InputOf<typeof definition>;
-
-@injectable()
-class GetVariablesTool implements Tool<Input> {
-  constructor(@inject(DebugService) private readonly debug: DebugService) {}
-
-  async invoke({ input, tokenizationOptions }: ToolInvocationOptions<Input>) {
+export const getVariables = defineDebugTool({
+  definition,
+  invoke: async (debug, { input, tokenizationOptions }) => {
     const frameIndex = input.frameIndex ?? 0;
-    const scopes = await this.debug.variables(frameIndex);
+    const scopes = await debug.variables(frameIndex);
     const count = scopes.reduce((n, s) => n + s.variables.length, 0);
     const budget = resultCharBudget(tokenizationOptions);
     // A value longer than a quarter of the result (as text or as JSON) is cut, text and data alike,
@@ -124,10 +116,11 @@ class GetVariablesTool implements Tool<Input> {
         dataChars.push(jsonChars(v) + (i === 0 ? scopeChars : 0));
       });
     }
+    const room = roomFor({ reserve: 400, dataReserve: 200 }, budget);
     const kept = fitTextAndJson(
       sections.length,
-      budget - 400,
-      budget - 200,
+      room.maxChars,
+      room.maxJsonChars,
       (i) => sections[i].length,
       (i) => dataChars[i],
     );
@@ -139,8 +132,8 @@ class GetVariablesTool implements Tool<Input> {
       { frameIndex, scopes: keptScopes(all, kept), variablesOmitted: left.length },
       `${text}${text ? '\n' : ''}(${left.length} more variable${left.length === 1 ? '' : 's'} in ${inScopes} left out to fit the result. Read one with evaluate_expression, e.g. its name.)`,
     );
-  }
-}
+  },
+});
 
 /**
  * The scopes as far as the first `kept` sections of the text go: a section is one variable, or an
@@ -157,5 +150,3 @@ function keptScopes<S extends { readonly variables: readonly unknown[] }>(scopes
   }
   return result;
 }
-
-export const getVariables = defineTool({ definition, implementation: GetVariablesTool });

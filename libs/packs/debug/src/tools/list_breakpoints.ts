@@ -1,6 +1,6 @@
-import { inject, injectable } from 'inversify';
-import { defineTool, structuredResult, type InputOf, type Tool, type ToolDefinition } from '@toolpacks/registry';
-import { DebugService } from '@toolpacks/services';
+import { structuredResult, type ToolDefinition } from '@toolpacks/registry';
+import type { BreakpointInfo } from '@toolpacks/services';
+import { defineDebugTool } from '../debugTool';
 import { breakpointValue } from '../format';
 import { BREAKPOINT_SCHEMA } from '../schemas';
 
@@ -24,26 +24,20 @@ const definition = {
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
 } as const satisfies ToolDefinition;
 
-type Input = InputOf<typeof definition>;
-
-@injectable()
-class ListBreakpointsTool implements Tool<Input> {
-  constructor(@inject(DebugService) private readonly debug: DebugService) {}
-
-  invoke() {
-    const breakpoints = this.debug.listBreakpoints();
+export const listBreakpoints = defineDebugTool({
+  definition,
+  invoke: (debug) => {
+    const breakpoints = debug.listBreakpoints();
     const structured = { breakpoints: breakpoints.map(breakpointValue) };
     if (breakpoints.length === 0) return structuredResult(structured, 'No breakpoints are set.');
-    return structuredResult(
-      structured,
-      breakpoints
-        .map(
-          (b) =>
-            `${b.id} ${b.path}:${b.line}${b.condition ? ` when ${b.condition}` : ''}${b.verified ? ' (verified)' : ' (unbound: no code was loaded for that line yet)'}${b.requestedLine !== undefined ? ` (moved from line ${b.requestedLine}, which has no code)` : ''}`,
-        )
-        .join('\n'),
-    );
-  }
-}
+    return structuredResult(structured, breakpoints.map(breakpointLine).join('\n'));
+  },
+});
 
-export const listBreakpoints = defineTool({ definition, implementation: ListBreakpointsTool });
+/** `bp-1 app.js:3 when i > 2 (verified)`, and where it moved from. */
+function breakpointLine(b: BreakpointInfo): string {
+  const condition = b.condition ? ` when ${b.condition}` : '';
+  const bound = b.verified ? ' (verified)' : ' (unbound: no code was loaded for that line yet)';
+  const moved = b.requestedLine !== undefined ? ` (moved from line ${b.requestedLine}, which has no code)` : '';
+  return `${b.id} ${b.path}:${b.line}${condition}${bound}${moved}`;
+}

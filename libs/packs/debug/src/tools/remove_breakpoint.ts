@@ -1,13 +1,5 @@
-import { inject, injectable } from 'inversify';
-import {
-  defineTool,
-  structuredResult,
-  type InputOf,
-  type Tool,
-  type ToolDefinition,
-  type ToolInvocationOptions,
-} from '@toolpacks/registry';
-import { DebugService } from '@toolpacks/services';
+import { structuredResult, type ToolDefinition } from '@toolpacks/registry';
+import { defineDebugTool } from '../debugTool';
 import { breakpointValue } from '../format';
 import { BREAKPOINT_SCHEMA } from '../schemas';
 
@@ -38,22 +30,16 @@ const definition = {
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: false, asksByDefault: false },
 } as const satisfies ToolDefinition;
 
-type Input = InputOf<typeof definition>;
-
-@injectable()
-class RemoveBreakpointTool implements Tool<Input> {
-  constructor(@inject(DebugService) private readonly debug: DebugService) {}
-
-  async invoke({ input }: ToolInvocationOptions<Input>) {
-    const removed = this.debug.listBreakpoints().find((b) => b.id === input.id);
-    await this.debug.removeBreakpoint(input.id); // an unknown id throws: the model is told which ids there are
+export const removeBreakpoint = defineDebugTool({
+  definition,
+  invoke: async (debug, { input }) => {
+    const removed = debug.listBreakpoints().find((b) => b.id === input.id);
+    await debug.removeBreakpoint(input.id); // an unknown id throws: the model is told which ids there are
     // Found, or removeBreakpoint would have thrown.
     const structured = {
       removed: breakpointValue(removed!),
-      breakpoints: this.debug.listBreakpoints().map(breakpointValue),
+      breakpoints: debug.listBreakpoints().map(breakpointValue),
     };
     return structuredResult(structured, `Breakpoint ${input.id} removed.`);
-  }
-}
-
-export const removeBreakpoint = defineTool({ definition, implementation: RemoveBreakpointTool });
+  },
+});

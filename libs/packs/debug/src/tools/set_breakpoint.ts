@@ -1,17 +1,6 @@
 import { codeBlock } from '../confirmationText';
-import { inject, injectable } from 'inversify';
-import {
-  defineTool,
-  inertLine,
-  structuredResult,
-  type InputOf,
-  type PreparedToolInvocation,
-  type Tool,
-  type ToolDefinition,
-  type ToolInvocationOptions,
-  type ToolInvocationPrepareOptions,
-} from '@toolpacks/registry';
-import { DebugService } from '@toolpacks/services';
+import { inertLine, structuredResult, type ToolDefinition } from '@toolpacks/registry';
+import { defineDebugTool } from '../debugTool';
 import { breakpointValue } from '../format';
 import { BREAKPOINT_SCHEMA } from '../schemas';
 
@@ -59,16 +48,12 @@ const definition = {
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true, asksByDefault: false },
 } as const satisfies ToolDefinition;
 
-type Input = InputOf<typeof definition>;
-
-@injectable()
-class SetBreakpointTool implements Tool<Input> {
-  constructor(@inject(DebugService) private readonly debug: DebugService) {}
-
+export const setBreakpoint = defineDebugTool({
+  definition,
   // A condition runs in the program each time the line is reached, with the program's powers
   // (files, environment, network): it is code, confirmed like evaluate_expression, and a remembered
   // approval covers that exact condition only.
-  prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>): PreparedToolInvocation | undefined {
+  prepare: ({ input }) => {
     if (input.condition === undefined) return undefined;
     return {
       confirmationMessages: {
@@ -78,10 +63,9 @@ class SetBreakpointTool implements Tool<Input> {
       approvalKey: `condition\u0000${input.condition}`,
       runsCode: true,
     };
-  }
-
-  async invoke({ input }: ToolInvocationOptions<Input>) {
-    const bp = await this.debug.setBreakpoint(input);
+  },
+  invoke: async (debug, { input }) => {
+    const bp = await debug.setBreakpoint(input);
     const moved =
       bp.requestedLine !== undefined
         ? ` Line ${bp.requestedLine} has no code (blank or a comment), so it was moved to line ${bp.line}, the next statement.`
@@ -90,7 +74,5 @@ class SetBreakpointTool implements Tool<Input> {
       { breakpoints: [breakpointValue(bp)] },
       `Breakpoint ${bp.id} set at ${bp.path}:${bp.line}${bp.condition ? ` when ${bp.condition}` : ''}.${moved}`,
     );
-  }
-}
-
-export const setBreakpoint = defineTool({ definition, implementation: SetBreakpointTool });
+  },
+});

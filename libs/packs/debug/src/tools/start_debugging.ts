@@ -5,8 +5,6 @@ import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
   inertLine,
-  resultCharBudget,
-  structuredResult,
   type InputOf,
   type PreparedToolInvocation,
   type Tool,
@@ -15,7 +13,7 @@ import {
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
 import { DebugService, WorkspaceFileSystem } from '@toolpacks/services';
-import { describeEndingStatus } from '../format';
+import { endingResult } from '../format';
 import { STATUS_SCHEMA } from '../schemas';
 import { reportWhileWaiting } from '../waiting';
 
@@ -167,8 +165,7 @@ class StartDebuggingTool implements Tool<Input> {
       `Waiting for ${input.program} to stop at a breakpoint or end`,
       this.debug.start(input, token),
     );
-    const { text, structured } = describeEndingStatus(status, this.debug, resultCharBudget(tokenizationOptions));
-    return structuredResult(structured, text);
+    return endingResult(status, this.debug, tokenizationOptions);
   }
 }
 

@@ -1,16 +1,6 @@
-import { inject, injectable } from 'inversify';
-import type { CancellationToken } from '@toolpacks/base';
-import {
-  defineTool,
-  resultCharBudget,
-  structuredResult,
-  type InputOf,
-  type Tool,
-  type ToolDefinition,
-  type ToolInvocationOptions,
-} from '@toolpacks/registry';
-import { DebugService } from '@toolpacks/services';
-import { describeEndingStatus, WHEN_STOPPED } from '../format';
+import type { ToolDefinition } from '@toolpacks/registry';
+import { defineDebugTool } from '../debugTool';
+import { endingResult, WHEN_STOPPED } from '../format';
 import { STATUS_SCHEMA } from '../schemas';
 import { reportWhileWaiting } from '../waiting';
 
@@ -34,21 +24,12 @@ const definition = {
   annotations: { readOnly: false, destructive: true, idempotent: false, openWorld: true, asksByDefault: false },
 } as const satisfies ToolDefinition;
 
-type Input = InputOf<typeof definition>;
-
-@injectable()
-class StepExecutionTool implements Tool<Input> {
-  constructor(@inject(DebugService) private readonly debug: DebugService) {}
-
-  async invoke({ input, tokenizationOptions, progress }: ToolInvocationOptions<Input>, token: CancellationToken) {
-    const status = await reportWhileWaiting(
-      progress,
-      'Waiting for the step to land',
-      this.debug.step(input.kind ?? 'over', token),
-    );
-    const { text, structured } = describeEndingStatus(status, this.debug, resultCharBudget(tokenizationOptions));
-    return structuredResult(structured, text);
-  }
-}
-
-export const stepExecution = defineTool({ definition, implementation: StepExecutionTool });
+export const stepExecution = defineDebugTool({
+  definition,
+  invoke: async (debug, { input, tokenizationOptions, progress }, token) =>
+    endingResult(
+      await reportWhileWaiting(progress, 'Waiting for the step to land', debug.step(input.kind ?? 'over', token)),
+      debug,
+      tokenizationOptions,
+    ),
+});

@@ -1,14 +1,5 @@
-import { inject, injectable } from 'inversify';
-import {
-  defineTool,
-  resultCharBudget,
-  structuredResult,
-  type InputOf,
-  type Tool,
-  type ToolDefinition,
-  type ToolInvocationOptions,
-} from '@toolpacks/registry';
-import { DebugService } from '@toolpacks/services';
+import { resultCharBudget, structuredResult, type ToolDefinition } from '@toolpacks/registry';
+import { defineDebugTool } from '../debugTool';
 import { describeEndingStatus, WHEN_DEBUGGING } from '../format';
 import { STATUS_PROPERTIES } from '../schemas';
 
@@ -38,23 +29,12 @@ const definition = {
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: false, asksByDefault: false },
 } as const satisfies ToolDefinition;
 
-type Input = InputOf<typeof definition>;
-
-@injectable()
-class StopDebuggingTool implements Tool<Input> {
-  constructor(@inject(DebugService) private readonly debug: DebugService) {}
-
-  async invoke({ tokenizationOptions }: ToolInvocationOptions<Input>) {
-    const wasActive = this.debug.state !== 'inactive';
-    const status = await this.debug.stop();
-    const { text, structured } = describeEndingStatus(
-      status,
-      this.debug,
-      resultCharBudget(tokenizationOptions),
-      wasActive,
-    );
+export const stopDebugging = defineDebugTool({
+  definition,
+  invoke: async (debug, { tokenizationOptions }) => {
+    const wasActive = debug.state !== 'inactive';
+    const status = await debug.stop();
+    const { text, structured } = describeEndingStatus(status, debug, resultCharBudget(tokenizationOptions), wasActive);
     return structuredResult({ stopped: wasActive, ...structured }, text);
-  }
-}
-
-export const stopDebugging = defineTool({ definition, implementation: StopDebuggingTool });
+  },
+});
