@@ -110,4 +110,19 @@ describe('NodeWorkspaceFileSystem', () => {
     await workspace.delete('b.txt');
     expect(await workspace.stat('b.txt')).toBeUndefined();
   });
+
+  it('reads in a loop still let timers and I/O run (a small read is synchronous inside, never microtasks alone)', async () => {
+    // Found by the race spec: a read made only of synchronous calls and resolved promises, awaited in
+    // a loop, ran on microtasks alone and no timer, child-process or socket callback ever ran again.
+    await workspace.readText('src/a.ts'); // the first read does I/O (the root's identity); the rest need none
+    let timerRan = false;
+    setTimeout(() => (timerRan = true), 0);
+    let reads = 0;
+    while (!timerRan && reads < 100_000) {
+      await workspace.readText('src/a.ts');
+      reads++;
+    }
+    expect(timerRan).toBe(true);
+    expect(reads).toBeLessThan(100_000);
+  });
 });

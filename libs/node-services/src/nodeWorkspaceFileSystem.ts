@@ -1,8 +1,9 @@
 // The workspace folder on disk. Every read and write goes through the safe opener (directory fds,
 // no-follow opens, regular files only, real path re-checked after opening), and every write
 // through the one write path (per-file queues, compare-and-swap, atomic rename, rollback).
-import { fstatSync, promises as fs, readSync, realpathSync } from 'node:fs';
+import { closeSync, fstatSync, promises as fs, realpathSync } from 'node:fs';
 import * as path from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import {
   WorkspaceError,
   type AppliedChange,
@@ -24,6 +25,7 @@ import { MAX_TEXT_BYTES, readAll, tooLarge } from './fileSnapshot';
 import { RepositoryConfigPaths } from './gitConfigSensitivePaths';
 import { boundedError, quote } from './quote';
 import { isInside, kind, MissingParentError, SafeOpener, type Location } from './safeOpen';
+import { readSmallSync } from './safeOpenSync';
 import { SensitivePaths, type SensitivePathsOptions } from './sensitivePaths';
 import { WritePath } from './writePath';
 import { isWritePathFile } from './writeSteps';
@@ -132,19 +134,21 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
     return this.bounded(() => this.readTextUnbounded(input));
   }
 
-  private readTextUnbounded(input: string): Promise<string> {
-    return this.withReadableFile(input, async (handle) => {
-      const { size } = fstatSync(handle.fd); // a held fd: microseconds, no thread-pool round trip
-      if (size > MAX_TEXT_BYTES) throw tooLarge(input, size);
-      const buffer = readSmall(handle, size) ?? (await readAll(handle, size));
-      if (buffer.length > MAX_TEXT_BYTES) throw tooLarge(input, buffer.length);
-      if (isBinary(buffer))
-        throw new WorkspaceError(
-          `File ${quote(input)} is binary (${buffer.length} bytes); it cannot be read or edited as text.`,
-        );
-      // Lenient for display; edits decode strictly and refuse what is not UTF-8.
-      return buffer.toString('utf8');
-    });
+  private async readTextUnbounded(input: string): Promise<string> {
+    const buffer =
+      (await this.readSmallFile(input))?.bytes ??
+      (await this.withReadableFile(input, async (handle) => {
+        const { size } = fstatSync(handle.fd); // a held fd: microseconds, no thread-pool round trip
+        if (size > MAX_TEXT_BYTES) throw tooLarge(input, size);
+        return readAll(handle, size);
+      }));
+    if (buffer.length > MAX_TEXT_BYTES) throw tooLarge(input, buffer.length);
+    if (isBinary(buffer))
+      throw new WorkspaceError(
+        `File ${quote(input)} is binary (${buffer.length} bytes); it cannot be read or edited as text.`,
+      );
+    // Lenient for display; edits decode strictly and refuse what is not UTF-8.
+    return buffer.toString('utf8');
   }
 
   sensitiveReason(input: string): Promise<string | undefined> {
@@ -295,12 +299,12 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
   }
 
   readBytes(input: string, maxBytes: number): Promise<FileBytes> {
-    return this.bounded(() =>
-      this.withReadableFile(input, async (handle) => {
+    return this.bounded(async () => {
+      const small = await this.readSmallFile(input);
+      if (small) return { bytes: small.bytes.subarray(0, Math.max(0, maxBytes)), size: small.size };
+      return this.withReadableFile(input, async (handle) => {
         const { size } = fstatSync(handle.fd); // a held fd: microseconds, no thread-pool round trip
         const wanted = Math.max(0, Math.min(size, maxBytes));
-        const small = wanted === size ? readSmall(handle, size) : undefined;
-        if (small) return { bytes: small, size };
         const bytes = Buffer.alloc(wanted);
         let filled = 0;
         while (filled < wanted) {
@@ -309,8 +313,34 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
           filled += bytesRead;
         }
         return { bytes: bytes.subarray(0, filled), size };
-      }),
-    );
+      });
+    });
+  }
+
+  /**
+   * A file up to SYNC_READ_BYTES opened, checked and read whole without the thread pool (the same
+   * walk and checks: safeOpenSync.ts). Undefined when the general path must answer: a larger file,
+   * a missing one (its error), a name swapped for a link (retried there), the portable fallback.
+   */
+  private async readSmallFile(input: string): Promise<{ bytes: Buffer; size: number } | undefined> {
+    // Every step below is synchronous: without one turn of the event loop, a caller reading in a
+    // loop would run on microtasks alone and starve every timer and I/O callback (seen in the race spec).
+    await setImmediate();
+    const location = await this.opener.locate(input);
+    try {
+      if (!location.name) return undefined;
+      const fd = this.opener.openFileSync(location, input);
+      if (typeof fd !== 'number') return undefined;
+      try {
+        const { size } = fstatSync(fd);
+        const bytes = readSmallSync(fd, size);
+        return bytes && { bytes, size };
+      } finally {
+        closeSync(fd);
+      }
+    } finally {
+      await location.dir.close();
+    }
   }
 
   /** Opens a regular file inside the root as readText does (swaps retried) and runs `work` on it. */
@@ -360,20 +390,6 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
 
 function missingFolder(input: string): WorkspaceError {
   return new WorkspaceError(`Folder ${quote(input)} does not exist. Use file_search to find paths.`);
-}
-
-/** Past this size a file is read through the thread pool (a read this small is microseconds). */
-const SYNC_READ_BYTES = 64 * 1024;
-
-/**
- * A small file read whole in one synchronous read of its size and a byte more through the held fd;
- * undefined when it is larger, or grew since its fstat (the caller reads on through the pool).
- */
-function readSmall(handle: FileHandle, size: number): Buffer | undefined {
-  if (size > SYNC_READ_BYTES) return undefined;
-  const buffer = Buffer.allocUnsafe(size + 1);
-  const read = readSync(handle.fd, buffer, 0, size + 1, 0);
-  return read <= size ? buffer.subarray(0, read) : undefined;
 }
 
 /** A NUL byte in the first 8 KB means binary, as git and ripgrep decide. */

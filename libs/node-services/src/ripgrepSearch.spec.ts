@@ -100,6 +100,12 @@ maybe('grepWithRipgrep while git is still listing', () => {
       opened.push(input);
       return openFile(location, input, flags);
     };
+    // A small file is opened synchronously (no thread pool): counted the same.
+    const openFileSync = opener.openFileSync.bind(opener);
+    opener.openFileSync = (location, input) => {
+      opened.push(input);
+      return openFileSync(location, input);
+    };
     const outcome = await grepWithRipgrep(run({ context: loadIgnoreContext(root), opener }));
     // 20 files of 50 matches each, 10 returned: the first file holds them and the one after.
     expect(outcome?.matches.map((m) => `${m.path}:${m.line}`)).toEqual(

@@ -27,6 +27,9 @@ import * as path from 'node:path';
 import { WorkspaceError } from '@toolpacks/services';
 import { openDirectorySync, type DirectoryHandle } from './directoryHandle';
 import { quote } from './quote';
+import { isFolder, isInside, lstatOrUndefinedSync, notRegular, openFileSync, READ_FLAGS } from './safeOpenSync';
+
+export { isFolder, isInside, lstatOrUndefinedSync, notRegular, READ_FLAGS } from './safeOpenSync';
 
 export type { DirectoryHandle } from './directoryHandle';
 
@@ -34,7 +37,6 @@ const HAS_PROC_FD = process.platform === 'linux' && existsSync('/proc/self/fd');
 const MAX_LINK_HOPS = 40;
 /** PATH_MAX on Linux: longer input is refused before any work (a 50 MB path must stay cheap). */
 const MAX_PATH_CHARS = 4096;
-export const READ_FLAGS = C.O_RDONLY | C.O_NOFOLLOW | C.O_NONBLOCK;
 
 /** A directory held open inside the workspace: names under it resolve through `at(name)`. */
 export interface OpenDirectory {
@@ -148,8 +150,7 @@ export class SafeOpener {
     const before = await lstatOrUndefined(target);
     if (!before) return undefined;
     if (before.isSymbolicLink()) return 'symlink';
-    if (before.isDirectory())
-      throw new WorkspaceError(`${quote(input)} is a folder; use list_dir to see what it holds.`);
+    if (before.isDirectory()) throw isFolder(input);
     if (!before.isFile()) throw notRegular(input);
     let handle: FileHandle;
     try {
@@ -159,14 +160,12 @@ export class SafeOpener {
       if (code === 'ENOENT') return undefined;
       if (code === 'ELOOP') return 'symlink';
       if (code === 'ENXIO') throw notRegular(input);
-      if (code === 'EISDIR')
-        throw new WorkspaceError(`${quote(input)} is a folder; use list_dir to see what it holds.`);
+      if (code === 'EISDIR') throw isFolder(input);
       throw error;
     }
     try {
       const stat = fstatSync(handle.fd);
-      if (stat.isDirectory())
-        throw new WorkspaceError(`${quote(input)} is a folder; use list_dir to see what it holds.`);
+      if (stat.isDirectory()) throw isFolder(input);
       if (!stat.isFile()) throw notRegular(input);
       await this.verifyInside(handle, input, target);
       return handle;
@@ -174,6 +173,11 @@ export class SafeOpener {
       await handle.close();
       throw error;
     }
+  }
+
+  /** openFile's checks, synchronously, for a small read: an fd (closeSync it), or see safeOpenSync.ts. */
+  openFileSync(location: Location, input: string): number | undefined | 'symlink' | 'unavailable' {
+    return openFileSync(this, location, input);
   }
 
   /** Opens the folder at a location (for listing); undefined when missing, 'symlink' after a swap. */
@@ -346,25 +350,8 @@ export function joinRelative(base: string, name: string): string {
   return base && name ? `${base}/${name}` : base || name;
 }
 
-export function isInside(root: string, absolute: string): boolean {
-  const relative = path.relative(root, absolute);
-  return relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
-}
-
 export async function lstatOrUndefined(target: string) {
-  try {
-    return lstatSync(target, { throwIfNoEntry: false });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    throw error;
-  }
-}
-
-export function notRegular(input: string): WorkspaceError {
-  return new WorkspaceError(
-    `${quote(input)} is not a regular file (a pipe, socket or device); file tools only open regular files.`,
-  );
+  return lstatOrUndefinedSync(target);
 }
 
 /** A folder on the way does not exist (stat answers undefined for it). */

@@ -1,9 +1,10 @@
 // The read side of ripgrep's results: rg is a separate process that opens files by path.
-import { fstatSync, readSync } from 'node:fs';
+import { closeSync, fstatSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import type { GrepMatch } from '@toolpacks/services';
 import { clip, MAX_SEARCH_FILE_BYTES, WHOLE_READ_BYTES } from './searchLimits';
-import type { SafeOpener } from './safeOpen';
+import type { Location, SafeOpener } from './safeOpen';
+import { readSmallSync } from './safeOpenSync';
 
 const VERIFY_CONCURRENCY = 16;
 
@@ -84,16 +85,16 @@ async function readLinesSafely(
     return undefined;
   }
   try {
+    // A small file (most source files) is opened, checked and read without the thread pool.
+    const small = readSmallSafely(opener, location, relative, maxFileBytes);
+    if (small !== 'large') return small && linesOf(small);
     const handle = await opener.openFile(location, relative).catch(() => undefined);
     if (!handle || handle === 'symlink') return undefined;
     try {
       const { size } = fstatSync(handle.fd); // a held fd: microseconds, no thread-pool round trip
       if (size > maxFileBytes) return undefined;
       if (size > WHOLE_READ_BYTES) return await streamWantedLines(handle, wanted);
-      const buffer = await readWhole(handle, size);
-      if (buffer.includes(0)) return undefined;
-      const lines = buffer.toString('utf8').split('\n');
-      return (line) => lines[line - 1];
+      return linesOf(await readWhole(handle, size));
     } finally {
       await handle.close();
     }
@@ -102,8 +103,30 @@ async function readLinesSafely(
   }
 }
 
-/** Up to this size a file is read in one synchronous read (microseconds; no thread-pool round trip). */
-const SYNC_READ_BYTES = 64 * 1024;
+/** The bytes of a small file read safely and synchronously; 'large' when the thread pool is needed. */
+function readSmallSafely(opener: SafeOpener, location: Location, relative: string, maxFileBytes: number) {
+  let fd;
+  try {
+    fd = opener.openFileSync(location, relative);
+  } catch {
+    return undefined;
+  }
+  if (fd === 'unavailable') return 'large';
+  if (fd === undefined || fd === 'symlink') return undefined;
+  try {
+    const { size } = fstatSync(fd);
+    if (size > maxFileBytes) return undefined;
+    return readSmallSync(fd, size) ?? 'large';
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function linesOf(buffer: Buffer): ((line: number) => string | undefined) | undefined {
+  if (buffer.includes(0)) return undefined;
+  const lines = buffer.toString('utf8').split('\n');
+  return (line) => lines[line - 1];
+}
 
 /**
  * A small file read whole: one read of its size and a byte more, which comes back short at the end
@@ -114,10 +137,7 @@ async function readWhole(handle: FileHandle, size: number): Promise<Buffer> {
   let position = 0;
   for (let want = size + 1; ; want = 64 * 1024) {
     const buffer = Buffer.allocUnsafe(want);
-    const bytesRead =
-      want <= SYNC_READ_BYTES
-        ? readSync(handle.fd, buffer, 0, want, position)
-        : (await handle.read(buffer, 0, want, position)).bytesRead;
+    const { bytesRead } = await handle.read(buffer, 0, want, position);
     chunks.push(buffer.subarray(0, bytesRead));
     position += bytesRead;
     if (bytesRead < want || position > WHOLE_READ_BYTES) break;
