@@ -6,7 +6,6 @@ import {
   resultCharBudget,
   structuredResult,
   type InputOf,
-  type PreparedToolInvocation,
   type Tool,
   type ToolDefinition,
   type ToolInvocationOptions,
@@ -14,7 +13,8 @@ import {
 } from '@toolpacks/registry';
 import { GitService, type AddDescription } from '@toolpacks/services';
 import { fitItems, roomFor } from '../fit';
-import { describeProblem, programLines, runsPrograms } from '../programs';
+import { programLines } from '../programs';
+import { askBeforeWrite } from '../writeQuestion';
 import { GIT_WHEN } from '../when';
 
 const definition = {
@@ -91,23 +91,13 @@ export function addConfirmation(input: Input, description: AddDescription | unde
 class GitAddTool implements Tool<Input> {
   constructor(@inject(GitService) private readonly git: GitService) {}
 
-  async prepareInvocation(
-    { input }: ToolInvocationPrepareOptions<Input>,
-    token: CancellationToken,
-  ): Promise<PreparedToolInvocation> {
-    let description: AddDescription | undefined;
-    let problem: string | undefined;
-    try {
-      description = await this.git.describeAdd({ paths: input.paths, all: input.all }, token);
-    } catch (error) {
-      problem = describeProblem(error);
-    }
-    return {
+  prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>, token: CancellationToken) {
+    // `git add` runs the repository's clean filters (and index hooks): a person confirms each such call.
+    return askBeforeWrite(() => this.git.describeAdd({ paths: input.paths, all: input.all }, token), {
       invocationMessage: 'Staging files',
-      confirmationMessages: { title: 'Stage files?', message: addConfirmation(input, description, problem) },
-      // `git add` runs the repository's clean filters (and index hooks): a person confirms each such call.
-      ...(runsPrograms(description) ? { alwaysConfirm: true } : {}),
-    };
+      title: 'Stage files?',
+      message: (description, problem) => addConfirmation(input, description, problem),
+    });
   }
 
   async invoke({ input, confirmed, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {

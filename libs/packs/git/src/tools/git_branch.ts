@@ -15,7 +15,8 @@ import {
 import { GitService, WorkspaceError, type BranchDescription, type GitBranchEntry } from '@toolpacks/services';
 import { cutLines } from '../budget';
 import { clip, fitCount } from '../fit';
-import { describeProblem, programLines, runsPrograms } from '../programs';
+import { programLines } from '../programs';
+import { askBeforeWrite } from '../writeQuestion';
 import { GIT_WHEN } from '../when';
 
 const definition = {
@@ -108,18 +109,12 @@ class GitBranchTool implements Tool<Input> {
     token: CancellationToken,
   ): Promise<PreparedToolInvocation> {
     if (input.name === undefined) return { invocationMessage: 'Listing branches' };
-    let description: BranchDescription | undefined;
-    let problem: string | undefined;
-    try {
-      description = await this.git.describeCreateBranch(input.name, input.startPoint, token);
-    } catch (error) {
-      problem = describeProblem(error);
-    }
-    return {
+    const name = input.name;
+    return askBeforeWrite(() => this.git.describeCreateBranch(name, input.startPoint, token), {
       invocationMessage: 'Creating a branch',
-      confirmationMessages: { title: 'Create a branch?', message: branchConfirmation(input, description, problem) },
-      ...(runsPrograms(description) ? { alwaysConfirm: true } : {}),
-    };
+      title: 'Create a branch?',
+      message: (description, problem) => branchConfirmation(input, description, problem),
+    });
   }
 
   async invoke({ input, confirmed, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {

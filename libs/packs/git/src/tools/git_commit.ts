@@ -7,7 +7,6 @@ import {
   resultCharBudget,
   structuredResult,
   type InputOf,
-  type PreparedToolInvocation,
   type Tool,
   type ToolDefinition,
   type ToolInvocationOptions,
@@ -15,7 +14,8 @@ import {
 } from '@toolpacks/registry';
 import { GitService, type CommitDescription } from '@toolpacks/services';
 import { clip, fitItems, roomFor } from '../fit';
-import { programLines, runsPrograms } from '../programs';
+import { programLines } from '../programs';
+import { askBeforeWrite } from '../writeQuestion';
 import { GIT_WHEN } from '../when';
 
 const definition = {
@@ -116,23 +116,15 @@ export function commitConfirmation(input: Input, description: CommitDescription 
 class GitCommitTool implements Tool<Input> {
   constructor(@inject(GitService) private readonly git: GitService) {}
 
-  async prepareInvocation(
-    { input }: ToolInvocationPrepareOptions<Input>,
-    token: CancellationToken,
-  ): Promise<PreparedToolInvocation> {
-    let description: CommitDescription | undefined;
-    let problem: string | undefined;
-    try {
-      description = await this.git.describeCommit({ all: input.all, paths: input.paths }, token);
-    } catch (error) {
-      problem = `(Could not list what will be committed: ${error instanceof Error ? error.message : String(error)})`;
-    }
-    return {
+  prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>, token: CancellationToken) {
+    // Hooks, signing and filters are code: a person confirms each such commit.
+    return askBeforeWrite(() => this.git.describeCommit({ all: input.all, paths: input.paths }, token), {
       invocationMessage: 'Committing',
-      confirmationMessages: { title: 'Commit changes?', message: commitConfirmation(input, description, problem) },
-      // Hooks, signing and filters are code: a person confirms each such commit.
-      ...(runsPrograms(description) ? { alwaysConfirm: true } : {}),
-    };
+      title: 'Commit changes?',
+      message: (description, problem) => commitConfirmation(input, description, problem),
+      problem: (error) =>
+        `(Could not list what will be committed: ${error instanceof Error ? error.message : String(error)})`,
+    });
   }
 
   async invoke({ input, confirmed, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {

@@ -7,7 +7,6 @@ import {
   resultCharBudget,
   structuredResult,
   type InputOf,
-  type PreparedToolInvocation,
   type Tool,
   type ToolDefinition,
   type ToolInvocationOptions,
@@ -15,8 +14,9 @@ import {
 } from '@toolpacks/registry';
 import { GitService, type GitWriteReceipt, type RestoreDescription } from '@toolpacks/services';
 import { fitItems, roomFor } from '../fit';
-import { describeProblem, programLines, runsPrograms } from '../programs';
+import { programLines } from '../programs';
 import { sensitiveLines, writesSensitive } from '../sensitiveFiles';
+import { askBeforeWrite } from '../writeQuestion';
 import { GIT_WHEN } from '../when';
 
 const definition = {
@@ -115,28 +115,16 @@ export function restoreConfirmation(
 class GitRestoreTool implements Tool<Input> {
   constructor(@inject(GitService) private readonly git: GitService) {}
 
-  async prepareInvocation(
-    { input }: ToolInvocationPrepareOptions<Input>,
-    token: CancellationToken,
-  ): Promise<PreparedToolInvocation<GitWriteReceipt>> {
-    let description: RestoreDescription | undefined;
-    let problem: string | undefined;
-    try {
-      description = await this.git.describeRestore({ paths: input.paths, staged: input.staged }, token);
-    } catch (error) {
-      problem = describeProblem(error);
-    }
-    return {
+  prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>, token: CancellationToken) {
+    return askBeforeWrite(() => this.git.describeRestore({ paths: input.paths, staged: input.staged }, token), {
       invocationMessage: input.staged ? 'Unstaging files' : 'Discarding changes',
-      confirmationMessages: {
-        title: input.staged ? 'Unstage files?' : 'Discard changes?',
-        message: restoreConfirmation(input, description, problem),
-      },
+      title: input.staged ? 'Unstage files?' : 'Discard changes?',
+      message: (description, problem) => restoreConfirmation(input, description, problem),
       // Programs of the repository, or a rewrite of a file that makes code run: a person, every time.
-      ...(runsPrograms(description) || writesSensitive(description) ? { alwaysConfirm: true } : {}),
+      always: writesSensitive,
       // The yes covers these files, the staged versions shown and these programs: nothing else.
-      ...(description ? { receipt: description.receipt } : {}),
-    };
+      receipt: (description) => description.receipt,
+    });
   }
 
   async invoke(

@@ -6,7 +6,6 @@ import {
   resultCharBudget,
   structuredResult,
   type InputOf,
-  type PreparedToolInvocation,
   type Tool,
   type ToolDefinition,
   type ToolInvocationOptions,
@@ -14,8 +13,9 @@ import {
 } from '@toolpacks/registry';
 import { GitService, type GitWriteReceipt, type SwitchDescription } from '@toolpacks/services';
 import { fitItems, roomFor } from '../fit';
-import { describeProblem, programLines, runsPrograms } from '../programs';
+import { programLines } from '../programs';
 import { sensitiveLines, writesSensitive } from '../sensitiveFiles';
+import { askBeforeWrite } from '../writeQuestion';
 import { GIT_WHEN } from '../when';
 
 const definition = {
@@ -108,32 +108,18 @@ export function switchConfirmation(input: Input, d: SwitchDescription | undefine
 class GitSwitchTool implements Tool<Input> {
   constructor(@inject(GitService) private readonly git: GitService) {}
 
-  async prepareInvocation(
-    { input }: ToolInvocationPrepareOptions<Input>,
-    token: CancellationToken,
-  ): Promise<PreparedToolInvocation<GitWriteReceipt>> {
-    let description: SwitchDescription | undefined;
-    let problem: string | undefined;
-    try {
-      description = await this.git.describeSwitch(
-        input.branch,
-        { create: input.create, startPoint: input.startPoint },
-        token,
-      );
-    } catch (error) {
-      problem = describeProblem(error);
-    }
-    return {
+  prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>, token: CancellationToken) {
+    const describe = () =>
+      this.git.describeSwitch(input.branch, { create: input.create, startPoint: input.startPoint }, token);
+    return askBeforeWrite(describe, {
       invocationMessage: `Switching to ${input.branch}`,
-      confirmationMessages: {
-        title: input.create ? 'Create and switch to a branch?' : 'Switch branch?',
-        message: switchConfirmation(input, description, problem),
-      },
+      title: input.create ? 'Create and switch to a branch?' : 'Switch branch?',
+      message: (description, problem) => switchConfirmation(input, description, problem),
       // Programs of the repository, or a file that makes code run written: a person, every time.
-      ...(runsPrograms(description) || writesSensitive(description) ? { alwaysConfirm: true } : {}),
+      always: writesSensitive,
       // The yes covers this commit, these files at these versions, these programs: nothing else.
-      ...(description ? { receipt: description.receipt } : {}),
-    };
+      receipt: (description) => description.receipt,
+    });
   }
 
   async invoke(
