@@ -45,10 +45,24 @@ describe('NodeWorkspaceFileSystem', () => {
   });
 
   it('explains missing, folder, binary and oversized files', async () => {
-    await expect(workspace.readText('nope.ts')).rejects.toThrow(
-      "File 'nope.ts' does not exist. Use file_search or list_dir",
-    );
-    await expect(workspace.readText('src')).rejects.toThrow(/is a folder; use list_dir/);
+    // The words name no tool: a pack adds its sentence by the code (errorHints.ts).
+    await expect(workspace.readText('nope.ts')).rejects.toMatchObject({
+      code: 'not-found',
+      message: "File 'nope.ts' does not exist.",
+    });
+    await expect(workspace.readText('src')).rejects.toMatchObject({ code: 'is-folder', message: "'src' is a folder;" });
+    await expect(workspace.readText('.')).rejects.toMatchObject({
+      code: 'is-root',
+      message: "'.' is the workspace folder;",
+    });
+    await expect(workspace.readText('no/such/file.ts')).rejects.toMatchObject({
+      code: 'parent-not-found',
+      message: "The folder of 'no/such/file.ts' does not exist.",
+    });
+    await expect(workspace.readDirectory('nope')).rejects.toMatchObject({
+      code: 'folder-not-found',
+      message: "Folder 'nope' does not exist.",
+    });
     await fs.writeFile(path.join(root, 'image.png'), Buffer.from([0x89, 0x50, 0x00, 0x01]));
     await expect(workspace.readText('image.png')).rejects.toThrow(/is binary \(4 bytes\)/);
     await fs.writeFile(path.join(root, 'big.log'), Buffer.alloc(MAX_TEXT_BYTES + 1, 'a'));
@@ -105,7 +119,10 @@ describe('NodeWorkspaceFileSystem', () => {
       { name: 'b.txt', type: 'file' },
       { name: 'src', type: 'directory' },
     ]);
-    await expect(workspace.readDirectory('b.txt')).rejects.toThrow(/is a file, not a folder/);
+    await expect(workspace.readDirectory('b.txt')).rejects.toMatchObject({
+      code: 'is-file',
+      message: "'b.txt' is a file, not a folder;",
+    });
     await expect(workspace.delete('src')).rejects.toThrow(/only files can be deleted/);
     await workspace.delete('b.txt');
     expect(await workspace.stat('b.txt')).toBeUndefined();

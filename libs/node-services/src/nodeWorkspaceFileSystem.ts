@@ -247,11 +247,9 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
         if (!dir) throw missingFolder(input);
         if (dir === 'file') {
           const stat = await fs.lstat(location.dir.at(location.name));
-          throw new WorkspaceError(
-            stat.isFile()
-              ? `${quote(input)} is a file, not a folder; use read_file to read it.`
-              : `${quote(input)} is not a folder.`,
-          );
+          throw stat.isFile()
+            ? new WorkspaceError(`${quote(input)} is a file, not a folder;`, 'is-file', { path: input })
+            : new WorkspaceError(`${quote(input)} is not a folder.`);
         }
         try {
           const entries = await fs.readdir(dir.at(''), { withFileTypes: true });
@@ -349,13 +347,10 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
       const location = await this.opener.locate(input);
       try {
         if (!location.name)
-          throw new WorkspaceError(`${quote(input)} is the workspace folder; use list_dir to see what it holds.`);
+          throw new WorkspaceError(`${quote(input)} is the workspace folder;`, 'is-root', { path: input });
         const handle = await this.opener.openFile(location, input);
         if (handle === 'symlink') continue;
-        if (!handle)
-          throw new WorkspaceError(
-            `File ${quote(input)} does not exist. Use file_search or list_dir to find the right path.`,
-          );
+        if (!handle) throw new WorkspaceError(`File ${quote(input)} does not exist.`, 'not-found', { path: input });
         try {
           return await work(handle);
         } finally {
@@ -389,7 +384,7 @@ export class NodeWorkspaceFileSystem implements WorkspaceFileSystem {
 }
 
 function missingFolder(input: string): WorkspaceError {
-  return new WorkspaceError(`Folder ${quote(input)} does not exist. Use file_search to find paths.`);
+  return new WorkspaceError(`Folder ${quote(input)} does not exist.`, 'folder-not-found', { path: input });
 }
 
 /** A NUL byte in the first 8 KB means binary, as git and ripgrep decide. */

@@ -358,7 +358,5 @@ export async function lstatOrUndefined(target: string) {
 export class MissingParentError extends WorkspaceError {}
 
 function missingParent(input: string): WorkspaceError {
-  return new MissingParentError(
-    `The folder of ${quote(input)} does not exist. Use list_dir or file_search to find the right path.`,
-  );
+  return new MissingParentError(`The folder of ${quote(input)} does not exist.`, 'parent-not-found', { path: input });
 }

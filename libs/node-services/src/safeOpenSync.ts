@@ -84,7 +84,7 @@ export function lstatOrUndefinedSync(target: string) {
 
 /** A folder where a file was asked for. */
 export function isFolder(input: string): WorkspaceError {
-  return new WorkspaceError(`${quote(input)} is a folder; use list_dir to see what it holds.`);
+  return new WorkspaceError(`${quote(input)} is a folder;`, 'is-folder', { path: input });
 }
 
 export function notRegular(input: string): WorkspaceError {
