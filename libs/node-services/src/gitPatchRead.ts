@@ -29,6 +29,8 @@ export async function diffPatch(session: GitSession, options: GitDiffOptions): P
     if (scoped.pathForm)
       throw new WorkspaceError(
         `git_diff takes a revision or a range, not '${quote(options.revision)}'; give the file as path instead.`,
+        'revision-is-path',
+        { revision: options.revision },
       );
     await verifyEnds(session, scoped.ends, 'tree', options.revision);
     range = scoped.revision.includes('..');

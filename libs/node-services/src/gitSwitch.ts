@@ -40,6 +40,8 @@ export async function switchBranch(
         .join(
           '\n',
         )}${d.blocked.length > 20 ? `\n… (${d.blocked.length - 20} more)` : ''}\nCommit them (git_add, git_commit), discard them (git_restore) or move them away, then switch again.`,
+      'switch-blocked',
+      { branch, count: d.blocked.length },
     );
   checkReceipt(`git_switch to '${branch}'`, d.receipt, d.sensitive, d, options.receipt);
   // The receipt matched (or nothing needed one): the programs run as the question listed them.
@@ -80,6 +82,8 @@ async function runSwitch(
   if (/would be overwritten|untracked working tree files/.test(result.stderr))
     throw new WorkspaceError(
       `git refused to switch to '${branch}': local changes or untracked files would be overwritten. Commit them (git_add, git_commit) or discard them (git_restore), then switch again.\n${quote(result.stderr.trim(), 1000)}`,
+      'switch-overwrites',
+      { branch },
     );
   throw new GitCommandError('switch', result.stderr || result.stdout);
 }
@@ -93,6 +97,8 @@ async function checkBranchAt(session: GitSession, branch: string, commit: string
   if (now.code !== 0 || now.stdout.trim() !== commit)
     throw new WorkspaceError(
       `git_switch to '${branch}' was refused: the branch moved after the question was shown (it showed ${commit}, the branch is at ${now.stdout.trim() || 'nothing'} now); ${state}. Call git_switch again to see the new question.`,
+      'branch-moved',
+      { branch },
     );
 }
 
@@ -118,6 +124,7 @@ export async function describeSwitchIn(
   if (prefix !== '')
     throw new WorkspaceError(
       `git_switch changes the whole working tree of the repository at ${top}, which reaches outside the workspace root (${prefix.replace(/\/$/, '')} is a folder of it); it is refused. Switch branches yourself.`,
+      'switch-outside-workspace',
     );
   const branch = await branchName(session, name);
   const create = options.create === true;
@@ -127,10 +134,14 @@ export async function describeSwitchIn(
   }
   const exists = await branchExists(session, branch);
   if (create && exists)
-    throw new WorkspaceError(`Branch '${branch}' already exists; switch to it without create: true.`);
+    throw new WorkspaceError(`Branch '${branch}' already exists; switch to it without create: true.`, 'branch-exists', {
+      branch,
+    });
   if (!create && !exists)
     throw new WorkspaceError(
       `There is no local branch '${branch}'. git_branch lists the branches; to make a new one, call git_switch with create: true (and startPoint, e.g. origin/${branch}, to start it elsewhere).`,
+      'no-branch',
+      { branch },
     );
   const symbolic = await session.exec(['symbolic-ref', '--quiet', '--short', 'HEAD'], session.readOverrides);
   const headResult = await session.exec(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], session.readOverrides);

@@ -40,6 +40,7 @@ export async function add(
   if (description.files.length === 0)
     throw new WorkspaceError(
       `Nothing to stage in ${paths.map((p) => `'${quote(p)}'`).join(', ')}: no changed, deleted or new files there (ignored files are never staged; git_status shows what changed).`,
+      'nothing-to-stage',
     );
   const overrides = programOverrides(session, description, allowRepositoryPrograms, 'git add');
   await runAdd(session, paths, overrides);
@@ -62,6 +63,7 @@ export async function restore(
       staged
         ? `Nothing is staged in ${where}, so there is nothing to unstage (git_status shows what is staged).`
         : `No unstaged changes to tracked files in ${where}, so there is nothing to discard. New (untracked) files are not restored: delete them with delete_file. To unstage staged changes, call git_restore with staged: true.`,
+      staged ? 'nothing-to-unstage' : 'nothing-to-discard',
     );
   checkReceipt('git_restore', description.receipt, description.sensitive, description, options.receipt);
   // The receipt matched (or nothing needed one): the programs run as the question listed them.
@@ -95,11 +97,12 @@ export async function addPaths(
   options: { paths?: readonly string[]; all?: boolean },
 ): Promise<string[]> {
   if (options.all && options.paths?.length)
-    throw new WorkspaceError('Give either paths or all: true to git_add, not both.');
+    throw new WorkspaceError('Give either paths or all: true to git_add, not both.', 'paths-and-all');
   if (options.all) return ['.'];
   if (!options.paths?.length)
     throw new WorkspaceError(
       'git_add needs paths (files or folders to stage, new files included), or all: true to stage every change in the workspace.',
+      'no-paths',
     );
   return pathList(workspace, options.paths, 'git_add');
 }
@@ -198,6 +201,8 @@ export async function commitLine(
   if (resolved.code !== 0 || !/^[0-9a-f]{40,64}$/.test(hash))
     throw new WorkspaceError(
       `${label} '${quote(revision)}' is not a commit of this repository. Give a branch, tag or commit hash (git_branch lists branches, git_log commits).`,
+      'not-a-commit',
+      { revision },
     );
   const line = await session.read(['log', '-1', '--format=%h %s', hash, '--']);
   return { hash, line };
@@ -211,7 +216,11 @@ export async function describeCreateBranchIn(
   const branch = await branchName(session, name);
   if (startPoint !== undefined) checkStartPoint(startPoint);
   if (await branchExists(session, branch))
-    throw new WorkspaceError(`Branch '${branch}' already exists. Switch to it with git_switch, or pick another name.`);
+    throw new WorkspaceError(
+      `Branch '${branch}' already exists. Switch to it with git_switch, or pick another name.`,
+      'branch-exists',
+      { branch },
+    );
   const start = await commitLine(session, startPoint ?? 'HEAD', 'Start point');
   const programs = await repositoryPrograms(session, BRANCH_HOOKS, false);
   return { ...programs, name: branch, startsAt: start.line };
