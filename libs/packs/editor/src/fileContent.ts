@@ -1,10 +1,17 @@
 // What a file is before it is read as text: an image the model can look at (png, jpeg, gif, webp,
 // decided by magic bytes), another binary file (refused with its type and size), or text — small
 // enough to read whole, or large (read by a streamed line range).
-import { LanguageModelDataPart, LanguageModelTextPart, LanguageModelToolResult, type Room } from '@toolpacks/registry';
+import {
+  callWith,
+  LanguageModelDataPart,
+  LanguageModelTextPart,
+  LanguageModelToolResult,
+  type Room,
+} from '@toolpacks/registry';
 import type { CancellationToken } from '@toolpacks/base';
 import { WorkspaceError, type LineRange, type WorkspaceFileSystem } from '@toolpacks/services';
 import { catNClipped } from './catN';
+import { VIEW_PAGING } from './resultSchemas';
 import { shownOf, VIEW_LIMITS, type FileView } from './textEditorEdits';
 
 /**
@@ -209,7 +216,7 @@ export async function viewLargeFile(
     const next = (range.more || range.lines.length > 1) && (end === -1 || end > start);
     return {
       ...view,
-      text: `Here's the result of running \`cat -n\` on ${shownPath}:\n${clipped.text}\n<response clipped><NOTE>Line ${start} of ${of} alone is longer than the limit. ${cutLineSentence(start, shownChars, whole)}${next ? ` Read on from line ${start + 1}: call view with view_range [${start + 1}, ${end}].` : ''}</NOTE>`,
+      text: `Here's the result of running \`cat -n\` on ${shownPath}:\n${clipped.text}\n<response clipped><NOTE>Line ${start} of ${of} alone is longer than the limit. ${cutLineSentence(start, shownChars, whole)}${next ? ` Read on from line ${start + 1}: call ${callWith(VIEW_PAGING, `[${start + 1}, ${end}]`)}.` : ''}</NOTE>`,
       truncated: true,
       ...(next ? { nextViewRange: [start + 1, end] as const } : {}),
     };
@@ -219,7 +226,7 @@ export async function viewLargeFile(
   // The streamed read cuts only its last line; it is shown cut when every line fits.
   const cut = range.lineCut === true && !clipped.clipped;
   const note = more
-    ? `<NOTE>Shown: lines ${start}–${last} of ${of}; read on from line ${last + 1}: call view with view_range [${next.join(', ')}].</NOTE>`
+    ? `<NOTE>Shown: lines ${start}–${last} of ${of}; read on from line ${last + 1}: call ${callWith(VIEW_PAGING, `[${next.join(', ')}]`)}.</NOTE>`
     : `<NOTE>Shown: lines ${start}–${last} of ${of}.</NOTE>`;
   return {
     ...view,

@@ -3,7 +3,8 @@
 // and says where it stopped, so the model can read on from there.
 import { BasePromptElementProps, PromptElement, TextChunk } from '@vscode/prompt-tsx';
 import type { CancellationToken } from '@toolpacks/base';
-import { ItemFit, jsonStringChars, type ToolTokenizationOptions } from '@toolpacks/registry';
+import { callWith, ItemFit, jsonStringChars, type ToolTokenizationOptions } from '@toolpacks/registry';
+import { READ_FILE_PAGING } from './resultSchemas';
 import { cutLineSentence, formatSize } from './fileContent';
 
 export interface FileLinesProps extends BasePromptElementProps {
@@ -64,7 +65,7 @@ export class FileLines extends PromptElement<FileLinesProps> {
       parts.push(
         kept === 0
           ? `[Not even one line fits the token budget. Read a smaller range, or use grep_search to find what you need.]`
-          : `[Truncated at line ${last} to fit the token budget (asked for ${firstLine}-${lastRequested}). Call read_file with startLine ${last + 1} to read on.]`,
+          : `[Truncated at line ${last} to fit the token budget (asked for ${firstLine}-${lastRequested}). Call ${callWith(READ_FILE_PAGING, last + 1)} to read on.]`,
       );
     }
     return <TextChunk>{parts.join('\n')}</TextChunk>;
@@ -84,6 +85,6 @@ function largeFile(props: FileLinesProps, large: LargeFileRange, kept: number): 
     large.lineCut && kept === lines.length
       ? ` ${cutLineSentence(last, lines[kept - 1].length, { bytes: large.cutLineBytes })}`
       : '';
-  const header = `File: ${path}, lines ${firstLine}–${last} of ${of}${more ? `; read on from line ${last + 1} (read_file with startLine ${last + 1})` : ''}${cut ? `.${cut}` : ''}`;
+  const header = `File: ${path}, lines ${firstLine}–${last} of ${of}${more ? `; read on from line ${last + 1} (${callWith(READ_FILE_PAGING, last + 1)})` : ''}${cut ? `.${cut}` : ''}`;
   return [header, ...lines.slice(0, kept)].join('\n');
 }

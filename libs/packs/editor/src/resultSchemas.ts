@@ -9,6 +9,12 @@
  */
 export const READ_ROOM = { reserve: 500, dataReserve: 400 } as const;
 
+/** How read_file pages: `read_file with startLine 120`. */
+export const READ_FILE_PAGING = { tool: 'read_file', field: 'startLine', joiner: ' ' } as const;
+
+/** How a view (Anthropic's text editor) pages: `view with view_range [120, -1]`. */
+export const VIEW_PAGING = { tool: 'view', field: 'view_range', joiner: ' ' } as const;
+
 /** A path as structured results give it: relative to the workspace root, forward slashes. */
 export const PATH = {
   type: 'string',

@@ -6,7 +6,8 @@ import { boundedList, quoteBounded } from '@toolpacks/base';
 import { WorkspaceError } from '@toolpacks/services';
 import { catNClipped, MAX_VIEW_CHARS, type ClippedCatN } from './catN';
 import { joinLines, newTextLines, splitLines, toLf, usesCrlf, withEol } from './lineText';
-import type { Room } from '@toolpacks/registry';
+import { callWith, type Room } from '@toolpacks/registry';
+import { VIEW_PAGING } from './resultSchemas';
 import { findOccurrences, lineNumbersAt } from './occurrences';
 
 /** Lines of context a snippet shows before and after an edit (the reference's SNIPPET_LINES). */
@@ -69,7 +70,7 @@ export function viewFile(
   const note =
     clipped.shown === 0
       ? `Line ${start} alone is longer than the limit and was cut. Search the file for the text you need instead of viewing it.`
-      : `Shown: lines ${start}-${last} of ${lines.length}. To see more, call view with view_range [${last + 1}, ${end === lines.length ? -1 : end}], or view a smaller range around what you need.`;
+      : `Shown: lines ${start}-${last} of ${lines.length}. To see more, call ${callWith(VIEW_PAGING, `[${last + 1}, ${end === lines.length ? -1 : end}]`)}, or view a smaller range around what you need.`;
   return {
     ...view,
     text: `${header}${clipped.text}\n<response clipped><NOTE>To save on context only part of this file has been shown to you. ${note}</NOTE>`,
