@@ -40,7 +40,7 @@ import {
   listView,
   projected,
   resolveView,
-  SentLists,
+  ListChanges,
   startedSession,
   type ToolView,
 } from './workspaceTools';
@@ -72,12 +72,11 @@ const modelKey = (m: ModelInfo) => JSON.stringify([m.vendor, m.id, m.family, m.v
 
 export class ModernWorkspace {
   private readonly states: ConfirmationStates;
-  private readonly sent = new SentLists();
+  private readonly lists: ListChanges;
   private readonly subscriptions = new DisposableStore();
   private readonly models: ClientModels;
   /** What the instructions say of the session, known early when the host describes it. */
   private about: Promise<SessionDescription> | undefined;
-  private checkScheduled = false;
   private disposing: Promise<void> | undefined;
   private calls = 0;
 
@@ -88,18 +87,19 @@ export class ModernWorkspace {
   constructor(
     private readonly options: McpServerOptions,
     readonly session: Promise<McpSession>,
-    private readonly notify: () => void,
+    notify: () => void,
     private readonly owned: boolean,
     /** The bounds its tools/call requests run within (the server's, shared with 2025-era sessions). */
     private readonly limiter: CallLimiter = new CallLimiter(),
   ) {
     this.states = new ConfirmationStates(options.confirmationTimeoutMs ?? DEFAULT_CONFIRMATION_TIMEOUT_MS);
     this.models = new ClientModels(options, ' (protocol 2026-07-28)');
+    this.lists = new ListChanges(options, session, notify, () => this.disposing !== undefined);
     session.then(
       (s) => {
         if (this.disposing) return;
-        this.subscriptions.add(s.onDidChangeContext(() => this.changed()));
-        this.subscriptions.add(s.registry.onDidChange(() => this.changed()));
+        this.subscriptions.add(s.onDidChangeContext(() => this.lists.changed()));
+        this.subscriptions.add(s.registry.onDidChange(() => this.lists.changed()));
       },
       () => undefined,
     );
@@ -149,7 +149,7 @@ export class ModernWorkspace {
     const resolved = resolveView(this.options, session, view);
     const tools = listView(resolved, view);
     // The list depends on the client's profile too (what it does itself, how it shows results).
-    this.sent.record(modelKey(view.model) + JSON.stringify(view.profile ?? null), view, resolved, tools);
+    this.lists.sent.record(modelKey(view.model) + JSON.stringify(view.profile ?? null), view, resolved, tools);
     const result: ListToolsResult & { ttlMs: number; cacheScope: 'public' | 'private' } = {
       tools,
       ttlMs: LIST_TTL_MS,
@@ -201,21 +201,6 @@ export class ModernWorkspace {
       if (confirmation.pending !== undefined)
         return await this.states.ask(name, args, confirmation.pending, confirmation.acceptedSoFar);
       return projected(server, resolved, view, name, result);
-    });
-  }
-
-  /** Compares every list sent with the workspace now; announces once when one differs. */
-  private changed(): void {
-    if (this.checkScheduled || this.disposing) return;
-    this.checkScheduled = true;
-    setImmediate(() => {
-      this.checkScheduled = false;
-      if (this.disposing) return;
-      void this.session
-        .then((session) => {
-          if (this.sent.changed((view) => resolveView(this.options, session, view))) this.notify();
-        })
-        .catch((error: unknown) => this.options.onError?.(error));
     });
   }
 

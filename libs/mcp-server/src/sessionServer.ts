@@ -9,7 +9,6 @@
 // instructions are its own from the start; it answers initialize without waiting for the workspace
 // session when the host describes it (McpServerOptions.describeSession), and its tools requests wait.
 import { Server, type CallToolRequest, type CallToolResult, type ServerContext } from '@modelcontextprotocol/server';
-import type { ServerNotification } from '@modelcontextprotocol/server';
 import { DisposableStore } from '@toolpacks/base';
 import type { ConfirmationAnswer, ConfirmationRequest, VirtualToolSession } from '@toolpacks/registry/host';
 import { canElicitForm, CONFIRMATION_SCHEMA, confirmationAnswer, confirmationQuestion } from './approvals';
@@ -27,7 +26,7 @@ import {
   listView,
   projected,
   resolveView,
-  SentLists,
+  ListChanges,
   startedSession,
   type ToolView,
 } from './workspaceTools';
@@ -41,12 +40,9 @@ export class SessionServer {
   readonly session: Promise<McpSession>;
   private tools: VirtualToolSession | undefined;
   private readonly subscriptions = new DisposableStore();
-  private readonly sent = new SentLists();
+  private readonly lists: ListChanges;
   private readonly models: ClientModels;
   private running = 0;
-  /** Something the list depends on changed (the registry, the context, the virtual tools) since the last check. */
-  private dirty = false;
-  private checkScheduled = false;
   private disposing: Promise<void> | undefined;
   /** This session's name in the call bounds: its calls of one tool are one lane. */
   private readonly lane = `session-${++sessionCount}`;
@@ -96,20 +92,27 @@ export class SessionServer {
     this.session = startedSession(session).then((started) => {
       this.tools = started.registry.createVirtualToolSession();
       if (!this.disposing) {
-        this.subscriptions.add(this.tools.onDidChange(() => this.changed()));
-        this.subscriptions.add(started.onDidChangeContext(() => this.changed()));
-        this.subscriptions.add(started.registry.onDidChange(() => this.changed()));
+        this.subscriptions.add(this.tools.onDidChange(() => this.lists.changed()));
+        this.subscriptions.add(started.onDidChangeContext(() => this.lists.changed()));
+        this.subscriptions.add(started.registry.onDidChange(() => this.lists.changed()));
       }
       return started;
     });
     // Reported by the requests that wait for it (and by the connection).
     this.session.catch(() => undefined);
+    this.lists = new ListChanges(
+      options,
+      this.session,
+      () => this.server.sendToolListChanged(),
+      // A running call announces the change itself when it ends.
+      () => this.running > 0 || this.disposing !== undefined,
+    );
     this.server.setRequestHandler('tools/list', async () => {
       const session = await this.session;
       const view = this.view();
       const resolved = resolveView(this.options, session, view);
       const tools = listView(resolved, view);
-      this.sent.record('session', view, resolved, tools);
+      this.lists.sent.record('session', view, resolved, tools);
       const chosen = this.model;
       return { tools, _meta: { [MODEL_META_KEY]: chosen.model, [MODEL_REASON_META_KEY]: chosen.because } };
     });
@@ -165,7 +168,7 @@ export class SessionServer {
       }
       // An activation, a breakpoint stop: the client learns of the new list before this result,
       // on this request's own stream (HTTP), where it is sure to be listening.
-      await this.checkList(session, (notification) => ctx.mcpReq.notify(notification));
+      await this.announceAfterCall(ctx);
       return projected(this.server, resolved, view, name, result);
     });
   }
@@ -188,36 +191,14 @@ export class SessionServer {
     }
   }
 
-  private changed(): void {
-    this.dirty = true;
-    // A running call announces the change itself when it ends.
-    if (this.running > 0 || this.checkScheduled || this.disposing) return;
-    this.checkScheduled = true;
-    setImmediate(() => {
-      this.checkScheduled = false;
-      if (this.running > 0 || this.disposing) return;
-      void this.session
-        .then((session) => this.checkList(session, () => this.server.sendToolListChanged()))
-        .catch(() => undefined);
-    });
-  }
-
-  private async checkList(
-    session: McpSession,
-    send: (notification: ServerNotification) => Promise<void>,
-  ): Promise<void> {
-    // Nothing the list depends on changed: it is what was sent (no resolution after every call).
-    if (!this.dirty || this.sent.isEmpty || this.disposing) return;
-    this.dirty = false;
-    let differs: boolean;
+  /** A list changed by the call: said before its result (HTTP: on the call's own stream, where the client listens). */
+  private async announceAfterCall(ctx: ServerContext): Promise<void> {
+    if (this.disposing) return;
     try {
-      differs = this.sent.changed((view) => resolveView(this.options, session, view));
+      if (await this.lists.check()) await ctx.mcpReq.notify({ method: 'notifications/tools/list_changed' });
     } catch (error) {
       this.options.onError?.(error);
-      return;
     }
-    if (!differs) return;
-    await send({ method: 'notifications/tools/list_changed' }).catch((error: unknown) => this.options.onError?.(error));
   }
 
   /** Closes the protocol side and, when it owns it, disposes the McpSession (its debuggees, child processes, registry). Idempotent. */

@@ -180,6 +180,47 @@ export class SentLists {
   }
 }
 
+/**
+ * Announcing a changed list, in both eras: what was sent to each client, and after each change of
+ * what a list depends on (the registry, the context keys, a virtual-tool session) one check on the
+ * next turn of the event loop, unless `held()` (a 2025-era call is running: it checks when it ends
+ * and announces on its own stream). Nothing changed since the last check: nothing is resolved.
+ */
+export class ListChanges {
+  readonly sent = new SentLists();
+  private dirty = false;
+  private scheduled = false;
+
+  constructor(
+    private readonly options: McpServerOptions,
+    private readonly session: Promise<McpSession>,
+    private readonly announce: () => Promise<void> | void,
+    private readonly held: () => boolean,
+  ) {}
+
+  /** Something a list depends on changed. */
+  changed(): void {
+    this.dirty = true;
+    if (this.held() || this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      if (this.held()) return;
+      void this.check()
+        .then((differs) => (differs ? this.announce() : undefined))
+        .catch((error: unknown) => this.options.onError?.(error));
+    });
+  }
+
+  /** Whether a list sent differs from the workspace now (it is then recorded as sent). */
+  async check(): Promise<boolean> {
+    if (!this.dirty || this.sent.isEmpty) return false;
+    this.dirty = false;
+    const session = await this.session;
+    return this.sent.changed((view) => resolveView(this.options, session, view));
+  }
+}
+
 /** One tools/call as both eras run it. */
 export interface ToolCall {
   readonly request: CallToolRequest;
