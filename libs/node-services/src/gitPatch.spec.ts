@@ -1,6 +1,15 @@
-import { newFileDiff, parseNumstat, sectionPath, splitPatch } from './gitPatch';
+import { newFileDiff, parseNumstat, sectionPath, splitPatch, unquote } from './gitPatch';
 
 describe('gitPatch', () => {
+  // The one C-unquoting left (parse.ts's copy masked octal bytes with & 0xff, this one did not):
+  // octal escapes are bytes, decoded together as UTF-8; an escape past a byte stays one byte.
+  it("unquotes git's C-quoted names: named escapes, octal UTF-8 bytes, a quote inside", () => {
+    expect(unquote('"a\\tb\\"c\\\\d"')).toBe('a\tb"c\\d');
+    expect(unquote('"caf\\303\\251 \\001"')).toBe('café \x01');
+    expect(unquote('"\\777x"')).toBe(Buffer.from([0xff, 0x78]).toString('utf8'));
+    expect(unquote('plain name')).toBe('plain name');
+  });
+
   it('parses --numstat -z, renames and binary files included', () => {
     expect(parseNumstat('1\t2\ta.txt\0-\t-\timg.png\x000\t0\t\0old name\0new name\0')).toEqual([
       { path: 'a.txt', added: 1, deleted: 2 },
