@@ -213,7 +213,9 @@ function entryReason(entry: ResolvedToolSet['entries'][number], model: ResolvedT
       return {
         reason: 'override-sent',
         words: `sent: runs ${entry.implementationName} (override)`,
-        detail: `Sent with the description and schema of '${entry.implementationName}', which runs in its place for ${describeSelectors(entry.definition.models)}${grouped}.`,
+        detail:
+          `Sent with the description and schema of '${entry.implementationName}', which runs in its place ` +
+          `for ${describeSelectors(entry.definition.models)}${grouped}.`,
       };
     case 'referenced':
       return {
@@ -256,12 +258,16 @@ function notSentReason(
         ? {
             reason: 'deselected',
             words: "deselected in VS Code's tool picker",
-            detail: `Not sent: '${entry.toolReferenceName}' is off in VS Code's tool picker (or the custom agent's or prompt file's tools: list) as of the last chat request.`,
+            detail:
+              `Not sent: '${entry.toolReferenceName}' is off in VS Code's tool picker (or the custom agent's ` +
+              `or prompt file's tools: list) as of the last chat request.`,
           }
         : {
             reason: 'off-by-default',
             words: 'off by default',
-            detail: `Not sent: its pack turns it off until it is chosen in VS Code's tool picker or referenced with #${entry.toolReferenceName}.`,
+            detail:
+              `Not sent: its pack turns it off until it is chosen in VS Code's tool picker or referenced ` +
+              `with #${entry.toolReferenceName}.`,
           };
     case 'limit':
       return { reason: 'limit', words: "over the model's tool limit", detail };

@@ -104,12 +104,15 @@ export function sharedModule(name: string): unknown {
   runtimeModules ??= vscode.extensions.getExtension<ToolPacksApi>(RUNTIME_EXTENSION_ID)?.exports?.modules;
   if (!runtimeModules) {
     throw new Error(
-      `'${name}' comes from the Tool Packs runtime extension (${RUNTIME_EXTENSION_ID}), which is not active: list it in the pack extension's extensionDependencies and load the pack inside activatePackExtension.`,
+      `'${name}' comes from the Tool Packs runtime extension (${RUNTIME_EXTENSION_ID}), which is ` +
+        `not active: list it in the pack extension's extensionDependencies and load the pack inside ` +
+        'activatePackExtension.',
     );
   }
   if (!Object.prototype.hasOwnProperty.call(runtimeModules, name)) {
     throw new Error(
-      `The Tool Packs runtime extension does not share '${name}' (it shares ${Object.keys(runtimeModules).join(', ')}); update the runtime extension.`,
+      `The Tool Packs runtime extension does not share '${name}' (it shares ${Object.keys(runtimeModules).join(', ')}); ` +
+        'update the runtime extension.',
     );
   }
   return runtimeModules[name as SharedModuleName];
@@ -127,7 +130,8 @@ export async function activatePackExtension(
   const runtime = vscode.extensions.getExtension<ToolPacksApi>(RUNTIME_EXTENSION_ID);
   if (!runtime)
     throw new Error(
-      `A tool pack (${context.extension.id}) needs the Tool Packs runtime extension (${RUNTIME_EXTENSION_ID}); install it.`,
+      `A tool pack (${context.extension.id}) needs the Tool Packs runtime extension (${RUNTIME_EXTENSION_ID}); ` +
+        'install it.',
     );
   const api = await runtime.activate();
   runtimeModules ??= api.modules;

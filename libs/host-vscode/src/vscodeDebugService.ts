@@ -7,6 +7,7 @@ import {
   checkEnv,
   checkRuntimeArgs,
   DebugErrors,
+  endedWhileEvaluating,
   frameAt,
   parseStackTrace,
   StopWaiters,
@@ -235,8 +236,7 @@ export class VsCodeDebugService implements DebugService, vscode.Disposable {
       // The program may have ended during the evaluation (process.exit): the session goes with it.
       if (this.session === session) await this.stops.next(2_000);
       if (this.session !== session || this._state === 'inactive') {
-        const output = this.takeOutput().output.trimEnd();
-        return `The program exited${this.exitCode !== undefined && this.exitCode !== null ? ` (code ${this.exitCode})` : ''} while evaluating \`${expression}\`; the debug session has ended.${output ? `\nProgram output:\n${output}` : ''}`;
+        return endedWhileEvaluating({ exitCode: this.exitCode }, expression, this.takeOutput().output);
       }
       throw new WorkspaceError(`Evaluating \`${expression}\` threw: ${(error as Error).message}`);
     }

@@ -204,7 +204,11 @@ export function registerToolsWithVsCode(
 }
 
 function participantOnlyNote(names: readonly string[]): string {
-  return `VS Code grants no per-model tool registration here (proposal languageModelToolSupportsModel): ${names.join(', ')} reach models through @toolpacks, which picks them per request for its model.`;
+  return (
+    'VS Code grants no per-model tool registration here (proposal languageModelToolSupportsModel): ' +
+    `${names.join(', ')} reach models through @toolpacks, which picks them per request for its ` +
+    'model.'
+  );
 }
 
 /** The registered tools that compete for the jobs of these tools, as one comparable string. */

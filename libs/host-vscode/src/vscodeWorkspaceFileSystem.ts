@@ -74,7 +74,8 @@ export class VsCodeWorkspaceFileSystem implements WorkspaceFileSystem {
       edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(before.length)), after);
       if (!(await vscode.workspace.applyEdit(edit)))
         throw new Error(
-          `VS Code refused the edit of ${this.relative(absolute)}; the document may have changed. Read it again and retry.`,
+          `VS Code refused the edit of ${this.relative(absolute)}; the document may have changed. Read ` +
+            'it again and retry.',
         );
       await document.save();
     }

@@ -60,9 +60,22 @@ async function endedDuring(session: EvaluationSession, expression: string, error
   if (!ended) throw new WorkspaceError(`Evaluating \`${expression}\` failed: ${(error as Error).message}`);
   const status = await session.status();
   const how = debuggee.killReason ? 'was stopped' : `exited (code ${debuggee.exitCode ?? 'none: a signal ended it'})`;
-  const output = status.output.trimEnd();
+  return endedWhileEvaluating(how, expression, status.output);
+}
+
+/**
+ * The answer to an evaluation the program did not survive: how it ended (`was stopped`, or its exit
+ * code: `exited (code 3)`, `exited` without one) and its output.
+ */
+export function endedWhileEvaluating(
+  how: string | { readonly exitCode?: number | null },
+  expression: string,
+  output: string,
+): string {
+  const ended = typeof how === 'string' ? how : `exited${how.exitCode == null ? '' : ` (code ${how.exitCode})`}`;
+  const shown = output.trimEnd();
   return (
-    `The program ${how} while evaluating \`${expression}\`; the debug session has ended.` +
-    (output ? `\nProgram output:\n${output}` : '')
+    `The program ${ended} while evaluating \`${expression}\`; the debug session has ended.` +
+    (shown ? `\nProgram output:\n${shown}` : '')
   );
 }

@@ -68,7 +68,8 @@ export function decodeForEdit(bytes: Buffer, input: string): string {
     return strictUtf8.decode(bytes);
   } catch {
     throw new WorkspaceError(
-      `File ${quote(input)} contains bytes that are not valid UTF-8; editing it as text would corrupt them, so it was refused. Nothing was changed.`,
+      `File ${quote(input)} contains bytes that are not valid UTF-8; editing it as text would corrupt ` +
+        'them, so it was refused. Nothing was changed.',
     );
   }
 }

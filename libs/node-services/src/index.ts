@@ -26,4 +26,5 @@ export {
   parseStackTrace,
   type StackTraceFrame,
 } from './debugSupport';
+export { endedWhileEvaluating } from './debugEvaluate';
 export { endTrackedProcessGroups, killProcessGroup, trackedProcessGroups, trackProcessGroup } from './processGroup';

@@ -14,7 +14,7 @@ import {
 import type { FileLocks } from './fileLocks';
 import { refuseGitData } from './gitData';
 import { quote } from './quote';
-import { joinRelative, lstatOrUndefined, type Location, type OpenDirectory, type SafeOpener } from './safeOpen';
+import { joinRelative, lstatOrUndefined, type Location, type SafeOpener } from './safeOpen';
 import type { SensitivePaths } from './sensitivePaths';
 import { checkShown, checkTreeShown, refuseNestedGit, sameTree, treeStates } from './writeReceipt';
 import {
@@ -31,6 +31,7 @@ import {
   stopped,
   tempName,
 } from './writeSteps';
+import { countTree, describeCount, putBack, removeTree, type TreeCount } from './folderTree';
 
 export class FolderWrites {
   constructor(
@@ -47,7 +48,8 @@ export class FolderWrites {
   async deleteFolder(input: string, recursive: boolean, options: WriteOptions): Promise<DeletedFolder> {
     if (this.opener.components(input).length === 0)
       throw new WorkspaceError(
-        `${quote(input)} is the workspace folder itself; it cannot be deleted. Delete what it holds one by one instead.`,
+        `${quote(input)} is the workspace folder itself; it cannot be deleted. Delete what it holds ` +
+          'one by one instead.',
       );
     const parent = await openParent(this.opener, input);
     if (!parent) throw missing(input);
@@ -96,11 +98,13 @@ export class FolderWrites {
       });
       if (sensitive.length && !options.receipt)
         throw new WorkspaceError(
-          `Deleting ${quote(relative)} needs the user's confirmation: it holds sensitive paths (${boundedList(sensitive, 5)}). Nothing was changed; the tool must ask the user before deleting there.`,
+          `Deleting ${quote(relative)} needs the user's confirmation: it holds sensitive paths (${boundedList(sensitive, 5)}). ` +
+            'Nothing was changed; the tool must ask the user before deleting there.',
         );
       if (!recursive && counted.files + counted.folders > 0)
         throw new WorkspaceError(
-          `${quote(relative)} is not empty (${describeCount(counted)}); pass recursive: true to delete it with everything in it. Nothing was changed.`,
+          `${quote(relative)} is not empty (${describeCount(counted)}); pass recursive: true to delete ` +
+            'it with everything in it. Nothing was changed.',
         );
       if (options.token?.isCancellationRequested) throw stopped();
       // One rename makes the folder disappear at once; what is then removed is ours alone.
@@ -134,7 +138,8 @@ export class FolderWrites {
         await moved?.close();
         const back = await putBack(dir.at(aside), dir.at(name));
         throw new WorkspaceError(
-          `${quote(relative)} changed after the user was asked: ${changed}; ${back ? 'it was put back' : `it is now named ${quote(joinRelative(dir.relative, aside))}; rename it back`}. Nothing was deleted; call the tool again so the user sees what it holds now.`,
+          `${quote(relative)} changed after the user was asked: ${changed}; ${back ? 'it was put back' : `it is now named ${quote(joinRelative(dir.relative, aside))}; rename it back`}. ` +
+            'Nothing was deleted; call the tool again so the user sees what it holds now.',
         );
       }
       try {
@@ -143,7 +148,8 @@ export class FolderWrites {
       } catch (error) {
         await fs.rename(dir.at(aside), dir.at(name)).catch(() => undefined);
         throw new WorkspaceError(
-          `Deleting ${quote(relative)} failed part-way (${(error as Error).message}); some of what it held may be gone. Check the folder.`,
+          `Deleting ${quote(relative)} failed part-way (${(error as Error).message}); some of what it ` +
+            'held may be gone. Check the folder.',
         );
       } finally {
         await moved?.close();
@@ -178,7 +184,8 @@ export class FolderWrites {
       if (!stat) throw missing(input);
       if (stat.isSymbolicLink())
         throw new WorkspaceError(
-          `${quote(input)} is a symbolic link; only files and folders are moved (moving it would move what it points to). Nothing was changed.`,
+          `${quote(input)} is a symbolic link; only files and folders are moved (moving it would move ` +
+            'what it points to). Nothing was changed.',
         );
       if (!stat.isDirectory())
         throw new WorkspaceError(`${quote(input)} is not a folder; move it as a file. Nothing was changed.`);
@@ -192,7 +199,8 @@ export class FolderWrites {
       refuseGitData(dest.relative);
       if (dest.relative === from)
         throw new WorkspaceError(
-          `The source and destination are the same folder (${quote(from)}); nothing was moved. Give a different destination.`,
+          `The source and destination are the same folder (${quote(from)}); nothing was moved. Give a ` +
+            'different destination.',
         );
       if (dest.relative.startsWith(`${from}/`))
         throw new WorkspaceError(
@@ -236,7 +244,8 @@ export class FolderWrites {
       );
       if (sensitive.length && !options.receipt)
         throw new WorkspaceError(
-          `Moving ${quote(from)} needs the user's confirmation: it moves sensitive paths (${boundedList(sensitive, 5)}). Nothing was changed; the tool must ask the user before moving them.`,
+          `Moving ${quote(from)} needs the user's confirmation: it moves sensitive paths (${boundedList(sensitive, 5)}). ` +
+            'Nothing was changed; the tool must ask the user before moving them.',
         );
       if (options.token?.isCancellationRequested) throw stopped();
       await dest.dir.ensure();
@@ -257,11 +266,13 @@ export class FolderWrites {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'ENOTEMPTY' || code === 'EEXIST')
           throw new WorkspaceError(
-            `Cannot move ${quote(input)} to ${quote(target)}: something was created there meanwhile. Nothing was changed.`,
+            `Cannot move ${quote(input)} to ${quote(target)}: something was created there meanwhile. Nothing ` +
+              'was changed.',
           );
         if (code === 'EXDEV')
           throw new WorkspaceError(
-            `${quote(from)} and ${quote(target)} are on different file systems; a folder cannot be moved there in one step. Nothing was changed.`,
+            `${quote(from)} and ${quote(target)} are on different file systems; a folder cannot be moved ` +
+              'there in one step. Nothing was changed.',
           );
         throw permissionError(error, quote(from));
       }
@@ -278,7 +289,8 @@ export class FolderWrites {
         );
         moved = !free;
         throw new WorkspaceError(
-          `${quote(from)} changed while it was being moved (something else took its name after it was checked); ${back}.`,
+          `${quote(from)} changed while it was being moved (something else took its name after it was ` +
+            `checked); ${back}.`,
           'changed-while-moving',
           { path: from },
         );
@@ -290,7 +302,8 @@ export class FolderWrites {
         const back = await putBack(dest.dir.at(dest.name), source.dir.at(source.name));
         moved = !back;
         throw new WorkspaceError(
-          `${quote(from)} changed after it was checked: ${changed}; ${back ? 'it was put back' : `it is now at ${quote(target)}; move it back`}. Nothing was moved; call the tool again so the user sees what it holds now.`,
+          `${quote(from)} changed after it was checked: ${changed}; ${back ? 'it was put back' : `it is now at ${quote(target)}; move it back`}. ` +
+            'Nothing was moved; call the tool again so the user sees what it holds now.',
         );
       }
       moved = true;
@@ -326,75 +339,6 @@ export class FolderWrites {
       return added ? `${quote(added)} (a sensitive path) appeared in it` : undefined;
     } finally {
       await folder.close();
-    }
-  }
-}
-
-/** Renames `from` back to `to` only onto a free name (a rename would replace an empty folder made there meanwhile). */
-async function putBack(from: string, to: string): Promise<boolean> {
-  if (await lstatOrUndefined(to)) return false;
-  return fs.rename(from, to).then(
-    () => true,
-    () => false,
-  );
-}
-
-/** What a folder holds, every level down. */
-export interface TreeCount {
-  files: number;
-  folders: number;
-  /** Workspace-relative paths of everything in it. */
-  readonly paths: string[];
-}
-
-/** Counts a folder's tree through fds (links are entries, never followed); every folder in it must be writable. */
-export async function countTree(
-  opener: SafeOpener,
-  folder: OpenDirectory,
-  allowWriteProtected = false,
-  count: TreeCount = { files: 0, folders: 0, paths: [] },
-): Promise<TreeCount> {
-  await checkWritableFolder(folder, folder.relative || '.', allowWriteProtected);
-  const entries = await fs.readdir(folder.at(''), { withFileTypes: true });
-  for (const entry of entries) {
-    count.paths.push(joinRelative(folder.relative, entry.name));
-    const child = entry.isDirectory() ? await opener.openChild(folder, entry.name) : undefined;
-    if (!child) {
-      count.files++;
-      continue;
-    }
-    count.folders++;
-    try {
-      await countTree(opener, child, allowWriteProtected, count);
-    } finally {
-      await child.close();
-    }
-  }
-  return count;
-}
-
-/** "3 files and 1 folder" */
-export function describeCount({ files, folders }: { files: number; folders: number }): string {
-  const part = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
-  return folders ? `${part(files, 'file')} and ${part(folders, 'folder')}` : part(files, 'file');
-}
-
-/** Removes everything in `folder`, deepest first, through fds: a link is removed itself, never followed. */
-export async function removeTree(opener: SafeOpener, folder: OpenDirectory): Promise<void> {
-  const entries = await fs.readdir(folder.at(''), { withFileTypes: true });
-  for (const entry of entries) {
-    const child = entry.isDirectory() ? await opener.openChild(folder, entry.name) : undefined;
-    if (child) {
-      try {
-        await removeTree(opener, child);
-      } finally {
-        await child.close();
-      }
-      await folder.ensure();
-      await fs.rmdir(folder.at(entry.name));
-    } else {
-      await folder.ensure();
-      await fs.unlink(folder.at(entry.name));
     }
   }
 }

@@ -185,7 +185,8 @@ export class WritePath {
       // destination would write through it (to wherever it points).
       if (change.type === 'move' && (await lastNameIsLink(this.opener, change.path)))
         throw new WorkspaceError(
-          `${quote(change.path)} is a symbolic link; only files can be moved (moving it would move the file it points to). Nothing was changed.`,
+          `${quote(change.path)} is a symbolic link; only files can be moved (moving it would move the ` +
+            'file it points to). Nothing was changed.',
         );
       if (await lastNameIsLink(this.opener, to)) throw linkDestination(change.path, to);
       const gitGuard = (relative: string) => {
@@ -223,7 +224,8 @@ export class WritePath {
     if (dest) refuseSensitive(this.sensitive, dest.relative, options);
     if ((await inodeAt(source.dir, source.name))?.isDirectory)
       throw new WorkspaceError(
-        `${quote(input)} is a folder, not a file; ${change.type === 'delete' ? 'only files can be deleted' : 'give the path of a file'}. Nothing was changed.`,
+        `${quote(input)} is a folder, not a file; ${change.type === 'delete' ? 'only files can be deleted' : 'give the path of a file'}. ` +
+          'Nothing was changed.',
       );
     const handle = await this.opener.openFile(source, input);
     if (handle === 'symlink') throw new ConflictError(quote(source.relative));
@@ -245,7 +247,9 @@ export class WritePath {
       // them may be .git/config or a hook: it needs the same confirmation as a sensitive path.
       if (existing.stat.nlink > 1n && !receiptLists(options, source.relative))
         throw new WorkspaceError(
-          `${quote(input)} has ${existing.stat.nlink - 1n} other name(s) (hard links) that this write would change too, possibly a sensitive file; it needs the user's confirmation. Nothing was changed.`,
+          `${quote(input)} has ${existing.stat.nlink - 1n} other name(s) (hard links) that this write ` +
+            `would change too, possibly a sensitive file; it needs the user's confirmation. Nothing was ` +
+            'changed.',
         );
       await checkWritableFile(source.dir, source.name, existing.stat, input, options.allowWriteProtected);
     }
@@ -268,7 +272,8 @@ export class WritePath {
       plan.before = decodeForEdit(existing!.bytes, input);
       if (change.expected !== undefined && change.expected !== plan.before)
         throw new WorkspaceError(
-          `${quote(input)} is not what the change expected (it changed since it was read). Nothing was changed; read it again and redo the change.`,
+          `${quote(input)} is not what the change expected (it changed since it was read). Nothing was ` +
+            'changed; read it again and redo the change.',
         );
     }
     if (change.type === 'delete') {

@@ -24,7 +24,8 @@ export function describeState(state: ShownState): string {
 
 /** What to do after a refusal: ask again, showing the world as it is now. */
 const ASK_AGAIN =
-  'Nothing was changed; call the tool again so the user is asked about what it would write now (read the files again first).';
+  'Nothing was changed; call the tool again so the user is asked about what it would write now ' +
+  '(read the files again first).';
 
 /**
  * Whether writing `relative` may go ahead: with no receipt, only when it is not sensitive; with a
@@ -43,22 +44,26 @@ export function checkShown(
     const reason = sensitive.reason(relative);
     if (reason)
       throw new WorkspaceError(
-        `Writing ${quote(relative)} needs the user's confirmation (${reason}). Nothing was changed; the tool must ask the user, showing the change, before writing there.`,
+        `Writing ${quote(relative)} needs the user's confirmation (${reason}). Nothing was changed; ` +
+          'the tool must ask the user, showing the change, before writing there.',
       );
     return;
   }
   const shown = shownEntry(receipt, relative);
   if (!shown)
     throw new WorkspaceError(
-      `The user's yes does not cover ${quote(relative)}: the question did not show that path (a link on the way may point elsewhere now, or something was added since). ${ASK_AGAIN}`,
+      `The user's yes does not cover ${quote(relative)}: the question did not show that path (a link ` +
+        `on the way may point elsewhere now, or something was added since). ${ASK_AGAIN}`,
     );
   if (now !== undefined && shown.before !== now)
     throw new WorkspaceError(
-      `${quote(relative)} changed after the user was asked: the question showed ${describeState(shown.before)} there, it now holds ${describeState(now)}. ${ASK_AGAIN}`,
+      `${quote(relative)} changed after the user was asked: the question showed ${describeState(shown.before)} ` +
+        `there, it now holds ${describeState(now)}. ${ASK_AGAIN}`,
     );
   if (after !== undefined && shown.after !== after)
     throw new WorkspaceError(
-      `The write would leave ${describeState(after)} at ${quote(relative)}, but the question showed ${describeState(shown.after)}. ${ASK_AGAIN}`,
+      `The write would leave ${describeState(after)} at ${quote(relative)}, but the question showed ` +
+        `${describeState(shown.after)}. ${ASK_AGAIN}`,
     );
 }
 
@@ -139,7 +144,8 @@ export function checkTreeShown(
   );
   if (gone)
     throw new WorkspaceError(
-      `${quote(gone.path)} changed after the user was asked: the question showed ${describeState(gone.before)} there, it now holds nothing. ${ASK_AGAIN}`,
+      `${quote(gone.path)} changed after the user was asked: the question showed ${describeState(gone.before)} ` +
+        `there, it now holds nothing. ${ASK_AGAIN}`,
     );
 }
 
@@ -162,6 +168,8 @@ export function refuseNestedGit(folder: string, paths: Iterable<string>, what: '
   const parts = nested.split('/');
   const git = parts.slice(0, parts.findIndex((part) => part.toLowerCase() === '.git') + 1).join('/');
   throw new WorkspaceError(
-    `${quote(folder)} holds git's own data (${quote(git)}, a nested repository); a folder holding .git is never ${what} by a tool, confirmed or not. Nothing was changed. ${what === 'deleted' ? 'Delete' : 'Move'} the other entries one by one, or ask the user to do it.`,
+    `${quote(folder)} holds git's own data (${quote(git)}, a nested repository); a folder holding ` +
+      `.git is never ${what} by a tool, confirmed or not. Nothing was changed. ${what === 'deleted' ? 'Delete' : 'Move'} ` +
+      'the other entries one by one, or ask the user to do it.',
   );
 }

@@ -89,7 +89,8 @@ export async function checkWritableFile(
     throw readOnly;
   if ((Number(stat.mode) & 0o222) === 0 && !allowWriteProtected)
     throw new WorkspaceError(
-      `${quote(input)} is write-protected (read-only); it was not changed. It changes only when the user approves overwriting it.`,
+      `${quote(input)} is write-protected (read-only); it was not changed. It changes only when the ` +
+        'user approves overwriting it.',
     );
 }
 
@@ -112,7 +113,8 @@ export async function checkWritableFolder(
     throw readOnly;
   if ((stat.mode & 0o222) === 0 && !allowWriteProtected)
     throw new WorkspaceError(
-      `The folder of ${quote(input)} (${quote(dir.relative || '.')}) is write-protected (read-only); nothing was changed. It changes only when the user approves it.`,
+      `The folder of ${quote(input)} (${quote(dir.relative || '.')}) is write-protected (read-only); ` +
+        'nothing was changed. It changes only when the user approves it.',
     );
 }
 
@@ -195,7 +197,8 @@ export async function lastNameIsLink(opener: SafeOpener, input: string): Promise
 /** A move's destination that is a link: a move never writes through one. */
 export function linkDestination(input: string, to: string): WorkspaceError {
   return new WorkspaceError(
-    `Cannot move ${quote(input)} to ${quote(to)}: that name is a symbolic link, and a move never writes through a link. Choose another destination. Nothing was changed.`,
+    `Cannot move ${quote(input)} to ${quote(to)}: that name is a symbolic link, and a move never ` +
+      'writes through a link. Choose another destination. Nothing was changed.',
   );
 }
 

@@ -63,7 +63,8 @@ export function neverHitNote(breakpoints: readonly BreakpointInfo[]): string {
   return unbound(breakpoints)
     .map(
       (b) =>
-        `${b.id} at ${b.path}:${b.line} was never hit: no code was loaded for that line (the file never ran, or node ran code compiled from it, such as TypeScript, whose lines differ).`,
+        `${b.id} at ${b.path}:${b.line} was never hit: no code was loaded for that line (the file never ` +
+        'ran, or node ran code compiled from it, such as TypeScript, whose lines differ).',
     )
     .join('\n');
 }
@@ -128,7 +129,8 @@ function describeStatus(status: DebugStatus, maxChars: number, note: string): St
       const inNode = frame.path?.startsWith('node:');
       text = `Paused on ${formatException(status.exception)}.${
         inNode
-          ? ` The program is paused in Node's own code (${formatLocation(frame)}); the throwing frames have already returned.`
+          ? ` The program is paused in Node's own code (${formatLocation(frame)}); the throwing frames ` +
+            'have already returned.'
           : ` Stopped in ${formatLocation(frame)}.`
       }${status.exception.uncaught ? ' Continuing ends the program with this error.' : ''} ${next}`;
     } else text = `Stopped (${status.reason ?? 'paused'}) in ${formatLocation(frame)}. ${next}`;
@@ -140,7 +142,8 @@ function describeStatus(status: DebugStatus, maxChars: number, note: string): St
     };
   } else if (status.state === 'running') {
     text =
-      'The program is running and has not stopped yet. Call continue_execution to wait for the next breakpoint, or stop_debugging.';
+      'The program is running and has not stopped yet. Call continue_execution to wait for the next ' +
+      'breakpoint, or stop_debugging.';
     structured = { state: 'running' };
   } else if (status.exitCode !== undefined && status.exitCode !== null && status.exitCode !== 0) {
     text = `The program crashed: it ended with exit code ${status.exitCode}.`;

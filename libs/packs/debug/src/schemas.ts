@@ -12,7 +12,8 @@ export const LOCATION_SCHEMA = {
     path: {
       type: 'string',
       description:
-        "Workspace-relative inside the workspace, absolute outside it, 'node:…' for Node's own code; absent for code without a file.",
+        "Workspace-relative inside the workspace, absolute outside it, 'node:…' for Node's own code; " +
+        'absent for code without a file.',
     },
     line: { type: 'integer', description: '1-based.' },
     column: { type: 'integer', description: '1-based.' },
@@ -28,7 +29,8 @@ export const EXCEPTION_SCHEMA = {
     message: {
       type: 'string',
       description:
-        "The thrown value's class and message ('TypeError: bad input'), or the value as text; its first 2,000 characters, then …, when it is longer.",
+        "The thrown value's class and message ('TypeError: bad input'), or the value as text; its first " +
+        '2,000 characters, then …, when it is longer.',
     },
     className: { type: 'string', description: 'The thrown object’s class, when it is an object.' },
     uncaught: { type: 'boolean', description: 'Nothing catches it: continuing ends the program with this error.' },
@@ -53,7 +55,8 @@ export const BREAKPOINT_SCHEMA = {
     verified: {
       type: 'boolean',
       description:
-        'The debugger bound it to code (after a session ended: it bound in that session). False: no code was loaded for its line yet.',
+        'The debugger bound it to code (after a session ended: it bound in that session). False: no ' +
+        'code was loaded for its line yet.',
     },
     requestedLine: {
       type: 'integer',
@@ -70,7 +73,9 @@ export const STATUS_PROPERTIES = {
     type: 'string',
     enum: ['stopped', 'running', 'exited'],
     description:
-      "'stopped': paused, so get_call_stack, get_variables and evaluate_expression work; 'running': it has not stopped within the wait (continue_execution waits again); 'exited': it ended and the debug session with it.",
+      "'stopped': paused, so get_call_stack, get_variables and evaluate_expression work; 'running': " +
+      "it has not stopped within the wait (continue_execution waits again); 'exited': it ended and " +
+      'the debug session with it.',
   },
   reason: {
     type: 'string',
@@ -101,7 +106,8 @@ export const STATUS_PROPERTIES = {
       additionalProperties: false,
     },
     description:
-      'Breakpoints the session that just ended never bound: no code was loaded for their line (the file never ran, or node ran code compiled from it).',
+      'Breakpoints the session that just ended never bound: no code was loaded for their line (the ' +
+      'file never ran, or node ran code compiled from it).',
   },
 } as const;
 

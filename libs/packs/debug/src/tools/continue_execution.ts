@@ -9,7 +9,9 @@ const definition = {
   toolReferenceName: 'continue_execution',
   displayName: 'Continue',
   modelDescription:
-    'Resumes the program and waits until it stops at the next breakpoint or exception, or ends; returns where it stopped (or the exit code, and stderr of a crash) and its new output. If it is already running, waits again.',
+    'Resumes the program and waits until it stops at the next breakpoint or exception, or ends; ' +
+    'returns where it stopped (or the exit code, and stderr of a crash) and its new output. If ' +
+    'it is already running, waits again.',
   userDescription: 'Continues the program.',
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
   outputSchema: STATUS_SCHEMA,

@@ -14,7 +14,9 @@ const definition = {
   toolReferenceName: 'evaluate_expression',
   displayName: 'Evaluate Expression',
   modelDescription:
-    'Evaluates a JavaScript expression in a frame of the stopped program and returns its value. It runs inside the program and can change its state, so the user confirms first. Prefer get_variables to only look at values.',
+    'Evaluates a JavaScript expression in a frame of the stopped program and returns its value. ' +
+    'It runs inside the program and can change its state, so the user confirms first. Prefer get_variables ' +
+    'to only look at values.',
   userDescription: 'Evaluates an expression in the program (asks first).',
   inputSchema: {
     type: 'object',
@@ -36,7 +38,8 @@ const definition = {
       result: {
         type: 'string',
         description:
-          'The value as text, as get_variables shows values (its first part when it is longer than the result allows); when the program ended during the evaluation, what happened.',
+          'The value as text, as get_variables shows values (its first part when it is longer than the ' +
+          'result allows); when the program ended during the evaluation, what happened.',
       },
       length: {
         type: 'integer',
@@ -83,7 +86,8 @@ export const evaluateExpression = defineDebugTool({
     const kept = part.length;
     return structuredResult(
       { result: part, length: value.length, ...ended },
-      `${part}\n(The value is ${value.length} characters; the first ${kept} are shown. Evaluate a part of it to read on, e.g. \`String(x).slice(${kept}, ${kept * 2})\` or one property.)`,
+      `${part}\n(The value is ${value.length} characters; the first ${kept} are shown. Evaluate a ` +
+        `part of it to read on, e.g. \`String(x).slice(${kept}, ${kept * 2})\` or one property.)`,
     );
   },
 });

@@ -8,7 +8,9 @@ const definition = {
   toolReferenceName: 'get_call_stack',
   displayName: 'Get Call Stack',
   modelDescription:
-    'Returns the call stack of the stopped program, top frame first: frame index, function, file:line:column and the line text; paused on an exception, also where it was thrown. Use the frame index with get_variables and evaluate_expression.',
+    'Returns the call stack of the stopped program, top frame first: frame index, function, file:line:column ' +
+    'and the line text; paused on an exception, also where it was thrown. Use the frame index with ' +
+    'get_variables and evaluate_expression.',
   userDescription: 'Shows the call stack.',
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
   outputSchema: {
@@ -49,7 +51,8 @@ export const getCallStack = defineDebugTool({
     // (an ES module's top-level throw pauses in Node's own code).
     const thrown = exception?.thrownAt.map((l) => `  at ${formatLocation(l, true)}`).join('\n');
     const header = exception
-      ? `Paused on ${formatException(exception)}.${thrown ? `\nThrown at (its stack trace):\n${thrown}` : ''}\nFrames (the index is for get_variables and evaluate_expression):\n`
+      ? `Paused on ${formatException(exception)}.${thrown ? `\nThrown at (its stack trace):\n${thrown}` : ''}\nFrames ` +
+        '(the index is for get_variables and evaluate_expression):\n'
       : '';
     const thrownValue = exception ? { exception: exceptionValue(exception) } : {};
     // Deep recursion gives thousands of frames: the top ones that fit, as text and as data (a

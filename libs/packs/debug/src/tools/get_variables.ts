@@ -15,7 +15,9 @@ const definition = {
   toolReferenceName: 'get_variables',
   displayName: 'Get Variables',
   modelDescription:
-    'Returns the variables visible in a frame of the stopped program, by scope (local, closure, block, module, script; never the global built-ins): name, type and value. Frame 0 is the top of the stack.',
+    'Returns the variables visible in a frame of the stopped program, by scope (local, closure, ' +
+    'block, module, script; never the global built-ins): name, type and value. Frame 0 is the top ' +
+    'of the stack.',
   userDescription: 'Shows variables of a frame.',
   inputSchema: {
     type: 'object',
@@ -49,7 +51,8 @@ const definition = {
                   valueCut: {
                     type: 'boolean',
                     description:
-                      'True when the value was cut to fit the result (it ends in …); evaluate_expression reads more of it.',
+                      'True when the value was cut to fit the result (it ends in …); evaluate_expression reads more ' +
+                      'of it.',
                   },
                 },
                 required: ['name', 'value', 'type'],
@@ -94,7 +97,8 @@ export const getVariables = defineDebugTool({
     if (count === 0)
       return structuredResult(
         { frameIndex, scopes: all },
-        `Frame ${frameIndex} has no variables of its own in scope${scopes.length ? ` (${scopes.map((s) => s.name).join(', ')}: all empty)` : ''}. The global scope's built-ins are not listed; evaluate_expression reads any name.`,
+        `Frame ${frameIndex} has no variables of its own in scope${scopes.length ? ` (${scopes.map((s) => s.name).join(', ')}: all empty)` : ''}. ` +
+          `The global scope's built-ins are not listed; evaluate_expression reads any name.`,
       );
     // One section per variable, scope headers kept with their first variable: cut between variables,
     // where both the text and the data's JSON still fit.
@@ -130,7 +134,8 @@ export const getVariables = defineDebugTool({
     const inScopes = [...new Set(left)].join(', ');
     return structuredResult(
       { frameIndex, scopes: keptScopes(all, kept), variablesOmitted: left.length },
-      `${text}${text ? '\n' : ''}(${left.length} more variable${left.length === 1 ? '' : 's'} in ${inScopes} left out to fit the result. Read one with evaluate_expression, e.g. its name.)`,
+      `${text}${text ? '\n' : ''}(${left.length} more variable${left.length === 1 ? '' : 's'} in ` +
+        `${inScopes} left out to fit the result. Read one with evaluate_expression, e.g. its name.)`,
     );
   },
 });

@@ -9,7 +9,10 @@ const definition = {
   toolReferenceName: 'list_breakpoints',
   displayName: 'List Breakpoints',
   modelDescription:
-    "Lists the breakpoints: id, file:line, condition, and whether the debugger has bound it to code ('verified'; after a session ended, whether it bound in it). An unbound one has not been hit: no code was loaded for its line (the file did not run yet, or node ran code compiled from it, such as TypeScript, whose lines differ). Takes no input.",
+    'Lists the breakpoints: id, file:line, condition, and whether the debugger has bound it to ' +
+    "code ('verified'; after a session ended, whether it bound in it). An unbound one has not been " +
+    'hit: no code was loaded for its line (the file did not run yet, or node ran code compiled ' +
+    'from it, such as TypeScript, whose lines differ). Takes no input.',
   userDescription: 'Lists breakpoints.',
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
   outputSchema: {

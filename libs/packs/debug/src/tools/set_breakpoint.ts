@@ -9,7 +9,11 @@ const definition = {
   toolReferenceName: 'set_breakpoint',
   displayName: 'Set Breakpoint',
   modelDescription:
-    'Sets a breakpoint on a line of a file, optionally only when a JavaScript condition is true. Works before or during debugging. Returns the breakpoint id (for remove_breakpoint). Replaces an existing breakpoint on the same line. A line past the end of the file is refused; a blank or comment line moves to the next statement (the result says where). A condition is code that runs inside the program, so the user confirms it first.',
+    'Sets a breakpoint on a line of a file, optionally only when a JavaScript condition is true. ' +
+    'Works before or during debugging. Returns the breakpoint id (for remove_breakpoint). Replaces ' +
+    'an existing breakpoint on the same line. A line past the end of the file is refused; a blank ' +
+    'or comment line moves to the next statement (the result says where). A condition is code that ' +
+    'runs inside the program, so the user confirms it first.',
   userDescription: 'Sets a breakpoint.',
   inputSchema: {
     type: 'object',
@@ -58,7 +62,9 @@ export const setBreakpoint = defineDebugTool({
     return {
       confirmationMessages: {
         title: 'Set a breakpoint with a condition?',
-        message: `The condition runs inside the program every time ${inertLine(input.path)}:${input.line} is reached, and can read or change anything the program can:\n\n${codeBlock(input.condition)}`,
+        message:
+          `The condition runs inside the program every time ${inertLine(input.path)}:${input.line} is ` +
+          `reached, and can read or change anything the program can:\n\n${codeBlock(input.condition)}`,
       },
       approvalKey: `condition\u0000${input.condition}`,
       runsCode: true,
@@ -68,7 +74,8 @@ export const setBreakpoint = defineDebugTool({
     const bp = await debug.setBreakpoint(input);
     const moved =
       bp.requestedLine !== undefined
-        ? ` Line ${bp.requestedLine} has no code (blank or a comment), so it was moved to line ${bp.line}, the next statement.`
+        ? ` Line ${bp.requestedLine} has no code (blank or a comment), so it was moved to line ${bp.line}, ` +
+          'the next statement.'
         : '';
     return structuredResult(
       { breakpoints: [breakpointValue(bp)] },

@@ -22,7 +22,14 @@ const definition = {
   toolReferenceName: 'start_debugging',
   displayName: 'Start Debugging',
   modelDescription:
-    'Runs a Node.js program of the workspace under the debugger and waits until it stops at a breakpoint (set them first with set_breakpoint), an uncaught exception, ends, or keeps running. Returns where it stopped (or the exception and the throwing frame, or the exit code of a crash) and its output so far. Ends a previous debug session. Breakpoints are on the lines of the JavaScript node runs (source maps are not used): to debug TypeScript, run its compiled JavaScript; a breakpoint no code was loaded for is reported when the program ends. For a test runner give its script (e.g. node_modules/jest/bin/jest.js) as the program. The user confirms before the program runs.',
+    'Runs a Node.js program of the workspace under the debugger and waits until it stops at a breakpoint ' +
+    '(set them first with set_breakpoint), an uncaught exception, ends, or keeps running. Returns ' +
+    'where it stopped (or the exception and the throwing frame, or the exit code of a crash) and ' +
+    'its output so far. Ends a previous debug session. Breakpoints are on the lines of the JavaScript ' +
+    'node runs (source maps are not used): to debug TypeScript, run its compiled JavaScript; a ' +
+    'breakpoint no code was loaded for is reported when the program ends. For a test runner give ' +
+    'its script (e.g. node_modules/jest/bin/jest.js) as the program. The user confirms before the ' +
+    'program runs.',
   userDescription: 'Runs a Node program under the debugger (asks first).',
   inputSchema: {
     type: 'object',
@@ -50,7 +57,8 @@ const definition = {
         type: 'string',
         enum: ['none', 'uncaught', 'all'],
         description:
-          "Pause when the program throws: 'uncaught' (nothing catches it; the default), 'all' (caught ones too) or 'none'.",
+          "Pause when the program throws: 'uncaught' (nothing catches it; the default), 'all' (caught " +
+          "ones too) or 'none'.",
       },
     },
     required: ['program'],
@@ -128,11 +136,13 @@ class StartDebuggingTool implements Tool<Input> {
     for (const name of Object.keys(env))
       if (CODE_LOADING_ENV.test(name))
         warnings.push(
-          `${inertLine(name)} is set: it makes node or the system load other code before the program (${inertLine(JSON.stringify(env[name]))}).`,
+          `${inertLine(name)} is set: it makes node or the system load other code before the program ` +
+            `(${inertLine(JSON.stringify(env[name]))}).`,
         );
     for (const file of envFiles([...(input.runtimeArgs ?? []), ...(env.NODE_OPTIONS?.split(/\s+/) ?? [])]))
       warnings.push(
-        `it reads environment variables from ${inertLine(file)}, which can set NODE_OPTIONS and so load other code before the program.`,
+        `it reads environment variables from ${inertLine(file)}, which can set NODE_OPTIONS and so ` +
+          'load other code before the program.',
       );
     const loaded = [
       ...loadedFiles(input.runtimeArgs ?? []),

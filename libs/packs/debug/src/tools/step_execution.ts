@@ -9,7 +9,9 @@ const definition = {
   toolReferenceName: 'step_execution',
   displayName: 'Step',
   modelDescription:
-    "Steps the stopped program: 'over' runs the current line, 'into' enters the function called on it, 'out' runs until the current function returns. Returns where it landed: the function, file:line and the text of that line.",
+    "Steps the stopped program: 'over' runs the current line, 'into' enters the function called " +
+    "on it, 'out' runs until the current function returns. Returns where it landed: the function, " +
+    'file:line and the text of that line.',
   userDescription: 'Steps over, into or out.',
   inputSchema: {
     type: 'object',
