@@ -98,7 +98,8 @@ export class FolderWrites {
       });
       if (sensitive.length && !options.receipt)
         throw new WorkspaceError(
-          `Deleting ${quote(relative)} needs the user's confirmation: it holds sensitive paths (${boundedList(sensitive, 5)}). ` +
+          `Deleting ${quote(relative)} needs the user's confirmation: ` +
+            `it holds sensitive paths (${boundedList(sensitive, 5)}). ` +
             'Nothing was changed; the tool must ask the user before deleting there.',
         );
       if (!recursive && counted.files + counted.folders > 0)
@@ -136,9 +137,11 @@ export class FolderWrites {
       const changed = shown && sameTree(shown, await treeStates(this.opener, moved!, relative));
       if (changed) {
         await moved?.close();
-        const back = await putBack(dir.at(aside), dir.at(name));
+        const back = (await putBack(dir.at(aside), dir.at(name)))
+          ? 'it was put back'
+          : `it is now named ${quote(joinRelative(dir.relative, aside))}; rename it back`;
         throw new WorkspaceError(
-          `${quote(relative)} changed after the user was asked: ${changed}; ${back ? 'it was put back' : `it is now named ${quote(joinRelative(dir.relative, aside))}; rename it back`}. ` +
+          `${quote(relative)} changed after the user was asked: ${changed}; ${back}. ` +
             'Nothing was deleted; call the tool again so the user sees what it holds now.',
         );
       }
@@ -244,7 +247,8 @@ export class FolderWrites {
       );
       if (sensitive.length && !options.receipt)
         throw new WorkspaceError(
-          `Moving ${quote(from)} needs the user's confirmation: it moves sensitive paths (${boundedList(sensitive, 5)}). ` +
+          `Moving ${quote(from)} needs the user's confirmation: ` +
+            `it moves sensitive paths (${boundedList(sensitive, 5)}). ` +
             'Nothing was changed; the tool must ask the user before moving them.',
         );
       if (options.token?.isCancellationRequested) throw stopped();
@@ -302,7 +306,8 @@ export class FolderWrites {
         const back = await putBack(dest.dir.at(dest.name), source.dir.at(source.name));
         moved = !back;
         throw new WorkspaceError(
-          `${quote(from)} changed after it was checked: ${changed}; ${back ? 'it was put back' : `it is now at ${quote(target)}; move it back`}. ` +
+          `${quote(from)} changed after it was checked: ${changed}; ` +
+            `${back ? 'it was put back' : `it is now at ${quote(target)}; move it back`}. ` +
             'Nothing was moved; call the tool again so the user sees what it holds now.',
         );
       }

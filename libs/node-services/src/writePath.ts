@@ -224,8 +224,8 @@ export class WritePath {
     if (dest) refuseSensitive(this.sensitive, dest.relative, options);
     if ((await inodeAt(source.dir, source.name))?.isDirectory)
       throw new WorkspaceError(
-        `${quote(input)} is a folder, not a file; ${change.type === 'delete' ? 'only files can be deleted' : 'give the path of a file'}. ` +
-          'Nothing was changed.',
+        `${quote(input)} is a folder, not a file; ` +
+          `${change.type === 'delete' ? 'only files can be deleted' : 'give the path of a file'}. Nothing was changed.`,
       );
     const handle = await this.opener.openFile(source, input);
     if (handle === 'symlink') throw new ConflictError(quote(source.relative));

@@ -169,7 +169,8 @@ export function refuseNestedGit(folder: string, paths: Iterable<string>, what: '
   const git = parts.slice(0, parts.findIndex((part) => part.toLowerCase() === '.git') + 1).join('/');
   throw new WorkspaceError(
     `${quote(folder)} holds git's own data (${quote(git)}, a nested repository); a folder holding ` +
-      `.git is never ${what} by a tool, confirmed or not. Nothing was changed. ${what === 'deleted' ? 'Delete' : 'Move'} ` +
+      `.git is never ${what} by a tool, confirmed or not. Nothing was changed. ` +
+      `${what === 'deleted' ? 'Delete' : 'Move'} ` +
       'the other entries one by one, or ask the user to do it.',
   );
 }

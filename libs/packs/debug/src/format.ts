@@ -47,7 +47,8 @@ export function formatLocation(frame: StackFrameInfo | SourceLocation, withColum
 /** `an uncaught TypeError: bad input, thrown in thrower at app.js:3` */
 export function formatException(exception: ExceptionInfo): string {
   const thrown = exception.thrownAt[0];
-  return `${exception.uncaught ? 'an uncaught exception' : 'an exception'}: ${shownMessage(exception.message)}${thrown ? `, thrown in ${formatLocation(thrown, true)}` : ''}`;
+  const what = exception.uncaught ? 'an uncaught exception' : 'an exception';
+  return `${what}: ${shownMessage(exception.message)}${thrown ? `, thrown in ${formatLocation(thrown, true)}` : ''}`;
 }
 
 /** The breakpoints of `breakpoints` no code was loaded for (the ones a session that just ended never bound). */
@@ -151,7 +152,9 @@ function describeStatus(status: DebugStatus, maxChars: number, note: string): St
     if (tail && !status.output.includes(tail)) text += `\nLast lines on stderr:\n${tail}`;
     structured = { state: 'exited', exitCode: status.exitCode, ...(tail ? { stderr: tail } : {}) };
   } else {
-    text = `The program ended${status.exitCode !== undefined && status.exitCode !== null ? ` with exit code ${status.exitCode}` : ''}.`;
+    const exitCode =
+      status.exitCode !== undefined && status.exitCode !== null ? ` with exit code ${status.exitCode}` : '';
+    text = `The program ended${exitCode}.`;
     // A session stopped before it started (or one whose exit code is unknown) has none to give.
     structured = { state: 'exited', ...(status.exitCode !== undefined ? { exitCode: status.exitCode } : {}) };
   }

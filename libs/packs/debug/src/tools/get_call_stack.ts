@@ -51,8 +51,9 @@ export const getCallStack = defineDebugTool({
     // (an ES module's top-level throw pauses in Node's own code).
     const thrown = exception?.thrownAt.map((l) => `  at ${formatLocation(l, true)}`).join('\n');
     const header = exception
-      ? `Paused on ${formatException(exception)}.${thrown ? `\nThrown at (its stack trace):\n${thrown}` : ''}\nFrames ` +
-        '(the index is for get_variables and evaluate_expression):\n'
+      ? `Paused on ${formatException(exception)}.` +
+        (thrown ? `\nThrown at (its stack trace):\n${thrown}` : '') +
+        '\nFrames (the index is for get_variables and evaluate_expression):\n'
       : '';
     const thrownValue = exception ? { exception: exceptionValue(exception) } : {};
     // Deep recursion gives thousands of frames: the top ones that fit, as text and as data (a

@@ -97,7 +97,9 @@ export const getVariables = defineDebugTool({
     if (count === 0)
       return structuredResult(
         { frameIndex, scopes: all },
-        `Frame ${frameIndex} has no variables of its own in scope${scopes.length ? ` (${scopes.map((s) => s.name).join(', ')}: all empty)` : ''}. ` +
+        `Frame ${frameIndex} has no variables of its own in scope` +
+          (scopes.length ? ` (${scopes.map((s) => s.name).join(', ')}: all empty)` : '') +
+          '. ' +
           `The global scope's built-ins are not listed; evaluate_expression reads any name.`,
       );
     // One section per variable, scope headers kept with their first variable: cut between variables,
