@@ -36,7 +36,8 @@ export function packManifestInfo(pack: ToolPack, manifest: unknown): PackManifes
     if (typeof name === 'string' && name.endsWith(set.name)) toolSetNames.set(set.name, name);
     else
       problems.push(
-        `Toolset '${set.name}' is not where the contributions target puts it in package.json (contributes.languageModelToolSets[${index}] ` +
+        `Toolset '${set.name}' is not where the contributions target puts it in package.json ` +
+          `(contributes.languageModelToolSets[${index}] ` +
           `is ${JSON.stringify(name)}): its per-model tools are registered outside any VS Code toolset. ` +
           `Run the pack extension's contributions target.`,
       );

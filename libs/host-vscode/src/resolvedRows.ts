@@ -206,7 +206,9 @@ function entryReason(entry: ResolvedToolSet['entries'][number], model: ResolvedT
       return {
         reason: 'variant-sent',
         words: `sent: the variant for ${describeSelectors(matched?.length ? matched : entry.definition.models)}`,
-        detail: `Sent: this model's variant of '${entry.toolReferenceName}' (${describeSelectors(entry.definition.models)})${grouped}.${jobs}`,
+        detail:
+          `Sent: this model's variant of '${entry.toolReferenceName}' ` +
+          `(${describeSelectors(entry.definition.models)})${grouped}.${jobs}`,
       };
     }
     case 'override':

@@ -111,7 +111,8 @@ export function sharedModule(name: string): unknown {
   }
   if (!Object.prototype.hasOwnProperty.call(runtimeModules, name)) {
     throw new Error(
-      `The Tool Packs runtime extension does not share '${name}' (it shares ${Object.keys(runtimeModules).join(', ')}); ` +
+      `The Tool Packs runtime extension does not share '${name}' ` +
+        `(it shares ${Object.keys(runtimeModules).join(', ')}); ` +
         'update the runtime extension.',
     );
   }
