@@ -27,7 +27,15 @@ import * as path from 'node:path';
 import { WorkspaceError } from '@toolpacks/services';
 import { openDirectorySync, type DirectoryHandle } from './directoryHandle';
 import { quote } from './quote';
-import { isFolder, isInside, lstatOrUndefinedSync, notRegular, openFileSync, READ_FLAGS } from './safeOpenSync';
+import {
+  beforeOpen,
+  isInside,
+  lstatOrUndefinedSync,
+  mustBeRegular,
+  openFailure,
+  openFileSync,
+  READ_FLAGS,
+} from './safeOpenSync';
 
 export { isFolder, isInside, lstatOrUndefinedSync, notRegular, READ_FLAGS } from './safeOpenSync';
 
@@ -147,26 +155,16 @@ export class SafeOpener {
    */
   async openFile(location: Location, input: string, flags = READ_FLAGS): Promise<FileHandle | undefined | 'symlink'> {
     const target = location.dir.at(location.name);
-    const before = await lstatOrUndefined(target);
-    if (!before) return undefined;
-    if (before.isSymbolicLink()) return 'symlink';
-    if (before.isDirectory()) throw isFolder(input);
-    if (!before.isFile()) throw notRegular(input);
+    const before = beforeOpen(target, input);
+    if (before !== 'file') return before;
     let handle: FileHandle;
     try {
       handle = await fs.open(target, flags | C.O_NOFOLLOW | C.O_NONBLOCK);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') return undefined;
-      if (code === 'ELOOP') return 'symlink';
-      if (code === 'ENXIO') throw notRegular(input);
-      if (code === 'EISDIR') throw isFolder(input);
-      throw error;
+      return openFailure(error, input);
     }
     try {
-      const stat = fstatSync(handle.fd);
-      if (stat.isDirectory()) throw isFolder(input);
-      if (!stat.isFile()) throw notRegular(input);
+      mustBeRegular(fstatSync(handle.fd), input);
       await this.verifyInside(handle, input, target);
       return handle;
     } catch (error) {

@@ -28,32 +28,47 @@ export function openFileSync(
 ): number | undefined | 'symlink' | 'unavailable' {
   if (!opener.usesProcFd) return 'unavailable';
   const target = location.dir.at(location.name);
-  const before = lstatOrUndefinedSync(target);
-  if (!before) return undefined;
-  if (before.isSymbolicLink()) return 'symlink';
-  if (before.isDirectory()) throw isFolder(input);
-  if (!before.isFile()) throw notRegular(input);
+  const before = beforeOpen(target, input);
+  if (before !== 'file') return before;
   let fd: number;
   try {
     fd = openSync(target, READ_FLAGS | C.O_NOFOLLOW | C.O_NONBLOCK);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return undefined;
-    if (code === 'ELOOP') return 'symlink';
-    if (code === 'ENXIO') throw notRegular(input);
-    if (code === 'EISDIR') throw isFolder(input);
-    throw error;
+    return openFailure(error, input);
   }
   try {
-    const stat = fstatSync(fd);
-    if (stat.isDirectory()) throw isFolder(input);
-    if (!stat.isFile()) throw notRegular(input);
+    mustBeRegular(fstatSync(fd), input);
     if (!isInside(opener.root, readlinkSync(`/proc/self/fd/${fd}`))) throw opener.outside(input);
     return fd;
   } catch (error) {
     closeSync(fd);
     throw error;
   }
+}
+
+/** What lstat says of a name before it is opened: a regular file to open, gone, or a link now. */
+export function beforeOpen(target: string, input: string): 'file' | undefined | 'symlink' {
+  const before = lstatOrUndefinedSync(target);
+  if (!before) return undefined;
+  if (before.isSymbolicLink()) return 'symlink';
+  mustBeRegular(before, input);
+  return 'file';
+}
+
+/** A failed no-follow open: gone (undefined), swapped for a link ('symlink'), or refused in words. */
+export function openFailure(error: unknown, input: string): undefined | 'symlink' {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return undefined;
+  if (code === 'ELOOP') return 'symlink';
+  if (code === 'ENXIO') throw notRegular(input);
+  if (code === 'EISDIR') throw isFolder(input);
+  throw error;
+}
+
+/** A folder or a special file where a regular file was asked for: refused in words. */
+export function mustBeRegular(stat: { isFile(): boolean; isDirectory(): boolean }, input: string): void {
+  if (stat.isDirectory()) throw isFolder(input);
+  if (!stat.isFile()) throw notRegular(input);
 }
 
 /**
