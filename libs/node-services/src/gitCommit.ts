@@ -57,7 +57,7 @@ export async function commit(
   const description = await describeCommitIn(session, options.all === true, toAdd);
   if (!options.all && description.outsideStagedCount > 0)
     throw new WorkspaceError(
-      `${description.outsideStagedCount} staged change(s) lie outside the workspace root; git_commit never commits outside it. Unstage or commit them yourself, or commit with all: true to record only the workspace's tracked changes.`,
+      `${description.outsideStagedCount} staged change(s) lie outside the workspace root;`,
       'staged-outside-workspace',
       { count: description.outsideStagedCount },
     );
@@ -84,16 +84,13 @@ export async function commit(
     return { ...commitMade(result.stdout.trimEnd()), files: description.files };
   }
   if (NOTHING_TO_COMMIT.test(result.stdout + result.stderr))
-    throw new WorkspaceError(
-      'Nothing to commit: no changes are staged in the workspace. Stage files with git_add (new files too), or call git_commit with paths: [...] to add the files and commit them in one call, or with all: true to include every change to tracked files.',
-      'nothing-to-commit',
-    );
+    throw new WorkspaceError('Nothing to commit: no changes are staged in the workspace.', 'nothing-to-commit');
   // stdout lists the repository's status (outside the root too); the reason is on stderr.
   const failure = new GitCommandError('commit', result.stderr || 'git exited with an error.');
   if (!toAdd || !description.added?.length) throw failure;
   // The add went through: said, so the model does not think the files are as they were.
   throw new WorkspaceError(
-    `${failure.message}\nNo commit was made, but the files given as paths were staged first and stay staged: ${boundedList(description.added, 50)}. Fix the problem and call git_commit again (without paths, or with them: staging again is harmless), or unstage them with git_restore {staged: true}.`,
+    `${failure.message}\nNo commit was made, but the files given as paths were staged first and stay staged: ${boundedList(description.added, 50)}.`,
     'commit-failed-after-staging',
   );
 }

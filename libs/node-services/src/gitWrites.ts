@@ -39,7 +39,7 @@ export async function add(
   const description = await describeAddIn(session, paths);
   if (description.files.length === 0)
     throw new WorkspaceError(
-      `Nothing to stage in ${paths.map((p) => `'${quote(p)}'`).join(', ')}: no changed, deleted or new files there (ignored files are never staged; git_status shows what changed).`,
+      `Nothing to stage in ${paths.map((p) => `'${quote(p)}'`).join(', ')}: no changed, deleted or new files there`,
       'nothing-to-stage',
     );
   const overrides = programOverrides(session, description, allowRepositoryPrograms, 'git add');
@@ -61,8 +61,8 @@ export async function restore(
   if (description.files.length === 0)
     throw new WorkspaceError(
       staged
-        ? `Nothing is staged in ${where}, so there is nothing to unstage (git_status shows what is staged).`
-        : `No unstaged changes to tracked files in ${where}, so there is nothing to discard. New (untracked) files are not restored: delete them with delete_file. To unstage staged changes, call git_restore with staged: true.`,
+        ? `Nothing is staged in ${where}, so there is nothing to unstage`
+        : `No unstaged changes to tracked files in ${where}, so there is nothing to discard.`,
       staged ? 'nothing-to-unstage' : 'nothing-to-discard',
     );
   checkReceipt('git_restore', description.receipt, description.sensitive, description, options.receipt);
@@ -199,11 +199,9 @@ export async function commitLine(
   );
   const hash = resolved.stdout.trim();
   if (resolved.code !== 0 || !/^[0-9a-f]{40,64}$/.test(hash))
-    throw new WorkspaceError(
-      `${label} '${quote(revision)}' is not a commit of this repository. Give a branch, tag or commit hash (git_branch lists branches, git_log commits).`,
-      'not-a-commit',
-      { revision },
-    );
+    throw new WorkspaceError(`${label} '${quote(revision)}' is not a commit of this repository.`, 'not-a-commit', {
+      revision,
+    });
   const line = await session.read(['log', '-1', '--format=%h %s', hash, '--']);
   return { hash, line };
 }
@@ -216,11 +214,7 @@ export async function describeCreateBranchIn(
   const branch = await branchName(session, name);
   if (startPoint !== undefined) checkStartPoint(startPoint);
   if (await branchExists(session, branch))
-    throw new WorkspaceError(
-      `Branch '${branch}' already exists. Switch to it with git_switch, or pick another name.`,
-      'branch-exists',
-      { branch },
-    );
+    throw new WorkspaceError(`Branch '${branch}' already exists.`, 'branch-exists', { branch });
   const start = await commitLine(session, startPoint ?? 'HEAD', 'Start point');
   const programs = await repositoryPrograms(session, BRANCH_HOOKS, false);
   return { ...programs, name: branch, startsAt: start.line };

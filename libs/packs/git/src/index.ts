@@ -1,4 +1,5 @@
 import { definePack, defineToolSet } from '@toolpacks/registry';
+import { gitErrorHint } from './errorHints';
 import { gitAdd } from './tools/git_add';
 import { gitBlame } from './tools/git_blame';
 import { gitBranch } from './tools/git_branch';
@@ -17,6 +18,7 @@ export const gitPack = definePack({
   id: 'git',
   displayName: 'Git',
   version: '0.1.0',
+  errorHints: gitErrorHint,
   tools: [gitStatus, gitDiff, gitLog, gitShow, gitBlame, gitAdd, gitRestore, gitCommit, gitBranch, gitSwitch],
   toolSets: [
     defineToolSet({

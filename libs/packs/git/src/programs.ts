@@ -3,6 +3,7 @@
 // core.hooksPath must not fake or erase a line of the question).
 import { inertLine } from '@toolpacks/registry';
 import type { RepositoryPrograms } from '@toolpacks/services';
+import { gitErrorWords } from './errorHints';
 
 /** Whether the write runs any program of the repository (then a person confirms every call). */
 export function runsPrograms(programs: RepositoryPrograms | undefined): boolean {
@@ -25,6 +26,6 @@ export function programLines(programs: RepositoryPrograms): string[] {
 }
 
 /** Why the question could not list what the call does (shown in it instead). */
-export function describeProblem(error: unknown): string {
-  return `(Could not list what this will do: ${error instanceof Error ? error.message : String(error)})`;
+export function describeProblem(error: unknown, toolName: string): string {
+  return `(Could not list what this will do: ${gitErrorWords(error, toolName)})`;
 }

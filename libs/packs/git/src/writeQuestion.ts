@@ -6,6 +6,8 @@ import type { GitWriteReceipt, RepositoryPrograms } from '@toolpacks/services';
 import { describeProblem, runsPrograms } from './programs';
 
 export interface WriteQuestion<D> {
+  /** The asking tool's name (the error hints of the pack depend on it). */
+  readonly tool: string;
   readonly invocationMessage: string;
   readonly title: string;
   /** The question: from the description, or from why it could not be made. */
@@ -13,7 +15,7 @@ export interface WriteQuestion<D> {
   /** Besides the repository's programs, what makes a person confirm every call. */
   always?(description: D | undefined): boolean;
   /** Why the description could not be made, as the question says it (default: describeProblem). */
-  problem?(error: unknown): string;
+  problem?(error: unknown, toolName: string): string;
   /** What a yes covers (the tool's receipt), when the write binds one. */
   receipt?(description: D): GitWriteReceipt;
 }
@@ -28,7 +30,7 @@ export async function askBeforeWrite<D extends RepositoryPrograms>(
   try {
     description = await describe();
   } catch (error) {
-    problem = (question.problem ?? describeProblem)(error);
+    problem = (question.problem ?? describeProblem)(error, question.tool);
   }
   return {
     invocationMessage: question.invocationMessage,

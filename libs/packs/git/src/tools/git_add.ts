@@ -94,6 +94,7 @@ class GitAddTool implements Tool<Input> {
   prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>, token: CancellationToken) {
     // `git add` runs the repository's clean filters (and index hooks): a person confirms each such call.
     return askBeforeWrite(() => this.git.describeAdd({ paths: input.paths, all: input.all }, token), {
+      tool: 'git_add',
       invocationMessage: 'Staging files',
       title: 'Stage files?',
       message: (description, problem) => addConfirmation(input, description, problem),

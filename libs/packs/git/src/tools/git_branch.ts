@@ -111,6 +111,7 @@ class GitBranchTool implements Tool<Input> {
     if (input.name === undefined) return { invocationMessage: 'Listing branches' };
     const name = input.name;
     return askBeforeWrite(() => this.git.describeCreateBranch(name, input.startPoint, token), {
+      tool: 'git_branch',
       invocationMessage: 'Creating a branch',
       title: 'Create a branch?',
       message: (description, problem) => branchConfirmation(input, description, problem),

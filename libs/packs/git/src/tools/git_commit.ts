@@ -14,6 +14,7 @@ import {
 } from '@toolpacks/registry';
 import { GitService, type CommitDescription } from '@toolpacks/services';
 import { clip, fitItems, roomFor } from '../fit';
+import { gitErrorWords } from '../errorHints';
 import { programLines } from '../programs';
 import { askBeforeWrite } from '../writeQuestion';
 import { GIT_WHEN } from '../when';
@@ -119,11 +120,11 @@ class GitCommitTool implements Tool<Input> {
   prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>, token: CancellationToken) {
     // Hooks, signing and filters are code: a person confirms each such commit.
     return askBeforeWrite(() => this.git.describeCommit({ all: input.all, paths: input.paths }, token), {
+      tool: 'git_commit',
       invocationMessage: 'Committing',
       title: 'Commit changes?',
       message: (description, problem) => commitConfirmation(input, description, problem),
-      problem: (error) =>
-        `(Could not list what will be committed: ${error instanceof Error ? error.message : String(error)})`,
+      problem: (error) => `(Could not list what will be committed: ${gitErrorWords(error, 'git_commit')})`,
     });
   }
 

@@ -117,6 +117,7 @@ class GitRestoreTool implements Tool<Input> {
 
   prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>, token: CancellationToken) {
     return askBeforeWrite(() => this.git.describeRestore({ paths: input.paths, staged: input.staged }, token), {
+      tool: 'git_restore',
       invocationMessage: input.staged ? 'Unstaging files' : 'Discarding changes',
       title: input.staged ? 'Unstage files?' : 'Discard changes?',
       message: (description, problem) => restoreConfirmation(input, description, problem),

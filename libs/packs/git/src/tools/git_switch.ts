@@ -112,6 +112,7 @@ class GitSwitchTool implements Tool<Input> {
     const describe = () =>
       this.git.describeSwitch(input.branch, { create: input.create, startPoint: input.startPoint }, token);
     return askBeforeWrite(describe, {
+      tool: 'git_switch',
       invocationMessage: `Switching to ${input.branch}`,
       title: input.create ? 'Create and switch to a branch?' : 'Switch branch?',
       message: (description, problem) => switchConfirmation(input, description, problem),
