@@ -45,7 +45,7 @@ export async function add(
   const overrides = programOverrides(session, description, allowRepositoryPrograms, 'git add');
   await runAdd(session, paths, overrides);
   const files = description.files;
-  const text = `Staged ${files.length} file(s)${description.newCount ? ` (${description.newCount} new)` : ''}: ${boundedList(files, 50)}\nReview them with git_diff {staged: true}; commit with git_commit.`;
+  const text = `Staged ${files.length} file(s)${description.newCount ? ` (${description.newCount} new)` : ''}: ${boundedList(files, 50)}`;
   return { text, description };
 }
 
@@ -88,7 +88,7 @@ export async function createBranch(
   const args = ['branch', '--end-of-options', name, ...(options.startPoint !== undefined ? [options.startPoint] : [])];
   const result = await session.exec(args, overrides);
   if (result.code !== 0) throw new GitCommandError('branch', result.stderr || result.stdout);
-  return `Created branch '${name}' at ${description.startsAt}. The current branch did not change; switch to it with git_switch.`;
+  return `Created branch '${name}' at ${description.startsAt}. The current branch did not change.`;
 }
 
 /** git_add's paths as root-relative pathspecs, or `.` for all: true. */

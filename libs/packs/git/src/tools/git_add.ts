@@ -116,7 +116,7 @@ class GitAddTool implements Tool<Input> {
         newCount: description.newCount,
         truncated: paths.length < description.files.length,
       },
-      text,
+      `${text}\nReview them with git_diff {staged: true}; commit with git_commit.`,
     );
   }
 }

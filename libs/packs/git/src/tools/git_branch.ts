@@ -124,13 +124,14 @@ class GitBranchTool implements Tool<Input> {
         throw new WorkspaceError('startPoint is for a new branch: give name with it, or leave both out to list.');
       return this.list(resultCharBudget(tokenizationOptions), token);
     }
-    const text = await this.git.createBranch(
+    const created = await this.git.createBranch(
       input.name,
       { startPoint: input.startPoint, allowRepositoryPrograms: confirmed === true },
       token,
     );
     // `Created branch '<name>' at <hash> <subject>. The current branch …`: the name is the one given
     // (git took it unchanged), the subject is whatever lies between the hash and the fixed ending.
+    const text = `${created.replace(/\.$/, '')}; switch to it with git_switch.`;
     const start = `Created branch '${input.name}' at `.length;
     const end = text.lastIndexOf('. The current branch did not change');
     const [commit, ...subject] = text.slice(start, end > start ? end : undefined).split(' ');
