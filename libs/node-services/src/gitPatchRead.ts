@@ -28,7 +28,7 @@ export async function diffPatch(session: GitSession, options: GitDiffOptions): P
     const scoped = scopeRevision(options.revision, session.location.prefix);
     if (scoped.pathForm)
       throw new WorkspaceError(
-        `git_diff takes a revision or a range, not '${quote(options.revision)}'; give the file as path instead.`,
+        `A diff takes a revision or a range, not '${quote(options.revision)}'; give the file as path instead.`,
         'revision-is-path',
         { revision: options.revision },
       );

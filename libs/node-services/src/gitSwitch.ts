@@ -34,12 +34,10 @@ export async function switchBranch(
   const d = await describeSwitchIn(session, branch, options);
   if (d.blocked.length > 0)
     throw new WorkspaceError(
-      `git_switch to '${branch}' was refused: ${d.blocked.length} file(s) would stop it or be lost:\n${d.blocked
+      `The switch to '${branch}' was refused: ${d.blocked.length} file(s) would stop it or be lost:\n${d.blocked
         .slice(0, 20)
         .map((b) => `- ${b.path}: ${b.reason}`)
-        .join(
-          '\n',
-        )}${d.blocked.length > 20 ? `\n… (${d.blocked.length - 20} more)` : ''}\nCommit them (git_add, git_commit), discard them (git_restore) or move them away, then switch again.`,
+        .join('\n')}${d.blocked.length > 20 ? `\n… (${d.blocked.length - 20} more)` : ''}`,
       'switch-blocked',
       { branch, count: d.blocked.length },
     );
@@ -81,7 +79,7 @@ async function runSwitch(
   if (result.code === 0) return;
   if (/would be overwritten|untracked working tree files/.test(result.stderr))
     throw new WorkspaceError(
-      `git refused to switch to '${branch}': local changes or untracked files would be overwritten. Commit them (git_add, git_commit) or discard them (git_restore), then switch again.\n${quote(result.stderr.trim(), 1000)}`,
+      `git refused to switch to '${branch}': local changes or untracked files would be overwritten.\n${quote(result.stderr.trim(), 1000)}`,
       'switch-overwrites',
       { branch },
     );
@@ -96,7 +94,7 @@ async function checkBranchAt(session: GitSession, branch: string, commit: string
   );
   if (now.code !== 0 || now.stdout.trim() !== commit)
     throw new WorkspaceError(
-      `git_switch to '${branch}' was refused: the branch moved after the question was shown (it showed ${commit}, the branch is at ${now.stdout.trim() || 'nothing'} now); ${state}. Call git_switch again to see the new question.`,
+      `The switch to '${branch}' was refused: the branch moved after the question was shown (it showed ${commit}, the branch is at ${now.stdout.trim() || 'nothing'} now); ${state}.`,
       'branch-moved',
       { branch },
     );
@@ -123,7 +121,7 @@ export async function describeSwitchIn(
   const { top, prefix } = session.location;
   if (prefix !== '')
     throw new WorkspaceError(
-      `git_switch changes the whole working tree of the repository at ${top}, which reaches outside the workspace root (${prefix.replace(/\/$/, '')} is a folder of it); it is refused. Switch branches yourself.`,
+      `Switching branches changes the whole working tree of the repository at ${top}, which reaches outside the workspace root (${prefix.replace(/\/$/, '')} is a folder of it); it is refused. Switch branches yourself.`,
       'switch-outside-workspace',
     );
   const branch = await branchName(session, name);
@@ -137,12 +135,7 @@ export async function describeSwitchIn(
     throw new WorkspaceError(`Branch '${branch}' already exists; switch to it without create: true.`, 'branch-exists', {
       branch,
     });
-  if (!create && !exists)
-    throw new WorkspaceError(
-      `There is no local branch '${branch}'. git_branch lists the branches; to make a new one, call git_switch with create: true (and startPoint, e.g. origin/${branch}, to start it elsewhere).`,
-      'no-branch',
-      { branch },
-    );
+  if (!create && !exists) throw new WorkspaceError(`There is no local branch '${branch}'.`, 'no-branch', { branch });
   const symbolic = await session.exec(['symbolic-ref', '--quiet', '--short', 'HEAD'], session.readOverrides);
   const headResult = await session.exec(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], session.readOverrides);
   const head = headResult.code === 0 ? headResult.stdout.trim() : undefined;

@@ -97,11 +97,11 @@ export async function addPaths(
   options: { paths?: readonly string[]; all?: boolean },
 ): Promise<string[]> {
   if (options.all && options.paths?.length)
-    throw new WorkspaceError('Give either paths or all: true to git_add, not both.', 'paths-and-all');
+    throw new WorkspaceError('Give either paths or all: true, not both.', 'paths-and-all');
   if (options.all) return ['.'];
   if (!options.paths?.length)
     throw new WorkspaceError(
-      'git_add needs paths (files or folders to stage, new files included), or all: true to stage every change in the workspace.',
+      'Paths are needed (files or folders to stage, new files included), or all: true to stage every change in the workspace.',
       'no-paths',
     );
   return pathList(workspace, options.paths, 'git_add');

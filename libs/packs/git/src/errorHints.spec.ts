@@ -1,7 +1,7 @@
 // The git service's errors name no tool; the git pack's errorHints give the sentence that does, by the
 // error's code and the failing tool, so the model reads what it read when the service said it all.
-import { WorkspaceError } from '@toolpacks/services';
-import { gitErrorHint, gitErrorWords } from './errorHints';
+import { WorkspaceError, type WorkspaceErrorCode, type WorkspaceErrorData } from '@toolpacks/services';
+import { gitErrorHint, gitErrorWords, inGitWords, saidByGit } from './errorHints';
 
 describe('git error hints', () => {
   it('adds the pack’s sentence after the service’s words, with one space', () => {
@@ -22,5 +22,57 @@ describe('git error hints', () => {
     expect(gitErrorHint('no-such-code', 'git_add')).toBeUndefined();
     expect(gitErrorWords(new Error('plain'), 'git_add')).toBe('plain');
     expect(gitErrorWords('text', 'git_add')).toBe('text');
+  });
+
+  it('words the refusals that name a tool first or mid-sentence exactly as the service once did', () => {
+    const said = (message: string, code: WorkspaceErrorCode, data?: WorkspaceErrorData) =>
+      gitErrorWords(new WorkspaceError(message, code, data), 'git_switch');
+    expect(
+      said("The switch to 'b' was refused: 1 file(s) would stop it or be lost:\n- a.txt: changed", 'switch-blocked'),
+    ).toBe(
+      "git_switch to 'b' was refused: 1 file(s) would stop it or be lost:\n- a.txt: changed\nCommit them (git_add, git_commit), discard them (git_restore) or move them away, then switch again.",
+    );
+    expect(
+      said(
+        "git refused to switch to 'b': local changes or untracked files would be overwritten.\nerror: x",
+        'switch-overwrites',
+      ),
+    ).toBe(
+      "git refused to switch to 'b': local changes or untracked files would be overwritten. Commit them (git_add, git_commit) or discard them (git_restore), then switch again.\nerror: x",
+    );
+    expect(
+      said(
+        "The switch to 'b' was refused: the branch moved (it showed 1, the branch is at 2 now); nothing was changed.",
+        'branch-moved',
+      ),
+    ).toBe(
+      "git_switch to 'b' was refused: the branch moved (it showed 1, the branch is at 2 now); nothing was changed. Call git_switch again to see the new question.",
+    );
+    expect(
+      said('Switching branches changes the whole working tree of the repository at /r', 'switch-outside-workspace'),
+    ).toBe('git_switch changes the whole working tree of the repository at /r');
+    expect(said("There is no local branch 'b'.", 'no-branch', { branch: 'b' })).toBe(
+      "There is no local branch 'b'. git_branch lists the branches; to make a new one, call git_switch with create: true (and startPoint, e.g. origin/b, to start it elsewhere).",
+    );
+    expect(
+      said("A diff takes a revision or a range, not 'a.ts'; give the file as path instead.", 'revision-is-path'),
+    ).toBe("git_diff takes a revision or a range, not 'a.ts'; give the file as path instead.");
+    expect(said('Give either paths or all: true, not both.', 'paths-and-all')).toBe(
+      'Give either paths or all: true to git_add, not both.',
+    );
+    expect(said('Paths are needed (files or folders to stage, new files included), or all: true.', 'no-paths')).toBe(
+      'git_add needs paths (files or folders to stage, new files included), or all: true.',
+    );
+  });
+
+  it('rethrows a reworded error with its code and data, and any other error as it was', async () => {
+    const blocked = new WorkspaceError("The switch to 'b' was refused: x", 'switch-blocked', { branch: 'b' });
+    const thrown = await saidByGit(() => Promise.reject(blocked)).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(WorkspaceError);
+    expect(thrown).toMatchObject({ code: 'switch-blocked', data: { branch: 'b' } });
+    expect((thrown as Error).message).toMatch(/^git_switch to 'b' was refused: x\nCommit them/);
+    const other = new Error('plain');
+    expect(inGitWords(other)).toBe(other);
+    await expect(saidByGit(() => Promise.reject(other))).rejects.toBe(other);
   });
 });

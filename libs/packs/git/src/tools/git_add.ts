@@ -16,6 +16,7 @@ import { fitItems, roomFor } from '../fit';
 import { programLines } from '../programs';
 import { askBeforeWrite } from '../writeQuestion';
 import { GIT_WHEN } from '../when';
+import { saidByGit } from '../errorHints';
 
 const definition = {
   name: 'git_add',
@@ -104,9 +105,8 @@ class GitAddTool implements Tool<Input> {
   async invoke({ input, confirmed, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
     // The service describes, stages exactly that and returns the description; its text lists the
     // names in a way a name with ", " in it could blur: the data comes from the description.
-    const { text, description } = await this.git.add(
-      { paths: input.paths, all: input.all, allowRepositoryPrograms: confirmed === true },
-      token,
+    const { text, description } = await saidByGit(() =>
+      this.git.add({ paths: input.paths, all: input.all, allowRepositoryPrograms: confirmed === true }, token),
     );
     const paths = fitItems(description.files, roomFor(resultCharBudget(tokenizationOptions), {}));
     return structuredResult(

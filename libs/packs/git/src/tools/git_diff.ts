@@ -11,6 +11,7 @@ import {
 } from '@toolpacks/registry';
 import { GitService, WorkspaceError } from '@toolpacks/services';
 import { renderPatch, type PatchRenderOptions } from '../budget';
+import { saidByGit } from '../errorHints';
 import { diffResult, statFileLimit } from '../patchResult';
 import { PATCH_PROPERTIES, READ_ANNOTATIONS } from '../schemas';
 import { GIT_WHEN, PATH_PROPERTY, REVISION_PROPERTY } from '../when';
@@ -74,7 +75,7 @@ class GitDiffTool implements Tool<Input> {
     const { hunkOffset, ...options } = input;
     if (hunkOffset !== undefined && input.path === undefined)
       throw new WorkspaceError('hunkOffset needs path set to the one file whose hunks to continue.');
-    const patch = await this.git.diffPatch(options, token);
+    const patch = await saidByGit(() => this.git.diffPatch(options, token));
     const maxChars = resultCharBudget(tokenizationOptions);
     const render: PatchRenderOptions = {
       maxChars,

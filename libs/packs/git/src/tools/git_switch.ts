@@ -16,6 +16,7 @@ import { fitItems, roomFor } from '../fit';
 import { programLines } from '../programs';
 import { sensitiveLines, writesSensitive } from '../sensitiveFiles';
 import { askBeforeWrite } from '../writeQuestion';
+import { saidByGit } from '../errorHints';
 import { GIT_WHEN } from '../when';
 
 const definition = {
@@ -130,10 +131,8 @@ class GitSwitchTool implements Tool<Input> {
     // The service describes, checks the receipt against that, switches onto the very commit shown (or
     // refuses) and returns the description; its text
     // lists the carried files in a way a name with ", " in it could blur: the data comes from it.
-    const { text, description: d } = await this.git.switchBranch(
-      input.branch,
-      { create: input.create, startPoint: input.startPoint, receipt },
-      token,
+    const { text, description: d } = await saidByGit(() =>
+      this.git.switchBranch(input.branch, { create: input.create, startPoint: input.startPoint, receipt }, token),
     );
     const [commit, ...subject] = d.target.split(' ');
     const value = {
