@@ -1,5 +1,5 @@
 // What git discovers from the root (rev-parse) and the config it lists (config --list) stay the same
-// between calls until one of the files that decide them changes, so a call like git_status runs one
+// between calls until one of the files that decide them changes, so a status read runs one
 // git process instead of three. The cache is keyed by a fingerprint of every such file: the `.git`
 // entries (and bare-repository markers) on the way from the root up to the work tree's top, the git
 // directory's HEAD, commondir, gitdir and config.worktree, every config file git listed a value

@@ -120,15 +120,16 @@ export async function runAdd(
 export async function pathList(
   workspace: WorkspaceFileSystem,
   input: readonly string[] | undefined,
-  tool: string,
 ): Promise<string[]> {
   if (!Array.isArray(input) || input.length === 0)
-    throw new WorkspaceError(`${tool} needs paths: the files or folders (workspace-relative), e.g. ["src/app.ts"].`);
-  if (input.length > 1000) throw new WorkspaceError(`${tool} takes at most 1000 paths; give their folder instead.`);
+    throw new WorkspaceError(
+      'Paths are needed: the files or folders (workspace-relative), e.g. ["src/app.ts"].',
+      'no-paths',
+    );
+  if (input.length > 1000) throw new WorkspaceError('The call takes at most 1000 paths; give their folder instead.');
   const out: string[] = [];
   for (const item of input) {
-    if (typeof item !== 'string' || item === '')
-      throw new WorkspaceError(`${tool}: every path must be a non-empty string.`);
+    if (typeof item !== 'string' || item === '') throw new WorkspaceError('Every path must be a non-empty string.');
     const [relative] = await pathspecs(workspace, item);
     if (relative.split('/').some((segment) => segment.toLowerCase() === '.git'))
       throw new WorkspaceError(`Path '${quote(item)}' is inside .git, which git does not track; it is refused.`);

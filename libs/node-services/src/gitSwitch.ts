@@ -1,4 +1,4 @@
-// git_switch: described for its question (where it lands, what comes along, what blocks it, the
+// A branch switch: described for its question (where it lands, what comes along, what blocks it, the
 // files it writes that can make code run, with their diff), then run onto exactly the commit the
 // question showed: the files are checked out from that commit's id, never from a ref read again, and
 // the branch is attached only while it still points there.
@@ -41,7 +41,7 @@ export async function switchBranch(
       'switch-blocked',
       { branch, count: d.blocked.length },
     );
-  checkReceipt(`git_switch to '${branch}'`, d.receipt, d.sensitive, d, options.receipt);
+  checkReceipt(`The switch to '${branch}'`, d.receipt, d.sensitive, d, options.receipt);
   // The receipt matched (or nothing needed one): the programs run as the question listed them.
   const overrides = programOverrides(session, d, true, 'git switch');
   const commit = d.receipt.commit!;

@@ -65,7 +65,7 @@ export async function restore(
         : `No unstaged changes to tracked files in ${where}, so there is nothing to discard.`,
       staged ? 'nothing-to-unstage' : 'nothing-to-discard',
     );
-  checkReceipt('git_restore', description.receipt, description.sensitive, description, options.receipt);
+  checkReceipt('The restore', description.receipt, description.sensitive, description, options.receipt);
   // The receipt matched (or nothing needed one): the programs run as the question listed them.
   const overrides = programOverrides(session, description, true, 'git restore');
   const result = await session.exec(['restore', staged ? '--staged' : '--worktree', '--', ...paths], overrides);
@@ -91,7 +91,7 @@ export async function createBranch(
   return `Created branch '${name}' at ${description.startsAt}. The current branch did not change.`;
 }
 
-/** git_add's paths as root-relative pathspecs, or `.` for all: true. */
+/** The paths to stage as root-relative pathspecs, or `.` for all: true. */
 export async function addPaths(
   workspace: WorkspaceFileSystem,
   options: { paths?: readonly string[]; all?: boolean },
@@ -104,7 +104,7 @@ export async function addPaths(
       'Paths are needed (files or folders to stage, new files included), or all: true to stage every change in the workspace.',
       'no-paths',
     );
-  return pathList(workspace, options.paths, 'git_add');
+  return pathList(workspace, options.paths);
 }
 
 export async function describeAddIn(session: GitSession, paths: readonly string[]): Promise<AddDescription> {

@@ -185,7 +185,7 @@ export class NodeGitService implements GitService {
     options: { all?: boolean; paths?: readonly string[] } = {},
     token?: CancellationToken,
   ): Promise<CommitDescription> {
-    const added = options.paths?.length ? await pathList(this.workspace, options.paths, 'git_commit') : undefined;
+    const added = options.paths?.length ? await pathList(this.workspace, options.paths) : undefined;
     return describeCommitIn(await this.open(token), options.all === true, added);
   }
 
@@ -195,7 +195,7 @@ export class NodeGitService implements GitService {
     token?: CancellationToken,
   ): Promise<GitCommitResult> {
     if (typeof message !== 'string' || message.trim() === '') throw new WorkspaceError('A commit message is required.');
-    const toAdd = options.paths?.length ? await pathList(this.workspace, options.paths, 'git_commit') : undefined;
+    const toAdd = options.paths?.length ? await pathList(this.workspace, options.paths) : undefined;
     return commit(await this.open(token), message, options, toAdd);
   }
 
@@ -231,7 +231,7 @@ export class NodeGitService implements GitService {
     options: { paths: readonly string[]; staged?: boolean },
     token?: CancellationToken,
   ): Promise<RestoreDescription> {
-    const paths = await pathList(this.workspace, options.paths, 'git_restore');
+    const paths = await pathList(this.workspace, options.paths);
     return describeRestoreIn(await this.open(token), paths, options.staged === true);
   }
 
@@ -239,7 +239,7 @@ export class NodeGitService implements GitService {
     options: { paths: readonly string[]; staged?: boolean; receipt?: GitWriteReceipt },
     token?: CancellationToken,
   ): Promise<GitWriteResult<RestoreDescription>> {
-    const paths = await pathList(this.workspace, options.paths, 'git_restore');
+    const paths = await pathList(this.workspace, options.paths);
     return restore(await this.open(token), paths, options);
   }
 

@@ -25,8 +25,8 @@ describe('git error hints', () => {
   });
 
   it('words the refusals that name a tool first or mid-sentence exactly as the service once did', () => {
-    const said = (message: string, code: WorkspaceErrorCode, data?: WorkspaceErrorData) =>
-      gitErrorWords(new WorkspaceError(message, code, data), 'git_switch');
+    const said = (message: string, code: WorkspaceErrorCode, data?: WorkspaceErrorData, tool = 'git_switch') =>
+      gitErrorWords(new WorkspaceError(message, code, data), tool);
     expect(
       said("The switch to 'b' was refused: 1 file(s) would stop it or be lost:\n- a.txt: changed", 'switch-blocked'),
     ).toBe(
@@ -60,19 +60,43 @@ describe('git error hints', () => {
     expect(said('Give either paths or all: true, not both.', 'paths-and-all')).toBe(
       'Give either paths or all: true to git_add, not both.',
     );
-    expect(said('Paths are needed (files or folders to stage, new files included), or all: true.', 'no-paths')).toBe(
-      'git_add needs paths (files or folders to stage, new files included), or all: true.',
+    expect(
+      said(
+        'Paths are needed (files or folders to stage, new files included), or all: true.',
+        'no-paths',
+        {},
+        'git_add',
+      ),
+    ).toBe('git_add needs paths (files or folders to stage, new files included), or all: true.');
+  });
+
+  it('says the receipt and path refusals as the tool that made them', () => {
+    const words = (message: string, tool: string) => gitErrorWords(new WorkspaceError(message), tool);
+    expect(words('The restore was refused: the repository changed after the question was shown.', 'git_restore')).toBe(
+      'git_restore was refused: the repository changed after the question was shown.',
+    );
+    expect(words("The switch to 'b' writes files that can make code run.", 'git_switch')).toBe(
+      "git_switch to 'b' writes files that can make code run.",
+    );
+    expect(gitErrorWords(new WorkspaceError('Paths are needed: the files.', 'no-paths'), 'git_restore')).toBe(
+      'git_restore needs paths: the files.',
+    );
+    expect(words('The call takes at most 1000 paths; give their folder instead.', 'git_commit')).toBe(
+      'git_commit takes at most 1000 paths; give their folder instead.',
+    );
+    expect(words('Every path must be a non-empty string.', 'git_restore')).toBe(
+      'git_restore: every path must be a non-empty string.',
     );
   });
 
   it('rethrows a reworded error with its code and data, and any other error as it was', async () => {
     const blocked = new WorkspaceError("The switch to 'b' was refused: x", 'switch-blocked', { branch: 'b' });
-    const thrown = await saidByGit(() => Promise.reject(blocked)).catch((e: unknown) => e);
+    const thrown = await saidByGit('git_switch', () => Promise.reject(blocked)).catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(WorkspaceError);
     expect(thrown).toMatchObject({ code: 'switch-blocked', data: { branch: 'b' } });
     expect((thrown as Error).message).toMatch(/^git_switch to 'b' was refused: x\nCommit them/);
     const other = new Error('plain');
-    expect(inGitWords(other)).toBe(other);
-    await expect(saidByGit(() => Promise.reject(other))).rejects.toBe(other);
+    expect(inGitWords(other, 'git_switch')).toBe(other);
+    await expect(saidByGit('git_switch', () => Promise.reject(other))).rejects.toBe(other);
   });
 });

@@ -30,53 +30,59 @@ export function gitErrorHint(code: string, toolName: string): string | undefined
   return Object.hasOwn(hints, code) ? (hints as Record<string, string>)[code] : undefined;
 }
 
-/** `message` with its first words `lead` said as `as` (unchanged when it does not start with them). */
-function leading(message: string, lead: string, as: string): string {
-  return message.startsWith(lead) ? as + message.slice(lead.length) : message;
-}
-
 /**
  * Errors whose words name a tool first or mid-sentence, where a hint after them cannot: the service
  * says the fact with a plain subject ("The switch to 'b' was refused: …"), the pack says it as the
- * tool ("git_switch to 'b' was refused: …") with its next step where it belongs.
+ * tool ("git_switch to 'b' was refused: …", `leads`) with its next step where it belongs (`tails`).
  */
-const rewordings: Partial<Record<WorkspaceErrorCode, (message: string, data: WorkspaceError['data']) => string>> = {
+const leads: readonly (readonly [service: string, tool: (toolName: string) => string])[] = [
+  ['The switch', () => 'git_switch'],
+  ['Switching branches', () => 'git_switch'],
+  ['The restore', () => 'git_restore'],
+  ['A diff takes', () => 'git_diff takes'],
+  ['Paths are needed', (toolName) => `${toolName} needs paths`],
+  ['The call takes', (toolName) => `${toolName} takes`],
+  ['Every path must', (toolName) => `${toolName}: every path must`],
+];
+
+const tails: Partial<Record<WorkspaceErrorCode, (message: string, data: WorkspaceError['data']) => string>> = {
   'switch-blocked': (m) =>
-    `${leading(m, 'The switch', 'git_switch')}\nCommit them (git_add, git_commit), discard them (git_restore) or move them away, then switch again.`,
+    `${m}\nCommit them (git_add, git_commit), discard them (git_restore) or move them away, then switch again.`,
   'switch-overwrites': (m) => {
     const end = m.indexOf('\n');
     const next = ' Commit them (git_add, git_commit) or discard them (git_restore), then switch again.';
     return end < 0 ? m + next : m.slice(0, end) + next + m.slice(end);
   },
-  'branch-moved': (m) => `${leading(m, 'The switch', 'git_switch')} Call git_switch again to see the new question.`,
-  'switch-outside-workspace': (m) => leading(m, 'Switching branches', 'git_switch'),
+  'branch-moved': (m) => `${m} Call git_switch again to see the new question.`,
   'no-branch': (m, data) =>
     `${m} git_branch lists the branches; to make a new one, call git_switch with create: true (and startPoint, e.g. origin/${String(data?.branch ?? 'name')}, to start it elsewhere).`,
-  'revision-is-path': (m) => leading(m, 'A diff takes', 'git_diff takes'),
   'paths-and-all': (m) => m.replace(/, not both\.$/, ' to git_add, not both.'),
-  'no-paths': (m) => leading(m, 'Paths are needed', 'git_add needs paths'),
 };
 
-/** The error as the git pack says it: reworded when its code needs the tool in its words, else itself. */
-export function inGitWords(error: unknown): unknown {
-  if (!(error instanceof WorkspaceError) || !Object.hasOwn(rewordings, error.code)) return error;
-  const reworded = new WorkspaceError(rewordings[error.code]!(error.message, error.data), error.code, error.data);
+/** The error as the git pack says it for `toolName`: its subject and next step in the pack's words. */
+export function inGitWords(error: unknown, toolName: string): unknown {
+  if (!(error instanceof WorkspaceError)) return error;
+  const lead = leads.find(([service]) => error.message.startsWith(service));
+  let message = lead ? lead[1](toolName) + error.message.slice(lead[0].length) : error.message;
+  if (Object.hasOwn(tails, error.code)) message = tails[error.code]!(message, error.data);
+  if (message === error.message) return error;
+  const reworded = new WorkspaceError(message, error.code, error.data);
   reworded.stack = error.stack;
   return reworded;
 }
 
-/** Runs a service call; an error it throws comes out in the git pack's words (see inGitWords). */
-export async function saidByGit<T>(call: () => Promise<T>): Promise<T> {
+/** Runs a service call for `toolName`; an error it throws comes out in the git pack's words (see inGitWords). */
+export async function saidByGit<T>(toolName: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    throw inGitWords(error);
+    throw inGitWords(error, toolName);
   }
 }
 
 /** An error's words as the model reads them: its message, then the pack's sentence for its code. */
 export function gitErrorWords(error: unknown, toolName: string): string {
-  const said = inGitWords(error);
+  const said = inGitWords(error, toolName);
   if (!(said instanceof Error)) return String(said);
   const hint = said instanceof WorkspaceError ? gitErrorHint(said.code, toolName) : undefined;
   return hint ? `${said.message} ${hint}` : said.message;

@@ -105,7 +105,7 @@ class GitAddTool implements Tool<Input> {
   async invoke({ input, confirmed, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
     // The service describes, stages exactly that and returns the description; its text lists the
     // names in a way a name with ", " in it could blur: the data comes from the description.
-    const { text, description } = await saidByGit(() =>
+    const { text, description } = await saidByGit('git_add', () =>
       this.git.add({ paths: input.paths, all: input.all, allowRepositoryPrograms: confirmed === true }, token),
     );
     const paths = fitItems(description.files, roomFor(resultCharBudget(tokenizationOptions), {}));

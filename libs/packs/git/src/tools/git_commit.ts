@@ -14,7 +14,7 @@ import {
 } from '@toolpacks/registry';
 import { GitService, type CommitDescription } from '@toolpacks/services';
 import { clip, fitItems, roomFor } from '../fit';
-import { gitErrorWords } from '../errorHints';
+import { gitErrorWords, saidByGit } from '../errorHints';
 import { programLines } from '../programs';
 import { askBeforeWrite } from '../writeQuestion';
 import { GIT_WHEN } from '../when';
@@ -132,10 +132,12 @@ class GitCommitTool implements Tool<Input> {
     // The repository's programs run only when a person confirmed this very call (they were shown).
     // Nothing runs after the commit: its hash and files come with it, so a cancel or a timeout now
     // cannot report a commit that landed as one that did not.
-    const made = await this.git.commit(
-      input.message,
-      { all: input.all, paths: input.paths, allowRepositoryPrograms: confirmed === true },
-      token,
+    const made = await saidByGit('git_commit', () =>
+      this.git.commit(
+        input.message,
+        { all: input.all, paths: input.paths, allowRepositoryPrograms: confirmed === true },
+        token,
+      ),
     );
     const maxChars = resultCharBudget(tokenizationOptions);
     const value = {

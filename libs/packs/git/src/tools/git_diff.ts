@@ -75,7 +75,7 @@ class GitDiffTool implements Tool<Input> {
     const { hunkOffset, ...options } = input;
     if (hunkOffset !== undefined && input.path === undefined)
       throw new WorkspaceError('hunkOffset needs path set to the one file whose hunks to continue.');
-    const patch = await saidByGit(() => this.git.diffPatch(options, token));
+    const patch = await saidByGit('git_diff', () => this.git.diffPatch(options, token));
     const maxChars = resultCharBudget(tokenizationOptions);
     const render: PatchRenderOptions = {
       maxChars,

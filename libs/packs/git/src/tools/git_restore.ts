@@ -17,6 +17,7 @@ import { fitItems, roomFor } from '../fit';
 import { programLines } from '../programs';
 import { sensitiveLines, writesSensitive } from '../sensitiveFiles';
 import { askBeforeWrite } from '../writeQuestion';
+import { saidByGit } from '../errorHints';
 import { GIT_WHEN } from '../when';
 
 const definition = {
@@ -134,7 +135,9 @@ class GitRestoreTool implements Tool<Input> {
   ) {
     // The service describes, restores exactly that and returns the description; its text lists the
     // names in a way a name with ", " in it could blur: the data comes from the description.
-    const { text, description } = await this.git.restore({ paths: input.paths, staged: input.staged, receipt }, token);
+    const { text, description } = await saidByGit('git_restore', () =>
+      this.git.restore({ paths: input.paths, staged: input.staged, receipt }, token),
+    );
     const paths = fitItems(description.files, roomFor(resultCharBudget(tokenizationOptions), {}));
     return structuredResult(
       {

@@ -131,7 +131,7 @@ class GitSwitchTool implements Tool<Input> {
     // The service describes, checks the receipt against that, switches onto the very commit shown (or
     // refuses) and returns the description; its text
     // lists the carried files in a way a name with ", " in it could blur: the data comes from it.
-    const { text, description: d } = await saidByGit(() =>
+    const { text, description: d } = await saidByGit('git_switch', () =>
       this.git.switchBranch(input.branch, { create: input.create, startPoint: input.startPoint, receipt }, token),
     );
     const [commit, ...subject] = d.target.split(' ');
