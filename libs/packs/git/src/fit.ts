@@ -1,7 +1,7 @@
 // The structured result within the same budget as the text: a short line of text is a much longer
 // JSON object, so a list that fits as text may not fit as data. Lists are cut at an item, and where
 // the text lists the same items it is cut at the same one, so both name the same way on.
-import { jsonChars } from '@toolpacks/registry';
+import { jsonChars, type RoomDeclaration } from '@toolpacks/registry';
 
 /** How many items, from the first, fit `maxChars` as JSON array items (each with its comma). */
 export function fitCount(items: readonly unknown[], maxChars: number): number {
@@ -22,6 +22,9 @@ export function fitItems<T>(items: readonly T[], maxChars: number): T[] {
 export function clip(text: string, maxChars: number): string {
   return text.length <= maxChars ? text : `${text.slice(0, Math.max(0, maxChars - 1))}…`;
 }
+
+/** The registry's room for a list of data beside other fields: those fields' JSON and 150 characters more. */
+export const BESIDE_FIELDS: RoomDeclaration = { dataReserve: 150 };
 
 /**
  * Room for the lists of a structured value whose other fields are `rest`: the budget less what

@@ -3,7 +3,7 @@ import { boundedList, type CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
   inertLine,
-  resultCharBudget,
+  roomFor,
   structuredResult,
   type InputOf,
   type Tool,
@@ -12,7 +12,7 @@ import {
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
 import { GitService, type AddDescription } from '@toolpacks/services';
-import { fitItems, roomFor } from '../fit';
+import { BESIDE_FIELDS, fitItems } from '../fit';
 import { programLines } from '../programs';
 import { askBeforeWrite } from '../writeQuestion';
 import { GIT_WHEN } from '../when';
@@ -108,7 +108,7 @@ class GitAddTool implements Tool<Input> {
     const { text, description } = await saidByGit('git_add', () =>
       this.git.add({ paths: input.paths, all: input.all, allowRepositoryPrograms: confirmed === true }, token),
     );
-    const paths = fitItems(description.files, roomFor(resultCharBudget(tokenizationOptions), {}));
+    const paths = fitItems(description.files, roomFor(BESIDE_FIELDS, tokenizationOptions, {}).maxJsonChars);
     return structuredResult(
       {
         paths,

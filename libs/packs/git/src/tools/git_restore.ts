@@ -4,7 +4,7 @@ import {
   defineTool,
   inertLine,
   inertText,
-  resultCharBudget,
+  roomFor,
   structuredResult,
   type InputOf,
   type Tool,
@@ -13,7 +13,7 @@ import {
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
 import { GitService, type GitWriteReceipt, type RestoreDescription } from '@toolpacks/services';
-import { fitItems, roomFor } from '../fit';
+import { BESIDE_FIELDS, fitItems } from '../fit';
 import { programLines } from '../programs';
 import { sensitiveLines, writesSensitive } from '../sensitiveFiles';
 import { askBeforeWrite } from '../writeQuestion';
@@ -138,7 +138,7 @@ class GitRestoreTool implements Tool<Input> {
     const { text, description } = await saidByGit('git_restore', () =>
       this.git.restore({ paths: input.paths, staged: input.staged, receipt }, token),
     );
-    const paths = fitItems(description.files, roomFor(resultCharBudget(tokenizationOptions), {}));
+    const paths = fitItems(description.files, roomFor(BESIDE_FIELDS, tokenizationOptions, {}).maxJsonChars);
     return structuredResult(
       {
         action: input.staged ? ('unstaged' as const) : ('discarded' as const),

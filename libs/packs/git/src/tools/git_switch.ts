@@ -3,7 +3,7 @@ import { boundedList, type CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
   inertLine,
-  resultCharBudget,
+  roomFor,
   structuredResult,
   type InputOf,
   type Tool,
@@ -12,7 +12,7 @@ import {
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
 import { GitService, type GitWriteReceipt, type SwitchDescription } from '@toolpacks/services';
-import { fitItems, roomFor } from '../fit';
+import { BESIDE_FIELDS, fitItems } from '../fit';
 import { programLines } from '../programs';
 import { sensitiveLines, writesSensitive } from '../sensitiveFiles';
 import { askBeforeWrite } from '../writeQuestion';
@@ -144,7 +144,7 @@ class GitSwitchTool implements Tool<Input> {
       carriedCount: d.carried.length,
       untrackedCount: d.untrackedCount,
     };
-    const carried = fitItems(d.carried, roomFor(resultCharBudget(tokenizationOptions), value));
+    const carried = fitItems(d.carried, roomFor(BESIDE_FIELDS, tokenizationOptions, value).maxJsonChars);
     return structuredResult({ ...value, carried }, text);
   }
 }
