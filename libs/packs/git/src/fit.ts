@@ -25,11 +25,3 @@ export function clip(text: string, maxChars: number): string {
 
 /** The registry's room for a list of data beside other fields: those fields' JSON and 150 characters more. */
 export const BESIDE_FIELDS: RoomDeclaration = { dataReserve: 150 };
-
-/**
- * Room for the lists of a structured value whose other fields are `rest`: the budget less what
- * they take as JSON, and a little for the lists' keys and a few counts and flags.
- */
-export function roomFor(maxChars: number, rest: unknown): number {
-  return Math.max(0, maxChars - jsonChars(rest) - 150);
-}

@@ -3,8 +3,8 @@
 // the GitPatch the tools already have and from what renderPatch showed, so both say the same.
 import type { GitPatch } from '@toolpacks/services';
 import type { PatchRenderOptions, RenderedPatch } from './budget';
-import { jsonChars } from '@toolpacks/registry';
-import { clip, fitCount, fitItems, roomFor } from './fit';
+import { jsonChars, roomFor } from '@toolpacks/registry';
+import { BESIDE_FIELDS, clip, fitCount, fitItems } from './fit';
 
 export type FileStatus = 'added' | 'modified' | 'deleted' | 'renamed' | 'copied' | 'typechange';
 
@@ -76,7 +76,7 @@ export function fileChanges(patch: GitPatch, untrackedContent = false): FileChan
  * text left out and the untracked files after it; the last twentieth for the counts and flags.
  */
 function listRooms(maxChars: number, rest: object): { files: number; omitted: number; untracked: number } {
-  const room = roomFor(maxChars, rest);
+  const room = roomFor(BESIDE_FIELDS, maxChars, rest).maxJsonChars;
   return { files: Math.floor(room * 0.6), omitted: Math.floor(room * 0.2), untracked: Math.floor(room * 0.15) };
 }
 

@@ -5,6 +5,7 @@ import {
   inertLine,
   inertText,
   resultCharBudget,
+  roomFor,
   structuredResult,
   type InputOf,
   type Tool,
@@ -13,7 +14,7 @@ import {
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
 import { GitService, type CommitDescription } from '@toolpacks/services';
-import { clip, fitItems, roomFor } from '../fit';
+import { BESIDE_FIELDS, clip, fitItems } from '../fit';
 import { gitErrorWords, saidByGit } from '../errorHints';
 import { programLines } from '../programs';
 import { askBeforeWrite } from '../writeQuestion';
@@ -147,7 +148,7 @@ class GitCommitTool implements Tool<Input> {
       summary: made.summary,
       fileCount: made.files.length,
     };
-    const files = fitItems(made.files, roomFor(maxChars, value));
+    const files = fitItems(made.files, roomFor(BESIDE_FIELDS, maxChars, value).maxJsonChars);
     return structuredResult({ ...value, files, truncated: files.length < made.files.length }, made.text);
   }
 }

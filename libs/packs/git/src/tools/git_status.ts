@@ -3,6 +3,7 @@ import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
   resultCharBudget,
+  roomFor,
   structuredResult,
   type InputOf,
   type Tool,
@@ -11,7 +12,7 @@ import {
 } from '@toolpacks/registry';
 import { GitService, type GitStatus } from '@toolpacks/services';
 import { cutLines } from '../budget';
-import { fitCount, roomFor } from '../fit';
+import { BESIDE_FIELDS, fitCount } from '../fit';
 import { FILE_STATES, READ_ANNOTATIONS } from '../schemas';
 import { branchLine, statusLine } from '../statusText';
 import { GIT_WHEN } from '../when';
@@ -77,7 +78,7 @@ class GitStatusTool implements Tool<Input> {
     const lines = [branchLine(status), ...status.files.map(statusLine)];
     const capped = status.truncated;
     // The text and the list stop at the same line: as many as fit both the budget as text and as data.
-    const fits = fitCount([null, ...status.files], roomFor(maxChars, branch));
+    const fits = fitCount([null, ...status.files], roomFor(BESIDE_FIELDS, maxChars, branch).maxJsonChars);
     const shown = capped || fits < lines.length ? cutLines(lines.join('\n'), maxChars, fits) : undefined;
     const kept = shown?.shown ?? lines.length;
     const files = status.files.slice(0, Math.max(0, kept - 1));
