@@ -1,16 +1,16 @@
 // The structured result within the same budget as the text: a short line of text is a much longer
 // JSON object, so a list that fits as text may not fit as data. Lists are cut at an item, and where
 // the text lists the same items it is cut at the same one, so both name the same way on.
-import { jsonChars, type RoomDeclaration } from '@toolpacks/registry';
+import { ItemFit, jsonChars, type RoomDeclaration } from '@toolpacks/registry';
 
-/** How many items, from the first, fit `maxChars` as JSON array items (each with its comma). */
+/**
+ * How many items, from the first, fit `maxChars` as a JSON array (its brackets and a comma between
+ * two): the registry's ItemFit counts an item's JSON and one character, so one is kept for the bracket.
+ */
 export function fitCount(items: readonly unknown[], maxChars: number): number {
-  let used = 2;
-  for (let i = 0; i < items.length; i++) {
-    used += jsonChars(items[i]) + (i > 0 ? 1 : 0);
-    if (used > maxChars) return i;
-  }
-  return items.length;
+  const fit = new ItemFit({ maxChars: Infinity, maxJsonChars: maxChars - 1 });
+  while (fit.kept < items.length && fit.take(0, jsonChars(items[fit.kept])));
+  return fit.kept;
 }
 
 /** The first items that fit `maxChars` as a JSON array. */
