@@ -20,7 +20,14 @@ export interface McpConnection extends StdioServer {
   readonly session: Promise<McpSession>;
   /** The 2025-era session, once the client opened with initialize. */
   readonly legacy: Promise<SessionServer>;
+  /** Settles once the opening message (if one came) is answered, or failed; bounded, never holds a wire open. */
+  openingAnswered(): Promise<void>;
 }
+
+/** How long the end of the wire waits for the opening answer once its instance is built. */
+const OPENING_ANSWER_WAIT_MS = 5_000;
+
+const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 export function serveConnection(wire: Transport, options: McpServerOptions & CallLimitOptions): McpConnection {
   // Started on the next turn of the event loop: an opening message already waiting on the wire is
@@ -52,8 +59,20 @@ export function serveConnection(wire: Transport, options: McpServerOptions & Cal
   // The instructions' facts: the host's description (the session starts meanwhile), else the started session's.
   const about = describeSession(options, session);
   about.catch(() => undefined);
+  let opening: Promise<void> = Promise.resolve();
   const handle = serveSdkConnection(
-    async ({ era }) => {
+    ({ era }) => {
+      const instance = openInstance(era);
+      opening = instance.then(
+        () => Promise.race([hello.firstSent, delay(OPENING_ANSWER_WAIT_MS)]),
+        () => undefined,
+      );
+      return instance;
+    },
+    { transport: hello, onerror: (error) => options.onError?.(error) },
+  );
+  async function openInstance(era: 'legacy' | 'modern'): Promise<Server> {
+    {
       const described = await about.then(
         (value) => ({ value }),
         (error: unknown) => ({ error }),
@@ -67,9 +86,8 @@ export function serveConnection(wire: Transport, options: McpServerOptions & Cal
       const server = await modern.createServer(hello.hello);
       pinned = server;
       return server;
-    },
-    { transport: hello, onerror: (error) => options.onError?.(error) },
-  );
+    }
+  }
 
   const close = (): Promise<void> =>
     (closing ??= (async () => {
@@ -86,7 +104,7 @@ export function serveConnection(wire: Transport, options: McpServerOptions & Cal
     previous?.();
     void close();
   };
-  return { session, legacy, closed, close };
+  return { session, legacy, closed, close, openingAnswered: () => opening };
 }
 
 /**

@@ -68,6 +68,10 @@ export class HelloTransport implements Transport {
   /** The hello of the latest message that carried one. */
   hello: ClientHello = {};
 
+  private markSent!: () => void;
+  /** Settles when the first message goes out on the wire (the opening answer). */
+  readonly firstSent = new Promise<void>((resolve) => (this.markSent = resolve));
+
   constructor(private readonly inner: Transport) {}
 
   async start(): Promise<void> {
@@ -81,7 +85,9 @@ export class HelloTransport implements Transport {
   }
 
   send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    return this.inner.send(message, options);
+    const sent = this.inner.send(message, options);
+    this.markSent();
+    return sent;
   }
 
   close(): Promise<void> {

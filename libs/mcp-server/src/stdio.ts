@@ -2,7 +2,7 @@
 // (connection.ts). The caller (the CLI) handles SIGTERM by calling close(); stdin ending closes the
 // server too. Either way the workspace session is disposed, so every debuggee and child process it
 // started ends. Nothing but protocol is written to `stdout`.
-import type { Readable, Writable } from 'node:stream';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { CallLimitOptions } from './callLimiter';
 import { serveConnection } from './connection';
@@ -15,9 +15,22 @@ export async function serveStdio(
     stdout: process.stdout,
   },
 ): Promise<StdioServer> {
-  const { closed, close } = serveConnection(
-    new StdioServerTransport(io.stdin as Readable, io.stdout as Writable),
-    options,
-  );
-  return { closed, close };
+  // stdin is passed on through `input`, whose end waits for the opening answer: a one-shot client
+  // writes its opening message and ends stdin at once, and the SDK's transport, closed by the end of
+  // its input, could no longer send the answer.
+  const input = new PassThrough();
+  const stdin = io.stdin as Readable;
+  stdin.pipe(input, { end: false });
+  const connection = serveConnection(new StdioServerTransport(input, io.stdout as Writable), options);
+  let ending: Promise<void> | undefined;
+  const endInput = (): Promise<void> => (ending ??= endInputOnce());
+  const endInputOnce = async (): Promise<void> => {
+    // The last message read is handed on first, and its instance is started, before the wait.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    await connection.openingAnswered();
+    input.end();
+  };
+  stdin.once('end', () => void endInput());
+  stdin.once('close', () => void endInput());
+  return { closed: connection.closed, close: connection.close };
 }

@@ -252,6 +252,9 @@ describe('the publishable packages, installed from their tarballs outside the re
       encoding: 'utf8',
       timeout: 60_000,
     });
+    // No answer: the server's stderr says why (a failure to start, a crash).
+    if (!result.stdout.trim())
+      throw new Error(`toolpacks mcp gave no answer (status ${result.status}): ${result.stderr}`);
     const reply = JSON.parse(result.stdout.split('\n')[0]);
     expect(reply).toMatchObject({ id: 1, result: { serverInfo: { name: 'toolpacks' }, capabilities: { tools: {} } } });
   });
