@@ -26,8 +26,10 @@ const FLOORS = [
   {
     floor: 0,
     name: 'vocabulary',
-    files: ['definitions.ts', 'modelSelector.ts', 'bestMatch.ts', 'inertText.ts', 'toolResult.tsx', 'resultBudget.ts'],
+    files: ['definitions.ts', 'modelSelector.ts', 'bestMatch.ts', 'inertText.ts', 'toolResult.tsx'],
   },
+  // The one fit of a result to its budget: it speaks only the vocabulary (definitions, toolResult).
+  { floor: 0, name: 'fit/', folder: 'fit' },
   { floor: 1, name: 'when/', folder: 'when' },
   { floor: 2, name: 'schema/', folder: 'schema' },
   { floor: 3, name: 'store/', folder: 'store' },

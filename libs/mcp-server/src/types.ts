@@ -24,6 +24,7 @@ export interface McpSession {
 export interface SessionDescription {
   /** The host's model: the sessions' model, unless a known client's model replaces a default. */
   readonly model: ModelInfo;
+  /** The workspace folder the session serves, when the host knows it before the session starts. */
   readonly root?: string;
   /** The packs the session loads, by display name. */
   readonly packs: readonly string[];

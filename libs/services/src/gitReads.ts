@@ -156,6 +156,7 @@ export interface GitStatusFile {
 export interface GitStatus {
   /** The branch checked out (also an unborn one); absent when HEAD is detached. */
   readonly branch?: string;
+  /** HEAD points at a commit, not at a branch. */
   readonly detached: boolean;
   /** The branch has no commit yet. */
   readonly unborn?: true;
@@ -181,6 +182,7 @@ export interface GitLogCommit {
   readonly hash: string;
   /** The author date, ISO 8601. */
   readonly date: string;
+  /** The author's name. */
   readonly author: string;
   /** The message's first paragraph, on one line. */
   readonly subject: string;
@@ -188,6 +190,7 @@ export interface GitLogCommit {
 
 /** Commits, newest first. */
 export interface GitCommitList {
+  /** The commits read, newest first (git log's order). */
   readonly commits: readonly GitLogCommit[];
   /** git's output passed the service's size cap: commits after the last in `commits` were not read. */
   readonly truncated: boolean;

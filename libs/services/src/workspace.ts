@@ -55,9 +55,16 @@ export type WorkspaceErrorData = Readonly<Record<string, string | number | boole
  * sentence for it follows the message in the tool's answer) and `data` the values it is about.
  */
 export class WorkspaceError extends Error {
+  /**
+   * @param message - What happened, in words that name no tool.
+   * @param code - What kind of failure it is: the key of a pack's `errorHints`.
+   * @param data - The values the failure is about (a path, a branch), for a pack's words.
+   */
   constructor(
     message: string,
+    /** What kind of failure it is: the key of a pack's `errorHints`. */
     readonly code: WorkspaceErrorCode = 'refused',
+    /** The values the failure is about (a path, a branch), for a pack's words. */
     readonly data?: WorkspaceErrorData,
   ) {
     super(message);

@@ -7,6 +7,7 @@ import { roomFor, type CallBudget, type RoomDeclaration } from './room';
 
 /** How a tool pages through a long answer: the tool to call and the input field that says where to go on. */
 export interface Paging {
+  /** The tool to call for the rest (its name as the model knows it). */
   readonly tool: string;
   /** The input field: `offset`, `startLine`, a cursor's name. */
   readonly field: string;
@@ -46,9 +47,13 @@ export interface FittedList<T, D> {
   /** Items follow the ones shown: left out to fit, or past this page of the whole list. */
   readonly more: boolean;
   /** The data's way on: `{ nextOffset }` when more follow, else nothing. */
-  readonly onward: { readonly nextOffset?: number };
+  readonly onward: {
+    /** The offset to call again with. */
+    readonly nextOffset?: number;
+  };
 }
 
+/** How {@link fitList} fits one call's list: its budget, and where the items lie in the whole list. */
 export interface FitListOptions {
   /** The call's budget: its tokenization options (the registry's default when none), or characters. */
   readonly budget: CallBudget;
@@ -98,6 +103,7 @@ export function callWith(paging: Paging, value: string | number): string {
   return `${paging.tool} with ${paging.field}${paging.joiner ?? ': '}${value}`;
 }
 
+/** How {@link callAgain} words the call that gets the rest. */
 export interface CallAgainOptions {
   /** The other inputs to keep, in words: `query` gives "with the same query and offset: 50". */
   readonly same?: string;

@@ -3,7 +3,9 @@
 
 /** How much a result may hold: its text, and its data as JSON (the text's budget when not given). */
 export interface FitLimits {
+  /** Characters the text may hold. */
   readonly maxChars: number;
+  /** Characters the data may take as JSON; the text's when not given. */
   readonly maxJsonChars?: number;
 }
 
@@ -13,6 +15,7 @@ export interface FitLimits {
  */
 export type DataLayout = 'array' | 'lines';
 
+/** How the items lie in the text and in the data of an {@link ItemFit}. */
 export interface ItemFitOptions {
   /** How the data holds the items. Default: `array`. */
   readonly data?: DataLayout;

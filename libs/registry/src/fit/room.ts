@@ -5,6 +5,7 @@ import type { ToolTokenizationOptions } from '../definitions';
 import { resultCharBudget } from './budget';
 import { roomBeside } from './jsonSize';
 
+/** What a pack declares of the room its result takes out of the call's budget. */
 export interface RoomDeclaration {
   /** Characters of the budget kept for the rest of the result: its header, notes and other fields. */
   readonly reserve?: number;
@@ -19,7 +20,9 @@ export interface RoomDeclaration {
 
 /** The room for a result's text, and for its data as JSON. */
 export interface Room {
+  /** Characters the text may hold. */
   readonly maxChars: number;
+  /** Characters the data may take as JSON. */
   readonly maxJsonChars: number;
 }
 
