@@ -233,7 +233,7 @@ export class NodeDebugService implements DebugService {
 
   /**
    * Cancelled (or timed out), continue and step stop waiting and leave the program as it is: it
-   * keeps running, the state says so, and stop_debugging ends it.
+   * keeps running, the state says so, and stopping the session ends it.
    */
   async continue(token?: CancellationToken): Promise<DebugStatus> {
     const session = this.requireSession();

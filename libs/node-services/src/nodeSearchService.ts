@@ -1,7 +1,7 @@
 // Search over the workspace: ripgrep when `rg` is on PATH, else the built-in scanner in a worker
 // thread. Both see the files git lists (searchIgnoreContext.ts, gitIgnoreRules.ts), return
 // matches in the same order (depth-first, names sorted), skip binary and over-limit files and say
-// so, and so return identical results. file_search always walks in the worker: the glob and the
+// so, and so return identical results. Finding files always walks in the worker: the glob and the
 // ignore rules are the user's input, and a deadline or cancellation terminates the worker.
 import { spawnSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';

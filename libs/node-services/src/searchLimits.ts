@@ -6,7 +6,7 @@ import { compileGlob } from './glob';
 
 /**
  * Text files up to this size are searched (ripgrep, or the scanner streaming them); larger ones are
- * skipped and counted. read_file reads any of them by line range.
+ * skipped and counted. A read by line range reads any of them.
  */
 export const MAX_SEARCH_FILE_BYTES = 256 * 1024 * 1024;
 /** Files up to this size are read whole by the scanner and the verifier; larger ones are streamed. */

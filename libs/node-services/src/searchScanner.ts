@@ -1,4 +1,4 @@
-// The built-in walker, in a worker thread: it lists files (file_search) or searches them (grep when
+// The built-in walker, in a worker thread: it lists files or searches them (grep when
 // ripgrep is absent or cannot run the pattern). Every piece of matching user input (globs, ignore
 // rules, the regex) runs here, so a deadline or a cancellation terminates it and the main thread
 // never waits on it. The worker's source is plain JS text plus the self-contained glob and ignore
