@@ -44,8 +44,28 @@ export function compileWhenRegex(lexeme: string): WhenRegex {
   }
   const base = { source: regex.source, flags: regex.flags };
   // re2js is about 100× slower on a large value: only patterns that could backtrack badly need it.
-  if (isLinearOnBacktracking(pattern, flags))
-    return { ...base, engine: 'js-linear', test: (v) => regex.test(v as string) };
+  if (isLinearOnBacktracking(pattern, flags)) {
+    // V8 may still give up on a very large value (its backtrack stack: a RangeError, seen on 5 MB
+    // values in a loaded test run), where VS Code's answer stands: re2js answers then, in linear time.
+    let fallback: ReturnType<typeof compileRe2> | null = null;
+    const onRe2 = (v: unknown): boolean => {
+      fallback ??= compileRe2(pattern, flags) ?? undefined;
+      if (!fallback) throw new RangeError(`the regular expression ${abbreviate(lexeme)} could not run on this value`);
+      return fallback.matcher.test(mapValue(String(v)));
+    };
+    return {
+      ...base,
+      engine: 'js-linear',
+      test: (v) => {
+        try {
+          return regex.test(v as string);
+        } catch (error) {
+          if (error instanceof RangeError) return onRe2(v);
+          throw error;
+        }
+      },
+    };
+  }
   const bounded = hasBoundedBacktracking(pattern);
   const re2 = compileRe2(pattern, flags);
   if (re2) {
