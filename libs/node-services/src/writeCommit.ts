@@ -29,7 +29,7 @@ export interface Plan {
   bytes?: Buffer;
   temp?: Temp;
   inPlace?: boolean;
-  /** The source's stat at its final check, to see whether anyone wrote to it during the rename. */
+  /** The source's stat its bytes were read under, to see whether anyone wrote to it before the rename took. */
   checked?: BigIntStats;
   backup?: string;
   inPlaceHandle?: FileHandle;
@@ -79,7 +79,9 @@ export async function commitPlan(opener: SafeOpener, plan: Plan, undo: Undo[]): 
     undo.push({ what, run: () => unlinkIfInode(source, temp.ino) });
     return;
   }
-  plan.checked = await snapshot.handle.stat({ bigint: true });
+  // The stat the bytes were read and hashed under, not a fresh one: an append landing between the
+  // last check and this line would otherwise be counted as seen and lost with the old file.
+  plan.checked = snapshot.stat;
   await source.dir.ensure();
   await fs.rename(temp.dir.at(temp.name), source.dir.at(source.name));
   plan.temp = undefined;
