@@ -257,6 +257,9 @@ function enableNodeCompileCache() {
 
 function start() {
   if (process.env.TOOLPACKS_FROM_SOURCE === '1') return runFromSource();
+  // The server sets this V8 flag (commands/mcp.ts); V8 rejects a code cache made under other flags
+  // than the next start's, so it is set before the bundle compiles and the cache written at exit holds.
+  if (VARIANT === 'mcp') require('node:v8').setFlagsFromString('--optimize-for-size');
   enableNodeCompileCache();
   let run;
   try {

@@ -1,0 +1,72 @@
+// `toolpacks mcp` through the bin, in real processes: V8's code cache of the mcp bundle is used by the
+// next start, not rejected and written again on every run (the server sets a V8 flag, and a cache made
+// under other flags than the next start's is rejected: every start compiled the 2 MB bundle anew).
+import { spawn } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+jest.setTimeout(180_000);
+
+const BIN = path.resolve(__dirname, '../bin/toolpacks.js');
+const REPO = path.resolve(__dirname, '../../..');
+
+let dir: string;
+beforeEach(async () => {
+  dir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'toolpacks-mcp-cache-')));
+  await fs.mkdir(path.join(dir, 'ws'));
+  await fs.writeFile(path.join(dir, 'ws/README.md'), 'hello\n');
+});
+afterEach(() => fs.rm(dir, { recursive: true, force: true }));
+
+/** One `toolpacks mcp` run that is sent initialize and the end of stdin; its stdout. */
+function openAndEnd(cache: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, 'mcp', '--root', path.join(dir, 'ws')], {
+      cwd: REPO,
+      env: { ...process.env, TOOLPACKS_CACHE_DIR: cache },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += String(chunk)));
+    child.stderr.on('data', (chunk) => (stderr += String(chunk)));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`exit ${code}: ${stderr}`))));
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'cache-spec', version: '1' } },
+    };
+    child.stdin.end(`${JSON.stringify(initialize)}\n`);
+  });
+}
+
+/** The mcp bundle's code cache: its name and bytes, and when it was written. */
+async function codeCache(cache: string): Promise<{ name: string; bytes: Buffer; mtimeMs: number }> {
+  const { bundle } = JSON.parse(await fs.readFile(path.join(cache, 'manifest-mcp.json'), 'utf8')) as { bundle: string };
+  const name = bundle.replace(/\.js$/, '.cache');
+  const file = path.join(cache, name);
+  return { name, bytes: await fs.readFile(file), mtimeMs: (await fs.stat(file)).mtimeMs };
+}
+
+it('a second start uses the code cache the first wrote: the cache is not written again', async () => {
+  const cache = path.join(dir, 'cache');
+  expect(await openAndEnd(cache)).toContain('"serverInfo"');
+  let before = await codeCache(cache);
+  // Another engineer's saved source rebuilds the bundle (a new name, a new cache): try again until two
+  // starts in a row ran the same bundle.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    expect(await openAndEnd(cache)).toContain('"serverInfo"');
+    const after = await codeCache(cache);
+    if (after.name !== before.name) {
+      before = after;
+      continue;
+    }
+    expect(after.mtimeMs).toBe(before.mtimeMs);
+    expect(after.bytes.equals(before.bytes)).toBe(true);
+    return;
+  }
+  throw new Error('the bundle was rebuilt on every start: sources kept changing');
+});
