@@ -1,7 +1,8 @@
 // Issue 23, item 4: each debug tool's annotations say what it can do (MCP's meanings), and which
 // calls ask a person is what it was before `destructive` stopped deciding that alone (asksByDefault).
 import type { ToolAnnotations } from '@toolpacks/registry';
-import { createPackHarness, SAMPLE_PROGRAM, testModels, type PackHarness } from '@toolpacks/host-node/testing';
+import { createPackHarness, SAMPLE_PROGRAM, testModels } from '@toolpacks/host-node/testing';
+import type { PackHarness } from '@toolpacks/host-node/testing';
 import { debugPack } from './index';
 
 /** What each tool can do, and for which inputs a call asks before it runs (and whether it runs code the model wrote). */

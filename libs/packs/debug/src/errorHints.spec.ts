@@ -1,7 +1,8 @@
 // The debug service's errors name no tool; the debug pack's errorHints give the sentence that does,
 // and the model reads exactly what it read when the service wrote that sentence itself.
 import { DebugErrors } from '@toolpacks/node-services';
-import { createPackHarness, SAMPLE_PROGRAM, type PackHarness } from '@toolpacks/host-node/testing';
+import { createPackHarness, SAMPLE_PROGRAM } from '@toolpacks/host-node/testing';
+import type { PackHarness } from '@toolpacks/host-node/testing';
 import { debugPack } from './index';
 import { debugErrorHints } from './errorHints';
 

@@ -6,16 +6,16 @@ import {
   partWithinJson,
   resultCharBudget,
   structuredResult,
-  type ToolTokenizationOptions,
 } from '@toolpacks/registry';
-import {
-  ContextKeys,
-  type BreakpointInfo,
-  type DebugService,
-  type DebugStatus,
-  type ExceptionInfo,
-  type SourceLocation,
-  type StackFrameInfo,
+import type { ToolTokenizationOptions } from '@toolpacks/registry';
+import { ContextKeys } from '@toolpacks/services';
+import type {
+  BreakpointInfo,
+  DebugService,
+  DebugStatus,
+  ExceptionInfo,
+  SourceLocation,
+  StackFrameInfo,
 } from '@toolpacks/services';
 import { cutToFit } from './resultFit';
 import type { BreakpointValue, ExceptionValue, LocationValue, StatusValue } from './schemas';

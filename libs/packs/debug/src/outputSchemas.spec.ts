@@ -3,13 +3,8 @@
 // debuggees in temporary folders.
 import Ajv2020 from 'ajv/dist/2020';
 import type { OutputOf, ToolValue } from '@toolpacks/registry';
-import {
-  createPackHarness,
-  SAMPLE_PROGRAM,
-  testModels,
-  type HarnessCallResult,
-  type PackHarness,
-} from '@toolpacks/host-node/testing';
+import { createPackHarness, SAMPLE_PROGRAM, testModels } from '@toolpacks/host-node/testing';
+import type { HarnessCallResult, PackHarness } from '@toolpacks/host-node/testing';
 import { debugPack } from './index';
 import { evaluateExpression } from './tools/evaluate_expression';
 import { getCallStack } from './tools/get_call_stack';

@@ -4,8 +4,10 @@
 // fit, and they hold the same frames, variables, value and output. The default budget (60,000
 // characters); real Node debuggees in temporary folders, through the registry (whose harness fails a
 // call whose data is over the budget, or whose text it had to cut).
-import { jsonChars, type OutputOf, type ToolValue } from '@toolpacks/registry';
-import { createPackHarness, type HarnessCallResult, type PackHarness } from '@toolpacks/host-node/testing';
+import { jsonChars } from '@toolpacks/registry';
+import type { OutputOf, ToolValue } from '@toolpacks/registry';
+import { createPackHarness } from '@toolpacks/host-node/testing';
+import type { HarnessCallResult, PackHarness } from '@toolpacks/host-node/testing';
 import { debugPack } from './index';
 import { evaluateExpression } from './tools/evaluate_expression';
 import { getCallStack } from './tools/get_call_stack';

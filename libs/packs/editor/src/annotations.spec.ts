@@ -3,7 +3,8 @@
 // confined to the workspace (openWorld false); idempotent when the same call again changes nothing
 // more. Whether a call asks a person without a question of its own (asksByDefault) is checked
 // against what the tools did before the annotations were made honest, by calling them.
-import { createPackHarness, testModels, type PackHarness } from '@toolpacks/host-node/testing';
+import { createPackHarness, testModels } from '@toolpacks/host-node/testing';
+import type { PackHarness } from '@toolpacks/host-node/testing';
 import type { ConfirmationRequest, ModelInfo, ToolAnnotations } from '@toolpacks/registry/host';
 import { editorPack } from './index';
 

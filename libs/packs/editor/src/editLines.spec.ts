@@ -2,7 +2,8 @@
 // text ends its last line, it does not claim the next one; an empty new text takes no line
 // (endLine is startLine - 1). Checked against the file as written, on a real folder, for Claude's
 // str_replace and replace_string_in_file; multi_replace_string_in_file names the start lines.
-import { createPackHarness, testModels, type PackHarness } from '@toolpacks/host-node/testing';
+import { createPackHarness, testModels } from '@toolpacks/host-node/testing';
+import type { PackHarness } from '@toolpacks/host-node/testing';
 import { editorPack } from './index';
 import { newTextLines } from './lineText';
 

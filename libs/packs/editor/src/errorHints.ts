@@ -1,7 +1,8 @@
 // The workspace file system's errors say what happened and name no tool; by the error's code, this
 // is the sentence the model gets after those words (the registry adds it to the error a tool
 // throws; a tool that wraps an error in its own words adds it with errorWords).
-import { WorkspaceError, type WorkspaceErrorCode } from '@toolpacks/services';
+import { WorkspaceError } from '@toolpacks/services';
+import type { WorkspaceErrorCode } from '@toolpacks/services';
 
 export const editorErrorHints = {
   'not-found': 'Use file_search or list_dir to find the right path.',

@@ -1,18 +1,15 @@
 // What a file is before it is read as text: an image the model can look at (png, jpeg, gif, webp,
 // decided by magic bytes), another binary file (refused with its type and size), or text — small
 // enough to read whole, or large (read by a streamed line range).
-import {
-  callWith,
-  LanguageModelDataPart,
-  LanguageModelTextPart,
-  LanguageModelToolResult,
-  type Room,
-} from '@toolpacks/registry';
+import { callWith, LanguageModelDataPart, LanguageModelTextPart, LanguageModelToolResult } from '@toolpacks/registry';
+import type { Room } from '@toolpacks/registry';
 import type { CancellationToken } from '@toolpacks/base';
-import { WorkspaceError, type LineRange, type WorkspaceFileSystem } from '@toolpacks/services';
+import { WorkspaceError } from '@toolpacks/services';
+import type { LineRange, WorkspaceFileSystem } from '@toolpacks/services';
 import { catNClipped } from './catN';
 import { VIEW_PAGING } from './resultSchemas';
-import { shownOf, VIEW_LIMITS, type FileView } from './textEditorEdits';
+import { shownOf, VIEW_LIMITS } from './textEditorEdits';
+import type { FileView } from './textEditorEdits';
 
 /**
  * Images up to this size are returned as image data: 3.75 MB raw is 5 MB once base64-encoded,

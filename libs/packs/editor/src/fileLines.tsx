@@ -3,7 +3,8 @@
 // and says where it stopped, so the model can read on from there.
 import { BasePromptElementProps, PromptElement, TextChunk } from '@vscode/prompt-tsx';
 import type { CancellationToken } from '@toolpacks/base';
-import { callWith, ItemFit, jsonStringChars, type ToolTokenizationOptions } from '@toolpacks/registry';
+import { callWith, ItemFit, jsonStringChars } from '@toolpacks/registry';
+import type { ToolTokenizationOptions } from '@toolpacks/registry';
 import { READ_FILE_PAGING } from './resultSchemas';
 import { cutLineSentence, formatSize } from './fileContent';
 

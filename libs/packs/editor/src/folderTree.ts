@@ -3,7 +3,8 @@
 // line as the given path plus the rest, like the reference's `find <path> -maxdepth 2 -not -path
 // '*/.*'`. Read through the workspace file system and sorted by name, so the listing is the same on
 // every run; it stops once it is longer than a view may be (or its entries than the data may be).
-import { ItemFit, jsonChars, type Room } from '@toolpacks/registry';
+import { ItemFit, jsonChars } from '@toolpacks/registry';
+import type { Room } from '@toolpacks/registry';
 import type { WorkspaceFileSystem } from '@toolpacks/services';
 import { MAX_VIEW_CHARS } from './catN';
 

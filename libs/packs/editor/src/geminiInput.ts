@@ -3,7 +3,8 @@
 // expected_replacements → allow_multiple); Gemini 2.5 learned the old names, so they are accepted
 // beside the new ones without being shown in the schema. Paths: relative to the root or absolute,
 // a leading `@` dropped when the literal path does not exist (as Gemini CLI does).
-import { WorkspaceError, type WorkspaceFileSystem } from '@toolpacks/services';
+import { WorkspaceError } from '@toolpacks/services';
+import type { WorkspaceFileSystem } from '@toolpacks/services';
 
 /** A parameter the schema does not declare (an old name), read from the call's input. */
 export function legacyParameter(input: object, name: string): unknown {

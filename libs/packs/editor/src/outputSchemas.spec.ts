@@ -5,7 +5,8 @@
 // here the content is also checked with a separate 2020-12 validator and against the text.
 import Ajv2020 from 'ajv/dist/2020';
 import { ContextKeys, OpenEditorsService } from '@toolpacks/services';
-import { createPackHarness, testModels, type HarnessCallResult, type PackHarness } from '@toolpacks/host-node/testing';
+import { createPackHarness, testModels } from '@toolpacks/host-node/testing';
+import type { HarnessCallResult, PackHarness } from '@toolpacks/host-node/testing';
 import type { InvokeOptions, JsonSchemaObject, ModelInfo } from '@toolpacks/registry/host';
 import { editorPack } from './index';
 

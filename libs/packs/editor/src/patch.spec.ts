@@ -1,4 +1,5 @@
-import { applyHunks, parsePatch, PatchError, planPatch, type Hunk, type PatchFiles } from './patch';
+import { applyHunks, parsePatch, PatchError, planPatch } from './patch';
+import type { Hunk, PatchFiles } from './patch';
 import { LineIndex } from './patchMatcher';
 import { splitText } from './patchText';
 

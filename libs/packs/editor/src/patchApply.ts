@@ -4,9 +4,12 @@
 // with the file's preferred ending.
 
 import { boundedList } from '@toolpacks/base';
-import { LineIndex, type Level } from './patchMatcher';
-import { PatchError, quote, type Hunk, type HunkLine } from './patchParser';
-import { joinText, splitText, type LineEnding } from './patchText';
+import { LineIndex } from './patchMatcher';
+import type { Level } from './patchMatcher';
+import { PatchError, quote } from './patchParser';
+import type { Hunk, HunkLine } from './patchParser';
+import { joinText, splitText } from './patchText';
+import type { LineEnding } from './patchText';
 
 interface Placement {
   readonly start: number;

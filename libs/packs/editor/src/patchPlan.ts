@@ -4,8 +4,10 @@
 // throws before the caller writes a byte. Reads go through `PatchFiles`; this module writes nothing.
 
 import { describeIndentation } from './indentation';
-import { applyHunks, type LooseMatch } from './patchApply';
-import { PatchError, type PatchOperation } from './patchParser';
+import { applyHunks } from './patchApply';
+import type { LooseMatch } from './patchApply';
+import { PatchError } from './patchParser';
+import type { PatchOperation } from './patchParser';
 
 export type PatchFileType = 'file' | 'directory' | 'other';
 

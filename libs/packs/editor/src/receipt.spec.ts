@@ -4,7 +4,8 @@
 import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { createPackHarness, testModels, type PackHarness } from '@toolpacks/host-node/testing';
+import { createPackHarness, testModels } from '@toolpacks/host-node/testing';
+import type { PackHarness } from '@toolpacks/host-node/testing';
 import type { ConfirmationAnswer, ConfirmationRequest } from '@toolpacks/registry/host';
 import { editorPack } from './index';
 

@@ -5,7 +5,8 @@
 // 2000-line limit. Real files in a temporary folder, through the registry (whose harness fails a
 // call whose data is over the budget).
 import { jsonChars } from '@toolpacks/registry';
-import { createPackHarness, testModels, type HarnessCallResult, type PackHarness } from '@toolpacks/host-node/testing';
+import { createPackHarness, testModels } from '@toolpacks/host-node/testing';
+import type { HarnessCallResult, PackHarness } from '@toolpacks/host-node/testing';
 import type { ModelInfo } from '@toolpacks/registry/host';
 import { editorPack } from './index';
 

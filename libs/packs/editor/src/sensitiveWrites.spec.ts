@@ -5,7 +5,8 @@ import { existsSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { marked } from 'marked';
 import type { ConfirmationRequest } from '@toolpacks/registry/host';
-import { createPackHarness, initRepository, testModels, type PackHarness } from '@toolpacks/host-node/testing';
+import { createPackHarness, initRepository, testModels } from '@toolpacks/host-node/testing';
+import type { PackHarness } from '@toolpacks/host-node/testing';
 import { editorPack } from './index';
 
 let h: PackHarness;

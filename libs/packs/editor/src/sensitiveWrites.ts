@@ -8,14 +8,19 @@ import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import type { CancellationToken } from '@toolpacks/base';
 import { structuredPatch } from 'diff';
-import { codeBlock, inertLine, type PreparedToolInvocation } from '@toolpacks/registry';
-import {
-  WorkspaceError,
-  type ShownState,
-  type WorkspaceFileSystem,
-  type WriteOptions,
-  type WriteReceipt,
-} from '@toolpacks/services';
+import { codeBlock, inertLine } from '@toolpacks/registry';
+import type { PreparedToolInvocation, ToolInvocationOptions } from '@toolpacks/registry';
+import { WorkspaceError } from '@toolpacks/services';
+import type { ShownState, WorkspaceFileSystem, WriteOptions, WriteReceipt } from '@toolpacks/services';
+
+/**
+ * An editing tool's question: what it shows, with the receipt of it that the write path checks. The
+ * editing tools' preparations give it and their calls get its receipt back (`EditCall`).
+ */
+export type EditQuestion = PreparedToolInvocation<WriteReceipt>;
+
+/** An editing tool's call: its input, and the receipt of the question a person said yes to. */
+export type EditCall<Input> = ToolInvocationOptions<Input, WriteReceipt>;
 
 export interface PlannedWrite {
   /** Workspace-relative real path (links resolved): the receipt lists it as it is given. */
@@ -84,7 +89,7 @@ export async function confirmFileEdit(
   workspace: WorkspaceFileSystem,
   path: string,
   change: { readonly created: string } | ((before: string, relative: string) => string),
-): Promise<PreparedToolInvocation<WriteReceipt> | undefined> {
+): Promise<EditQuestion | undefined> {
   if (!(await writesNeedConfirmation(workspace, [path]))) return undefined;
   const relative = workspace.relative(await workspace.resolve(path));
   if (typeof change !== 'function') return confirmWrites(workspace, [{ path: relative, after: change.created }]);
@@ -96,7 +101,7 @@ export async function confirmFileEdit(
 export async function confirmWrites(
   workspace: WorkspaceFileSystem,
   writes: readonly PlannedWrite[],
-): Promise<PreparedToolInvocation<WriteReceipt> | undefined> {
+): Promise<EditQuestion | undefined> {
   const sensitive: { write: PlannedWrite; reason: string }[] = [];
   const protectedPaths: string[] = [];
   for (const write of writes) {

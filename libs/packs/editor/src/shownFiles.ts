@@ -3,7 +3,8 @@
 // person saw is exactly what the write path later compares.
 import { createHash } from 'node:crypto';
 import { codeBlock, inertLine } from '@toolpacks/registry';
-import { WorkspaceError, type ShownPath, type ShownState, type WorkspaceFileSystem } from '@toolpacks/services';
+import { WorkspaceError } from '@toolpacks/services';
+import type { ShownPath, ShownState, WorkspaceFileSystem } from '@toolpacks/services';
 import { lineCount } from './lineText';
 import { unifiedDiff } from './sensitiveWrites';
 

@@ -4,9 +4,11 @@
 // reference's words, with what to do next; a throwing edit writes nothing.
 import { boundedList, quoteBounded } from '@toolpacks/base';
 import { WorkspaceError } from '@toolpacks/services';
-import { catNClipped, MAX_VIEW_CHARS, type ClippedCatN } from './catN';
+import { catNClipped, MAX_VIEW_CHARS } from './catN';
+import type { ClippedCatN } from './catN';
 import { joinLines, newTextLines, splitLines, toLf, usesCrlf, withEol } from './lineText';
-import { callWith, type Room } from '@toolpacks/registry';
+import { callWith } from '@toolpacks/registry';
+import type { Room } from '@toolpacks/registry';
 import { VIEW_PAGING } from './resultSchemas';
 import { findOccurrences, lineNumbersAt } from './occurrences';
 

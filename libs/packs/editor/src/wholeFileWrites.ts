@@ -3,16 +3,12 @@
 // an overwrite's diff (or what is lost when the old file is not text) — and carries the receipt of
 // it; the write goes only over what the question was made from.
 import { createHash } from 'node:crypto';
-import { codeBlock, inertLine, type PreparedToolInvocation } from '@toolpacks/registry';
-import {
-  WorkspaceError,
-  type FileStat,
-  type WorkspaceFileSystem,
-  type WriteOptions,
-  type WriteReceipt,
-} from '@toolpacks/services';
+import { codeBlock, inertLine } from '@toolpacks/registry';
+import { WorkspaceError } from '@toolpacks/services';
+import type { FileStat, WorkspaceFileSystem, WriteOptions } from '@toolpacks/services';
 import { lineCount } from './lineText';
 import { confirmWrites, messageText, receiptOf, unifiedDiff } from './sensitiveWrites';
+import type { EditQuestion } from './sensitiveWrites';
 import { readShownFile } from './shownFiles';
 
 /** What an overwrite's question was made from: no file, a text file, or a file that is not text. */
@@ -55,7 +51,7 @@ export class WholeFileWrites {
     content: unknown,
     overwrite: boolean,
     askNew = false,
-  ): Promise<PreparedToolInvocation<WriteReceipt> | undefined> {
+  ): Promise<EditQuestion | undefined> {
     if (typeof filePath !== 'string' || typeof content !== 'string') return undefined;
     const relative = this.workspace.relative(await this.workspace.resolve(filePath));
     const existing = overwrite ? await this.workspace.stat(relative).catch(() => undefined) : undefined;

@@ -1,5 +1,6 @@
 import { Container } from 'inversify';
-import { contentToText, createToolRegistry, type ModelInfo, type ToolRegistry } from '@toolpacks/registry/host';
+import { contentToText, createToolRegistry } from '@toolpacks/registry/host';
+import type { ModelInfo, ToolRegistry } from '@toolpacks/registry/host';
 import { Clock, examplePack } from './index';
 
 export const fixedNow = new Date('2026-03-01T12:34:56Z');

@@ -4,7 +4,8 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { ModelInfo, ToolAnnotations } from '@toolpacks/registry';
-import { createPackHarness, testModels, type PackHarness } from '@toolpacks/host-node/testing';
+import { createPackHarness, testModels } from '@toolpacks/host-node/testing';
+import type { PackHarness } from '@toolpacks/host-node/testing';
 import { searchPack } from './index';
 
 const READS_THE_WORKSPACE: ToolAnnotations = { readOnly: true, destructive: false, idempotent: true, openWorld: false };

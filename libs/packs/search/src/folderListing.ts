@@ -1,7 +1,8 @@
 // What list_dir and list_directory (Gemini's shape of the same job) share: the names git ignores in
 // a folder, and one page of its entries fitted to the call's budget, text and data at the same entry.
 import type { CancellationToken } from '@toolpacks/base';
-import { fitList, type FittedList, type ListDeclaration, type ToolTokenizationOptions } from '@toolpacks/registry';
+import { fitList } from '@toolpacks/registry';
+import type { FittedList, ListDeclaration, ToolTokenizationOptions } from '@toolpacks/registry';
 import type { SearchService } from '@toolpacks/services';
 
 /** Entries listed per answer: a folder of 200,000 files would otherwise be one 2.4 MB result. */

@@ -1,5 +1,6 @@
 import type { GrepResult, SkippedLargeFiles } from '@toolpacks/services';
-import { callAgain, fitList, type ListDeclaration, type ToolTokenizationOptions } from '@toolpacks/registry';
+import { callAgain, fitList } from '@toolpacks/registry';
+import type { ListDeclaration, ToolTokenizationOptions } from '@toolpacks/registry';
 
 /** One listed match of grep_search's structured result. */
 export type ListedMatch = { readonly path: string; readonly line: number; readonly text: string };

@@ -1,6 +1,7 @@
 // Where a Gemini CLI search tool looks: its `dir_path` (or the older name `path`), relative to the
 // workspace root or absolute inside it, resolved and confined by the WorkspaceFileSystem.
-import { WorkspaceError, type FileStat, type WorkspaceFileSystem } from '@toolpacks/services';
+import { WorkspaceError } from '@toolpacks/services';
+import type { FileStat, WorkspaceFileSystem } from '@toolpacks/services';
 
 /** A folder (or file) a tool was asked to search, resolved inside the workspace. */
 export interface SearchScope {

@@ -3,7 +3,8 @@
 // schemas' shape and that the data matches the text, not only the schema).
 import * as path from 'node:path';
 import type { ModelInfo } from '@toolpacks/registry';
-import { createPackHarness, testModels, type HarnessCallResult, type PackHarness } from '@toolpacks/host-node/testing';
+import { createPackHarness, testModels } from '@toolpacks/host-node/testing';
+import type { HarnessCallResult, PackHarness } from '@toolpacks/host-node/testing';
 import { searchPack } from './index';
 
 let h: PackHarness;

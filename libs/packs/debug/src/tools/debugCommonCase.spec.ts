@@ -1,7 +1,8 @@
 // Issue 22, item 5 (and item 4 for debug results): the pack's tools over a real debuggee.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { createPackHarness, type PackHarness } from '@toolpacks/host-node/testing';
+import { createPackHarness } from '@toolpacks/host-node/testing';
+import type { PackHarness } from '@toolpacks/host-node/testing';
 import { debugPack } from '../index';
 
 jest.setTimeout(90_000);

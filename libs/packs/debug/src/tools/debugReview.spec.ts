@@ -2,7 +2,8 @@
 // run through a loader binds by the compiled lines, so the description no longer suggests it);
 // caught and uncaught exceptions told apart with pauseOnExceptions 'all'; the confirmation warns
 // about --env-file and OPENSSL_CONF. Real debuggees in temporary folders.
-import { createPackHarness, type PackHarness } from '@toolpacks/host-node/testing';
+import { createPackHarness } from '@toolpacks/host-node/testing';
+import type { PackHarness } from '@toolpacks/host-node/testing';
 import { debugPack } from '../index';
 import { startDebugging } from './start_debugging';
 

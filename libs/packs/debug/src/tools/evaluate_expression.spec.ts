@@ -1,10 +1,5 @@
-import {
-  createPackHarness,
-  SAMPLE_PROGRAM,
-  startStoppedAtAdd,
-  testModels,
-  type PackHarness,
-} from '@toolpacks/host-node/testing';
+import { createPackHarness, SAMPLE_PROGRAM, startStoppedAtAdd, testModels } from '@toolpacks/host-node/testing';
+import type { PackHarness } from '@toolpacks/host-node/testing';
 import { debugPack } from '../index';
 
 let h: PackHarness;

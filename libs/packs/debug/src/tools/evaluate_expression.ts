@@ -1,11 +1,6 @@
 import { codeBlock } from '../confirmationText';
-import {
-  jsonStringChars,
-  partWithinJson,
-  resultCharBudget,
-  structuredResult,
-  type ToolDefinition,
-} from '@toolpacks/registry';
+import { jsonStringChars, partWithinJson, resultCharBudget, structuredResult } from '@toolpacks/registry';
+import type { ToolDefinition } from '@toolpacks/registry';
 import { defineDebugTool } from '../debugTool';
 import { WHEN_STOPPED } from '../format';
 

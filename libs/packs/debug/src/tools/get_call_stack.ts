@@ -1,4 +1,5 @@
-import { fitTextAndJson, jsonChars, roomFor, structuredResult, type ToolDefinition } from '@toolpacks/registry';
+import { fitTextAndJson, jsonChars, roomFor, structuredResult } from '@toolpacks/registry';
+import type { ToolDefinition } from '@toolpacks/registry';
 import { defineDebugTool } from '../debugTool';
 import { exceptionValue, formatException, formatLocation, locationValue, WHEN_STOPPED } from '../format';
 import { EXCEPTION_SCHEMA, LOCATION_SCHEMA } from '../schemas';

@@ -1,11 +1,5 @@
-import {
-  fitTextAndJson,
-  jsonChars,
-  resultCharBudget,
-  roomFor,
-  structuredResult,
-  type ToolDefinition,
-} from '@toolpacks/registry';
+import { fitTextAndJson, jsonChars, resultCharBudget, roomFor, structuredResult } from '@toolpacks/registry';
+import type { ToolDefinition } from '@toolpacks/registry';
 import { defineDebugTool } from '../debugTool';
 import { WHEN_STOPPED } from '../format';
 import { cutToFit } from '../resultFit';

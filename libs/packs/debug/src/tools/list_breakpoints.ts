@@ -1,4 +1,5 @@
-import { structuredResult, type ToolDefinition } from '@toolpacks/registry';
+import { structuredResult } from '@toolpacks/registry';
+import type { ToolDefinition } from '@toolpacks/registry';
 import type { BreakpointInfo } from '@toolpacks/services';
 import { defineDebugTool } from '../debugTool';
 import { breakpointValue } from '../format';

@@ -1,4 +1,5 @@
-import { structuredResult, type ToolDefinition } from '@toolpacks/registry';
+import { structuredResult } from '@toolpacks/registry';
+import type { ToolDefinition } from '@toolpacks/registry';
 import { defineDebugTool } from '../debugTool';
 import { breakpointValue } from '../format';
 import { BREAKPOINT_SCHEMA } from '../schemas';

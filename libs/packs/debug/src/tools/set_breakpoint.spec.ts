@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import type { ConfirmationRequest } from '@toolpacks/registry/host';
-import { createPackHarness, SAMPLE_PROGRAM, type PackHarness } from '@toolpacks/host-node/testing';
+import { createPackHarness, SAMPLE_PROGRAM } from '@toolpacks/host-node/testing';
+import type { PackHarness } from '@toolpacks/host-node/testing';
 import { debugPack } from '../index';
 
 let h: PackHarness;

@@ -1,5 +1,6 @@
 import { codeBlock } from '../confirmationText';
-import { inertLine, structuredResult, type ToolDefinition } from '@toolpacks/registry';
+import { inertLine, structuredResult } from '@toolpacks/registry';
+import type { ToolDefinition } from '@toolpacks/registry';
 import { defineDebugTool } from '../debugTool';
 import { breakpointValue } from '../format';
 import { BREAKPOINT_SCHEMA } from '../schemas';

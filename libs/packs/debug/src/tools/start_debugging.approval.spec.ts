@@ -4,7 +4,8 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { ConfirmationAnswer, ConfirmationRequest } from '@toolpacks/registry/host';
-import { createPackHarness, type PackHarness } from '@toolpacks/host-node/testing';
+import { createPackHarness } from '@toolpacks/host-node/testing';
+import type { PackHarness } from '@toolpacks/host-node/testing';
 import { debugPack } from '../index';
 
 jest.setTimeout(60_000);

@@ -2,15 +2,14 @@ import * as path from 'node:path';
 import { codeBlock, commandLine } from '../confirmationText';
 import { inject, injectable, optional } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
-import {
-  defineTool,
-  inertLine,
-  type InputOf,
-  type PreparedToolInvocation,
-  type Tool,
-  type ToolDefinition,
-  type ToolInvocationOptions,
-  type ToolInvocationPrepareOptions,
+import { defineTool, inertLine } from '@toolpacks/registry';
+import type {
+  InputOf,
+  PreparedToolInvocation,
+  Tool,
+  ToolDefinition,
+  ToolInvocationOptions,
+  ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
 import { DebugService, WorkspaceFileSystem } from '@toolpacks/services';
 import { endingResult } from '../format';

@@ -1,4 +1,5 @@
-import { createPackHarness, SAMPLE_PROGRAM, startStoppedAtAdd, type PackHarness } from '@toolpacks/host-node/testing';
+import { createPackHarness, SAMPLE_PROGRAM, startStoppedAtAdd } from '@toolpacks/host-node/testing';
+import type { PackHarness } from '@toolpacks/host-node/testing';
 import { debugPack } from '../index';
 
 let h: PackHarness;

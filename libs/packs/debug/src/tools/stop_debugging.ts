@@ -1,4 +1,5 @@
-import { resultCharBudget, structuredResult, type ToolDefinition } from '@toolpacks/registry';
+import { resultCharBudget, structuredResult } from '@toolpacks/registry';
+import type { ToolDefinition } from '@toolpacks/registry';
 import { defineDebugTool } from '../debugTool';
 import { describeEndingStatus, WHEN_DEBUGGING } from '../format';
 import { STATUS_PROPERTIES } from '../schemas';

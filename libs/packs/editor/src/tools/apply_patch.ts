@@ -1,30 +1,11 @@
 import { inject, injectable } from 'inversify';
-import { boundedList, type CancellationToken } from '@toolpacks/base';
-import {
-  codeBlock,
-  defineTool,
-  inertLine,
-  ItemFit,
-  jsonChars,
-  roomFor,
-  structuredResult,
-  type InputOf,
-  type PreparedToolInvocation,
-  type Tool,
-  type ToolDefinition,
-  type ToolInvocationOptions,
-  type ToolInvocationPrepareOptions,
-} from '@toolpacks/registry';
-import { WorkspaceError, WorkspaceFileSystem, type WriteReceipt } from '@toolpacks/services';
-import {
-  parsePatch,
-  PatchError,
-  planPatch,
-  type PatchFiles,
-  type PatchOperation,
-  type PatchPlan,
-  type PlannedChange,
-} from '../patch';
+import { boundedList } from '@toolpacks/base';
+import type { CancellationToken } from '@toolpacks/base';
+import { codeBlock, defineTool, inertLine, ItemFit, jsonChars, roomFor, structuredResult } from '@toolpacks/registry';
+import type { InputOf, Tool, ToolDefinition, ToolInvocationPrepareOptions } from '@toolpacks/registry';
+import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
+import { parsePatch, PatchError, planPatch } from '../patch';
+import type { PatchFiles, PatchOperation, PatchPlan, PlannedChange } from '../patch';
 import { errorWords } from '../errorHints';
 import { EDIT_ANNOTATIONS, PATH } from '../resultSchemas';
 import { readShownFile } from '../shownFiles';
@@ -33,10 +14,10 @@ import {
   messageText,
   receiptOf,
   writesNeedConfirmation,
-  type PlannedWrite,
   unifiedDiff,
   writeOptions,
 } from '../sensitiveWrites';
+import type { EditCall, EditQuestion, PlannedWrite } from '../sensitiveWrites';
 
 /** The GPT families trained on V4A patches get this instead of replace_string_in_file. */
 export const APPLY_PATCH_MODELS = [
@@ -138,9 +119,7 @@ class ApplyPatchTool implements Tool<Input> {
   // A patch that touches a sensitive file (git config, hooks, tasks, …) or a write-protected one
   // asks, with the diff of every sensitive file. The paths come from parsing alone, so ordinary
   // patches cost no extra reads.
-  async prepareInvocation({
-    input,
-  }: ToolInvocationPrepareOptions<Input>): Promise<PreparedToolInvocation<WriteReceipt> | undefined> {
+  async prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>): Promise<EditQuestion | undefined> {
     if (typeof input?.input !== 'string') return undefined;
     let operations: PatchOperation[];
     try {
@@ -186,10 +165,7 @@ class ApplyPatchTool implements Tool<Input> {
     };
   }
 
-  async invoke(
-    { input, receipt, approved, tokenizationOptions }: ToolInvocationOptions<Input>,
-    token?: CancellationToken,
-  ) {
+  async invoke({ input, receipt, approved, tokenizationOptions }: EditCall<Input>, token?: CancellationToken) {
     let operations: PatchOperation[];
     try {
       operations = parsePatch(input.input);

@@ -1,19 +1,12 @@
 import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
-import {
-  defineTool,
-  structuredResult,
-  type InputOf,
-  type PreparedToolInvocation,
-  type Tool,
-  type ToolDefinition,
-  type ToolInvocationOptions,
-  type ToolInvocationPrepareOptions,
-} from '@toolpacks/registry';
-import { WorkspaceFileSystem, type WriteReceipt } from '@toolpacks/services';
+import { defineTool, structuredResult } from '@toolpacks/registry';
+import type { InputOf, Tool, ToolDefinition, ToolInvocationPrepareOptions } from '@toolpacks/registry';
+import { WorkspaceFileSystem } from '@toolpacks/services';
 import { lineCount } from '../lineText';
 import { WHOLE_FILE_WRITE_OUTPUT } from '../resultSchemas';
 import { writeOptions } from '../sensitiveWrites';
+import type { EditCall, EditQuestion } from '../sensitiveWrites';
 import { WholeFileWrites } from '../wholeFileWrites';
 
 const definition = {
@@ -57,13 +50,11 @@ class CreateFileTool implements Tool<Input> {
 
   // A new file asks only at a sensitive path (a hook, git config, tasks, …) or in a write-protected
   // folder, showing the whole new file; overwriting an existing file always asks, with the diff.
-  prepareInvocation({
-    input,
-  }: ToolInvocationPrepareOptions<Input>): Promise<PreparedToolInvocation<WriteReceipt> | undefined> {
+  prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>): Promise<EditQuestion | undefined> {
     return this.files.prepare(input?.filePath, input?.content, input?.overwrite === true);
   }
 
-  async invoke({ input, receipt, approved }: ToolInvocationOptions<Input, WriteReceipt>, token?: CancellationToken) {
+  async invoke({ input, receipt, approved }: EditCall<Input>, token?: CancellationToken) {
     const written = await this.files.write(
       input.filePath,
       input.content,

@@ -1,30 +1,16 @@
 import * as path from 'node:path';
 import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
-import {
-  defineTool,
-  inertLine,
-  structuredResult,
-  type InputOf,
-  type PreparedToolInvocation,
-  type Tool,
-  type ToolDefinition,
-  type ToolInvocationOptions,
-  type ToolInvocationPrepareOptions,
-} from '@toolpacks/registry';
-import { WorkspaceError, WorkspaceFileSystem, type WriteReceipt } from '@toolpacks/services';
+import { defineTool, inertLine, structuredResult } from '@toolpacks/registry';
+import type { InputOf, Tool, ToolDefinition, ToolInvocationPrepareOptions } from '@toolpacks/registry';
+import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { describeCount } from '../folderCount';
 import { lineCount } from '../lineText';
 import { PATH } from '../resultSchemas';
 import { confirmWrites, messageText, receiptOf, refuseGitData, writeOptions } from '../sensitiveWrites';
-import {
-  describeShownFile,
-  listingText,
-  readShownFile,
-  showFolder,
-  shownRemoval,
-  type ShownFolder,
-} from '../shownFiles';
+import type { EditCall, EditQuestion } from '../sensitiveWrites';
+import { describeShownFile, listingText, readShownFile, showFolder, shownRemoval } from '../shownFiles';
+import type { ShownFolder } from '../shownFiles';
 
 const definition = {
   name: 'delete_file',
@@ -81,9 +67,7 @@ class DeleteFileTool implements Tool<Input> {
   // Every delete asks, saying what will be lost: a file's content (or its type, size and hash), a
   // folder's every entry with the sensitive ones' content; a sensitive path (a hook, tasks, …) or a
   // folder holding one asks every time. The question's receipt is what the write path checks.
-  async prepareInvocation({
-    input,
-  }: ToolInvocationPrepareOptions<Input>): Promise<PreparedToolInvocation<WriteReceipt> | undefined> {
+  async prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>): Promise<EditQuestion | undefined> {
     let target: Target;
     try {
       target = await this.target(input);
@@ -159,7 +143,7 @@ class DeleteFileTool implements Tool<Input> {
     };
   }
 
-  async invoke({ input, receipt, approved }: ToolInvocationOptions<Input, WriteReceipt>, token?: CancellationToken) {
+  async invoke({ input, receipt, approved }: EditCall<Input>, token?: CancellationToken) {
     const target = await this.target(input);
     const options = writeOptions({ receipt, approved }, token);
     if (target.kind === 'file') {

@@ -2,7 +2,8 @@
 // the 2000-line and 2000-character limits, the truncation header, the old parameter names, the path rule.
 import * as path from 'node:path';
 import { promises as fs } from 'node:fs';
-import { createPackHarness, testModels, type PackHarness } from '@toolpacks/host-node/testing';
+import { createPackHarness, testModels } from '@toolpacks/host-node/testing';
+import type { PackHarness } from '@toolpacks/host-node/testing';
 import type { ModelInfo } from '@toolpacks/registry';
 import { editorPack } from '../index';
 

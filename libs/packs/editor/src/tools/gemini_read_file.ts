@@ -8,15 +8,14 @@ import {
   roomFor,
   structuredResult,
   withStructuredContent,
-  type InputOf,
-  type Tool,
-  type ToolDefinition,
-  type ToolInvocationOptions,
 } from '@toolpacks/registry';
-import { WorkspaceError, WorkspaceFileSystem, type LineRange } from '@toolpacks/services';
+import type { InputOf, Tool, ToolDefinition, ToolInvocationOptions } from '@toolpacks/registry';
+import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
+import type { LineRange } from '@toolpacks/services';
 import { cutLineBytes, cutLineSentence, formatSize, inspectFile } from '../fileContent';
 import { geminiFilePath, legacyInteger } from '../geminiInput';
-import { imageValue, READ_ANNOTATIONS, READ_OUTPUT, READ_ROOM, textValue, type ReadValue } from '../resultSchemas';
+import { imageValue, READ_ANNOTATIONS, READ_OUTPUT, READ_ROOM, textValue } from '../resultSchemas';
+import type { ReadValue } from '../resultSchemas';
 
 /** At most this many lines per read, and this many characters per line (Gemini CLI's limits). */
 export const GEMINI_MAX_LINES = 2000;

@@ -1,5 +1,6 @@
 import { inject, injectable, optional } from 'inversify';
-import { defineTool, structuredResult, type InputOf, type Tool, type ToolDefinition } from '@toolpacks/registry';
+import { defineTool, structuredResult } from '@toolpacks/registry';
+import type { InputOf, Tool, ToolDefinition } from '@toolpacks/registry';
 import { ContextKeys, OpenEditorsService } from '@toolpacks/services';
 
 const definition = {

@@ -2,7 +2,8 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ConfirmationRequest } from '@toolpacks/registry/host';
-import { createPackHarness, testModels, type PackHarness } from '@toolpacks/host-node/testing';
+import { createPackHarness, testModels } from '@toolpacks/host-node/testing';
+import type { PackHarness } from '@toolpacks/host-node/testing';
 import { editorPack } from '../index';
 
 let h: PackHarness;

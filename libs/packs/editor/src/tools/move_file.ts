@@ -1,21 +1,13 @@
 import { posix } from 'node:path';
 import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
-import {
-  defineTool,
-  inertLine,
-  structuredResult,
-  type InputOf,
-  type PreparedToolInvocation,
-  type Tool,
-  type ToolDefinition,
-  type ToolInvocationOptions,
-  type ToolInvocationPrepareOptions,
-} from '@toolpacks/registry';
-import { WorkspaceError, WorkspaceFileSystem, type WriteReceipt } from '@toolpacks/services';
+import { defineTool, inertLine, structuredResult } from '@toolpacks/registry';
+import type { InputOf, Tool, ToolDefinition, ToolInvocationPrepareOptions } from '@toolpacks/registry';
+import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { describeCount } from '../folderCount';
 import { PATH } from '../resultSchemas';
 import { confirmWrites, receiptOf, refuseGitData, writeOptions } from '../sensitiveWrites';
+import type { EditCall, EditQuestion } from '../sensitiveWrites';
 import {
   describeShownFile,
   listingText,
@@ -76,9 +68,7 @@ class MoveFileTool implements Tool<Input> {
   // whole content (or its type, size and hash), a folder's every entry with the sensitive ones'
   // content. A sensitive source or destination (a hook, git config, tasks, …) asks every time. The
   // question's receipt (real paths, bytes) is what the write path checks when it moves.
-  async prepareInvocation({
-    input,
-  }: ToolInvocationPrepareOptions<Input>): Promise<PreparedToolInvocation<WriteReceipt> | undefined> {
+  async prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>): Promise<EditQuestion | undefined> {
     try {
       const move = await this.check(input);
       return move.folder ? await this.askFolder(move.from, move.to) : await this.askFile(move.from, move.to);
@@ -87,7 +77,7 @@ class MoveFileTool implements Tool<Input> {
     }
   }
 
-  async invoke({ input, receipt, approved }: ToolInvocationOptions<Input, WriteReceipt>, token?: CancellationToken) {
+  async invoke({ input, receipt, approved }: EditCall<Input>, token?: CancellationToken) {
     const { from, to, folder } = await this.check(input);
     const options = writeOptions({ receipt, approved }, token);
     if (folder) {
@@ -148,7 +138,7 @@ class MoveFileTool implements Tool<Input> {
   }
 
   /** A file's move shows its whole content where it lands, whatever its size; not text: its type, size and hash. */
-  private async askFile(from: string, to: string): Promise<PreparedToolInvocation<WriteReceipt>> {
+  private async askFile(from: string, to: string): Promise<EditQuestion> {
     const file = await readShownFile(this.workspace, from);
     const reasons = [await this.workspace.sensitiveReason(from), await this.workspace.sensitiveReason(to)];
     refuseBinaryOnto(file, from, to, reasons[1]);
@@ -181,7 +171,7 @@ class MoveFileTool implements Tool<Input> {
   }
 
   /** A folder's move lists every entry, with the sensitive ones' content; sensitive paths ask every time. */
-  private async askFolder(from: string, to: string): Promise<PreparedToolInvocation<WriteReceipt>> {
+  private async askFolder(from: string, to: string): Promise<EditQuestion> {
     const title = `Move folder ${inertLine(from)} to ${inertLine(to)}?`;
     const folder = await showFolder(this.workspace, from, to);
     const what = `${inertLine(from)} and everything in it (${describeCount(folder)}) will move to ${inertLine(to)}:\n${listingText(folder)}`;

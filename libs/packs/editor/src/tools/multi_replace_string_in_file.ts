@@ -1,22 +1,14 @@
 import { inject, injectable } from 'inversify';
-import { boundedList, type CancellationToken } from '@toolpacks/base';
-import {
-  codeBlock,
-  defineTool,
-  inertLine,
-  structuredResult,
-  type InputOf,
-  type PreparedToolInvocation,
-  type Tool,
-  type ToolDefinition,
-  type ToolInvocationOptions,
-  type ToolInvocationPrepareOptions,
-} from '@toolpacks/registry';
+import { boundedList } from '@toolpacks/base';
+import type { CancellationToken } from '@toolpacks/base';
+import { codeBlock, defineTool, inertLine, structuredResult } from '@toolpacks/registry';
+import type { InputOf, Tool, ToolDefinition, ToolInvocationPrepareOptions } from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { errorWords } from '../errorHints';
 import { replaceOnce } from '../replaceOnce';
 import { EDIT_ANNOTATIONS, PATH } from '../resultSchemas';
 import { confirmWrites, unifiedDiff, writesNeedConfirmation, writeOptions } from '../sensitiveWrites';
+import type { EditCall, EditQuestion } from '../sensitiveWrites';
 
 /** Copilot's multi_replace_string_in_file: several replace_string_in_file edits, all or nothing. */
 const definition = {
@@ -105,7 +97,7 @@ class MultiReplaceStringInFileTool implements Tool<Input> {
 
   // Like replace_string_in_file: only sensitive files (git config, hooks, tasks, …) or
   // write-protected ones ask; the question then shows the diff of every file of the call.
-  async prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>): Promise<PreparedToolInvocation | undefined> {
+  async prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>): Promise<EditQuestion | undefined> {
     if (!Array.isArray(input?.replacements)) return undefined;
     const paths = input.replacements.flatMap((r) => (typeof r?.filePath === 'string' ? [r.filePath] : []));
     if (!(await writesNeedConfirmation(this.workspace, paths))) return undefined;
@@ -133,7 +125,7 @@ class MultiReplaceStringInFileTool implements Tool<Input> {
     };
   }
 
-  async invoke({ input, receipt, approved }: ToolInvocationOptions<Input>, token?: CancellationToken) {
+  async invoke({ input, receipt, approved }: EditCall<Input>, token?: CancellationToken) {
     const edits = await this.plan(input);
     // One batch through the write path: every file is compared with the text read above right
     // before its rename, so a file changed meanwhile fails the whole call and nothing is written.

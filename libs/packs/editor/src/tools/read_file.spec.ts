@@ -1,4 +1,5 @@
-import { createPackHarness, type PackHarness } from '@toolpacks/host-node/testing';
+import { createPackHarness } from '@toolpacks/host-node/testing';
+import type { PackHarness } from '@toolpacks/host-node/testing';
 import { editorPack } from '../index';
 
 const lines = Array.from({ length: 500 }, (_, i) => `line ${i + 1}: ${'lorem ipsum '.repeat(3)}`);

@@ -6,15 +6,18 @@ import {
   renderPromptResult,
   roomFor,
   withStructuredContent,
-  type InputOf,
-  type Tool,
-  type ToolDefinition,
-  type ToolInvocationOptions,
-  type ToolTokenizationOptions,
+} from '@toolpacks/registry';
+import type {
+  InputOf,
+  Tool,
+  ToolDefinition,
+  ToolInvocationOptions,
+  ToolTokenizationOptions,
 } from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { cutLineBytes, inspectFile } from '../fileContent';
-import { FileLines, linesThatFit, type FileLinesProps } from '../fileLines';
+import { FileLines, linesThatFit } from '../fileLines';
+import type { FileLinesProps } from '../fileLines';
 import { imageValue, READ_ANNOTATIONS, READ_OUTPUT, READ_ROOM, textValue } from '../resultSchemas';
 
 /** Used when the host gives no token budget: enough for a large file, never a whole log. */

@@ -3,7 +3,8 @@
 // CRLF and final newlines kept, placeholders refused) and the path rule.
 import * as path from 'node:path';
 import { promises as fs } from 'node:fs';
-import { createPackHarness, testModels, type PackHarness } from '@toolpacks/host-node/testing';
+import { createPackHarness, testModels } from '@toolpacks/host-node/testing';
+import type { PackHarness } from '@toolpacks/host-node/testing';
 import { editorPack } from '../index';
 
 const source = 'function a() {\n  return 1;\n}\n\nfunction b() {\n  return 1;\n}\n';

@@ -1,22 +1,16 @@
 import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
-import {
-  defineTool,
-  structuredResult,
-  type InputOf,
-  type PreparedToolInvocation,
-  type Tool,
-  type ToolDefinition,
-  type ToolInvocationOptions,
-  type ToolInvocationPrepareOptions,
-} from '@toolpacks/registry';
+import { defineTool, structuredResult } from '@toolpacks/registry';
+import type { InputOf, Tool, ToolDefinition, ToolInvocationPrepareOptions } from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { changeSnippet } from '../changeSnippet';
 import { geminiFilePath, legacyInteger } from '../geminiInput';
-import { applyReplace, checkNoNewPlaceholder, type ReplaceRequest } from '../geminiReplace';
+import { applyReplace, checkNoNewPlaceholder } from '../geminiReplace';
+import type { ReplaceRequest } from '../geminiReplace';
 import { lineCount } from '../lineText';
 import { EDIT_ANNOTATIONS, PATH } from '../resultSchemas';
 import { confirmFileEdit, writeOptions } from '../sensitiveWrites';
+import type { EditCall, EditQuestion } from '../sensitiveWrites';
 
 /** Gemini CLI's replace, the shape Gemini models are trained on: exact text replacement, or a new file. */
 const definition = {
@@ -75,7 +69,7 @@ class ReplaceTool implements Tool<Input> {
 
   // Only a sensitive file (git config, hooks, tasks, …) or a write-protected one asks, with the
   // diff of this very change. A call that fails is left to invoke, which reports it.
-  async prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>): Promise<PreparedToolInvocation | undefined> {
+  async prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>): Promise<EditQuestion | undefined> {
     if (typeof input?.old_string !== 'string' || typeof input.new_string !== 'string') return undefined;
     try {
       const relative = this.workspace.relative(await geminiFilePath(this.workspace, input));
@@ -89,7 +83,7 @@ class ReplaceTool implements Tool<Input> {
     }
   }
 
-  async invoke({ input, receipt, approved }: ToolInvocationOptions<Input>, token?: CancellationToken) {
+  async invoke({ input, receipt, approved }: EditCall<Input>, token?: CancellationToken) {
     const absolute = await geminiFilePath(this.workspace, input);
     const relative = this.workspace.relative(absolute);
     const options = writeOptions({ receipt, approved }, token);

@@ -1,4 +1,5 @@
-import { createPackHarness, testModels, type PackHarness } from '@toolpacks/host-node/testing';
+import { createPackHarness, testModels } from '@toolpacks/host-node/testing';
+import type { PackHarness } from '@toolpacks/host-node/testing';
 import { editorPack } from '../index';
 
 const source = 'function a() {\n  return 1;\n}\n\nfunction b() {\n  return 1;\n}\n';

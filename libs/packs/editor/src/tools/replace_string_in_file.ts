@@ -1,21 +1,13 @@
 import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
-import {
-  defineTool,
-  roomFor,
-  structuredResult,
-  type InputOf,
-  type PreparedToolInvocation,
-  type Tool,
-  type ToolDefinition,
-  type ToolInvocationOptions,
-  type ToolInvocationPrepareOptions,
-} from '@toolpacks/registry';
+import { defineTool, roomFor, structuredResult } from '@toolpacks/registry';
+import type { InputOf, Tool, ToolDefinition, ToolInvocationPrepareOptions } from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { newTextLines } from '../lineText';
 import { replaceOnce } from '../replaceOnce';
 import { EDIT_ANNOTATIONS, PATH } from '../resultSchemas';
 import { confirmFileEdit, writeOptions } from '../sensitiveWrites';
+import type { EditCall, EditQuestion } from '../sensitiveWrites';
 
 const definition = {
   name: 'replace_string_in_file',
@@ -72,7 +64,7 @@ class ReplaceStringInFileTool implements Tool<Input> {
 
   // Only a sensitive file (git config, hooks, tasks, …) or a write-protected one asks, with the
   // diff of this very change.
-  async prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>): Promise<PreparedToolInvocation | undefined> {
+  async prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>): Promise<EditQuestion | undefined> {
     if (typeof input?.filePath !== 'string') return undefined;
     return confirmFileEdit(
       this.workspace,
@@ -81,10 +73,7 @@ class ReplaceStringInFileTool implements Tool<Input> {
     );
   }
 
-  async invoke(
-    { input, receipt, approved, tokenizationOptions }: ToolInvocationOptions<Input>,
-    token?: CancellationToken,
-  ) {
+  async invoke({ input, receipt, approved, tokenizationOptions }: EditCall<Input>, token?: CancellationToken) {
     if (input.oldString === input.newString)
       throw new WorkspaceError('oldString and newString are the same; nothing would change.');
     const absolute = await this.workspace.resolve(input.filePath);

@@ -1,7 +1,8 @@
 // Issue 32, findings 5 and 6: Claude's view of the workspace root lists it as Anthropic's tool does
 // (two levels, hidden entries left out), with `.` and with the absolute root; and `--family claude`
 // (any current Claude model) gets Claude's editor, as `gemini` and `gpt` get their vendors' tools.
-import { createPackHarness, testModels, type PackHarness } from '@toolpacks/host-node/testing';
+import { createPackHarness, testModels } from '@toolpacks/host-node/testing';
+import type { PackHarness } from '@toolpacks/host-node/testing';
 import type { ModelInfo } from '@toolpacks/registry';
 import { searchPack } from '@toolpacks/pack-search';
 import { editorPack } from '../index';

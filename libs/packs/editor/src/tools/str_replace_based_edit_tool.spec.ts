@@ -4,7 +4,8 @@
 import * as path from 'node:path';
 import { promises as fs } from 'node:fs';
 import type { Newable } from 'inversify';
-import { createPackHarness, testModels, type PackHarness } from '@toolpacks/host-node/testing';
+import { createPackHarness, testModels } from '@toolpacks/host-node/testing';
+import type { PackHarness } from '@toolpacks/host-node/testing';
 import type { ModelInfo, Tool } from '@toolpacks/registry';
 import { editorPack } from '../index';
 import { strReplaceBasedEditTool } from './str_replace_based_edit_tool';

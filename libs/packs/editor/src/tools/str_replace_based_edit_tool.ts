@@ -1,18 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
-import {
-  defineTool,
-  roomFor,
-  structuredResult,
-  withStructuredContent,
-  type InputOf,
-  type OutputOf,
-  type PreparedToolInvocation,
-  type Tool,
-  type ToolDefinition,
-  type ToolInvocationOptions,
-  type ToolInvocationPrepareOptions,
-} from '@toolpacks/registry';
+import { defineTool, roomFor, structuredResult, withStructuredContent } from '@toolpacks/registry';
+import type { InputOf, OutputOf, Tool, ToolDefinition, ToolInvocationPrepareOptions } from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { inspectFile, viewLargeFile } from '../fileContent';
 import { MAX_VIEW_CHARS } from '../catN';
@@ -20,7 +9,9 @@ import { folderTree } from '../folderTree';
 import { lineCount } from '../lineText';
 import { imageValue, PATH, READ_PROPERTIES, READ_ROOM, textValue } from '../resultSchemas';
 import { confirmFileEdit, writeOptions } from '../sensitiveWrites';
-import { insertLines, strReplace, viewFile, type Edited, type FileView } from '../textEditorEdits';
+import type { EditCall, EditQuestion } from '../sensitiveWrites';
+import { insertLines, strReplace, viewFile } from '../textEditorEdits';
+import type { Edited, FileView } from '../textEditorEdits';
 
 /**
  * Anthropic's text editor tool (`text_editor_20250728`), the shape every Claude 4.x model is trained
@@ -149,7 +140,7 @@ class StrReplaceBasedEditTool implements Tool<Input> {
 
   // Only a write to a sensitive file (git config, hooks, tasks, …) or a write-protected one asks,
   // with the diff of this very change. A call that fails is left to invoke, which reports it.
-  async prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>): Promise<PreparedToolInvocation | undefined> {
+  async prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>): Promise<EditQuestion | undefined> {
     if (typeof input?.path !== 'string' || input.command === 'view' || !JOB_OF[input.command]) return undefined;
     if (input.command === 'create' && typeof input.file_text !== 'string') return undefined;
     try {
@@ -162,7 +153,7 @@ class StrReplaceBasedEditTool implements Tool<Input> {
   }
 
   async invoke(
-    { input, enabledJobs, receipt, approved, tokenizationOptions }: ToolInvocationOptions<Input>,
+    { input, enabledJobs, receipt, approved, tokenizationOptions }: EditCall<Input>,
     token?: CancellationToken,
   ) {
     const job = JOB_OF[input.command];

@@ -2,7 +2,8 @@
 // (parents too), overwrites, refuses folders and omission placeholders, keeps to the workspace.
 import * as path from 'node:path';
 import { promises as fs } from 'node:fs';
-import { createPackHarness, testModels, type PackHarness } from '@toolpacks/host-node/testing';
+import { createPackHarness, testModels } from '@toolpacks/host-node/testing';
+import type { PackHarness } from '@toolpacks/host-node/testing';
 import { editorPack } from '../index';
 
 let h: PackHarness;

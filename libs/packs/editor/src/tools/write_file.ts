@@ -1,22 +1,15 @@
 import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
-import {
-  defineTool,
-  structuredResult,
-  type InputOf,
-  type PreparedToolInvocation,
-  type Tool,
-  type ToolDefinition,
-  type ToolInvocationOptions,
-  type ToolInvocationPrepareOptions,
-} from '@toolpacks/registry';
-import { WorkspaceError, WorkspaceFileSystem, type WriteReceipt } from '@toolpacks/services';
+import { defineTool, structuredResult } from '@toolpacks/registry';
+import type { InputOf, Tool, ToolDefinition, ToolInvocationPrepareOptions } from '@toolpacks/registry';
+import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { changeSnippet } from '../changeSnippet';
 import { geminiFilePath } from '../geminiInput';
 import { newOmissionPlaceholders } from '../omissionPlaceholder';
 import { lineCount } from '../lineText';
 import { WHOLE_FILE_WRITE_OUTPUT } from '../resultSchemas';
 import { writeOptions } from '../sensitiveWrites';
+import type { EditCall, EditQuestion } from '../sensitiveWrites';
 import { WholeFileWrites } from '../wholeFileWrites';
 
 /** Gemini CLI's write_file, the shape Gemini models are trained on: writes a whole file, new or existing. */
@@ -58,9 +51,7 @@ class WriteFileTool implements Tool<Input> {
 
   // Every call asks, naming the file and showing what it writes: an overwrite's diff (as
   // create_file {overwrite} does), a new file's every line; a sensitive path asks every time.
-  async prepareInvocation({
-    input,
-  }: ToolInvocationPrepareOptions<Input>): Promise<PreparedToolInvocation<WriteReceipt> | undefined> {
+  async prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>): Promise<EditQuestion | undefined> {
     if (typeof input?.content !== 'string') return undefined;
     try {
       return await this.files.prepare(await geminiFilePath(this.workspace, input), input.content, true, true);
@@ -69,7 +60,7 @@ class WriteFileTool implements Tool<Input> {
     }
   }
 
-  async invoke({ input, receipt, approved }: ToolInvocationOptions<Input, WriteReceipt>, token?: CancellationToken) {
+  async invoke({ input, receipt, approved }: EditCall<Input>, token?: CancellationToken) {
     const absolute = await geminiFilePath(this.workspace, input);
     const stat = await this.workspace.stat(absolute);
     if (stat?.type === 'directory')

@@ -1,12 +1,6 @@
 import { injectable } from 'inversify';
-import {
-  defineTool,
-  structuredResult,
-  type InputOf,
-  type Tool,
-  type ToolDefinition,
-  type ToolInvocationOptions,
-} from '@toolpacks/registry';
+import { defineTool, structuredResult } from '@toolpacks/registry';
+import type { InputOf, Tool, ToolDefinition, ToolInvocationOptions } from '@toolpacks/registry';
 
 /** What count_words and its Gemini variant return (their output schemas' properties). */
 export const COUNTS_PROPERTIES = {

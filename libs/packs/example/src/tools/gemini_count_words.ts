@@ -1,6 +1,8 @@
 import { injectable } from 'inversify';
-import { defineTool, type InputOf, type ToolDefinition } from '@toolpacks/registry';
-import { COUNTING_ANNOTATIONS, countsSchema, countText, CountingJob, uniqueWords, type Counts } from './count_words';
+import { defineTool } from '@toolpacks/registry';
+import type { InputOf, ToolDefinition } from '@toolpacks/registry';
+import { COUNTING_ANNOTATIONS, countsSchema, countText, CountingJob, uniqueWords } from './count_words';
+import type { Counts } from './count_words';
 
 /**
  * An override of count_words for Gemini models: the model still calls `count_words`, but sees a

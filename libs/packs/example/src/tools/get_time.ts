@@ -1,14 +1,6 @@
 import { inject, injectable } from 'inversify';
-import {
-  defineTool,
-  LanguageModelToolResult,
-  structuredResult,
-  type InputOf,
-  type Tool,
-  type ToolDefinition,
-  type ToolResultLike,
-  type ToolInvocationOptions,
-} from '@toolpacks/registry';
+import { defineTool, LanguageModelToolResult, structuredResult } from '@toolpacks/registry';
+import type { InputOf, Tool, ToolDefinition, ToolResultLike, ToolInvocationOptions } from '@toolpacks/registry';
 import { Clock } from '../clock';
 
 /** What get_time and its GPT variant return (their output schemas' properties). */

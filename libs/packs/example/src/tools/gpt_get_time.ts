@@ -1,13 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { Clock } from '../clock';
-import {
-  defineTool,
-  LanguageModelToolResult,
-  structuredResult,
-  type InputOf,
-  type ToolDefinition,
-} from '@toolpacks/registry';
-import { getTime, TIME_PROPERTIES, timeLine, TimeJob, type DescribedTime } from './get_time';
+import { defineTool, LanguageModelToolResult, structuredResult } from '@toolpacks/registry';
+import type { InputOf, ToolDefinition } from '@toolpacks/registry';
+import { getTime, TIME_PROPERTIES, timeLine, TimeJob } from './get_time';
+import type { DescribedTime } from './get_time';
 
 /**
  * A model-specific variant of get_time: same picker entry (toolReferenceName), a terser

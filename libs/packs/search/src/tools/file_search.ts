@@ -1,15 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
-import {
-  callAgain,
-  defineTool,
-  structuredResult,
-  fitList,
-  type InputOf,
-  type Tool,
-  type ToolDefinition,
-  type ToolInvocationOptions,
-} from '@toolpacks/registry';
+import { callAgain, defineTool, structuredResult, fitList } from '@toolpacks/registry';
+import type { InputOf, Tool, ToolDefinition, ToolInvocationOptions } from '@toolpacks/registry';
 import { SearchService } from '@toolpacks/services';
 import { foundFilesSchema, foundPaths, SEARCH_ANNOTATIONS } from '../resultSchemas';
 

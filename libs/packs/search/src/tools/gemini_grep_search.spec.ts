@@ -1,5 +1,6 @@
 import * as path from 'node:path';
-import { createPackHarness, testModels, type PackHarness } from '@toolpacks/host-node/testing';
+import { createPackHarness, testModels } from '@toolpacks/host-node/testing';
+import type { PackHarness } from '@toolpacks/host-node/testing';
 import { searchPack } from '../index';
 
 const lines = (count: number, at: Record<number, string>) =>

@@ -1,15 +1,9 @@
 import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
-import {
-  defineTool,
-  roomFor,
-  structuredResult,
-  type InputOf,
-  type Tool,
-  type ToolDefinition,
-  type ToolInvocationOptions,
-} from '@toolpacks/registry';
-import { SearchService, WorkspaceError, WorkspaceFileSystem, type GrepMatch } from '@toolpacks/services';
+import { defineTool, roomFor, structuredResult } from '@toolpacks/registry';
+import type { InputOf, Tool, ToolDefinition, ToolInvocationOptions } from '@toolpacks/registry';
+import { SearchService, WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
+import type { GrepMatch } from '@toolpacks/services';
 import { withSkipped } from '../formatMatches';
 import { escapeGlobName } from '../globText';
 import { joinRelative, resolveScope } from '../geminiPaths';
@@ -21,8 +15,8 @@ import {
   MAX_GREP_OUTPUT_CHARS,
   noMatchText,
   withContext,
-  type GrepFileBlock,
 } from '../geminiGrepFormat';
+import type { GrepFileBlock } from '../geminiGrepFormat';
 
 /** Upper bound of total_max_matches. */
 export const GEMINI_GREP_MAX_TOTAL = 1000;

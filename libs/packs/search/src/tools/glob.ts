@@ -1,16 +1,8 @@
 import * as nodePath from 'node:path';
 import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
-import {
-  callAgain,
-  defineTool,
-  fitList,
-  structuredResult,
-  type InputOf,
-  type Tool,
-  type ToolDefinition,
-  type ToolInvocationOptions,
-} from '@toolpacks/registry';
+import { callAgain, defineTool, fitList, structuredResult } from '@toolpacks/registry';
+import type { InputOf, Tool, ToolDefinition, ToolInvocationOptions } from '@toolpacks/registry';
 import { SearchService, WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { caseInsensitiveGlob, escapeGlobName } from '../globText';
 import { joinRelative, mapLimited, resolveScope } from '../geminiPaths';

@@ -1,6 +1,7 @@
 // Every grep_search result fits the call's budget (default 60,000 characters): a big result is cut at
 // a match and says which offset gets the next ones; following the offsets gives every match once.
-import { createPackHarness, type PackHarness } from '@toolpacks/host-node/testing';
+import { createPackHarness } from '@toolpacks/host-node/testing';
+import type { PackHarness } from '@toolpacks/host-node/testing';
 import { searchPack } from '../index';
 
 jest.setTimeout(120_000);

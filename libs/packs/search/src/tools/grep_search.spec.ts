@@ -1,4 +1,5 @@
-import { createPackHarness, type PackHarness } from '@toolpacks/host-node/testing';
+import { createPackHarness } from '@toolpacks/host-node/testing';
+import type { PackHarness } from '@toolpacks/host-node/testing';
 import { spawnSync } from 'node:child_process';
 import { searchPack } from '../index';
 

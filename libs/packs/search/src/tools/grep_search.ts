@@ -1,13 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
-import {
-  defineTool,
-  structuredResult,
-  type InputOf,
-  type Tool,
-  type ToolDefinition,
-  type ToolInvocationOptions,
-} from '@toolpacks/registry';
+import { defineTool, structuredResult } from '@toolpacks/registry';
+import type { InputOf, Tool, ToolDefinition, ToolInvocationOptions } from '@toolpacks/registry';
 import { SearchService } from '@toolpacks/services';
 import { formatMatches } from '../formatMatches';
 import { SEARCH_ANNOTATIONS, SKIPPED_LARGE_FILES_SCHEMA } from '../resultSchemas';

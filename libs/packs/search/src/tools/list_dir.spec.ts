@@ -1,4 +1,5 @@
-import { createPackHarness, type PackHarness } from '@toolpacks/host-node/testing';
+import { createPackHarness } from '@toolpacks/host-node/testing';
+import type { PackHarness } from '@toolpacks/host-node/testing';
 import { searchPack } from '../index';
 import { LIST_DIR_PAGE } from './list_dir';
 

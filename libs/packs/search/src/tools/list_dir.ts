@@ -1,16 +1,9 @@
 import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
-import {
-  callAgain,
-  defineTool,
-  structuredResult,
-  type InputOf,
-  type ListDeclaration,
-  type Tool,
-  type ToolDefinition,
-  type ToolInvocationOptions,
-} from '@toolpacks/registry';
-import { SearchService, WorkspaceFileSystem, type DirectoryEntry } from '@toolpacks/services';
+import { callAgain, defineTool, structuredResult } from '@toolpacks/registry';
+import type { InputOf, ListDeclaration, Tool, ToolDefinition, ToolInvocationOptions } from '@toolpacks/registry';
+import { SearchService, WorkspaceFileSystem } from '@toolpacks/services';
+import type { DirectoryEntry } from '@toolpacks/services';
 import { ignoredNames, LISTING_PAGE, listingPage } from '../folderListing';
 import { ENTRY_TYPE_SCHEMA, entryType, SEARCH_ANNOTATIONS } from '../resultSchemas';
 

@@ -1,6 +1,7 @@
 // Listings within the result budget (default 60,000 characters): file_search, list_dir, glob and
 // list_directory cut at an entry and give the offset that lists the next ones.
-import { createPackHarness, testModels, type PackHarness } from '@toolpacks/host-node/testing';
+import { createPackHarness, testModels } from '@toolpacks/host-node/testing';
+import type { PackHarness } from '@toolpacks/host-node/testing';
 import { searchPack } from '../index';
 
 jest.setTimeout(120_000);
