@@ -161,6 +161,16 @@ export default defineConfig(
     },
   },
   {
+    // These packs import type-only names with `import type { … }`, apart from the values they use.
+    files: ['libs/packs/{editor,search,example,debug}/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { prefer: 'type-imports', fixStyle: 'separate-type-imports' },
+      ],
+    },
+  },
+  {
     // apps/e2e/test-extension is the probe extension the e2e tests install into VS Code (the e2e project itself is not
     // platform:vscode: its runner is plain Node).
     files: [...vscodeProjectRoots, 'apps/e2e/test-extension'].map((dir) => `${dir}/**`),

@@ -1,7 +1,8 @@
 // A file's lines as a prompt-tsx element: it shows as many lines as the token budget allows
 // (counted before, so the structured result holds the same lines, and its JSON fits the budget too)
 // and says where it stopped, so the model can read on from there.
-import { BasePromptElementProps, PromptElement, TextChunk } from '@vscode/prompt-tsx';
+import { PromptElement, TextChunk } from '@vscode/prompt-tsx';
+import type { BasePromptElementProps } from '@vscode/prompt-tsx';
 import type { CancellationToken } from '@toolpacks/base';
 import { callWith, ItemFit, jsonStringChars } from '@toolpacks/registry';
 import type { ToolTokenizationOptions } from '@toolpacks/registry';

@@ -1,6 +1,13 @@
 import { inject, injectable } from 'inversify';
-import { defineTool, LanguageModelToolResult, structuredResult } from '@toolpacks/registry';
-import type { InputOf, Tool, ToolDefinition, ToolResultLike, ToolInvocationOptions } from '@toolpacks/registry';
+import { defineTool, structuredResult } from '@toolpacks/registry';
+import type {
+  InputOf,
+  LanguageModelToolResult,
+  Tool,
+  ToolDefinition,
+  ToolInvocationOptions,
+  ToolResultLike,
+} from '@toolpacks/registry';
 import { Clock } from '../clock';
 
 /** What get_time and its GPT variant return (their output schemas' properties). */

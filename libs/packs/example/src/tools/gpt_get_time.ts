@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { Clock } from '../clock';
-import { defineTool, LanguageModelToolResult, structuredResult } from '@toolpacks/registry';
-import type { InputOf, ToolDefinition } from '@toolpacks/registry';
+import { defineTool, structuredResult } from '@toolpacks/registry';
+import type { InputOf, LanguageModelToolResult, ToolDefinition } from '@toolpacks/registry';
 import { getTime, TIME_PROPERTIES, timeLine, TimeJob } from './get_time';
 import type { DescribedTime } from './get_time';
 
