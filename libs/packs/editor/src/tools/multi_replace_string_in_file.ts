@@ -9,6 +9,7 @@ import { replaceOnce } from '../replaceOnce';
 import { EDIT_ANNOTATIONS, PATH } from '../resultSchemas';
 import { confirmWrites, unifiedDiff, writesNeedConfirmation, writeOptions } from '../sensitiveWrites';
 import type { EditCall, EditQuestion } from '../sensitiveWrites';
+import { REPLACEMENT_PROPERTIES } from './replace_string_in_file';
 
 /** Copilot's multi_replace_string_in_file: several replace_string_in_file edits, all or nothing. */
 const definition = {
@@ -31,16 +32,7 @@ const definition = {
           type: 'object',
           properties: {
             explanation: { type: 'string', description: 'What this replacement does (optional).' },
-            filePath: {
-              type: 'string',
-              description: 'Path of the file to edit, relative to the workspace root or absolute.',
-            },
-            oldString: {
-              type: 'string',
-              minLength: 1,
-              description: 'The exact text to replace, with surrounding context so that it occurs once.',
-            },
-            newString: { type: 'string', description: 'The text to put in its place.' },
+            ...REPLACEMENT_PROPERTIES,
           },
           required: ['filePath', 'oldString', 'newString'],
           additionalProperties: false,

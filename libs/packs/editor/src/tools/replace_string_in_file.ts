@@ -9,6 +9,20 @@ import { EDIT_ANNOTATIONS, PATH } from '../resultSchemas';
 import { confirmFileEdit, writeOptions } from '../sensitiveWrites';
 import type { EditCall, EditQuestion } from '../sensitiveWrites';
 
+/** One replacement: this tool's input, and each of multi_replace_string_in_file's replacements. */
+export const REPLACEMENT_PROPERTIES = {
+  filePath: {
+    type: 'string',
+    description: 'Path of the file to edit, relative to the workspace root or absolute.',
+  },
+  oldString: {
+    type: 'string',
+    minLength: 1,
+    description: 'The exact text to replace, with surrounding context so that it occurs once.',
+  },
+  newString: { type: 'string', description: 'The text to put in its place.' },
+} as const;
+
 const definition = {
   name: 'replace_string_in_file',
   // One picker entry for editing: GPT models get apply_patch under the same reference name.
@@ -19,18 +33,7 @@ const definition = {
   userDescription: 'Edits a file by replacing text.',
   inputSchema: {
     type: 'object',
-    properties: {
-      filePath: {
-        type: 'string',
-        description: 'Path of the file to edit, relative to the workspace root or absolute.',
-      },
-      oldString: {
-        type: 'string',
-        minLength: 1,
-        description: 'The exact text to replace, with surrounding context so that it occurs once.',
-      },
-      newString: { type: 'string', description: 'The text to put in its place.' },
-    },
+    properties: REPLACEMENT_PROPERTIES,
     required: ['filePath', 'oldString', 'newString'],
     additionalProperties: false,
   },
