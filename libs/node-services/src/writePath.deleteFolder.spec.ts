@@ -17,6 +17,23 @@ const exists = (absolute: string) =>
     () => false,
   );
 
+/**
+ * Has another program change what `tree` is (`swap`) once, right after the write path's last check
+ * of it (the sensitive check runs last); says whether it did.
+ */
+function swapTreeAfterCheck(swap: () => void): () => boolean {
+  const reason = workspace.sensitivePaths.reason.bind(workspace.sensitivePaths);
+  let swapped = false;
+  jest.spyOn(workspace.sensitivePaths, 'reason').mockImplementation((relative: string) => {
+    if (!swapped && relative === 'tree') {
+      swapped = true;
+      swap();
+    }
+    return reason(relative);
+  });
+  return () => swapped;
+}
+
 beforeEach(async () => {
   root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'host-node-delete-')));
   outside = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'host-node-outside-')));
@@ -181,41 +198,30 @@ describe('deleteFolder checks what it renamed aside', () => {
     await fs.writeFile(file('other/precious.txt'), 'precious\n');
     // After the tree was counted and checked (the sensitive check runs last), another program
     // swaps another folder in under the name.
-    const reason = workspace.sensitivePaths.reason.bind(workspace.sensitivePaths);
-    let swapped = false;
-    jest.spyOn(workspace.sensitivePaths, 'reason').mockImplementation((relative: string) => {
-      if (!swapped && relative === 'tree') {
-        swapped = true;
-        renameSync(file('tree'), file('tree-real'));
-        renameSync(file('other'), file('tree'));
-      }
-      return reason(relative);
+    const swapped = swapTreeAfterCheck(() => {
+      renameSync(file('tree'), file('tree-real'));
+      renameSync(file('other'), file('tree'));
     });
     // The words say what happened; the code says nothing was deleted (the editor pack's sentence says so too).
     await expect(workspace.deleteFolder('tree', { recursive: true })).rejects.toMatchObject({
       code: 'changed-while-deleting',
       message: expect.stringMatching(/^'tree' changed while it was being deleted.*; it was put back\.$/),
     });
-    expect(swapped).toBe(true);
+    expect(swapped()).toBe(true);
     expect(await fs.readFile(file('tree/precious.txt'), 'utf8')).toBe('precious\n');
     expect(await fs.readFile(file('tree-real/sub/deeper/c.txt'), 'utf8')).toBe('c\n');
     expect((await fs.readdir(root)).sort()).toEqual(['tree', 'tree-real']);
   });
 
   it('a folder swapped for a link after the check is put back, and nothing it points to is touched', async () => {
-    const reason = workspace.sensitivePaths.reason.bind(workspace.sensitivePaths);
-    let swapped = false;
-    jest.spyOn(workspace.sensitivePaths, 'reason').mockImplementation((relative: string) => {
-      if (!swapped && relative === 'tree') {
-        swapped = true;
-        renameSync(file('tree'), file('tree-real'));
-        symlinkSync(outside, file('tree'));
-      }
-      return reason(relative);
+    const swapped = swapTreeAfterCheck(() => {
+      renameSync(file('tree'), file('tree-real'));
+      symlinkSync(outside, file('tree'));
     });
     await expect(workspace.deleteFolder('tree', { recursive: true })).rejects.toThrow(
       /changed while it was being deleted/,
     );
+    expect(swapped()).toBe(true);
     expect(await fs.readlink(file('tree'))).toBe(outside);
     expect(await fs.readdir(outside)).toEqual(['precious.txt']);
     expect(await fs.readFile(file('tree-real/a.txt'), 'utf8')).toBe('a\n');
@@ -226,20 +232,14 @@ describe('moveFolder checks what it moved', () => {
   it('puts back and refuses a folder swapped in after the check', async () => {
     await fs.mkdir(file('other'));
     await fs.writeFile(file('other/precious.txt'), 'precious\n');
-    const reason = workspace.sensitivePaths.reason.bind(workspace.sensitivePaths);
-    let swapped = false;
-    jest.spyOn(workspace.sensitivePaths, 'reason').mockImplementation((relative: string) => {
-      if (!swapped && relative === 'tree') {
-        swapped = true;
-        renameSync(file('tree'), file('tree-real'));
-        renameSync(file('other'), file('tree'));
-      }
-      return reason(relative);
+    const swapped = swapTreeAfterCheck(() => {
+      renameSync(file('tree'), file('tree-real'));
+      renameSync(file('other'), file('tree'));
     });
     await expect(workspace.moveFolder('tree', 'moved')).rejects.toThrow(
       /'tree' changed while it was being moved.*it was put back/,
     );
-    expect(swapped).toBe(true);
+    expect(swapped()).toBe(true);
     expect(await fs.readFile(file('tree/precious.txt'), 'utf8')).toBe('precious\n');
     expect(await fs.readFile(file('tree-real/sub/deeper/c.txt'), 'utf8')).toBe('c\n');
     expect((await fs.readdir(root)).sort()).toEqual(['tree', 'tree-real']);
