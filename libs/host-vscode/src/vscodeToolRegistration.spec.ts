@@ -216,25 +216,30 @@ describe('registering a pack with VS Code', () => {
     };
     const marketplace = ['read_file', 'create_file', 'replace_string_in_file', 'move_file', 'list_open_editors'];
 
-    it('a manifest without the proposal: general tools with registerTool, the variants to the participant, no proposed call, one note', async () => {
-      const registry = await shapesRegistry();
+    /** The shapes' editor pack registered where VS Code refuses registerToolDefinition, with what it said. */
+    async function registerRefused(contributed: readonly string[], options: { readonly perModelTools?: boolean } = {}) {
       const lms = fakeLms(Object.values(MODELS));
       const notes: string[] = [];
       const errors: string[] = [];
       const registration = registerToolsWithVsCode(
-        registry,
+        await shapesRegistry(),
         shapesEditorPack.tools.map((t) => t.definition),
         {
           lm: lms.runtimeLm,
           packLm: { ...lms.packLm, registerToolDefinition: refusal } as unknown as typeof vscode.lm,
           packId: 'editor',
-          contributed: new Set(marketplace),
-          perModelTools: false,
+          contributed: new Set(contributed),
+          ...options,
           onParticipantOnly: (note) => notes.push(note),
           onError: (message) => errors.push(message),
         },
       );
       await registration.ready;
+      return { lms, notes, errors, registration };
+    }
+
+    it('a manifest without the proposal: general tools with registerTool, the variants to the participant, no proposed call, one note', async () => {
+      const { lms, notes, errors, registration } = await registerRefused(marketplace, { perModelTools: false });
       expect(lms.contributed).toEqual(marketplace);
       expect(registration.kinds.get('apply_patch')).toBe('participant-only');
       expect(registration.kinds.get('str_replace_based_edit_tool')).toBe('participant-only');
@@ -246,23 +251,7 @@ describe('registering a pack with VS Code', () => {
     });
 
     it('a manifest that declares the proposal VS Code refuses: the first refusal sends every variant to the participant, said once, no error', async () => {
-      const registry = await shapesRegistry();
-      const lms = fakeLms(Object.values(MODELS));
-      const notes: string[] = [];
-      const errors: string[] = [];
-      const registration = registerToolsWithVsCode(
-        registry,
-        shapesEditorPack.tools.map((t) => t.definition),
-        {
-          lm: lms.runtimeLm,
-          packLm: { ...lms.packLm, registerToolDefinition: refusal } as unknown as typeof vscode.lm,
-          packId: 'editor',
-          contributed: new Set(['move_file', 'list_open_editors']),
-          onParticipantOnly: (note) => notes.push(note),
-          onError: (message) => errors.push(message),
-        },
-      );
-      await registration.ready;
+      const { lms, notes, errors, registration } = await registerRefused(['move_file', 'list_open_editors']);
       expect(registration.kinds.get('read_file')).toBe('participant-only');
       expect(registration.kinds.get('apply_patch')).toBe('participant-only');
       expect(errors).toEqual([]);
