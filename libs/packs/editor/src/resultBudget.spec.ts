@@ -76,70 +76,35 @@ interface Case {
   readonly shown: (text: string) => Shown;
 }
 
+/** What the reads read: what each file is, and its name. */
+const READ = [
+  ['JSON', 'data.json'],
+  ['control characters', 'ctl.txt'],
+  ['a large file', 'big-ctl.log'],
+] as const;
+const VIEWED = [READ[1], ['long control lines', 'ctl-long.txt'], READ[2]] as const;
+
+/** `${reader} of ${what}` for each file, the file given to the call as `input` makes it. */
+function casesOf(
+  reader: string,
+  files: readonly (readonly [string, string])[],
+  call: Omit<Case, 'name' | 'input'>,
+  input: (file: string) => object,
+): Case[] {
+  return files.map(([what, file]) => ({ name: `${reader} of ${what}`, ...call, input: input(file) }));
+}
+
 const CASES: Case[] = [
-  {
-    name: 'read_file of JSON',
-    tool: 'read_file',
-    model: general,
-    input: { filePath: 'data.json' },
-    shown: readFileText,
-  },
-  {
-    name: 'read_file of control characters',
-    tool: 'read_file',
-    model: general,
-    input: { filePath: 'ctl.txt' },
-    shown: readFileText,
-  },
-  {
-    name: 'read_file of a large file',
-    tool: 'read_file',
-    model: general,
-    input: { filePath: 'big-ctl.log' },
-    shown: readFileText,
-  },
-  {
-    name: 'gemini_read_file of JSON',
-    tool: 'read_file',
-    model: gemini,
-    input: { file_path: 'data.json' },
-    shown: geminiText,
-  },
-  {
-    name: 'gemini_read_file of control characters',
-    tool: 'read_file',
-    model: gemini,
-    input: { file_path: 'ctl.txt' },
-    shown: geminiText,
-  },
-  {
-    name: 'gemini_read_file of a large file',
-    tool: 'read_file',
-    model: gemini,
-    input: { file_path: 'big-ctl.log' },
-    shown: geminiText,
-  },
-  {
-    name: 'view of control characters',
-    tool: 'str_replace_based_edit_tool',
-    model: claude,
-    input: { command: 'view', path: 'ctl.txt' },
-    shown: viewText,
-  },
-  {
-    name: 'view of long control lines',
-    tool: 'str_replace_based_edit_tool',
-    model: claude,
-    input: { command: 'view', path: 'ctl-long.txt' },
-    shown: viewText,
-  },
-  {
-    name: 'view of a large file',
-    tool: 'str_replace_based_edit_tool',
-    model: claude,
-    input: { command: 'view', path: 'big-ctl.log' },
-    shown: viewText,
-  },
+  ...casesOf('read_file', READ, { tool: 'read_file', model: general, shown: readFileText }, (filePath) => ({
+    filePath,
+  })),
+  ...casesOf('gemini_read_file', READ, { tool: 'read_file', model: gemini, shown: geminiText }, (file_path) => ({
+    file_path,
+  })),
+  ...casesOf('view', VIEWED, { tool: 'str_replace_based_edit_tool', model: claude, shown: viewText }, (path) => ({
+    command: 'view',
+    path,
+  })),
 ];
 
 describe.each([undefined, 2_000])('with a token budget of %s', (tokenBudget) => {
