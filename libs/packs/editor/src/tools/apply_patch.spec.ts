@@ -21,6 +21,11 @@ const gpt = { model: testModels.gpt5 };
 /** A person who says yes: a patch that deletes or moves a file asks first. */
 const gptYes = { ...gpt, confirm: async () => 'once' as const };
 
+/** A patch of `lines` between its begin and end markers. */
+const patch = (...lines: string[]) => ['*** Begin Patch', ...lines, '*** End Patch'].join('\n');
+/** apply_patch called by a GPT-5 model with a patch of `lines`. */
+const applyPatch = (...lines: string[]) => h.call('apply_patch', { input: patch(...lines) }, gpt);
+
 describe('apply_patch', () => {
   it('is sent to GPT-4.1 and GPT-5 models instead of replace_string_in_file', () => {
     for (const model of [testModels.gpt41, testModels.gpt5]) {
@@ -100,7 +105,6 @@ describe('apply_patch', () => {
 // The findings of issue #9: each of these reported success with a wrong file (or rejected a patch
 // OpenAI's own implementation applies) before the parser and matcher were reworked.
 describe('apply_patch keeps the file and follows the patch exactly', () => {
-  const patch = (...lines: string[]) => ['*** Begin Patch', ...lines, '*** End Patch'].join('\n');
   const files = async (entries: Record<string, string>) => {
     for (const [name, content] of Object.entries(entries)) {
       await fs.mkdir(path.dirname(path.join(h.root, name)), { recursive: true });
@@ -113,25 +117,19 @@ describe('apply_patch keeps the file and follows the patch exactly', () => {
       'README.md': '# Title\nFirst line  \nSecond line\n',
       'f.js': 'function f() {\n\tsetup();\n\trun();\n}\n',
     });
-    const result = await h.call(
-      'apply_patch',
-      {
-        input: patch(
-          '*** Update File: README.md',
-          '@@',
-          ' First line',
-          '-Second line',
-          '+Second LINE',
-          '*** Update File: f.js',
-          '@@',
-          ' function f() {',
-          '     setup();',
-          '-    run();',
-          '+\trun(fast);',
-          ' }',
-        ),
-      },
-      gpt,
+    const result = await applyPatch(
+      '*** Update File: README.md',
+      '@@',
+      ' First line',
+      '-Second line',
+      '+Second LINE',
+      '*** Update File: f.js',
+      '@@',
+      ' function f() {',
+      '     setup();',
+      '-    run();',
+      '+\trun(fast);',
+      ' }',
     );
     expect(result.status).toBe('ok');
     // Trailing whitespace alone is not worth a note; indentation ignored is, with the file's own.
@@ -145,13 +143,7 @@ describe('apply_patch keeps the file and follows the patch exactly', () => {
   it('puts a hunk marked *** End of File at the end of the file, not at the first match', async () => {
     await files({ 'list.txt': 'item\nend\nitem\nend\n' });
     expect(
-      (
-        await h.call(
-          'apply_patch',
-          { input: patch('*** Update File: list.txt', '@@', ' item', '-end', '+END', '*** End of File') },
-          gpt,
-        )
-      ).status,
+      (await applyPatch('*** Update File: list.txt', '@@', ' item', '-end', '+END', '*** End of File')).status,
     ).toBe('ok');
     expect(await h.read('list.txt')).toBe('item\nend\nitem\nEND\n');
   });
@@ -159,18 +151,12 @@ describe('apply_patch keeps the file and follows the patch exactly', () => {
   it('follows two @@ lines in a row: the second anchor is searched after the first', async () => {
     const source = 'class A:\n    def run(self):\n        return 1\n\nclass B:\n    def run(self):\n        return 1\n';
     await files({ 'm.py': source });
-    const result = await h.call(
-      'apply_patch',
-      {
-        input: patch(
-          '*** Update File: m.py',
-          '@@ class B:',
-          '@@     def run(self):',
-          '-        return 1',
-          '+        return 2',
-        ),
-      },
-      gpt,
+    const result = await applyPatch(
+      '*** Update File: m.py',
+      '@@ class B:',
+      '@@     def run(self):',
+      '-        return 1',
+      '+        return 2',
     );
     expect(result.status).toBe('ok');
     expect(await h.read('m.py')).toBe(source.replace(/return 1\n$/, 'return 2\n'));
@@ -178,11 +164,7 @@ describe('apply_patch keeps the file and follows the patch exactly', () => {
 
   it('applies a second Update section of one file to the result of the first', async () => {
     await files({ 'a.txt': 'a\nb\nc\n' });
-    const result = await h.call(
-      'apply_patch',
-      { input: patch('*** Update File: a.txt', '-a', '+A', '*** Update File: a.txt', '-c', '+C') },
-      gpt,
-    );
+    const result = await applyPatch('*** Update File: a.txt', '-a', '+A', '*** Update File: a.txt', '-c', '+C');
     expect(result).toMatchObject({ status: 'ok', text: 'Applied the patch: updated a.txt.' });
     expect(await h.read('a.txt')).toBe('A\nb\nC\n');
   });
@@ -198,21 +180,15 @@ describe('apply_patch keeps the file and follows the patch exactly', () => {
 
   it('keeps a UTF-8 BOM when the first line is edited, and each line ending of a mixed CRLF/LF file', async () => {
     await files({ 'bom.txt': '\uFEFFfirst\nsecond\n', 'mixed.txt': 'one\r\ntwo\nthree\r\nfour\n' });
-    const result = await h.call(
-      'apply_patch',
-      {
-        input: patch(
-          '*** Update File: bom.txt',
-          '-first',
-          '+FIRST',
-          '*** Update File: mixed.txt',
-          ' two',
-          '-three',
-          '+THREE',
-          ' four',
-        ),
-      },
-      gpt,
+    const result = await applyPatch(
+      '*** Update File: bom.txt',
+      '-first',
+      '+FIRST',
+      '*** Update File: mixed.txt',
+      ' two',
+      '-three',
+      '+THREE',
+      ' four',
     );
     expect(result.status).toBe('ok');
     expect(await h.read('bom.txt')).toBe('\uFEFFFIRST\nsecond\n');
@@ -242,21 +218,15 @@ describe('apply_patch keeps the file and follows the patch exactly', () => {
 
   it('matches typographic dashes, quotes and non-breaking spaces to their ASCII forms, and lone CR line endings', async () => {
     await files({ 'q.txt': 'say \u201Chello\u201D \u2013 now\u00A0ok\nnext\n', 'cr.txt': 'one\rtwo\rthree\r' });
-    const result = await h.call(
-      'apply_patch',
-      {
-        input: patch(
-          '*** Update File: q.txt',
-          '-say "hello" - now ok',
-          '+say hi',
-          '*** Update File: cr.txt',
-          ' one',
-          '-two',
-          '+TWO',
-          ' three',
-        ),
-      },
-      gpt,
+    const result = await applyPatch(
+      '*** Update File: q.txt',
+      '-say "hello" - now ok',
+      '+say hi',
+      '*** Update File: cr.txt',
+      ' one',
+      '-two',
+      '+TWO',
+      ' three',
     );
     expect(result.status).toBe('ok');
     expect(await h.read('q.txt')).toBe('say hi\nnext\n');
@@ -266,15 +236,7 @@ describe('apply_patch keeps the file and follows the patch exactly', () => {
   it('matches an @@ anchor as a whole line or word before a mere substring', async () => {
     const source = 'class FooBar:\n    x = 1\nclass Foo:\n    x = 1\n';
     await files({ 'c.py': source });
-    expect(
-      (
-        await h.call(
-          'apply_patch',
-          { input: patch('*** Update File: c.py', '@@ class Foo', '-    x = 1', '+    x = 2') },
-          gpt,
-        )
-      ).status,
-    ).toBe('ok');
+    expect((await applyPatch('*** Update File: c.py', '@@ class Foo', '-    x = 1', '+    x = 2')).status).toBe('ok');
     expect(await h.read('c.py')).toBe('class FooBar:\n    x = 1\nclass Foo:\n    x = 2\n');
   });
 
@@ -298,11 +260,7 @@ describe('apply_patch keeps the file and follows the patch exactly', () => {
 
   it('refuses to add or move onto an existing file and keeps CRLF, writing nothing on any failure', async () => {
     await files({ 'crlf.txt': 'a\r\nb\r\n', 'taken.txt': 'mine\n' });
-    const add = await h.call(
-      'apply_patch',
-      { input: patch('*** Update File: crlf.txt', '-a', '+A', '*** Add File: taken.txt', '+x') },
-      gpt,
-    );
+    const add = await applyPatch('*** Update File: crlf.txt', '-a', '+A', '*** Add File: taken.txt', '+x');
     expect(add.status).toBe('error');
     expect(add.text).toMatch(/taken\.txt already exists.*Nothing was written\./s);
     const move = await h.call(
@@ -315,9 +273,7 @@ describe('apply_patch keeps the file and follows the patch exactly', () => {
     expect(move.status).toBe('error');
     expect(await h.read('taken.txt')).toBe('mine\n');
     expect(await h.read('src/old.ts')).toBe('old\n');
-    expect(
-      (await h.call('apply_patch', { input: patch('*** Update File: crlf.txt', '-a', '+A', '+A2') }, gpt)).status,
-    ).toBe('ok');
+    expect((await applyPatch('*** Update File: crlf.txt', '-a', '+A', '+A2')).status).toBe('ok');
     expect(await h.read('crlf.txt')).toBe('A\r\nA2\r\nb\r\n');
   });
 
@@ -364,7 +320,7 @@ describe('apply_patch keeps the file and follows the patch exactly', () => {
 
   it('quotes at most 200 characters of a patch line in an error', async () => {
     const long = 'x'.repeat(5000);
-    const result = await h.call('apply_patch', { input: patch('*** Update File: src/app.ts', `-${long}`, '+y') }, gpt);
+    const result = await applyPatch('*** Update File: src/app.ts', `-${long}`, '+y');
     expect(result.status).toBe('error');
     expect(result.text).toContain('src/app.ts');
     expect(result.text).not.toContain('x'.repeat(201));
@@ -373,32 +329,24 @@ describe('apply_patch keeps the file and follows the patch exactly', () => {
 });
 
 describe('apply_patch says when it matched loosely', () => {
-  const patch = (...lines: string[]) => ['*** Begin Patch', ...lines, '*** End Patch'].join('\n');
-
   it('names the file, the hunks and the indentation (the 4-space hunk in a tab-indented file of the issue)', async () => {
     await fs.writeFile(path.join(h.root, 'a.py'), 'def f():\n\tx = 1\n\treturn x\n\n\ndef g():\n\ty = 2\n\treturn y\n');
     await fs.writeFile(path.join(h.root, 'b.py'), 'def h():\n    return 1\n');
-    const result = await h.call(
-      'apply_patch',
-      {
-        input: patch(
-          '*** Update File: a.py',
-          '@@ def f():',
-          '    x = 1',
-          '-    return x',
-          '+    return x + 1',
-          '@@ def g():',
-          '    y = 2',
-          '-    return y',
-          '+    return y + 1',
-          '*** Update File: b.py',
-          '@@',
-          ' def h():',
-          '-    return 1',
-          '+    return 2',
-        ),
-      },
-      gpt,
+    const result = await applyPatch(
+      '*** Update File: a.py',
+      '@@ def f():',
+      '    x = 1',
+      '-    return x',
+      '+    return x + 1',
+      '@@ def g():',
+      '    y = 2',
+      '-    return y',
+      '+    return y + 1',
+      '*** Update File: b.py',
+      '@@',
+      ' def h():',
+      '-    return 1',
+      '+    return 2',
     );
     expect(result.text).toBe(
       'Applied the patch: updated a.py, updated b.py. a.py: hunks 1 and 2 matched only after ignoring whitespace differences; the file is indented with tabs — check the indentation of the lines you added.',
@@ -409,11 +357,7 @@ describe('apply_patch says when it matched loosely', () => {
 
   it('states N spaces, and typographic differences', async () => {
     await fs.writeFile(path.join(h.root, 'c.ts'), 'class C {\n  m() {\n    return \u201cq\u201d;\n  }\n}\n');
-    const result = await h.call(
-      'apply_patch',
-      { input: patch('*** Update File: c.ts', '@@', '  m() {', '-return "q";', '+return "r";') },
-      gpt,
-    );
+    const result = await applyPatch('*** Update File: c.ts', '@@', '  m() {', '-return "q";', '+return "r";');
     expect(result.text).toBe(
       'Applied the patch: updated c.ts. c.ts: hunk 1 matched only after ignoring whitespace and typographic differences; the file is indented with 2 spaces — check the indentation of the lines you added.',
     );
