@@ -11,6 +11,7 @@ import { serveStdio as serveSdkConnection } from '@modelcontextprotocol/server/s
 import { CallLimiter, type CallLimitOptions } from './callLimiter';
 import { HelloTransport } from './hello';
 import { ModernWorkspace } from './modernServer';
+import type { OpeningAnswer } from './openingAnswer';
 import { SessionServer } from './sessionServer';
 import type { McpServerOptions, McpSession, StdioServer } from './types';
 import { describeSession } from './workspaceTools';
@@ -29,7 +30,12 @@ const OPENING_ANSWER_WAIT_MS = 5_000;
 
 const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
-export function serveConnection(wire: Transport, options: McpServerOptions & CallLimitOptions): McpConnection {
+/** `answered`: the opening request the host answered before the SDK loaded (openingAnswer.ts). */
+export function serveConnection(
+  wire: Transport,
+  options: McpServerOptions & CallLimitOptions,
+  answered?: OpeningAnswer,
+): McpConnection {
   // Started on the next turn of the event loop: an opening message already waiting on the wire is
   // read and answered first (when the host describes the session), not after the session's own start-up work.
   const session = new Promise<McpSession>((resolve, reject) =>
@@ -39,7 +45,7 @@ export function serveConnection(wire: Transport, options: McpServerOptions & Cal
   const calls = new CallLimiter(options.callLimits);
   // Reported here once; requests that wait for it fail with their own answer.
   session.catch((error: unknown) => options.onError?.(error));
-  const hello = new HelloTransport(wire);
+  const hello = new HelloTransport(wire, answered, (error) => options.onError?.(error));
   let opened!: (legacy: SessionServer) => void;
   const legacy = new Promise<SessionServer>((resolve) => (opened = resolve));
   let legacySession: SessionServer | undefined;

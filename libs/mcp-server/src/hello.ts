@@ -11,6 +11,8 @@ import {
   type Transport,
   type TransportSendOptions,
 } from '@modelcontextprotocol/server';
+import { isDeepStrictEqual } from 'node:util';
+import type { OpeningAnswer } from './openingAnswer';
 
 export interface ClientHello {
   /** `clientInfo.name`. */
@@ -72,7 +74,17 @@ export class HelloTransport implements Transport {
   /** Settles when the first message goes out on the wire (the opening answer). */
   readonly firstSent = new Promise<void>((resolve) => (this.markSent = resolve));
 
-  constructor(private readonly inner: Transport) {}
+  /**
+   * `answered`: the opening request the host already answered before the SDK loaded (openingAnswer.ts):
+   * the SDK's own answer to it is not sent again, only compared; a difference is told to `onMismatch`.
+   */
+  constructor(
+    private readonly inner: Transport,
+    private answered?: OpeningAnswer,
+    private readonly onMismatch?: (error: Error) => void,
+  ) {
+    if (answered) this.markSent();
+  }
 
   async start(): Promise<void> {
     this.inner.onmessage = (message, extra) => {
@@ -85,6 +97,18 @@ export class HelloTransport implements Transport {
   }
 
   send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    const answered = this.answered;
+    if (answered && 'id' in message && message.id === answered.id && !('method' in message)) {
+      const result = 'result' in message ? message.result : undefined;
+      if (!isDeepStrictEqual(result, answered.result))
+        this.onMismatch?.(
+          new Error(
+            `the opening answered before the SDK loaded differs from the SDK's answer: ${JSON.stringify(message)}; sent was ${JSON.stringify(answered.result)}`,
+          ),
+        );
+      this.answered = undefined;
+      return Promise.resolve();
+    }
     const sent = this.inner.send(message, options);
     this.markSent();
     return sent;

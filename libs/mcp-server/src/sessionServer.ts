@@ -14,6 +14,7 @@ import type { ConfirmationAnswer, ConfirmationRequest, VirtualToolSession } from
 import { canElicitForm, CONFIRMATION_SCHEMA, confirmationAnswer, confirmationQuestion } from './approvals';
 import { CallLimiter } from './callLimiter';
 import { clientProfile } from './clientProfiles';
+import { legacyInstructions } from './openingAnswer';
 import { MODEL_META_KEY, MODEL_REASON_META_KEY } from './tools';
 import type { ClientHello } from './hello';
 import type { McpServerOptions, McpSession, McpSessionModel, SessionDescription } from './types';
@@ -21,7 +22,6 @@ import {
   admitted,
   ClientModels,
   describeStarted,
-  instructionsFor,
   invokeTool,
   listView,
   projected,
@@ -74,17 +74,14 @@ export class SessionServer {
     private readonly calls: CallLimiter,
   ) {
     this.models = new ClientModels(options);
+    // Tells onInfo at once which model this client's tools are listed for.
+    void this.model;
     this.server = new Server(
       { name: options.name ?? 'toolpacks', version: options.version ?? '0.1.0' },
       {
         capabilities: { tools: { listChanged: true } },
-        instructions: instructionsFor(
-          options,
-          about,
-          this.model,
-          canElicitForm(hello.capabilities) ? 'elicitation' : 'none',
-          this.profile,
-        ),
+        // The early answer's composition (openingAnswer.ts), which this must equal.
+        instructions: legacyInstructions(options, about, hello),
         // This era asks by elicitation itself: an input_required answer here would be a bug.
         inputRequired: { legacyShim: false },
       },

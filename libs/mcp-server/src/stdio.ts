@@ -1,16 +1,18 @@
 // MCP over stdio: one connection for the process, in whichever era the client opens with
 // (connection.ts). The caller (the CLI) handles SIGTERM by calling close(); stdin ending closes the
 // server too. Either way the workspace session is disposed, so every debuggee and child process it
-// started ends. Nothing but protocol is written to `stdout`.
+// started ends. Nothing but protocol is written to `stdout`. A host may have read the opening line
+// and answered it before the SDK loaded (openingAnswer.ts): what it read is handed on first.
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { CallLimitOptions } from './callLimiter';
 import { serveConnection } from './connection';
+import type { StdioOpening } from './openingAnswer';
 import type { McpServerOptions, StdioServer } from './types';
 
 export async function serveStdio(
   options: McpServerOptions & CallLimitOptions,
-  io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream } = {
+  io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream; opening?: StdioOpening } = {
     stdin: process.stdin,
     stdout: process.stdout,
   },
@@ -20,8 +22,13 @@ export async function serveStdio(
   // its input, could no longer send the answer.
   const input = new PassThrough();
   const stdin = io.stdin as Readable;
+  if (io.opening?.bytes.length) input.write(io.opening.bytes);
   stdin.pipe(input, { end: false });
-  const connection = serveConnection(new StdioServerTransport(input, io.stdout as Writable), options);
+  const connection = serveConnection(
+    new StdioServerTransport(input, io.stdout as Writable),
+    options,
+    io.opening?.answered,
+  );
   let ending: Promise<void> | undefined;
   const endInput = (): Promise<void> => (ending ??= endInputOnce());
   const endInputOnce = async (): Promise<void> => {
@@ -30,7 +37,14 @@ export async function serveStdio(
     await connection.openingAnswered();
     input.end();
   };
+  if (io.opening?.ended) void endInput();
   stdin.once('end', () => void endInput());
   stdin.once('close', () => void endInput());
+  // Closed by a signal (or the client going) while stdin is open: stdin is let go, as the SDK's own
+  // transport lets go of it on close, so nothing holds it or reads on into a closed server.
+  void connection.closed.then(() => {
+    stdin.unpipe(input);
+    if (stdin.listenerCount('data') === 0) stdin.pause();
+  });
   return { closed: connection.closed, close: connection.close };
 }

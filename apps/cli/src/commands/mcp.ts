@@ -20,6 +20,7 @@ import { endChildProcesses, overrideSignals } from '../signals';
 import type { McpServerOptions, SessionDescription } from '@toolpacks/mcp-server';
 export type { McpServerOptions, McpSession } from '@toolpacks/mcp-server';
 type McpServerModule = typeof import('@toolpacks/mcp-server');
+type OpeningModule = typeof import('@toolpacks/mcp-server/opening');
 
 /** The server library, or why not (required here: only `toolpacks mcp` loads the MCP SDK). */
 export function loadMcpServer(): McpServerModule | string {
@@ -34,6 +35,15 @@ export function loadMcpServer(): McpServerModule | string {
 }
 
 /**
+ * The display names of the built-in packs (../packs.ts), known without loading them: the opening is
+ * answered before any pack loads. mcpOpening.spec.ts keeps this equal to the packs' own names.
+ */
+export const BUILT_IN_PACK_NAMES: readonly string[] = ['Editor', 'Search', 'Git', 'Debug'];
+
+/** How long the opening line is waited for before the SDK loads (a client that does not write first). */
+const OPENING_WAIT_MS = 50;
+
+/**
  * What the server's instructions say of a session, known before it starts (the host's model, the
  * folder as the host resolves it, the packs), so a client is answered at once while the session
  * starts: the built-in packs are known by name; packs imported from specs are known once loaded.
@@ -42,11 +52,10 @@ export function describeCliSession(
   options: Pick<CliOptions, 'root' | 'packs' | 'defaultPacks' | 'request'>,
 ): SessionDescription | undefined {
   if (options.packs.length > 0) return undefined;
-  const packs = options.defaultPacks ? (require('../packs') as typeof import('../packs')).builtInPacks : [];
   return {
     model: options.request.model,
     root: realpathSync(path.resolve(options.root)),
-    packs: packs.map((pack) => pack.displayName),
+    packs: options.defaultPacks ? BUILT_IN_PACK_NAMES : [],
   };
 }
 
@@ -61,11 +70,6 @@ export async function run(options: CliOptions, io: Io): Promise<number> {
   // default lets garbage grow the old space to several times what is live before collecting it (RSS
   // +40–60 MB over 1,000 calls); favouring size collects sooner (within +20 MB), for little CPU.
   setFlagsFromString('--optimize-for-size');
-  const server = loadMcpServer();
-  if (typeof server === 'string') {
-    io.err(`toolpacks: ${server}`);
-    return 1;
-  }
   const http = options.mcp?.http;
   const stdio = !http;
   const consoleMethods = ['log', 'info', 'debug', 'warn', 'trace'] as const;
@@ -103,8 +107,28 @@ export async function run(options: CliOptions, io: Io): Promise<number> {
       const session = await open();
       return Object.assign(session, { root: session.host.workspace.root });
     },
-    describeSession: () => describeCliSession(options),
+    describeSession: () => described,
   };
+  const described = describeCliSession(options);
+  const stdin = io.stdin ?? process.stdin;
+  const stdout = io.stdout ?? process.stdout;
+  // The opening answered before the SDK loads (its schemas alone take longer than a client should
+  // wait); the SDK is handed what was read.
+  const opening =
+    stdio && described
+      ? await (require('@toolpacks/mcp-server/opening') as OpeningModule).answerOpening(
+          serverOptions,
+          described,
+          { stdin, stdout },
+          OPENING_WAIT_MS,
+        )
+      : undefined;
+  const server = loadMcpServer();
+  if (typeof server === 'string') {
+    io.err(`toolpacks: ${server}`);
+    restoreConsole();
+    return 1;
+  }
 
   let closing: Promise<void> | undefined;
   let handle: { close(): Promise<void> };
@@ -152,10 +176,7 @@ export async function run(options: CliOptions, io: Io): Promise<number> {
           ].join('\n'),
         );
     } else {
-      const served = await server.serveStdio(serverOptions, {
-        stdin: io.stdin ?? process.stdin,
-        stdout: io.stdout ?? process.stdout,
-      });
+      const served = await server.serveStdio(serverOptions, { stdin, stdout, ...(opening ? { opening } : {}) });
       handle = served;
       void served.closed.then(close, close);
     }
