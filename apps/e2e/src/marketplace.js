@@ -13,26 +13,12 @@ const {
   readResolvedView,
   sendAndReadOffer,
 } = require('./workbench');
+const { startChecks } = require('./checkRun');
 
 const OUR_PACKS = ['Tool Packs: Debug', 'Tool Packs: Editor', 'Tool Packs: Git', 'Tool Packs: Search'];
 
 async function marketplaceUiChecks(page, { record, offeredFile, artifacts }) {
-  fs.rmSync(artifacts, { recursive: true, force: true });
-  fs.mkdirSync(artifacts, { recursive: true });
-  let shot = 0;
-  const screenshot = async (name) => {
-    const file = path.join(artifacts, `${String(++shot).padStart(2, '0')}-${name}.png`);
-    await page.screenshot({ path: file }).catch(() => undefined);
-    return path.basename(file);
-  };
-  const check = async (name, run) => {
-    try {
-      record(`Marketplace: ${name}`, true, await run());
-    } catch (error) {
-      await screenshot(`failed-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40)}`);
-      record(`Marketplace: ${name}`, false, error.stack ?? String(error));
-    }
-  };
+  const { screenshot, check } = startChecks(page, { record, artifacts }, 'Marketplace: ');
 
   await check('the chat view is ready with the probe’s E2E Claude model', async () => {
     await page.waitForSelector('.interactive-input-part .model-picker-item .chat-input-picker-label', {

@@ -5,8 +5,6 @@
 // sets and tools once; the "Tool Packs" view reads right for several model families and opens no
 // document by itself; a custom agent's tools: list naming our set and tool is what the runtime
 // gets. Screenshots go to the artifacts folder (kept after the run).
-const fs = require('node:fs');
-const path = require('node:path');
 const {
   PICKER_ROW,
   assert,
@@ -21,6 +19,7 @@ const {
   toggleToolSet,
   walkView,
 } = require('./workbench');
+const { startChecks } = require('./checkRun');
 
 const OUR_PACKS = ['Tool Packs: Debug', 'Tool Packs: Editor', 'Tool Packs: Git', 'Tool Packs: Search'];
 const OUR_SETS = {
@@ -33,22 +32,7 @@ const OUR_SETS = {
 
 /** Runs every UI check; `record(name, passed, detail)` as run.js's. */
 async function uiChecks(page, { record, offeredFile, artifacts }) {
-  fs.rmSync(artifacts, { recursive: true, force: true });
-  fs.mkdirSync(artifacts, { recursive: true });
-  let shot = 0;
-  const screenshot = async (name) => {
-    const file = path.join(artifacts, `${String(++shot).padStart(2, '0')}-${name}.png`);
-    await page.screenshot({ path: file }).catch(() => undefined);
-    return path.basename(file);
-  };
-  const check = async (name, run) => {
-    try {
-      record(name, true, await run());
-    } catch (error) {
-      await screenshot(`failed-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40)}`);
-      record(name, false, error.stack ?? String(error));
-    }
-  };
+  const { screenshot, check } = startChecks(page, { record, artifacts });
 
   await check('the chat view is ready in agent mode with the probe’s E2E Claude model', async () => {
     await page.waitForSelector('.interactive-input-part .model-picker-item .chat-input-picker-label', {
