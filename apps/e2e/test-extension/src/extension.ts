@@ -4,12 +4,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { contentToText, toCallContent } from '@toolpacks/registry/host';
 import type { ToolPacksApi } from '@toolpacks/host-vscode';
 import { bridgeChecks } from './bridgeChecks';
 import { marketplaceChecks } from './marketplaceChecks';
 import { sharedModulesChecks } from './sharedModulesChecks';
 import { workChecks } from './workChecks';
+import { invokeText } from './toolText';
 
 interface Observation {
   name: string;
@@ -120,29 +120,20 @@ async function phaseOne(api: ToolPacksApi, check: Check): Promise<void> {
   );
 
   await check('vscode.lm.invokeTool runs read_file for real', async () => {
-    const result = await vscode.lm.invokeTool('read_file', {
-      input: { filePath: 'README.md' },
-      toolInvocationToken: undefined,
-    });
-    const text = await contentToText(toCallContent(result));
+    const text = await invokeText('read_file', { filePath: 'README.md' });
     assert(text.includes('e2e workspace readme'), text);
     return text.split('\n')[0];
   });
 
   await check('vscode.lm.invokeTool runs grep_search for real', async () => {
-    const result = await vscode.lm.invokeTool('grep_search', {
-      input: { query: 'needle-e2e' },
-      toolInvocationToken: undefined,
-    });
-    const text = await contentToText(toCallContent(result));
+    const text = await invokeText('grep_search', { query: 'needle-e2e' });
     assert(text.includes('src/app.js:2: // needle-e2e'), text);
     return text;
   });
 
   await check('vscode.lm.invokeTool runs git_status for real', async () => {
     await until(() => api.contextKeys().gitOpenRepositoryCount === 1, 'the workspace seen as a repository');
-    const result = await vscode.lm.invokeTool('git_status', { input: {}, toolInvocationToken: undefined });
-    const text = await contentToText(toCallContent(result));
+    const text = await invokeText('git_status', {});
     assert(text.startsWith('## main'), text);
     return text;
   });
@@ -247,9 +238,7 @@ async function phaseOne(api: ToolPacksApi, check: Check): Promise<void> {
         result.rounds === 2 && result.text.startsWith('FINAL: The user declined to run `git_commit`'),
         `rounds ${result.rounds}: ${result.text}`,
       );
-      const log = await contentToText(
-        toCallContent(await vscode.lm.invokeTool('git_log', { input: { count: 5 }, toolInvocationToken: undefined })),
-      );
+      const log = await invokeText('git_log', { count: 5 });
       assert(!log.includes('e2e commit'), log);
       return result.text;
     },

@@ -3,8 +3,8 @@
 // are provably off for our extensions, the packs' general tools reach VS Code with registerTool, and
 // the runtime's own loop (what @toolpacks runs) still gives each model its native variants.
 import * as vscode from 'vscode';
-import { contentToText, toCallContent } from '@toolpacks/registry/host';
 import type { ToolPacksApi } from '@toolpacks/host-vscode';
+import { invokeText } from './toolText';
 
 type Check = (name: string, run: () => Promise<string>) => Promise<void>;
 type Assert = (condition: unknown, message: string) => asserts condition;
@@ -82,11 +82,7 @@ export async function marketplaceChecks(
   );
 
   await check('vscode.lm.invokeTool runs read_file for real', async () => {
-    const result = await vscode.lm.invokeTool('read_file', {
-      input: { filePath: 'README.md' },
-      toolInvocationToken: undefined,
-    });
-    const text = await contentToText(toCallContent(result));
+    const text = await invokeText('read_file', { filePath: 'README.md' });
     assert(text.includes('e2e workspace readme'), text);
     return text.split('\n')[0];
   });

@@ -4,9 +4,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { contentToText, toCallContent } from '@toolpacks/registry/host';
+import { contentToText } from '@toolpacks/registry/host';
 import type { ToolPacksApi } from '@toolpacks/host-vscode';
 import { PNG_BYTES } from './bridgePack';
+import { invokeText } from './toolText';
 
 type Check = (name: string, run: () => Promise<string>) => Promise<void>;
 
@@ -71,11 +72,7 @@ export async function workChecks(
       path.join(root, 'big.log'),
       Array.from({ length: 110_000 }, (_, i) => line(i + 1)).join('\n') + '\n',
     );
-    const range = await vscode.lm.invokeTool('read_file', {
-      input: { filePath: 'big.log', startLine: 55_000, endLine: 55_002 },
-      toolInvocationToken: undefined,
-    });
-    const text = await contentToText(toCallContent(range));
+    const text = await invokeText('read_file', { filePath: 'big.log', startLine: 55_000, endLine: 55_002 });
     assert(text.includes(line(55_001)) && !text.includes(line(55_003)), text.slice(0, 400));
     fs.rmSync(path.join(root, 'big.log'));
     fs.rmSync(path.join(root, 'dot.png'));
