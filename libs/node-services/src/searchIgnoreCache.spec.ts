@@ -85,6 +85,27 @@ const paths = async (service: NodeSearchService) =>
     expect(await paths(service)).toEqual(['b.txt:needle b', 'lib/a.txt:needle a']);
   });
 
+  it('a .gitignore in a folder of untracked files only (outside what the kept context watches) is read again at every search', async () => {
+    await fs.mkdir(path.join(root, 'new', 'deep'), { recursive: true });
+    await fs.writeFile(path.join(root, 'new', 'deep', 'e.txt'), 'needle e\n');
+    await fs.writeFile(path.join(root, 'new', 'f.txt'), 'needle f\n');
+    const service = new NodeSearchService(root, { ripgrep: 'rg' });
+    const all = ['b.txt:needle b', 'lib/a.txt:needle a', 'new/deep/e.txt:needle e', 'new/f.txt:needle f'];
+    for (let i = 0; i < 3; i++) expect(await paths(service)).toEqual(all);
+    await fs.writeFile(path.join(root, 'new', '.gitignore'), 'f.txt\n');
+    expect(await paths(service)).toEqual(all.filter((line) => !line.startsWith('new/f.txt')));
+    // Rewritten at the same size: what it ignores changes at once.
+    await fs.writeFile(path.join(root, 'new', '.gitignore'), 'e.txt\n');
+    expect(await paths(service)).toEqual(all.filter((line) => !line.startsWith('new/deep/e.txt')));
+    await fs.rm(path.join(root, 'new', '.gitignore'));
+    expect(await paths(service)).toEqual(all);
+    // The folders the answer depends on are asked too (list_dir's hidden entries use the same rules).
+    await fs.writeFile(path.join(root, 'new', '.gitignore'), 'deep/\n');
+    expect([...(await service.ignoredEntries('new', [{ name: 'deep', isDirectory: true }]))]).toEqual(['deep']);
+    await fs.writeFile(path.join(root, 'new', '.gitignore'), 'keep/\n');
+    expect([...(await service.ignoredEntries('new', [{ name: 'deep', isDirectory: true }]))]).toEqual([]);
+  });
+
   it('a new line in info/exclude hides an untracked file at the next search', async () => {
     await fs.writeFile(path.join(root, 'd.txt'), 'needle d\n');
     const service = new NodeSearchService(root, { ripgrep: 'rg' });

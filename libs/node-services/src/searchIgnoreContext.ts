@@ -2,7 +2,7 @@
 // tracked (never hidden), and `.git/info/exclude`. Asked of git (hardened as for any read-only
 // command) whenever a file that decides it changed (files get tracked and ignored while the agent
 // works), else kept from the last search (searchIgnoreCache.ts).
-import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { CancellationToken } from '@toolpacks/base';
 import { createIgnoreRules, type IgnoreConfig, type IgnoreRules } from './gitIgnoreRules';
@@ -126,21 +126,54 @@ export function hasGitAbove(root: string): boolean {
   }
 }
 
-/** The rules on the main thread (to filter what ripgrep reports), reading .gitignore files by path. */
+/** More .gitignore files than this read by kept rules: they are made again instead of re-checked. */
+const MAX_KEPT_RULE_READS = 2_000;
+
+interface KeptRules {
+  readonly rules: IgnoreRules;
+  /** Every .gitignore the rules read (by folder) and what it held then: the rules depend on nothing else. */
+  readonly reads: Map<string, string | undefined>;
+}
+
+/** Rules made for a context, kept with it (a context kept between searches keeps its rules too). */
+const keptRules = new WeakMap<IgnoreContext, KeptRules>();
+
+/**
+ * The rules on the main thread (to filter what ripgrep reports), reading .gitignore files by path.
+ * Making them sets up every tracked file (~1 ms for 3,000), so the rules made for a context are kept
+ * with it and used again while every .gitignore they read still holds what it held: their answers
+ * depend only on the context (fixed) and those files, and one they have not read yet is read when
+ * first needed, as by new rules.
+ */
 export function mainThreadRules(root: string, context: IgnoreContext): IgnoreRules {
+  const kept = keptRules.get(context);
+  if (kept && kept.reads.size <= MAX_KEPT_RULE_READS && stillHolds(root, kept.reads)) return kept.rules;
+  const reads = new Map<string, string | undefined>();
   const rules = createIgnoreRules(
     createGlobMatcher,
     context.config,
-    (folder) => readSmallText(path.join(root, folder, '.gitignore')),
+    (folder) => {
+      const text = readSmallText(path.join(root, folder, '.gitignore'));
+      reads.set(folder, text);
+      return text;
+    },
     isWritePathFile,
   );
+  keptRules.set(context, { rules, reads });
   return rules;
+}
+
+function stillHolds(root: string, reads: ReadonlyMap<string, string | undefined>): boolean {
+  for (const [folder, text] of reads) if (readSmallText(path.join(root, folder, '.gitignore')) !== text) return false;
+  return true;
 }
 
 /** A regular file up to 1 MB, never a link or a FIFO (an ignore file must not block the search). */
 export function readSmallText(file: string): string | undefined {
+  // Most folders have no .gitignore: a missing file is seen without the cost of a thrown error.
   let fd: number | undefined;
   try {
+    if (!lstatSync(file, { throwIfNoEntry: false })) return undefined;
     fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
     const stat = fstatSync(fd);
     if (!stat.isFile() || stat.size > 1024 * 1024) return undefined;
