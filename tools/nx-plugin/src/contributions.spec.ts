@@ -4,7 +4,8 @@ import { debugPack } from '@toolpacks/pack-debug';
 import { editorPack } from '@toolpacks/pack-editor';
 import { gitPack } from '@toolpacks/pack-git';
 import { searchPack } from '@toolpacks/pack-search';
-import { definePack, type ToolPack } from '@toolpacks/registry';
+import { definePack } from '@toolpacks/registry';
+import type { ToolPack } from '@toolpacks/registry';
 import { checkManifest, checkSchemas, generateContributions, withContributions } from './contributions';
 
 const repo = path.resolve(__dirname, '../../..');

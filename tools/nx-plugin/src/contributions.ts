@@ -2,13 +2,8 @@
 // runtime (registry) registrations can never disagree; plus the checks VS Code would otherwise
 // only report in its log.
 import { isDeepStrictEqual } from 'node:util';
-import {
-  DEFAULT_SCHEMA_DIALECTS,
-  schemaReport,
-  type ModelInfo,
-  type SchemaRuleName,
-  type ToolPack,
-} from '@toolpacks/registry/host';
+import { DEFAULT_SCHEMA_DIALECTS, schemaReport } from '@toolpacks/registry/host';
+import type { ModelInfo, SchemaRuleName, ToolPack } from '@toolpacks/registry/host';
 
 /** VS Code's rule for contributed tool names. */
 export const VSCODE_TOOL_NAME = /^(?!copilot_|vscode_)[\w-]+$/;

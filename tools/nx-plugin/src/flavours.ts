@@ -5,13 +5,8 @@
 // `vsce publish` takes it and stable VS Code runs it; the runtime finds out at run time which
 // proposals it was given and serves the rest through the @toolpacks participant.
 import type { ToolPack } from '@toolpacks/registry/host';
-import {
-  checkManifest,
-  PACK_PROPOSALS,
-  type Contributions,
-  type ExtensionManifest,
-  generateContributions,
-} from './contributions';
+import { checkManifest, PACK_PROPOSALS, generateContributions } from './contributions';
+import type { Contributions, ExtensionManifest } from './contributions';
 
 export type Flavour = 'marketplace' | 'proposed';
 

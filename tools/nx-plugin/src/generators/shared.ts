@@ -3,7 +3,8 @@
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
-import { joinPathFragments, normalizePath, readJson, updateJson, type Tree } from '@nx/devkit';
+import { joinPathFragments, normalizePath, readJson, updateJson } from '@nx/devkit';
+import type { Tree } from '@nx/devkit';
 import { checkToolDefinition } from '@toolpacks/registry/host';
 import * as ts from 'typescript';
 

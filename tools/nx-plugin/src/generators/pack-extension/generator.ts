@@ -4,14 +4,8 @@
 // .vsix), and an activate() that hands the pack to the runtime. Its contributes are filled from the
 // pack once the files are written (the contributions target's code), so check-contributions passes.
 import * as path from 'node:path';
-import {
-  formatFiles,
-  generateFiles,
-  joinPathFragments,
-  writeJson,
-  type GeneratorCallback,
-  type Tree,
-} from '@nx/devkit';
+import { formatFiles, generateFiles, joinPathFragments, writeJson } from '@nx/devkit';
+import type { GeneratorCallback, Tree } from '@nx/devkit';
 import {
   addToLockFile,
   checkPackName,

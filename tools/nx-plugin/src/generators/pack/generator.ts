@@ -2,14 +2,8 @@
 // workspace package (Nx infers its test/typecheck/lint targets from the scripts), definePack with a
 // toolset, and one sample tool whose spec runs it through a real registry.
 import * as path from 'node:path';
-import {
-  formatFiles,
-  generateFiles,
-  joinPathFragments,
-  writeJson,
-  type GeneratorCallback,
-  type Tree,
-} from '@nx/devkit';
+import { formatFiles, generateFiles, joinPathFragments, writeJson } from '@nx/devkit';
+import type { GeneratorCallback, Tree } from '@nx/devkit';
 import {
   addToLockFile,
   camelCase,

@@ -1,4 +1,5 @@
-import { readJson, type Tree } from '@nx/devkit';
+import { readJson } from '@nx/devkit';
+import type { Tree } from '@nx/devkit';
 import { packGenerator } from '../pack/generator';
 import { readPackIndex } from '../shared';
 import { createWorkspaceTree } from '../testing';

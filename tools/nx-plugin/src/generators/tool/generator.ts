@@ -2,17 +2,8 @@
 // listed in the pack's index.ts (import, tools array, a toolset) by edits placed with the TypeScript AST.
 // The module exports one value, `defineTool({ definition, implementation })`; the index lists that value.
 import * as path from 'node:path';
-import {
-  applyChangesToString,
-  ChangeType,
-  formatFiles,
-  generateFiles,
-  joinPathFragments,
-  readJson,
-  type GeneratorCallback,
-  type StringChange,
-  type Tree,
-} from '@nx/devkit';
+import { applyChangesToString, ChangeType, formatFiles, generateFiles, joinPathFragments, readJson } from '@nx/devkit';
+import type { GeneratorCallback, StringChange, Tree } from '@nx/devkit';
 import * as ts from 'typescript';
 import {
   appendToArray,
