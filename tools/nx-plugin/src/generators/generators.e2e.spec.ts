@@ -62,36 +62,23 @@ const env = () => ({
   FORCE_COLOR: '0',
 });
 
-/** Runs a command in the copy; returns its output (stdout, then stderr), throws with it on failure. */
-function run(command: string, args: string[]): string {
-  const result = spawnSync(path.join(ws, 'node_modules/.bin', command), args, {
-    cwd: ws,
-    encoding: 'utf8',
-    env: env(),
-    maxBuffer: 64 * 1024 * 1024,
-  });
+/** Runs `file` with `args` in the copy's root; returns its output (stdout, then stderr), throws with it on failure. */
+function runInCopy(what: string, file: string, args: string[]): string {
+  const result = spawnSync(file, args, { cwd: ws, encoding: 'utf8', env: env(), maxBuffer: 64 * 1024 * 1024 });
   const output = `${result.stdout ?? ''}\n${result.stderr ?? ''}`;
   if (result.status !== 0)
-    throw new Error(
-      `${command} ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`}):\n${output}`,
-    );
+    throw new Error(`${what} failed (${result.error?.message ?? `exit ${result.status}`}):\n${output}`);
   return output;
+}
+
+/** Runs a command in the copy; returns its output (stdout, then stderr), throws with it on failure. */
+function run(command: string, args: string[]): string {
+  return runInCopy(`${command} ${args.join(' ')}`, path.join(ws, 'node_modules/.bin', command), args);
 }
 
 /** Runs a README command line with bash in the copy's root; returns its output, throws with it (and the README line) on failure. */
 function runLine(line: number, command: string): string {
-  const result = spawnSync('bash', ['-c', command], {
-    cwd: ws,
-    encoding: 'utf8',
-    env: env(),
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const output = `${result.stdout ?? ''}\n${result.stderr ?? ''}`;
-  if (result.status !== 0)
-    throw new Error(
-      `README.md:${line}: \`${command}\` failed (${result.error?.message ?? `exit ${result.status}`}):\n${output}`,
-    );
-  return output;
+  return runInCopy(`README.md:${line}: \`${command}\``, 'bash', ['-c', command]);
 }
 
 const read = (file: string) => fs.readFileSync(path.join(ws, file), 'utf8');
