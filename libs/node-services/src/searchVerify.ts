@@ -3,10 +3,13 @@ import { closeSync, fstatSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import type { GrepMatch } from '@toolpacks/services';
 import { clip, MAX_SEARCH_FILE_BYTES, WHOLE_READ_BYTES } from './searchLimits';
-import type { Location, SafeOpener } from './safeOpen';
+import type { Location, OpenDirectory, SafeOpener } from './safeOpen';
 import { readSmallSync } from './safeOpenSync';
 
 const VERIFY_CONCURRENCY = 16;
+
+/** A file's lines by number (1-based). */
+type LineReader = (line: number) => string | undefined;
 
 /**
  * ripgrep reads files by path, so a folder swapped for a link during its walk can make it read a
@@ -35,6 +38,10 @@ export async function verifyMatches(
   // 4,000 matched files took 10 s. Results are kept by position and counted in order, so a file read
   // ahead of a slower one never changes which matches come first. A file is read only while the
   // matches counted and those being read (as if they all hold) are fewer than `enough`.
+  const folders = new SharedFolders(
+    opener,
+    files.map((file) => file[0].path),
+  );
   const verified: (GrepMatch[] | undefined)[] = new Array(files.length);
   let next = 0;
   let counted = 0; // files[0..counted) are verified and counted
@@ -51,17 +58,102 @@ export async function verifyMatches(
     while (next < files.length && found + reading < enough) {
       const index = next++;
       reading += files[index].length;
-      verified[index] = await verifyFile(opener, files[index], maxFileBytes);
+      verified[index] = await verifyFile(opener, folders, files[index], maxFileBytes);
       count();
     }
   };
-  await Promise.all(Array.from({ length: Math.min(VERIFY_CONCURRENCY, files.length) }, reader));
+  try {
+    await Promise.all(Array.from({ length: Math.min(VERIFY_CONCURRENCY, files.length) }, reader));
+  } finally {
+    await folders.closeAll();
+  }
   return verified.slice(0, counted).flat() as GrepMatch[];
 }
 
+/**
+ * The folders of the files being verified, each opened once through the safe opener (a walk from
+ * the root: most of a small file's cost) and used for all its files, which come together in walk
+ * order. A folder is closed after its last file, so only the folders being read are held open.
+ */
+class SharedFolders {
+  private readonly left = new Map<string, number>();
+  private readonly opened = new Map<string, Promise<OpenDirectory | undefined>>();
+
+  constructor(
+    private readonly opener: SafeOpener,
+    files: readonly string[],
+  ) {
+    for (const file of files) this.left.set(folderOf(file), (this.left.get(folderOf(file)) ?? 0) + 1);
+  }
+
+  /** The file's folder, open (undefined: it cannot be opened safely; the file is then located on its own). */
+  folder(file: string): Promise<OpenDirectory | undefined> {
+    const folder = folderOf(file);
+    let dir = this.opened.get(folder);
+    if (!dir) this.opened.set(folder, (dir = this.open(folder)));
+    return dir;
+  }
+
+  /** One file of its folder is done: the folder is closed after its last one. */
+  async done(file: string): Promise<void> {
+    const folder = folderOf(file);
+    const left = this.left.get(folder)! - 1;
+    this.left.set(folder, left);
+    if (left > 0) return;
+    const dir = this.opened.get(folder);
+    this.opened.delete(folder);
+    await (await dir)?.close();
+  }
+
+  /** Folders of files never read (enough were verified before them). */
+  async closeAll(): Promise<void> {
+    const dirs = [...this.opened.values()];
+    this.opened.clear();
+    for (const dir of dirs) await (await dir)?.close();
+  }
+
+  private async open(folder: string): Promise<OpenDirectory | undefined> {
+    try {
+      if (folder === '') return await this.opener.openRoot();
+      const location = await this.opener.locate(folder);
+      try {
+        const dir = await this.opener.openDirectory(location, folder);
+        return typeof dir === 'object' ? dir : undefined;
+      } finally {
+        await location.dir.close();
+      }
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+const folderOf = (file: string) => {
+  const slash = file.lastIndexOf('/');
+  return slash < 0 ? '' : file.slice(0, slash);
+};
+
 /** The matches of one file that it still has, their text clipped; none when it cannot be read safely. */
-async function verifyFile(opener: SafeOpener, matches: readonly GrepMatch[], maxFileBytes: number) {
-  const lines = await readLinesSafely(opener, matches[0].path, new Set(matches.map((m) => m.line)), maxFileBytes);
+async function verifyFile(
+  opener: SafeOpener,
+  folders: SharedFolders,
+  matches: readonly GrepMatch[],
+  maxFileBytes: number,
+) {
+  const file = matches[0].path;
+  const wanted = new Set(matches.map((m) => m.line));
+  let lines;
+  try {
+    const dir = await folders.folder(file);
+    const name = file.slice(file.lastIndexOf('/') + 1);
+    // Through its folder's open: a regular file is read; a link (followed only inside the root) or a
+    // folder that could not be opened: the file is located on its own, from the root, as before.
+    const shared =
+      dir && (await readLocated(opener, { dir, name, relative: file, created: [] }, file, wanted, maxFileBytes));
+    lines = dir && shared !== 'symlink' ? shared : await readLinesSafely(opener, file, wanted, maxFileBytes);
+  } finally {
+    await folders.done(file);
+  }
   const kept: GrepMatch[] = [];
   for (const match of matches) {
     const text = lines?.(match.line);
@@ -77,7 +169,7 @@ async function readLinesSafely(
   relative: string,
   wanted: ReadonlySet<number>,
   maxFileBytes: number,
-): Promise<((line: number) => string | undefined) | undefined> {
+): Promise<LineReader | undefined> {
   let location;
   try {
     location = await opener.locate(relative);
@@ -85,21 +177,33 @@ async function readLinesSafely(
     return undefined;
   }
   try {
-    // A small file (most source files) is opened, checked and read without the thread pool.
-    const small = readSmallSafely(opener, location, relative, maxFileBytes);
-    if (small !== 'large') return small && linesOf(small);
-    const handle = await opener.openFile(location, relative).catch(() => undefined);
-    if (!handle || handle === 'symlink') return undefined;
-    try {
-      const { size } = fstatSync(handle.fd); // a held fd: microseconds, no thread-pool round trip
-      if (size > maxFileBytes) return undefined;
-      if (size > WHOLE_READ_BYTES) return await streamWantedLines(handle, wanted);
-      return linesOf(await readWhole(handle, size));
-    } finally {
-      await handle.close();
-    }
+    const lines = await readLocated(opener, location, relative, wanted, maxFileBytes);
+    return lines === 'symlink' ? undefined : lines;
   } finally {
     await location.dir.close();
+  }
+}
+
+/** The lines of the file at a location; 'symlink' when the name is a link there (not followed). */
+async function readLocated(
+  opener: SafeOpener,
+  location: Location,
+  relative: string,
+  wanted: ReadonlySet<number>,
+  maxFileBytes: number,
+): Promise<LineReader | undefined | 'symlink'> {
+  // A small file (most source files) is opened, checked and read without the thread pool.
+  const small = readSmallSafely(opener, location, relative, maxFileBytes);
+  if (small !== 'large') return small && (small === 'symlink' ? small : linesOf(small));
+  const handle = await opener.openFile(location, relative).catch(() => undefined);
+  if (!handle || handle === 'symlink') return handle;
+  try {
+    const { size } = fstatSync(handle.fd); // a held fd: microseconds, no thread-pool round trip
+    if (size > maxFileBytes) return undefined;
+    if (size > WHOLE_READ_BYTES) return await streamWantedLines(handle, wanted);
+    return linesOf(await readWhole(handle, size));
+  } finally {
+    await handle.close();
   }
 }
 
@@ -112,7 +216,7 @@ function readSmallSafely(opener: SafeOpener, location: Location, relative: strin
     return undefined;
   }
   if (fd === 'unavailable') return 'large';
-  if (fd === undefined || fd === 'symlink') return undefined;
+  if (fd === undefined || fd === 'symlink') return fd;
   try {
     const { size } = fstatSync(fd);
     if (size > maxFileBytes) return undefined;
@@ -122,7 +226,7 @@ function readSmallSafely(opener: SafeOpener, location: Location, relative: strin
   }
 }
 
-function linesOf(buffer: Buffer): ((line: number) => string | undefined) | undefined {
+function linesOf(buffer: Buffer): LineReader | undefined {
   if (buffer.includes(0)) return undefined;
   const lines = buffer.toString('utf8').split('\n');
   return (line) => lines[line - 1];
@@ -146,10 +250,7 @@ async function readWhole(handle: FileHandle, size: number): Promise<Buffer> {
 }
 
 /** A large file read a chunk at a time, keeping only the wanted lines. */
-async function streamWantedLines(
-  handle: FileHandle,
-  wanted: ReadonlySet<number>,
-): Promise<((line: number) => string | undefined) | undefined> {
+async function streamWantedLines(handle: FileHandle, wanted: ReadonlySet<number>): Promise<LineReader | undefined> {
   const kept = new Map<number, string>();
   const buffer = Buffer.allocUnsafe(1024 * 1024);
   let position = 0;
