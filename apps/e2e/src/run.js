@@ -8,15 +8,16 @@
 // its tools are gone. Both run the proposal flavour (dist/vsix-proposed/). The Marketplace phase then
 // installs the Marketplace flavour (dist/vsix/, checked with vsce's publish validation) into a fresh
 // code-server that grants an extension only the proposals it declares, as stable VS Code does
-// (e2eToolchain.js), and checks what a Marketplace user gets (./marketplace.js). Ends every process it started; writes only under .e2e/ and its cache. Prints
-// `e2e: N passed, N failed`; `--summary FILE` also writes the counts as JSON. `--install-only`
+// (e2eToolchain.js), and checks what a Marketplace user gets (./marketplace.js). Ends every process
+// it started (./codeServer.js ends code-server's whole process group); writes only under .e2e/ and
+// its cache. Prints `e2e: N passed, N failed`; `--summary FILE` also writes the counts as JSON. `--install-only`
 // installs (or checks) Node 24 and code-server in the cache and stops. Phase 1 ends with checks
 // driven in the browser (./ui.js) whose screenshots stay in .e2e/artifacts/ after the run.
-const { spawn, spawnSync } = require('node:child_process');
+const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
-const net = require('node:net');
 const path = require('node:path');
 const toolchain = require('../../../tools/scripts/e2eToolchain');
+const { codeServerEnv, groupAlive, startCodeServer, stopCodeServer } = require('./codeServer');
 const { uiChecks } = require('./ui');
 const { marketplaceUiChecks, outputLogProblems } = require('./marketplace');
 const { packageExtension } = require('../../../tools/scripts/packageExtension');
@@ -63,15 +64,6 @@ async function ensureDebianPackages() {
     missing = ensure(missing, (line) => console.log(`e2e: ${line}`));
   }
   if (missing.length) throw new Error(`Install these Debian packages first: ${missing.join(' ')}`);
-}
-
-/** code-server's environment; with a run's folders, its config, data, cache and temporary files stay in them. */
-function codeServerEnv(dirs) {
-  return toolchain.codeServerEnv(
-    dirs
-      ? { config: dirs.xdgConfig, data: dirs.xdgData, cache: dirs.xdgCache, tmp: dirs.tmp, runtime: dirs.runtime }
-      : {},
-  );
 }
 
 /** Both flavours of every extension (tools/nx-plugin/src/packageExtension.js), and the probe. */
@@ -211,89 +203,6 @@ function installExtensions(dirs, vsix, probe, codeServer = CODE_SERVER) {
   }
   // The probe goes in the same way (an unpacked folder is ignored once extensions.json exists).
   run(codeServer, ['--install-extension', probe, ...common], { env });
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-/** Starts code-server on a free port; another run (another checkout's) may take the port between the probe and the bind: then another port. */
-async function startCodeServer(dirs, codeServer = CODE_SERVER) {
-  for (let attempt = 1; ; attempt++) {
-    const from = fs.existsSync(dirs.log) ? fs.statSync(dirs.log).size : 0;
-    try {
-      return await startCodeServerOn(dirs, await freePort(), codeServer);
-    } catch (error) {
-      const output = fs.existsSync(dirs.log) ? fs.readFileSync(dirs.log).subarray(from).toString('utf8') : '';
-      if (attempt >= 3 || !/EADDRINUSE/.test(output)) throw error;
-      console.log(`e2e: code-server's port was taken meanwhile (EADDRINUSE); trying another`);
-    }
-  }
-}
-
-async function startCodeServerOn(dirs, port, codeServer) {
-  const log = fs.openSync(dirs.log, 'a');
-  const child = spawn(
-    codeServer,
-    [
-      '--bind-addr',
-      `127.0.0.1:${port}`,
-      '--auth',
-      'none',
-      '--disable-telemetry',
-      '--disable-update-check',
-      '--disable-workspace-trust',
-      '--user-data-dir',
-      dirs.user,
-      '--extensions-dir',
-      dirs.extensions,
-      dirs.workspace,
-    ],
-    { env: codeServerEnv(dirs), detached: true, stdio: ['ignore', log, log] },
-  );
-  fs.closeSync(log);
-  const server = { port, child, pgid: child.pid };
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`code-server exited (${child.exitCode}); see ${dirs.log}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  await stopCodeServer(server);
-  throw new Error(`code-server did not answer /healthz within 60 s; see ${dirs.log}`);
-}
-
-function groupAlive(pgid) {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Ends the whole process group: killing only code-server's pid leaves its watcher and extension host. */
-async function stopCodeServer(server) {
-  if (!server) return;
-  const alive = () => groupAlive(server.pgid);
-  try {
-    process.kill(-server.pgid, 'SIGTERM');
-  } catch {
-    return;
-  }
-  for (let i = 0; i < 50 && alive(); i++) await new Promise((r) => setTimeout(r, 100));
-  if (alive()) process.kill(-server.pgid, 'SIGKILL');
 }
 
 async function openWorkbench(dirs, server) {
