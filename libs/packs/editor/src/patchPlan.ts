@@ -3,6 +3,7 @@
 // of the same path), then the final state of every touched file becomes one change. Any failure
 // throws before the caller writes a byte. Reads go through `PatchFiles`; this module writes nothing.
 
+import type { FileChange } from '@toolpacks/services';
 import { describeIndentation } from './indentation';
 import { applyHunks } from './patchApply';
 import type { LooseMatch } from './patchApply';
@@ -19,18 +20,14 @@ export interface PatchFiles {
   read(key: string): Promise<string>;
 }
 
-/** One file's final state; the shape of the workspace's batch changes (`applyChanges`). */
+/**
+ * One file's final state: a change of the workspace's batch (`applyChanges`) whose content is text
+ * (an update's `expected` is the text it was computed from; absent when the file was replaced
+ * without being read). A patch's moves are updates with `moveTo`.
+ */
 export type PlannedChange =
-  | { readonly type: 'create'; readonly path: string; readonly content: string }
-  /** `expected`: the text the change was computed from (absent when the file was replaced without being read). */
-  | {
-      readonly type: 'update';
-      readonly path: string;
-      readonly content: string;
-      readonly expected?: string;
-      readonly moveTo?: string;
-    }
-  | { readonly type: 'delete'; readonly path: string; readonly expected?: string };
+  | Extract<FileChange, { type: 'create' | 'delete' }>
+  | (Extract<FileChange, { type: 'update' }> & { readonly content: string });
 
 export interface PatchPlan {
   readonly changes: readonly PlannedChange[];
