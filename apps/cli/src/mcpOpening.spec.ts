@@ -1,4 +1,4 @@
-// `toolpacks mcp` answers the client's initialize before the MCP SDK loads (issue 32 item 5: the SDK's
+// `toolpacks mcp` answers the client's opening (initialize, server/discover) before the MCP SDK loads (issue 32 item 5: the SDK's
 // schemas take longer to load than a client such as Codex waits): in a real process, from the
 // sources, a hook on Node's module loader sees the SDK load only after the answer is on stdout; the
 // session then goes on (tools/list), and the answer is the one the SDK gives (one answer, not two).
@@ -43,50 +43,67 @@ it('names the built-in packs as they name themselves, without loading them', () 
   expect(BUILT_IN_PACK_NAMES).toEqual(builtInPacks.map((pack) => pack.displayName));
 });
 
-it('answers initialize before the SDK loads, then lists the tools; one answer per request', async () => {
-  const child = spawn(process.execPath, ['--require', path.join(dir, 'hook.js'), BIN, 'mcp', '--root', 'ws'], {
-    cwd: dir,
-    env: { ...process.env, TOOLPACKS_FROM_SOURCE: '1' },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += String(chunk)));
-  const answers: { id?: number; result?: { tools?: { name: string }[]; serverInfo?: unknown } }[] = [];
-  let buffer = '';
-  const listed = new Promise<void>((resolve, reject) => {
-    child.on('close', () => reject(new Error(`exited before tools/list was answered: ${stderr}`)));
-    child.stdout.on('data', (chunk) => {
-      buffer += String(chunk);
-      let end: number;
-      while ((end = buffer.indexOf('\n')) >= 0) {
-        const answer = JSON.parse(buffer.slice(0, end)) as (typeof answers)[number];
-        buffer = buffer.slice(end + 1);
-        answers.push(answer);
-        if (answer.id === 1) {
-          child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
-          child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} })}\n`);
-        }
-        if (answer.id === 2) resolve();
-      }
+const META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientInfo': { name: 'opening-spec', version: '1' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+/** Each era's opening request and what follows it. */
+const ERAS = {
+  '2025-11-25': {
+    opening: {
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'opening-spec', version: '1' } },
+    },
+    then: [
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} },
+    ],
+  },
+  '2026-07-28': {
+    opening: { method: 'server/discover', params: { _meta: META } },
+    then: [{ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: META } }],
+  },
+};
+
+it.each(Object.keys(ERAS) as (keyof typeof ERAS)[])(
+  '%s: answers the opening before the SDK loads, then lists the tools; one answer per request',
+  async (era) => {
+    const child = spawn(process.execPath, ['--require', path.join(dir, 'hook.js'), BIN, 'mcp', '--root', 'ws'], {
+      cwd: dir,
+      env: { ...process.env, TOOLPACKS_FROM_SOURCE: '1' },
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
-  });
-  const initialize = {
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'initialize',
-    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'opening-spec', version: '1' } },
-  };
-  child.stdin.write(`${JSON.stringify(initialize)}\n`);
-  const closed = new Promise((resolve) => child.on('close', resolve));
-  try {
-    await listed;
-  } finally {
-    child.stdin.end();
-    await closed;
-  }
-  expect(stderr).toContain('SDK loaded after the first answer');
-  expect(stderr).not.toMatch(/differs from the SDK's answer/);
-  expect(answers.map((a) => a.id)).toEqual([1, 2]);
-  expect(answers[0].result?.serverInfo).toEqual({ name: 'toolpacks', version: expect.any(String) });
-  expect(answers[1].result?.tools?.map((t) => t.name)).toContain('read_file');
-});
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += String(chunk)));
+    const answers: { id?: number; result?: { tools?: { name: string }[] } }[] = [];
+    let buffer = '';
+    const listed = new Promise<void>((resolve, reject) => {
+      child.on('close', () => reject(new Error(`exited before tools/list was answered: ${stderr}`)));
+      child.stdout.on('data', (chunk) => {
+        buffer += String(chunk);
+        let end: number;
+        while ((end = buffer.indexOf('\n')) >= 0) {
+          const answer = JSON.parse(buffer.slice(0, end)) as (typeof answers)[number];
+          buffer = buffer.slice(end + 1);
+          answers.push(answer);
+          if (answer.id === 1) for (const message of ERAS[era].then) child.stdin.write(`${JSON.stringify(message)}\n`);
+          if (answer.id === 2) resolve();
+        }
+      });
+    });
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, ...ERAS[era].opening })}\n`);
+    const closed = new Promise((resolve) => child.on('close', resolve));
+    try {
+      await listed;
+    } finally {
+      child.stdin.end();
+      await closed;
+    }
+    expect(stderr).toContain('SDK loaded after the first answer');
+    expect(stderr).not.toMatch(/differs from the SDK's answer/);
+    expect(answers.map((a) => a.id)).toEqual([1, 2]);
+    expect(answers[0].result).toHaveProperty('capabilities', { tools: { listChanged: true } });
+    expect(answers[1].result?.tools?.map((t) => t.name)).toContain('read_file');
+  },
+);

@@ -29,13 +29,13 @@ import { CallLimiter } from './callLimiter';
 import { clientProfile } from './clientProfiles';
 import { helloOf, type ClientHello } from './hello';
 import { CallConfirmation, ConfirmationStates, type ConfirmationState } from './modernConfirmation';
+import { LIST_TTL_MS, openingInstructions } from './openingAnswer';
 import { MODEL_META_KEY, MODEL_REASON_META_KEY } from './tools';
 import type { McpServerOptions, McpSession, SessionDescription } from './types';
 import {
   admitted,
   ClientModels,
   describeSession,
-  instructionsFor,
   invokeTool,
   listView,
   projected,
@@ -46,7 +46,7 @@ import {
 } from './workspaceTools';
 
 /** How long a client may keep a tools/list or server/discover answer: the list changes only with the workspace, which listen streams hear of at once. */
-export const LIST_TTL_MS = 60_000;
+export { LIST_TTL_MS };
 const DEFAULT_CONFIRMATION_TIMEOUT_MS = 10 * 60_000;
 
 /** Context keys that calls change, held at their most permissive value while listing. */
@@ -108,18 +108,14 @@ export class ModernWorkspace {
   /** A server instance for a request (HTTP) or a connection (stdio) of the client that said `hello`. */
   async createServer(hello: ClientHello): Promise<Server> {
     const about = await (this.about ??= describeSession(this.options, this.session));
-    const profile = clientProfile(hello.name);
+    // Tells onInfo at once which model this client's tools are listed for.
+    this.models.choose(about.model, hello.name);
     const server = new Server(
       { name: this.options.name ?? 'toolpacks', version: this.options.version ?? '0.1.0' },
       {
         capabilities: { tools: { listChanged: true } },
-        instructions: instructionsFor(
-          this.options,
-          about,
-          this.models.choose(about.model, hello.name),
-          canElicitForm(hello.capabilities) ? 'input_required' : 'none',
-          profile,
-        ),
+        // The early answer's composition (openingAnswer.ts), which this must equal.
+        instructions: openingInstructions(this.options, about, hello, 'modern'),
         // The instructions name the client's model and how it is asked: never shared between clients.
         cacheHints: { 'server/discover': { ttlMs: LIST_TTL_MS, cacheScope: 'private' } },
         requestState: { verify: this.states.verify },

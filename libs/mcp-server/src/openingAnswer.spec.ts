@@ -4,7 +4,7 @@
 // and the session goes on as usual.
 import { PassThrough } from 'node:stream';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
-import { earlyInitializeAnswer, LEGACY_PROTOCOL_VERSIONS, readOpeningLine, type StdioOpening } from './openingAnswer';
+import { earlyOpeningAnswer, LEGACY_PROTOCOL_VERSIONS, readOpeningLine, type StdioOpening } from './openingAnswer';
 import { serveStdio } from './stdio';
 import { cleanUpSessions, nodeSession } from './testing/nodeSessions';
 import type { McpServerOptions, SessionDescription } from './types';
@@ -69,6 +69,19 @@ const initialize = (id: number, protocolVersion: string, name: string, capabilit
   params: { protocolVersion, capabilities, clientInfo: { name, version: '1.0.0' } },
 });
 
+const discover = (id: number, name: string, capabilities: Record<string, unknown> = {}) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'server/discover',
+  params: {
+    _meta: {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientInfo': { name, version: '1.0.0' },
+      'io.modelcontextprotocol/clientCapabilities': capabilities,
+    },
+  },
+});
+
 describe('the early answer is the SDK’s answer', () => {
   it('negotiates the revisions the SDK’s Server negotiates in initialize', () => {
     expect(LEGACY_PROTOCOL_VERSIONS).toEqual(SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v < '2026'));
@@ -95,31 +108,47 @@ describe('the early answer is the SDK’s answer', () => {
       initialize(7, '2025-11-25', 'claude-code', { elicitation: { form: {} } }),
     ],
   ];
-  it.each(cases)('%s', async (_name, extra, message) => {
+  const modernCases: [string, Partial<McpServerOptions>, ReturnType<typeof discover>][] = [
+    ['2026-07-28: an unknown client', {}, discover(11, 'someone')],
+    [
+      '2026-07-28: Claude Code with elicitation, model a default',
+      { model: {} },
+      discover(12, 'claude-code', { elicitation: {} }),
+    ],
+    [
+      '2026-07-28: every tool served, model chosen',
+      { servesEverything: true, model: { chosenBy: '--model' } },
+      discover(13, 'codex-mcp-client'),
+    ],
+  ];
+  it.each([...cases, ...modernCases])('%s', async (_name, extra, message) => {
     const o = options(extra);
     const c = await stdioPair(o);
     try {
       c.stdin.write(`${JSON.stringify(message)}\n`);
       const sdk = (await c.next()) as { id: number; result: unknown };
-      const early = earlyInitializeAnswer(o, ABOUT, message);
+      const early = earlyOpeningAnswer(o, ABOUT, message);
       expect(early).toEqual({ id: sdk.id, result: sdk.result });
     } finally {
       await c.server.close();
     }
   });
 
-  it('answers nothing early for what the SDK might answer otherwise (not initialize, no clientInfo, no id)', () => {
+  it('answers nothing early for what the SDK might answer otherwise (no envelope, another revision, no clientInfo, no id)', () => {
     const o = options();
-    expect(earlyInitializeAnswer(o, ABOUT, { jsonrpc: '2.0', id: 1, method: 'server/discover', params: {} })).toBe(
+    expect(earlyOpeningAnswer(o, ABOUT, { jsonrpc: '2.0', id: 1, method: 'server/discover', params: {} })).toBe(
       undefined,
     );
     const { clientInfo: _dropped, ...noInfo } = initialize(1, '2025-11-25', 'x').params;
-    expect(earlyInitializeAnswer(o, ABOUT, { jsonrpc: '2.0', id: 1, method: 'initialize', params: noInfo })).toBe(
+    expect(earlyOpeningAnswer(o, ABOUT, { jsonrpc: '2.0', id: 1, method: 'initialize', params: noInfo })).toBe(
       undefined,
     );
+    const older = discover(1, 'x');
+    older.params._meta['io.modelcontextprotocol/protocolVersion'] = '2025-11-25';
+    expect(earlyOpeningAnswer(o, ABOUT, older)).toBe(undefined);
     const { id: _id, ...notification } = initialize(1, '2025-11-25', 'x');
-    expect(earlyInitializeAnswer(o, ABOUT, notification)).toBe(undefined);
-    expect(earlyInitializeAnswer(o, ABOUT, 'initialize')).toBe(undefined);
+    expect(earlyOpeningAnswer(o, ABOUT, notification)).toBe(undefined);
+    expect(earlyOpeningAnswer(o, ABOUT, 'initialize')).toBe(undefined);
   });
 });
 
@@ -128,7 +157,7 @@ describe('serveStdio handed an opening that was answered', () => {
     const session = await nodeSession();
     const o: McpServerOptions = { approvals: {}, createSession: async () => session, describeSession: () => ABOUT };
     const message = initialize(1, '2025-11-25', 'someone');
-    const answered = earlyInitializeAnswer(o, ABOUT, message)!;
+    const answered = earlyOpeningAnswer(o, ABOUT, message)!;
     const bytes = Buffer.from(`${JSON.stringify(message)}\n`);
     const c = await stdioPair(o, { bytes, ended: false, answered });
     try {
@@ -146,7 +175,7 @@ describe('serveStdio handed an opening that was answered', () => {
   it('reports an early answer that differs from the SDK’s, and still sends only one', async () => {
     const o = options();
     const message = initialize(1, '2025-11-25', 'someone');
-    const answered = { id: 1, result: { ...earlyInitializeAnswer(o, ABOUT, message)!.result, instructions: 'stale' } };
+    const answered = { id: 1, result: { ...earlyOpeningAnswer(o, ABOUT, message)!.result, instructions: 'stale' } };
     const c = await stdioPair(o, { bytes: Buffer.from(`${JSON.stringify(message)}\n`), ended: false, answered });
     try {
       c.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' })}\n`);
@@ -168,7 +197,7 @@ describe('serveStdio handed an opening that was answered', () => {
     const stdout = new PassThrough();
     const out: string[] = [];
     stdout.on('data', (chunk) => out.push(String(chunk)));
-    const answered = earlyInitializeAnswer(o, ABOUT, message)!;
+    const answered = earlyOpeningAnswer(o, ABOUT, message)!;
     const server = await serveStdio(o, { stdin, stdout, opening: { bytes: read.bytes, ended: true, answered } });
     await server.closed;
     expect(out.join('')).toBe('');

@@ -1,7 +1,8 @@
 // The opening of a stdio connection answered before the MCP SDK loads (issue 32 item 5: `initialize`
 // within 150 ms of spawn; the SDK's zod schemas and Ajv alone take longer than that to load). The
-// host reads the client's first line, and when it is a 2025-era `initialize` the answer the SDK would
-// give is written at once (the same version negotiation, capabilities, server info and instructions);
+// host reads the client's first line, and when it is a 2025-era `initialize` or a 2026-07-28
+// `server/discover` the answer the SDK would give is written at once (the same version negotiation,
+// capabilities, server info, cache hints and instructions);
 // the SDK then loads and is handed the same bytes, so its session is initialized as usual, and its own
 // answer to that request is not sent again but compared (hello.ts: a difference goes to onError).
 // Nothing here loads the SDK: only the modules that compose the instructions.
@@ -35,67 +36,113 @@ export interface OpeningAnswer {
   readonly result: Record<string, unknown>;
 }
 
-/** Who the client said it is in `initialize`, as the SDK's Server reads it. */
-interface InitializeParams {
-  readonly protocolVersion: string;
+/** Who the client says it is: `initialize`'s params (2025 era) or the `_meta` envelope (2026-07-28). */
+interface OpeningClient {
+  readonly name: string;
   readonly capabilities: Record<string, unknown>;
-  readonly clientInfo: { readonly name: string; readonly version: string };
 }
+
+/** The revision this server speaks in the stateless era (what server/discover offers). */
+const MODERN_VERSION = '2026-07-28';
+const META = {
+  protocolVersion: 'io.modelcontextprotocol/protocolVersion',
+  clientInfo: 'io.modelcontextprotocol/clientInfo',
+  clientCapabilities: 'io.modelcontextprotocol/clientCapabilities',
+  serverInfo: 'io.modelcontextprotocol/serverInfo',
+} as const;
+
+/** How long a client may keep a tools/list or server/discover answer (modernServer.ts). */
+export const LIST_TTL_MS = 60_000;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The params of a well-formed `initialize` request; undefined for anything the SDK might answer otherwise. */
-function initializeParams(message: unknown): InitializeParams | undefined {
-  if (!isObject(message) || message.jsonrpc !== '2.0' || message.method !== 'initialize') return undefined;
-  if (typeof message.id !== 'string' && !Number.isInteger(message.id)) return undefined;
+/** An implementation's name and version, as the SDK's schema requires them; undefined otherwise. */
+const implementationName = (info: unknown): string | undefined =>
+  isObject(info) && typeof info.name === 'string' && typeof info.version === 'string' ? info.name : undefined;
+
+/** A well-formed opening request: its id, era, params and client; undefined for anything the SDK might answer otherwise. */
+function openingRequest(
+  message: unknown,
+):
+  | { id: string | number; era: 'legacy' | 'modern'; params: Record<string, unknown>; client: OpeningClient }
+  | undefined {
+  if (!isObject(message) || message.jsonrpc !== '2.0') return undefined;
+  const id = message.id;
+  if ((typeof id !== 'string' && !Number.isInteger(id)) || !isObject(message.params)) return undefined;
   const params = message.params;
-  if (!isObject(params) || typeof params.protocolVersion !== 'string' || !isObject(params.capabilities))
-    return undefined;
-  const info = params.clientInfo;
-  if (!isObject(info) || typeof info.name !== 'string' || typeof info.version !== 'string') return undefined;
-  return params as unknown as InitializeParams;
+  if (message.method === 'initialize') {
+    const name = implementationName(params.clientInfo);
+    if (typeof params.protocolVersion !== 'string' || !isObject(params.capabilities) || name === undefined)
+      return undefined;
+    return { id: id as string | number, era: 'legacy', params, client: { name, capabilities: params.capabilities } };
+  }
+  if (message.method === 'server/discover' && isObject(params._meta)) {
+    const meta = params._meta;
+    const name = implementationName(meta[META.clientInfo]);
+    const capabilities = meta[META.clientCapabilities];
+    if (meta[META.protocolVersion] !== MODERN_VERSION || name === undefined || !isObject(capabilities))
+      return undefined;
+    return { id: id as string | number, era: 'modern', params, client: { name, capabilities } };
+  }
+  return undefined;
 }
 
 /**
- * A 2025-era session's instructions for the client that said `name` and `capabilities` (SessionServer's
- * and the early answer's: one composition).
+ * The instructions for the client that said `name` and `capabilities` in `era`: SessionServer's,
+ * ModernWorkspace's and the early answer's (one composition).
  */
-export function legacyInstructions(
+export function openingInstructions(
   options: McpServerOptions,
   about: SessionDescription,
   client: { readonly name?: string; readonly capabilities?: Record<string, unknown> },
+  era: 'legacy' | 'modern',
 ): string {
   const profile = clientProfile(client.name);
   return serverInstructions({
     model: chooseSessionModel(about.model, options.model, client.name),
     ...(about.root !== undefined ? { root: about.root } : {}),
     packs: about.packs,
-    confirmation: canElicitForm(client.capabilities) ? 'elicitation' : 'none',
+    confirmation: !canElicitForm(client.capabilities) ? 'none' : era === 'legacy' ? 'elicitation' : 'input_required',
     ...(profile ? { profile } : {}),
     servesEverything: options.servesEverything === true,
   });
 }
 
-/** The SDK Server's answer to `message` when it is a well-formed `initialize`; else undefined (the SDK answers). */
-export function earlyInitializeAnswer(
+/**
+ * The SDK Server's answer to `message` when it is a well-formed `initialize` or 2026-07-28
+ * `server/discover`; else undefined (the SDK answers).
+ */
+export function earlyOpeningAnswer(
   options: McpServerOptions,
   about: SessionDescription,
   message: unknown,
 ): OpeningAnswer | undefined {
-  const params = initializeParams(message);
-  if (!params) return undefined;
-  const requested = params.protocolVersion;
-  const instructions = legacyInstructions(options, about, {
-    name: params.clientInfo.name,
-    capabilities: params.capabilities,
-  });
+  const request = openingRequest(message);
+  if (!request) return undefined;
+  const instructions = openingInstructions(options, about, request.client, request.era);
+  const serverInfo = { name: options.name ?? 'toolpacks', version: options.version ?? '0.1.0' };
+  const capabilities = { tools: { listChanged: true } };
+  if (request.era === 'modern')
+    return {
+      id: request.id,
+      result: {
+        supportedVersions: [MODERN_VERSION],
+        capabilities,
+        ...(instructions ? { instructions } : {}),
+        resultType: 'complete',
+        ttlMs: LIST_TTL_MS,
+        cacheScope: 'private',
+        _meta: { [META.serverInfo]: serverInfo },
+      },
+    };
+  const requested = request.params.protocolVersion as string;
   return {
-    id: (message as { id: string | number }).id,
+    id: request.id,
     result: {
       protocolVersion: LEGACY_PROTOCOL_VERSIONS.includes(requested) ? requested : LEGACY_PROTOCOL_VERSIONS[0],
-      capabilities: { tools: { listChanged: true } },
-      serverInfo: { name: options.name ?? 'toolpacks', version: options.version ?? '0.1.0' },
+      capabilities,
+      serverInfo,
       ...(instructions ? { instructions } : {}),
     },
   };
@@ -147,7 +194,8 @@ export function parseLine(line: string | undefined): unknown {
 }
 
 /**
- * Reads the opening line from `stdin` and, when it is a well-formed `initialize`, writes the answer to
+ * Reads the opening line from `stdin` and, when it is a well-formed opening (`initialize`,
+ * `server/discover`), writes the answer to
  * `stdout` at once. What was read, and what was answered, go on to serveStdio.
  */
 export async function answerOpening(
@@ -157,7 +205,7 @@ export async function answerOpening(
   waitMs: number,
 ): Promise<StdioOpening> {
   const read = await readOpeningLine(io.stdin, waitMs);
-  const answered = earlyInitializeAnswer(options, about, parseLine(read.line));
+  const answered = earlyOpeningAnswer(options, about, parseLine(read.line));
   if (answered) io.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', id: answered.id, result: answered.result })}\n`);
   return { bytes: read.bytes, ended: read.ended, ...(answered ? { answered } : {}) };
 }

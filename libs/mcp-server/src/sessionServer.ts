@@ -14,7 +14,7 @@ import type { ConfirmationAnswer, ConfirmationRequest, VirtualToolSession } from
 import { canElicitForm, CONFIRMATION_SCHEMA, confirmationAnswer, confirmationQuestion } from './approvals';
 import { CallLimiter } from './callLimiter';
 import { clientProfile } from './clientProfiles';
-import { legacyInstructions } from './openingAnswer';
+import { openingInstructions } from './openingAnswer';
 import { MODEL_META_KEY, MODEL_REASON_META_KEY } from './tools';
 import type { ClientHello } from './hello';
 import type { McpServerOptions, McpSession, McpSessionModel, SessionDescription } from './types';
@@ -81,7 +81,7 @@ export class SessionServer {
       {
         capabilities: { tools: { listChanged: true } },
         // The early answer's composition (openingAnswer.ts), which this must equal.
-        instructions: legacyInstructions(options, about, hello),
+        instructions: openingInstructions(options, about, hello, 'legacy'),
         // This era asks by elicitation itself: an input_required answer here would be a bug.
         inputRequired: { legacyShim: false },
       },
