@@ -71,11 +71,14 @@ export async function verifyMatches(
 }
 
 /**
- * The folders of the files being verified, each opened once through the safe opener (a walk from
- * the root: most of a small file's cost) and used for all its files, which come together in walk
- * order. A folder is closed after its last file, so only the folders being read are held open.
+ * The folders of the files being verified, each opened once through the safe opener and used for
+ * every file below it: a folder is opened through its parent's open (no link followed; a link on
+ * the way, or a folder that cannot be opened, and the files below it are located on their own from
+ * the root, as before). Each walk from the root was most of a small file's cost. Files come in walk
+ * order, so a folder is closed after the last file below it: only the folders being read stay open.
  */
 class SharedFolders {
+  /** Files not yet done below each folder ('' the root). */
   private readonly left = new Map<string, number>();
   private readonly opened = new Map<string, Promise<OpenDirectory | undefined>>();
 
@@ -83,49 +86,63 @@ class SharedFolders {
     private readonly opener: SafeOpener,
     files: readonly string[],
   ) {
-    for (const file of files) this.left.set(folderOf(file), (this.left.get(folderOf(file)) ?? 0) + 1);
+    for (const file of files)
+      for (const folder of foldersAbove(file)) this.left.set(folder, (this.left.get(folder) ?? 0) + 1);
   }
 
-  /** The file's folder, open (undefined: it cannot be opened safely; the file is then located on its own). */
-  folder(file: string): Promise<OpenDirectory | undefined> {
-    const folder = folderOf(file);
+  /** The file's folder, open (undefined: it cannot be opened this way; the file is located on its own). */
+  folderOf(file: string): Promise<OpenDirectory | undefined> {
+    return this.folder(folderOf(file));
+  }
+
+  /** One file is done: the folders above it that hold no other file still to read are closed. */
+  async done(file: string): Promise<void> {
+    for (const folder of foldersAbove(file)) {
+      const left = this.left.get(folder)! - 1;
+      this.left.set(folder, left);
+      if (left > 0) continue;
+      const dir = this.opened.get(folder);
+      this.opened.delete(folder);
+      await (await dir)?.close();
+    }
+  }
+
+  /** Folders of files never read (enough were verified before them), deepest first. */
+  async closeAll(): Promise<void> {
+    const dirs = [...this.opened.values()].reverse();
+    this.opened.clear();
+    for (const dir of dirs) await (await dir)?.close();
+  }
+
+  private folder(folder: string): Promise<OpenDirectory | undefined> {
     let dir = this.opened.get(folder);
     if (!dir) this.opened.set(folder, (dir = this.open(folder)));
     return dir;
   }
 
-  /** One file of its folder is done: the folder is closed after its last one. */
-  async done(file: string): Promise<void> {
-    const folder = folderOf(file);
-    const left = this.left.get(folder)! - 1;
-    this.left.set(folder, left);
-    if (left > 0) return;
-    const dir = this.opened.get(folder);
-    this.opened.delete(folder);
-    await (await dir)?.close();
-  }
-
-  /** Folders of files never read (enough were verified before them). */
-  async closeAll(): Promise<void> {
-    const dirs = [...this.opened.values()];
-    this.opened.clear();
-    for (const dir of dirs) await (await dir)?.close();
-  }
-
   private async open(folder: string): Promise<OpenDirectory | undefined> {
     try {
       if (folder === '') return await this.opener.openRoot();
-      const location = await this.opener.locate(folder);
-      try {
-        const dir = await this.opener.openDirectory(location, folder);
-        return typeof dir === 'object' ? dir : undefined;
-      } finally {
-        await location.dir.close();
-      }
+      const parent = await this.folder(folderOf(folder));
+      if (!parent) return undefined;
+      const location = { dir: parent, name: folder.slice(folder.lastIndexOf('/') + 1), relative: folder, created: [] };
+      const dir = await this.opener.openDirectory(location, folder);
+      return typeof dir === 'object' ? dir : undefined;
     } catch {
       return undefined;
     }
   }
+}
+
+/** 'a/b/c.ts' → 'a/b', 'a', '' (the root). */
+function foldersAbove(file: string): string[] {
+  const folders: string[] = [];
+  for (let at = file.lastIndexOf('/'); at >= 0; at = file.lastIndexOf('/', at - 1)) {
+    folders.push(file.slice(0, at));
+    if (at === 0) break;
+  }
+  folders.push('');
+  return folders;
 }
 
 const folderOf = (file: string) => {
@@ -144,7 +161,7 @@ async function verifyFile(
   const wanted = new Set(matches.map((m) => m.line));
   let lines;
   try {
-    const dir = await folders.folder(file);
+    const dir = await folders.folderOf(file);
     const name = file.slice(file.lastIndexOf('/') + 1);
     // Through its folder's open: a regular file is read; a link (followed only inside the root) or a
     // folder that could not be opened: the file is located on its own, from the root, as before.
