@@ -14,6 +14,7 @@ import { removeBreakpoint } from './tools/remove_breakpoint';
 import { setBreakpoint } from './tools/set_breakpoint';
 import { startDebugging } from './tools/start_debugging';
 import { stopDebugging } from './tools/stop_debugging';
+import { QUICK_STOPS, RUNS_CODE } from './testing';
 
 jest.setTimeout(90_000);
 
@@ -32,10 +33,8 @@ const FILES = {
   'deep.js': `function down(n) {\n  if (n === 0) debugger;\n  else down(n - 1);\n}\ndown(2000);\n`,
 };
 
-const run = { autoApprove: { start_debugging: true, evaluate_expression: true } };
-
 let h: PackHarness;
-beforeEach(async () => (h = await createPackHarness([debugPack], FILES, { host: { debug: { stopWaitMs: 2_000 } } })));
+beforeEach(async () => (h = await createPackHarness([debugPack], FILES, QUICK_STOPS)));
 afterEach(() => h.dispose());
 
 /** The call's structured result, typed by the tool's outputSchema; the call must have succeeded. */
@@ -81,7 +80,7 @@ describe('debug pack output schemas', () => {
     });
     expect(set.text).toBe('Breakpoint bp-1 set at program.js:2.');
 
-    const started = await h.call('start_debugging', { program: 'program.js' }, run);
+    const started = await h.call('start_debugging', { program: 'program.js' }, RUNS_CODE);
     const at = data(startDebugging, started);
     expect(at).toEqual({
       state: 'stopped',
@@ -127,7 +126,7 @@ describe('debug pack output schemas', () => {
         .join('\n'),
     );
 
-    const evaluated = await h.call('evaluate_expression', { expression: '[a, b]' }, run);
+    const evaluated = await h.call('evaluate_expression', { expression: '[a, b]' }, RUNS_CODE);
     expect(data(evaluateExpression, evaluated)).toEqual({ result: evaluated.text });
     expect(evaluated.text).toMatch(/^Array\(2\) \[0, 1\]$/);
 
@@ -164,7 +163,7 @@ describe('debug pack output schemas', () => {
   });
 
   it('stop_debugging says whether it ended a program; a start that keeps running says so', async () => {
-    const started = await h.call('start_debugging', { program: 'waits.js' }, run);
+    const started = await h.call('start_debugging', { program: 'waits.js' }, RUNS_CODE);
     expect(data(startDebugging, started)).toEqual({ state: 'running' });
     expect(started.text).toMatch(/^The program is running and has not stopped yet/);
     // A tool list resolved while the program ran, used after it ended: nothing was left to stop.
@@ -182,7 +181,7 @@ describe('debug pack output schemas', () => {
   });
 
   it('an uncaught exception: where it was thrown, on the stack too; continuing reports the crash and its stderr', async () => {
-    const started = await h.call('start_debugging', { program: 'throwing.js' }, run);
+    const started = await h.call('start_debugging', { program: 'throwing.js' }, RUNS_CODE);
     const paused = data(startDebugging, started);
     const exception = { message: 'TypeError: bad 1', className: 'TypeError', uncaught: true };
     expect(paused).toMatchObject({ state: 'stopped', location: { function: 'thrower', line: 2 }, exception });
@@ -207,15 +206,15 @@ describe('debug pack output schemas', () => {
 
   it('an evaluation the program does not survive ends the session, and says so as data', async () => {
     await h.call('set_breakpoint', { path: 'program.js', line: 2 });
-    await h.call('start_debugging', { program: 'program.js' }, run);
-    const result = await h.call('evaluate_expression', { expression: 'process.exit(3)' }, run);
+    await h.call('start_debugging', { program: 'program.js' }, RUNS_CODE);
+    const result = await h.call('evaluate_expression', { expression: 'process.exit(3)' }, RUNS_CODE);
     expect(data(evaluateExpression, result)).toEqual({ result: result.text, sessionEnded: true });
     expect(result.text).toMatch(/^The program exited \(code 3\) while evaluating/);
   });
 });
 
 describe('structured results are cut where the text is cut', () => {
-  const budget = { ...run, tokenBudget: 1_000 };
+  const budget = { ...RUNS_CODE, tokenBudget: 1_000 };
 
   it('program output: its latest lines, and how many earlier ones were left out', async () => {
     const result = await h.call('start_debugging', { program: 'noisy.js' }, budget);
@@ -231,7 +230,7 @@ describe('structured results are cut where the text is cut', () => {
   });
 
   it('variables: those the text shows, and the count of those left out', async () => {
-    await h.call('start_debugging', { program: 'many.js' }, run);
+    await h.call('start_debugging', { program: 'many.js' }, RUNS_CODE);
     const result = await h.call('get_variables', {}, { tokenBudget: 1_000 });
     const { scopes, variablesOmitted } = data(getVariables, result);
     const shown = scopes.flatMap((s) => s.variables.map((v) => `  ${v.name} (${v.type}) = ${v.value}`));
@@ -242,7 +241,7 @@ describe('structured results are cut where the text is cut', () => {
   });
 
   it('a long value: its first part and its whole length', async () => {
-    await h.call('start_debugging', { program: 'many.js' }, run);
+    await h.call('start_debugging', { program: 'many.js' }, RUNS_CODE);
     const result = await h.call('evaluate_expression', { expression: "'z'.repeat(20000)" }, budget);
     const value = data(evaluateExpression, result);
     expect(value.length).toBe(20_002); // with its quotes
@@ -254,7 +253,7 @@ describe('structured results are cut where the text is cut', () => {
   });
 
   it('a deep stack: the top frames, and how many deeper ones were left out', async () => {
-    await h.call('start_debugging', { program: 'deep.js' }, run);
+    await h.call('start_debugging', { program: 'deep.js' }, RUNS_CODE);
     const result = await h.call('get_call_stack', {}, { tokenBudget: 3_000 });
     const { frames, framesOmitted } = data(getCallStack, result);
     expect(frames[0]).toMatchObject({ index: 0, function: 'down', line: 2 });

@@ -13,6 +13,7 @@ import { evaluateExpression } from './tools/evaluate_expression';
 import { getCallStack } from './tools/get_call_stack';
 import { getVariables } from './tools/get_variables';
 import { startDebugging } from './tools/start_debugging';
+import { QUICK_STOPS, RUNS_CODE } from './testing';
 
 jest.setTimeout(90_000);
 
@@ -26,10 +27,8 @@ const FILES = {
   'message.js': `throw new Error('m'.repeat(100000));\n`,
 };
 
-const run = { autoApprove: { start_debugging: true, evaluate_expression: true } };
-
 let h: PackHarness;
-beforeEach(async () => (h = await createPackHarness([debugPack], FILES, { host: { debug: { stopWaitMs: 2_000 } } })));
+beforeEach(async () => (h = await createPackHarness([debugPack], FILES, QUICK_STOPS)));
 afterEach(() => h.dispose());
 
 /** The call's structured result, within the budget as JSON and as text. */
@@ -41,7 +40,7 @@ function data<T extends ToolValue>(_tool: T, result: HarnessCallResult): OutputO
 }
 
 it('a deep stack: the frames the text shows, as data within the budget', async () => {
-  await h.call('start_debugging', { program: 'deep.js' }, run);
+  await h.call('start_debugging', { program: 'deep.js' }, RUNS_CODE);
   const result = await h.call('get_call_stack', {});
   const { frames, framesOmitted } = data(getCallStack, result);
   const lines = result.text.split('\n');
@@ -54,7 +53,7 @@ it('a deep stack: the frames the text shows, as data within the budget', async (
 });
 
 it('variables: a huge value is cut so the others show; the rest stop where the data no longer fits', async () => {
-  await h.call('start_debugging', { program: 'values.js' }, run);
+  await h.call('start_debugging', { program: 'values.js' }, RUNS_CODE);
   const result = await h.call('get_variables', {});
   const { scopes, variablesOmitted } = data(getVariables, result);
   const local = scopes.find((s) => s.name.startsWith('local'))!;
@@ -76,8 +75,8 @@ it('variables: a huge value is cut so the others show; the rest stop where the d
 });
 
 it('a value that fits as text but not as JSON: its first part, where both fit, and its length', async () => {
-  await h.call('start_debugging', { program: 'values.js' }, run);
-  const result = await h.call('evaluate_expression', { expression: `'"'.repeat(25000)` }, run);
+  await h.call('start_debugging', { program: 'values.js' }, RUNS_CODE);
+  const result = await h.call('evaluate_expression', { expression: `'"'.repeat(25000)` }, RUNS_CODE);
   const value = data(evaluateExpression, result);
   expect(value.length).toBe(50_002);
   expect(value.result.length).toBeGreaterThan(10_000);
@@ -88,7 +87,7 @@ it('a value that fits as text but not as JSON: its first part, where both fit, a
 });
 
 it('program output with colour codes: its latest lines that fit as data too', async () => {
-  const result = await h.call('start_debugging', { program: 'colors.js' }, run);
+  const result = await h.call('start_debugging', { program: 'colors.js' }, RUNS_CODE);
   const ended = data(startDebugging, result);
   const [, lines] = /; (\d+) earlier lines left out/.exec(result.text) ?? [];
   expect(ended).toMatchObject({ state: 'exited', exitCode: 0, outputLinesOmitted: Number(lines) });
@@ -98,7 +97,7 @@ it('program output with colour codes: its latest lines that fit as data too', as
 });
 
 it('an exception with a huge message: its start, in the text and the data alike', async () => {
-  const started = await h.call('start_debugging', { program: 'message.js', pauseOnExceptions: 'uncaught' }, run);
+  const started = await h.call('start_debugging', { program: 'message.js', pauseOnExceptions: 'uncaught' }, RUNS_CODE);
   const paused = data(startDebugging, started);
   const message = paused.exception!.message;
   expect(message).toBe(`Error: ${'m'.repeat(1_992)}…`);

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { createPackHarness } from '@toolpacks/host-node/testing';
 import type { PackHarness } from '@toolpacks/host-node/testing';
 import { debugPack } from '../index';
+import { RUNS_CODE } from '../testing';
 
 jest.setTimeout(90_000);
 
@@ -22,8 +23,6 @@ export function twice(n) {
 console.log(greeting, twice(3));
 `;
 
-const run = { autoApprove: { start_debugging: true, evaluate_expression: true } };
-
 let h: PackHarness;
 beforeEach(
   async () =>
@@ -40,7 +39,7 @@ afterEach(() => h.dispose());
 
 describe('debugging the common case', () => {
   it('pauses on an uncaught exception with its message and the throwing function on the stack; continuing reports the crash', async () => {
-    const started = await h.call('start_debugging', { program: 'throwing.js' }, run);
+    const started = await h.call('start_debugging', { program: 'throwing.js' }, RUNS_CODE);
     expect(started.text).toMatch(
       /^Paused on an uncaught exception: TypeError: bad 1, thrown in thrower at throwing.js:2:\d+\. Stopped in thrower at throwing.js:2: "throw new TypeError\('bad ' \+ v\);"\. Continuing ends the program/,
     );
@@ -54,7 +53,7 @@ describe('debugging the common case', () => {
 
   it('shows the top-level variables of an ES module', async () => {
     await h.call('set_breakpoint', { path: 'module.mjs', line: 7 });
-    expect((await h.call('start_debugging', { program: 'module.mjs' }, run)).text).toMatch(
+    expect((await h.call('start_debugging', { program: 'module.mjs' }, RUNS_CODE)).text).toMatch(
       /^Stopped \(breakpoint bp-1\)/,
     );
     const variables = (await h.call('get_variables', {})).text;
@@ -93,14 +92,14 @@ describe('debugging the common case', () => {
     expect(asked[0]).toMatch(/^\*\*Warning:\*\* NODE_OPTIONS is set: it makes node or the system load other code/);
     expect(asked[0]).toContain(`**Warning:** it loads ${outside}, which is outside the workspace, before the program.`);
     expect(asked[0]).toContain('node "--import" "tsx" "prints.js"');
-    const refused = await h.call('start_debugging', { program: 'prints.js', cwd: '../..' }, run);
+    const refused = await h.call('start_debugging', { program: 'prints.js', cwd: '../..' }, RUNS_CODE);
     expect(refused.text).toMatch(/outside the workspace/);
     expect(h.host.debug.state).toBe('inactive');
   });
 
   it('a step says where it landed, with the line', async () => {
     await h.call('set_breakpoint', { path: 'module.mjs', line: 5 });
-    await h.call('start_debugging', { program: 'module.mjs' }, run);
+    await h.call('start_debugging', { program: 'module.mjs' }, RUNS_CODE);
     expect((await h.call('step_execution', { kind: 'out' })).text).toMatch(
       /^Stopped \(step out.*\) in .* at module.mjs:7: "console.log\(greeting, twice\(3\)\);"/,
     );
@@ -108,8 +107,8 @@ describe('debugging the common case', () => {
 
   it('a program that exits during an evaluation ends the session with a clear message', async () => {
     await h.call('set_breakpoint', { path: 'module.mjs', line: 7 });
-    await h.call('start_debugging', { program: 'module.mjs' }, run);
-    const result = await h.call('evaluate_expression', { expression: 'process.exit(0)' }, run);
+    await h.call('start_debugging', { program: 'module.mjs' }, RUNS_CODE);
+    const result = await h.call('evaluate_expression', { expression: 'process.exit(0)' }, RUNS_CODE);
     expect(result.status).toBe('ok');
     expect(result.text).toBe(
       'The program exited (code 0) while evaluating `process.exit(0)`; the debug session has ended.',
@@ -118,7 +117,7 @@ describe('debugging the common case', () => {
   });
 
   it('keeps the latest output within the result budget and says what was left out', async () => {
-    const result = await h.call('start_debugging', { program: 'noisy.js' }, { ...run, tokenBudget: 1_000 });
+    const result = await h.call('start_debugging', { program: 'noisy.js' }, { ...RUNS_CODE, tokenBudget: 1_000 });
     expect(result.text.length).toBeLessThanOrEqual(4_000);
     expect(result.text).toMatch(
       /^The program ended with exit code 0\.\nProgram output \(its latest lines; \d+ earlier lines( and \d+ characters before them)? left out to fit the result\):\nline \d+ x+\n/,
@@ -127,7 +126,7 @@ describe('debugging the common case', () => {
   });
 
   it('cuts variables within the result budget between variables and says how many were left out', async () => {
-    const started = await h.call('start_debugging', { program: 'many.js' }, run);
+    const started = await h.call('start_debugging', { program: 'many.js' }, RUNS_CODE);
     expect(started.text).toMatch(/^Stopped \(debugger statement\)/);
     const result = await h.call('get_variables', {}, { tokenBudget: 1_000 });
     expect(result.text.length).toBeLessThanOrEqual(4_000);
@@ -139,7 +138,7 @@ describe('debugging the common case', () => {
 
   it('an ES module that throws at the top level: the result names the throwing function', async () => {
     await fs.writeFile(path.join(h.root, 'throwing.mjs'), THROWING);
-    const started = await h.call('start_debugging', { program: 'throwing.mjs' }, run);
+    const started = await h.call('start_debugging', { program: 'throwing.mjs' }, RUNS_CODE);
     expect(started.text).toMatch(
       /^Paused on an uncaught exception: TypeError: bad 1, thrown in thrower at throwing.mjs:2:\d+\./,
     );
@@ -156,7 +155,11 @@ describe('debugging the common case', () => {
       `#!/usr/bin/env node\nconsole.log('ran', process.argv.slice(2).join(' '));\n`,
     );
     await fs.symlink('../fake-runner/bin/run.js', path.join(h.root, 'node_modules/.bin/run'));
-    const result = await h.call('start_debugging', { program: 'node_modules/.bin/run', args: ['--watch=false'] }, run);
+    const result = await h.call(
+      'start_debugging',
+      { program: 'node_modules/.bin/run', args: ['--watch=false'] },
+      RUNS_CODE,
+    );
     expect(result.text).toBe('The program ended with exit code 0.\nProgram output:\nran --watch=false');
   });
 
@@ -178,11 +181,11 @@ describe('debugging the common case', () => {
 
   it('cuts a long evaluated value within the result budget, saying how to read on', async () => {
     await h.call('set_breakpoint', { path: 'module.mjs', line: 7 });
-    await h.call('start_debugging', { program: 'module.mjs' }, run);
+    await h.call('start_debugging', { program: 'module.mjs' }, RUNS_CODE);
     const result = await h.call(
       'evaluate_expression',
       { expression: "'z'.repeat(20000)" },
-      { ...run, tokenBudget: 1_000 },
+      { ...RUNS_CODE, tokenBudget: 1_000 },
     );
     expect(result.text.length).toBeLessThanOrEqual(4_000);
     expect(result.text).toMatch(
@@ -195,7 +198,7 @@ describe('debugging the common case', () => {
       path.join(h.root, 'deep.js'),
       `function down(n) {\n  if (n === 0) debugger;\n  else down(n - 1);\n}\ndown(2000);\n`,
     );
-    await h.call('start_debugging', { program: 'deep.js' }, run);
+    await h.call('start_debugging', { program: 'deep.js' }, RUNS_CODE);
     const result = await h.call('get_call_stack', {}, { tokenBudget: 3_000 });
     expect(result.text.length).toBeLessThanOrEqual(12_000);
     expect(result.text).toMatch(/^#0 down at deep.js:2:\d+/);
