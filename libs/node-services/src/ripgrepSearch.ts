@@ -23,6 +23,7 @@ import { killProcessGroup, trackProcessGroup } from './processGroup';
 import type { SafeOpener } from './safeOpen';
 import { searchTimeoutError } from './searchScanner';
 import { compareMatches, comparePaths, MAX_SEARCH_FILE_BYTES, type CompiledQuery } from './searchLimits';
+import { openStderrFile } from './ripgrepStderr';
 import { verifyMatches } from './searchVerify';
 import {
   cachedTrackedIgnored,
@@ -279,12 +280,19 @@ function runRipgrep(
   const memoryLimit = run.memoryLimitBytes ?? DEFAULT_MEMORY_LIMITS.ripgrep;
   const env: Record<string, string | undefined> = { ...process.env };
   const limited = withMemoryLimit(run.rg, args, memoryLimit, env);
-  const child = spawn(limited.command, limited.args, {
-    cwd: run.root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
+  const stderrFile = openStderrFile(); // read when rg has ended (ripgrepStderr.ts); else a pipe
+  let child;
+  try {
+    child = spawn(limited.command, limited.args, {
+      cwd: run.root,
+      env,
+      stdio: ['ignore', 'pipe', stderrFile ? stderrFile.fd : 'pipe'],
+      detached: true,
+    });
+  } catch (error) {
+    stderrFile?.close();
+    throw error;
+  }
   let stopped: 'enough' | 'too-many' | 'timeout' | 'cancelled' | 'unneeded' | undefined;
   const stop = (why: typeof stopped) => {
     stopped ??= why;
@@ -300,7 +308,7 @@ function runRipgrep(
     const timer = setTimeout(() => stop('timeout'), run.timeoutMs);
     const cancellation = run.token?.onCancellationRequested(() => stop('cancelled'));
     if (run.token?.isCancellationRequested) stop('cancelled');
-    createInterface({ input: child.stderr, crlfDelay: Infinity }).on('line', (line) => {
+    const onStderrLine = (line: string) => {
       // rg 13: `DEBUG|ignore::walk|…: ignoring ./x: N bytes`; later versions prefix it (`rg: `).
       const large = /DEBUG\|ignore::walk\|.*: ignoring (.*): (\d+) bytes$/.exec(line);
       if (large) {
@@ -310,8 +318,9 @@ function runRipgrep(
         if (ranOutOfMemory(line)) outOfMemory = true;
         else if (errors.length < 2000) errors += `${line}\n`;
       }
-    });
-    const lines = createInterface({ input: child.stdout, crlfDelay: Infinity });
+    };
+    if (child.stderr) createInterface({ input: child.stderr, crlfDelay: Infinity }).on('line', onStderrLine);
+    const lines = createInterface({ input: child.stdout!, crlfDelay: Infinity });
     lines.on('line', (line) => {
       if (stopped) return;
       const nul = line.indexOf('\0');
@@ -328,12 +337,14 @@ function runRipgrep(
       clearTimeout(timer);
       cancellation?.dispose();
       tracked?.dispose();
+      stderrFile?.close();
     };
     child.on('error', (error) => {
       settle();
       reject(new Error(`ripgrep could not run: ${error.message}`));
     });
     child.on('close', (code) => {
+      stderrFile?.readLines(onStderrLine);
       settle();
       lines.close();
       if (stopped === 'timeout') return reject(searchTimeoutError(run.timeoutMs));
