@@ -107,3 +107,23 @@ it.each(Object.keys(ERAS) as (keyof typeof ERAS)[])(
     expect(answers[1].result?.tools?.map((t) => t.name)).toContain('read_file');
   },
 );
+
+it('a probe (server/discover, then the end of stdin, as the SDK’s stdio client probes on a sibling) is answered and the process exits 0 without loading the SDK', async () => {
+  const child = spawn(process.execPath, ['--require', path.join(dir, 'hook.js'), BIN, 'mcp', '--root', 'ws'], {
+    cwd: dir,
+    env: { ...process.env, TOOLPACKS_FROM_SOURCE: '1' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  let stdout = '';
+  child.stderr.on('data', (chunk) => (stderr += String(chunk)));
+  child.stdout.on('data', (chunk) => {
+    stdout += String(chunk);
+    if (stdout.includes('\n')) child.stdin.end();
+  });
+  const code = new Promise((resolve) => child.on('close', resolve));
+  child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, ...ERAS['2026-07-28'].opening })}\n`);
+  expect(await code).toBe(0);
+  expect(JSON.parse(stdout)).toMatchObject({ id: 1, result: { supportedVersions: ['2026-07-28'] } });
+  expect(stderr).not.toContain('SDK loaded');
+});

@@ -4,7 +4,13 @@
 // and the session goes on as usual.
 import { PassThrough } from 'node:stream';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
-import { earlyOpeningAnswer, LEGACY_PROTOCOL_VERSIONS, readOpeningLine, type StdioOpening } from './openingAnswer';
+import {
+  answerOpening,
+  earlyOpeningAnswer,
+  LEGACY_PROTOCOL_VERSIONS,
+  readOpeningLine,
+  type StdioOpening,
+} from './openingAnswer';
 import { serveStdio } from './stdio';
 import { cleanUpSessions, nodeSession } from './testing/nodeSessions';
 import type { McpServerOptions, SessionDescription } from './types';
@@ -201,6 +207,41 @@ describe('serveStdio handed an opening that was answered', () => {
     const server = await serveStdio(o, { stdin, stdout, opening: { bytes: read.bytes, ended: true, answered } });
     await server.closed;
     expect(out.join('')).toBe('');
+  });
+});
+
+describe('answerOpening', () => {
+  it('after a discover answer: done when stdin ends with nothing more; else what came next is kept for the SDK', async () => {
+    const o = options();
+    const probe = new PassThrough();
+    const probeOut = new PassThrough();
+    probe.write(`${JSON.stringify(discover(1, 'someone'))}\n`);
+    probeOut.once('data', () => probe.end());
+    const probed = await answerOpening(o, ABOUT, { stdin: probe, stdout: probeOut }, 5_000);
+    expect(probed).toMatchObject({ done: true, ended: true, answered: { id: 1 } });
+
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const list = `${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} })}\n`;
+    stdin.write(`${JSON.stringify(discover(1, 'someone'))}\n`);
+    stdout.once('data', () => stdin.write(list));
+    const opened = await answerOpening(o, ABOUT, { stdin, stdout }, 5_000);
+    expect(opened.done).toBe(false);
+    expect(opened.bytes.toString()).toBe(`${JSON.stringify(discover(1, 'someone'))}\n${list}`);
+  });
+
+  it('an opening the SDK must answer is not answered, and its bytes are kept', async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const written: string[] = [];
+    stdout.on('data', (chunk) => written.push(String(chunk)));
+    const ping = `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })}\n`;
+    stdin.end(ping);
+    const opened = await answerOpening(options(), ABOUT, { stdin, stdout }, 5_000);
+    expect(opened.done).toBe(false);
+    expect(opened.answered).toBeUndefined();
+    expect(opened.bytes.toString()).toBe(ping);
+    expect(written).toEqual([]);
   });
 });
 

@@ -149,38 +149,51 @@ export function earlyOpeningAnswer(
 }
 
 /**
- * Reads stdin up to its first line (or its end, or `waitMs` without a byte: a client that does not
- * write first is answered by the SDK once it has loaded). stdin is left paused, its data kept.
+ * Reads `stdin` into `chunks` until a chunk makes `enough` true, or stdin ends (resolves true), or
+ * `waitMs` pass with nothing read. stdin is left paused, its data kept.
  */
-export function readOpeningLine(
+function readMore(
   stdin: NodeJS.ReadableStream,
+  chunks: Buffer[],
+  enough: (chunk: Buffer) => boolean,
   waitMs: number,
-): Promise<{ bytes: Buffer; ended: boolean; line?: string }> {
+): Promise<boolean> {
+  const before = chunks.length;
   return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let ended = false;
-    const finish = () => {
+    const finish = (ended: boolean) => {
       clearTimeout(timer);
       stdin.removeListener('data', onData);
       stdin.removeListener('end', onEnd);
       stdin.pause();
-      const bytes = Buffer.concat(chunks);
-      const newline = bytes.indexOf(10);
-      resolve({ bytes, ended, ...(newline >= 0 ? { line: bytes.subarray(0, newline).toString('utf8') } : {}) });
+      resolve(ended);
     };
     const onData = (chunk: Buffer | string) => {
-      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-      if (chunks[chunks.length - 1].includes(10)) finish();
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      chunks.push(bytes);
+      if (enough(bytes)) finish(false);
     };
-    const onEnd = () => {
-      ended = true;
-      finish();
-    };
-    // Only while nothing has come: once a byte is in, the line is waited for.
-    const timer = setTimeout(() => chunks.length === 0 && finish(), waitMs);
+    const onEnd = () => finish(true);
+    // Only while nothing has come: once a byte is in, what is enough is waited for.
+    const timer = setTimeout(() => chunks.length === before && finish(false), waitMs);
     stdin.on('data', onData);
     stdin.once('end', onEnd);
+    stdin.resume();
   });
+}
+
+/**
+ * Reads stdin up to its first line (or its end, or `waitMs` without a byte: a client that does not
+ * write first is answered by the SDK once it has loaded). stdin is left paused, its data kept.
+ */
+export async function readOpeningLine(
+  stdin: NodeJS.ReadableStream,
+  waitMs: number,
+): Promise<{ bytes: Buffer; ended: boolean; line?: string }> {
+  const chunks: Buffer[] = [];
+  const ended = await readMore(stdin, chunks, (chunk) => chunk.includes(10), waitMs);
+  const bytes = Buffer.concat(chunks);
+  const newline = bytes.indexOf(10);
+  return { bytes, ended, ...(newline >= 0 ? { line: bytes.subarray(0, newline).toString('utf8') } : {}) };
 }
 
 /** The first line parsed, or undefined when it is not JSON. */
@@ -195,17 +208,31 @@ export function parseLine(line: string | undefined): unknown {
 
 /**
  * Reads the opening line from `stdin` and, when it is a well-formed opening (`initialize`,
- * `server/discover`), writes the answer to
- * `stdout` at once. What was read, and what was answered, go on to serveStdio.
+ * `server/discover`), writes the answer to `stdout` at once. What was read, and what was answered,
+ * go on to serveStdio. After a discover answer the next input is waited for, briefly: the SDK's
+ * stdio client probes on a sibling process and ends its stdin right after the answer, and a
+ * process that knows it has nothing left to answer (`done`) exits without loading the rest.
  */
 export async function answerOpening(
   options: McpServerOptions,
   about: SessionDescription,
   io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream },
   waitMs: number,
-): Promise<StdioOpening> {
+): Promise<StdioOpening & { readonly done: boolean }> {
   const read = await readOpeningLine(io.stdin, waitMs);
   const answered = earlyOpeningAnswer(options, about, parseLine(read.line));
-  if (answered) io.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', id: answered.id, result: answered.result })}\n`);
-  return { bytes: read.bytes, ended: read.ended, ...(answered ? { answered } : {}) };
+  if (!answered) return { bytes: read.bytes, ended: read.ended, done: false };
+  io.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', id: answered.id, result: answered.result })}\n`);
+  const chunks = [read.bytes];
+  let ended = read.ended;
+  if (!ended && 'supportedVersions' in answered.result) ended = await readMore(io.stdin, chunks, () => true, waitMs);
+  const bytes = Buffer.concat(chunks);
+  // Nothing after the opening line, and no more to come.
+  const done =
+    ended &&
+    bytes
+      .subarray(bytes.indexOf(10) + 1)
+      .toString('utf8')
+      .trim() === '';
+  return { bytes, ended, answered, done };
 }

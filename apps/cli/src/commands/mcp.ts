@@ -123,6 +123,12 @@ export async function run(options: CliOptions, io: Io): Promise<number> {
           OPENING_WAIT_MS,
         )
       : undefined;
+  // The client ended its input right after the opening answer (the SDK's stdio client probes with
+  // server/discover on a process of its own, then ends it): nothing is left to answer or to start.
+  if (opening?.done) {
+    restoreConsole();
+    return 0;
+  }
   const server = loadMcpServer();
   if (typeof server === 'string') {
     io.err(`toolpacks: ${server}`);
