@@ -45,18 +45,28 @@ const toolSetNames = new Map([
   ['edit', 'toolpacks-edit'],
 ]);
 
-async function register(offered = Object.values(MODELS)) {
-  const registry = await shapesRegistry();
+/** What register() registers instead of the shapes' editor pack, its contributed tools and toolset names. */
+interface PackRegistered {
+  readonly registry?: Awaited<ReturnType<typeof shapesRegistry>>;
+  readonly definitions?: readonly ToolDefinition[];
+  readonly packId?: string;
+  readonly contributed?: readonly string[];
+  readonly toolSetNames?: ReadonlyMap<string, string>;
+}
+
+/** A pack registered as its pack extension registers it, with fake vscode.lm APIs offering `offered`; ready. */
+async function register(offered = Object.values(MODELS), pack: PackRegistered = {}) {
+  const registry = pack.registry ?? (await shapesRegistry());
   const lms = fakeLms(offered);
   const registration = registerToolsWithVsCode(
     registry,
-    shapesEditorPack.tools.map((t) => t.definition),
+    pack.definitions ?? shapesEditorPack.tools.map((t) => t.definition),
     {
       lm: lms.runtimeLm,
       packLm: lms.packLm,
-      packId: 'editor',
-      contributed: new Set(['move_file', 'list_open_editors']),
-      toolSetNames,
+      packId: pack.packId ?? 'editor',
+      contributed: new Set(pack.contributed ?? ['move_file', 'list_open_editors']),
+      toolSetNames: pack.toolSetNames ?? toolSetNames,
     },
   );
   await registration.ready;
@@ -160,23 +170,17 @@ describe('registering a pack with VS Code', () => {
       ],
     });
     await registry.loadPack(pack);
-    const lms = fakeLms([MODELS.claude]);
-    const registration = registerToolsWithVsCode(
+    const { registration, live } = await register([MODELS.claude], {
       registry,
-      pack.tools.map((t) => t.definition),
-      {
-        lm: lms.runtimeLm,
-        packLm: lms.packLm,
-        packId: 'nested',
-        contributed: new Set(),
-        toolSetNames: new Map([
-          ['outer', 'toolpacks-outer'],
-          ['inner', 'toolpacks-inner'],
-        ]),
-      },
-    );
-    await registration.ready;
-    expect(lms.live.get('claude_lint')).toMatchObject({ toolSet: 'toolpacks-inner', tags: ['toolpacks:nested'] });
+      definitions: pack.tools.map((t) => t.definition),
+      packId: 'nested',
+      contributed: [],
+      toolSetNames: new Map([
+        ['outer', 'toolpacks-outer'],
+        ['inner', 'toolpacks-inner'],
+      ]),
+    });
+    expect(live.get('claude_lint')).toMatchObject({ toolSet: 'toolpacks-inner', tags: ['toolpacks:nested'] });
     registration.dispose();
   });
 
