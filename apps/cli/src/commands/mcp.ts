@@ -104,7 +104,7 @@ export async function run(options: CliOptions, io: Io): Promise<number> {
     onInfo: (message) => io.err(`toolpacks mcp: ${message}`),
     // A workspace session with its folder is an McpSession.
     createSession: async () => {
-      const session = await open();
+      const session = await (takeStarted() ?? open());
       return Object.assign(session, { root: session.host.workspace.root });
     },
     describeSession: () => described,
@@ -129,9 +129,22 @@ export async function run(options: CliOptions, io: Io): Promise<number> {
     restoreConsole();
     return 0;
   }
+  // Over stdio the one workspace session starts now, before the SDK loads: its git and ripgrep
+  // checks (child processes) run while the SDK's modules load.
+  let started = stdio ? open() : undefined;
+  started?.catch(() => undefined); // reported when the connection asks for it
+  const takeStarted = () => {
+    const session = started;
+    started = undefined;
+    return session;
+  };
   const server = loadMcpServer();
   if (typeof server === 'string') {
     io.err(`toolpacks: ${server}`);
+    await takeStarted()?.then(
+      (session) => session.dispose(),
+      () => undefined,
+    );
     restoreConsole();
     return 1;
   }
