@@ -1,7 +1,7 @@
 // `toolpacks mcp` through the bin, in real processes: V8's code cache of the mcp bundle is used by the
 // next start, not rejected and written again on every run (the server sets a V8 flag, and a cache made
 // under other flags than the next start's is rejected: every start compiled the 2 MB bundle anew).
-import { spawn } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -20,27 +20,22 @@ beforeEach(async () => {
 afterEach(() => fs.rm(dir, { recursive: true, force: true }));
 
 /** One `toolpacks mcp` run that is sent initialize and the end of stdin; its stdout. */
-function openAndEnd(cache: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'mcp', '--root', path.join(dir, 'ws')], {
-      cwd: REPO,
-      env: { ...process.env, TOOLPACKS_CACHE_DIR: cache },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += String(chunk)));
-    child.stderr.on('data', (chunk) => (stderr += String(chunk)));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`exit ${code}: ${stderr}`))));
-    const initialize = {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'cache-spec', version: '1' } },
-    };
-    child.stdin.end(`${JSON.stringify(initialize)}\n`);
+function openAndEnd(cache: string): string {
+  const initialize = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'cache-spec', version: '1' } },
+  };
+  const run = spawnSync(process.execPath, [BIN, 'mcp', '--root', path.join(dir, 'ws')], {
+    cwd: REPO,
+    env: { ...process.env, TOOLPACKS_CACHE_DIR: cache },
+    input: `${JSON.stringify(initialize)}\n`,
+    encoding: 'utf8',
+    timeout: 120_000,
   });
+  if (run.status !== 0) throw new Error(`exit ${run.status}: ${run.stderr}`);
+  return run.stdout;
 }
 
 /** The mcp bundle's code cache: its name and bytes, and when it was written. */
@@ -53,12 +48,12 @@ async function codeCache(cache: string): Promise<{ name: string; bytes: Buffer; 
 
 it('a second start uses the code cache the first wrote: the cache is not written again', async () => {
   const cache = path.join(dir, 'cache');
-  expect(await openAndEnd(cache)).toContain('"serverInfo"');
+  expect(openAndEnd(cache)).toContain('"serverInfo"');
   let before = await codeCache(cache);
   // Another engineer's saved source rebuilds the bundle (a new name, a new cache): try again until two
   // starts in a row ran the same bundle.
   for (let attempt = 0; attempt < 3; attempt++) {
-    expect(await openAndEnd(cache)).toContain('"serverInfo"');
+    expect(openAndEnd(cache)).toContain('"serverInfo"');
     const after = await codeCache(cache);
     if (after.name !== before.name) {
       before = after;
