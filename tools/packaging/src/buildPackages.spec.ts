@@ -3,6 +3,7 @@
 // and the packs' and MCP server's specs using public entry points only.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { PUBLISHED } from './published';
 
 interface Manifest {
   name: string;
@@ -48,16 +49,7 @@ const registry = packages.find((p) => p.name === '@toolpacks/registry')!;
 
 describe('build-packages.js', () => {
   it('knows the eight publishable packages, dependencies first', () => {
-    expect(packages.map((p) => p.name)).toEqual([
-      '@toolpacks/base',
-      '@toolpacks/registry',
-      '@toolpacks/services',
-      '@toolpacks/node-services',
-      '@toolpacks/host-node',
-      '@toolpacks/host-vscode',
-      '@toolpacks/mcp-server',
-      '@toolpacks/cli',
-    ]);
+    expect(packages.map((p) => p.name)).toEqual(PUBLISHED);
     for (const [index, pkg] of packages.entries()) {
       const earlier = packages.slice(0, index).map((p) => p.name);
       for (const dep of Object.keys(pkg.manifest.dependencies ?? {}).filter((d) => packages.some((p) => p.name === d)))

@@ -7,24 +7,13 @@ import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { PUBLISHED } from './published';
 
 const root = path.resolve(__dirname, '../../..');
 const rootManifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
 };
-
-/** The published names, in the order build-packages.js builds them. */
-const PUBLISHED = [
-  '@toolpacks/base',
-  '@toolpacks/registry',
-  '@toolpacks/services',
-  '@toolpacks/node-services',
-  '@toolpacks/host-node',
-  '@toolpacks/host-vscode',
-  '@toolpacks/mcp-server',
-  '@toolpacks/cli',
-];
 
 /** npm's own variables (set when this runs under `npm test`) would point the project's npm at this repository's workspaces. */
 const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
