@@ -10,6 +10,7 @@ export type {
   StdioServer,
 } from './types';
 export { serveStdio } from './stdio';
+export type { OpeningAnswer, StdioOpening } from './openingAnswer';
 export { serveHttp } from './http';
 export { MODEL_META_KEY, MODEL_REASON_META_KEY, toMcpTools } from './tools';
 export {

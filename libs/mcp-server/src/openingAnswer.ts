@@ -31,8 +31,11 @@ export interface StdioOpening {
   readonly answered?: OpeningAnswer;
 }
 
+/** An opening request answered before the SDK loaded. */
 export interface OpeningAnswer {
+  /** The request's JSON-RPC id. */
   readonly id: string | number;
+  /** The result sent (what the SDK's Server would send). */
   readonly result: Record<string, unknown>;
 }
 
