@@ -21,3 +21,12 @@ export {
 } from './itemFit';
 export { roomFor, type CallBudget, type Room, type RoomDeclaration } from './room';
 export { jsonChars, jsonLineChars, jsonStringChars, partWithinJson, roomBeside } from './jsonSize';
+export { clipText, fitArrayBeside, fitJsonArray } from './jsonArray';
+export {
+  fitNotedList,
+  startAtLine,
+  type FittedNotedList,
+  type NotedListDeclaration,
+  type NotedListOptions,
+  type NoteRoom,
+} from './notedList';
