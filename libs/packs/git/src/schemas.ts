@@ -1,5 +1,6 @@
 // What the git tools' definitions share: their annotations, and the parts of their output schemas
 // that describe the same data (a changed file, a commit).
+import type { RoomDeclaration } from '@toolpacks/registry';
 import type { GitFileState } from '@toolpacks/services';
 
 /**
@@ -79,3 +80,9 @@ export const FILE_STATES = [
   'untracked',
   'ignored',
 ] as const satisfies readonly GitFileState[];
+
+/** The registry's room for a list of data beside other fields: those fields' JSON and 150 characters more. */
+export const BESIDE_FIELDS: RoomDeclaration = { dataReserve: 150 };
+
+/** The call's whole budget as room: for a value of the result that may take a share of it. */
+export const WHOLE_BUDGET: RoomDeclaration = {};

@@ -3,7 +3,7 @@ import { boundedList, type CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
   inertLine,
-  roomFor,
+  fitArrayBeside,
   structuredResult,
   type InputOf,
   type Tool,
@@ -12,9 +12,9 @@ import {
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
 import { GitService, type AddDescription } from '@toolpacks/services';
-import { BESIDE_FIELDS, fitItems } from '../fit';
 import { programLines } from '../programs';
 import { askBeforeWrite } from '../writeQuestion';
+import { BESIDE_FIELDS } from '../schemas';
 import { GIT_WHEN } from '../when';
 import { saidByGit } from '../errorHints';
 
@@ -108,7 +108,7 @@ class GitAddTool implements Tool<Input> {
     const { text, description } = await saidByGit('git_add', () =>
       this.git.add({ paths: input.paths, all: input.all, allowRepositoryPrograms: confirmed === true }, token),
     );
-    const paths = fitItems(description.files, roomFor(BESIDE_FIELDS, tokenizationOptions, {}).maxJsonChars);
+    const paths = fitArrayBeside(description.files, BESIDE_FIELDS, tokenizationOptions, {});
     return structuredResult(
       {
         paths,

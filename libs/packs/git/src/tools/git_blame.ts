@@ -2,19 +2,21 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
-  fitSections,
+  callWith,
+  clipText,
+  fitNotedList,
   inertLine,
-  jsonChars,
-  resultCharBudget,
+  roomFor,
+  startAtLine,
   structuredResult,
   type InputOf,
+  type NotedListDeclaration,
   type Tool,
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
 import { GitService, WorkspaceError, type GitBlame } from '@toolpacks/services';
-import { clip, fitCount } from '../fit';
-import { COMMIT_PROPERTIES, READ_ANNOTATIONS } from '../schemas';
+import { COMMIT_PROPERTIES, READ_ANNOTATIONS, WHOLE_BUDGET } from '../schemas';
 import { GIT_WHEN } from '../when';
 
 const definition = {
@@ -126,6 +128,17 @@ export function blameRows(blame: GitBlame): BlameRow[] {
   });
 }
 
+/** The blamed lines: a cut keeps the note's room, and the way on is the next startLine. */
+const BLAME_LINES: NotedListDeclaration<BlameRow, BlameRow['entry']> = {
+  text: (row) => row.text,
+  data: (row) => row.entry,
+  oversized: (row, room) => ({ ...row, text: startAtLine(row.text, room) }),
+  // The data's array within the budget less 40 characters (the next startLine beside it).
+  dataReserve: 41,
+  note: { most: 300, share: 3 / 4 },
+  paging: { tool: 'git_blame', field: 'startLine' },
+};
+
 @injectable()
 class GitBlameTool implements Tool<Input> {
   constructor(@inject(GitService) private readonly git: GitService) {}
@@ -139,41 +152,31 @@ class GitBlameTool implements Tool<Input> {
       startLine !== undefined ? { startLine, endLine: endLine! } : undefined,
       token,
     );
-    const maxChars = resultCharBudget(tokenizationOptions);
-    const rows = blameRows(blame);
-    const lines = rows.map((row) => row.text);
-    const text = lines.join('\n');
+    const budget = roomFor(WHOLE_BUDGET, tokenizationOptions).maxChars;
     // git's output passed the service's cap: the lines it holds whole are all there is.
     const capped = blame.truncated;
     const first = startLine ?? 1;
     // A line of a minified file can be longer than the budget: its text is cut in the data (an author
     // name is one line of a commit, but any length).
-    const entries = rows.map(({ entry }) => ({
-      ...entry,
-      author: clip(entry.author, 500),
-      text: clip(entry.text, maxChars / 2),
+    const rows = blameRows(blame).map(({ text, entry }) => ({
+      text,
+      entry: { ...entry, author: clipText(entry.author, 500), text: clipText(entry.text, budget / 2) },
     }));
-    if (!capped && text.length <= maxChars && jsonChars(entries) <= maxChars - 40)
-      return structuredResult({ lines: entries }, text);
+    const fitted = fitNotedList(BLAME_LINES, rows, { budget, noted: capped });
+    if (fitted.whole && !capped) return structuredResult({ lines: fitted.data }, fitted.lines.join('\n'));
     // The text and the list stop at the same line: as many as fit the budget both as text and as data.
-    const fitted = fitSections(
-      lines.slice(0, Math.max(1, fitCount(entries, maxChars - 40))),
-      Math.max(maxChars / 4, maxChars - 300),
-      '\n',
-      true,
-    );
-    const kept = Math.max(Math.min(fitted.kept, lines.length), 1);
+    const kept = fitted.kept;
     const next = first + kept;
     // Past git's cap the file's last line is unknown (unless endLine says it).
-    const last = endLine ?? (capped ? undefined : first + lines.length - 1);
-    const shown = fitted.kept >= lines.length ? lines.join('\n') : fitted.text;
+    const last = endLine ?? (capped ? undefined : first + rows.length - 1);
     const why =
-      capped && fitted.kept >= lines.length
+      capped && fitted.kept >= rows.length && fitted.items[0] === rows[0]
         ? "the rest was not read: git's output passed its size cap"
-        : `the rest is over the result budget of ${maxChars.toLocaleString('en-US')} characters`;
+        : `the rest is over the result budget of ${budget.toLocaleString('en-US')} characters`;
+    const to = last !== undefined ? Math.min(last, next + kept - 1) : next + kept - 1;
     return structuredResult(
-      { lines: entries.slice(0, kept), ...(last === undefined || next <= last ? { nextStartLine: next } : {}) },
-      `${shown}\n\n[Showing lines ${first}–${next - 1} of ${last !== undefined ? `${first}–${last}` : `${first} onwards`}: ${why}. Call git_blame with startLine: ${next}, endLine: ${last !== undefined ? Math.min(last, next + kept - 1) : next + kept - 1} for the next lines.]`,
+      { lines: fitted.data, ...(last === undefined || next <= last ? { nextStartLine: next } : {}) },
+      `${fitted.lines.join('\n')}\n\n[Showing lines ${first}–${next - 1} of ${last !== undefined ? `${first}–${last}` : `${first} onwards`}: ${why}. Call ${callWith(BLAME_LINES.paging!, `${next}, endLine: ${to}`)} for the next lines.]`,
     );
   }
 }

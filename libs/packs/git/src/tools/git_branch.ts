@@ -2,10 +2,14 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
+  clipText,
+  fitNotedList,
   inertLine,
-  resultCharBudget,
+  startAtLine,
   structuredResult,
+  type CallBudget,
   type InputOf,
+  type NotedListDeclaration,
   type PreparedToolInvocation,
   type Tool,
   type ToolDefinition,
@@ -13,8 +17,6 @@ import {
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
 import { GitService, WorkspaceError, type BranchDescription, type GitBranchEntry } from '@toolpacks/services';
-import { cutLines } from '../budget';
-import { clip, fitCount } from '../fit';
 import { programLines } from '../programs';
 import { askBeforeWrite } from '../writeQuestion';
 import { GIT_WHEN } from '../when';
@@ -122,7 +124,7 @@ class GitBranchTool implements Tool<Input> {
     if (input.name === undefined) {
       if (input.startPoint !== undefined)
         throw new WorkspaceError('startPoint is for a new branch: give name with it, or leave both out to list.');
-      return this.list(resultCharBudget(tokenizationOptions), token);
+      return this.list(tokenizationOptions, token);
     }
     const created = await this.git.createBranch(
       input.name,
@@ -141,7 +143,7 @@ class GitBranchTool implements Tool<Input> {
     );
   }
 
-  private async list(maxChars: number, token: CancellationToken) {
+  private async list(budget: CallBudget, token: CancellationToken) {
     const list = await this.git.branches(token);
     if (list.unborn !== undefined) {
       const text = `No branches yet: ${inertLine(list.unborn)} has no commit.`;
@@ -150,29 +152,17 @@ class GitBranchTool implements Tool<Input> {
         text,
       );
     }
-    const lines = list.branches.map(branchLine);
-    const text = lines.join('\n');
-    const entries = list.branches.map((b) =>
-      b.name === undefined
-        ? null
-        : {
-            name: b.name,
-            commit: b.commit,
-            current: b.current,
-            ...(b.upstream !== undefined ? { upstream: b.upstream } : {}),
-            subject: clip(b.subject, 2_000),
-          },
-    );
     // The text and the list stop at the same line: as many as fit the budget both as text and as data.
-    const shown = cutLines(text, maxChars, fitCount(entries, maxChars - 200));
-    const branches = entries.slice(0, shown.shown).flatMap((entry) => (entry ? [entry] : []));
+    const items = list.branches.map((b) => ({ text: branchLine(b), entry: branchEntry(b) }));
+    const shown = fitNotedList(BRANCH_LINES, items, { budget });
+    const branches = shown.data.flatMap((entry) => (entry ? [entry] : []));
     const current = list.branches.find((b) => b.current)?.name;
     const notes = [
-      ...(shown.cut
-        ? [
-            `[Showing ${shown.shown} of ${shown.total} branches: the rest are over the result budget of ${maxChars} characters. git_log or git_switch take a branch by name.]`,
-          ]
-        : []),
+      ...(shown.whole
+        ? []
+        : [
+            `[Showing ${shown.kept} of ${list.branches.length} branches: the rest are over the result budget of ${shown.budgetChars} characters. git_log or git_switch take a branch by name.]`,
+          ]),
       ...(list.truncated ? ["[git's list was cut at its size cap: more branches exist.]"] : []),
     ];
     return structuredResult(
@@ -180,11 +170,39 @@ class GitBranchTool implements Tool<Input> {
         action: 'listed' as const,
         ...(current !== undefined ? { current } : {}),
         branches,
-        truncated: shown.cut || list.truncated,
+        truncated: !shown.whole || list.truncated,
       },
-      [shown.text, ...notes].join('\n\n'),
+      [shown.lines.join('\n'), ...notes].join('\n\n'),
     );
   }
 }
+
+/** A branch as the data gives it; none for a detached HEAD's line. */
+function branchEntry(b: GitBranchEntry) {
+  if (b.name === undefined) return null;
+  return {
+    name: b.name,
+    commit: b.commit,
+    current: b.current,
+    ...(b.upstream !== undefined ? { upstream: b.upstream } : {}),
+    subject: clipText(b.subject, 2_000),
+  };
+}
+
+/** A branch's line and its data. */
+interface BranchItem {
+  readonly text: string;
+  readonly entry: ReturnType<typeof branchEntry>;
+}
+
+/** The branches' lines: a cut keeps the note's room (at most half of a small budget). */
+const BRANCH_LINES: NotedListDeclaration<BranchItem, BranchItem['entry']> = {
+  text: (item) => item.text,
+  data: (item) => item.entry,
+  oversized: (item, room) => ({ ...item, text: startAtLine(item.text, room) }),
+  // The branches' array within the budget less 200 characters (the action and current beside it).
+  dataReserve: 201,
+  note: { most: 2_500, share: 1 / 2 },
+};
 
 export const gitBranch = defineTool({ definition, implementation: GitBranchTool });

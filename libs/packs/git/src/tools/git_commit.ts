@@ -4,7 +4,8 @@ import {
   defineTool,
   inertLine,
   inertText,
-  resultCharBudget,
+  clipText,
+  fitArrayBeside,
   roomFor,
   structuredResult,
   type InputOf,
@@ -14,10 +15,10 @@ import {
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
 import { GitService, type CommitDescription } from '@toolpacks/services';
-import { BESIDE_FIELDS, clip, fitItems } from '../fit';
 import { gitErrorWords, saidByGit } from '../errorHints';
 import { programLines } from '../programs';
 import { askBeforeWrite } from '../writeQuestion';
+import { BESIDE_FIELDS, WHOLE_BUDGET } from '../schemas';
 import { GIT_WHEN } from '../when';
 
 const definition = {
@@ -140,15 +141,15 @@ class GitCommitTool implements Tool<Input> {
         token,
       ),
     );
-    const maxChars = resultCharBudget(tokenizationOptions);
+    const maxChars = roomFor(WHOLE_BUDGET, tokenizationOptions).maxChars;
     const value = {
       commit: made.hash,
       ...(made.branch !== undefined ? { branch: made.branch } : {}),
-      subject: clip(made.subject, maxChars / 8),
+      subject: clipText(made.subject, maxChars / 8),
       summary: made.summary,
       fileCount: made.files.length,
     };
-    const files = fitItems(made.files, roomFor(BESIDE_FIELDS, maxChars, value).maxJsonChars);
+    const files = fitArrayBeside(made.files, BESIDE_FIELDS, maxChars, value);
     return structuredResult({ ...value, files, truncated: files.length < made.files.length }, made.text);
   }
 }

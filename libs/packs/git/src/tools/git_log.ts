@@ -2,18 +2,20 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
-  fitSections,
-  jsonChars,
-  resultCharBudget,
+  callWith,
+  clipText,
+  fitNotedList,
+  roomFor,
+  startAtLine,
   structuredResult,
   type InputOf,
+  type NotedListDeclaration,
   type Tool,
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
-import { GitService } from '@toolpacks/services';
-import { clip, fitCount } from '../fit';
-import { COMMIT_PROPERTIES, READ_ANNOTATIONS } from '../schemas';
+import { GitService, type GitLogCommit } from '@toolpacks/services';
+import { COMMIT_PROPERTIES, READ_ANNOTATIONS, WHOLE_BUDGET } from '../schemas';
 import { logSection } from '../statusText';
 import { GIT_WHEN, PATH_PROPERTY } from '../when';
 
@@ -69,6 +71,23 @@ const definition = {
 
 type Input = InputOf<typeof definition>;
 
+/** A commit as the text shows it (git's own two lines) and as the data gives it. */
+interface LogItem {
+  readonly text: string;
+  readonly entry: GitLogCommit;
+}
+
+/** The log's commits: a cut keeps the note's room, and the way on is the next skip. */
+const COMMITS: NotedListDeclaration<LogItem, GitLogCommit> = {
+  text: (item) => item.text,
+  data: (item) => item.entry,
+  oversized: (item, room) => ({ ...item, text: startAtLine(item.text, room) }),
+  // The data's array within the budget less 40 characters (the next skip beside it).
+  dataReserve: 41,
+  note: { most: 300, share: 3 / 4 },
+  paging: { tool: 'git_log', field: 'skip' },
+};
+
 @injectable()
 class GitLogTool implements Tool<Input> {
   constructor(@inject(GitService) private readonly git: GitService) {}
@@ -76,32 +95,26 @@ class GitLogTool implements Tool<Input> {
   async invoke({ input, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
     const skip = input.skip ?? 0;
     const list = await this.git.listCommits({ count: input.count ?? 10, path: input.path, skip }, token);
-    const maxChars = resultCharBudget(tokenizationOptions);
-    // One section per commit, as git prints them; git's own text ends trimmed.
-    const sections = list.commits.map(logSection);
-    if (sections.length > 0) sections[sections.length - 1] = sections[sections.length - 1].trimEnd();
-    const text = sections.length > 0 ? sections.join('\n') : 'No commits.';
-    const capped = list.truncated && sections.length > 0;
-    // A subject is a paragraph of any length: one over half the budget is cut in the data.
-    const entries = list.commits.map((commit) => ({ ...commit, subject: clip(commit.subject, maxChars / 2) }));
-    const data = (kept: number) => entries.slice(0, kept);
-    if (!capped && text.length <= maxChars && jsonChars(entries) <= maxChars - 40)
-      return structuredResult({ commits: data(entries.length) }, text);
+    if (list.commits.length === 0) return structuredResult({ commits: [] }, 'No commits.');
+    const budget = roomFor(WHOLE_BUDGET, tokenizationOptions).maxChars;
+    // One section per commit, as git prints them; git's own text ends trimmed. A subject is a
+    // paragraph of any length: one over half the budget is cut in the data.
+    const items = list.commits.map((commit) => ({
+      text: logSection(commit),
+      entry: { ...commit, subject: clipText(commit.subject, budget / 2) },
+    }));
+    const last = items[items.length - 1];
+    items[items.length - 1] = { ...last, text: last.text.trimEnd() };
+    const fitted = fitNotedList(COMMITS, items, { budget, offset: skip, noted: list.truncated });
+    if (fitted.whole && !list.truncated) return structuredResult({ commits: fitted.data }, fitted.lines.join('\n'));
     // The text and the list stop at the same commit: as many as fit the budget both as text and as data.
-    const fitted = fitSections(
-      sections.slice(0, Math.max(1, fitCount(entries, maxChars - 40))),
-      Math.max(maxChars / 4, maxChars - 300),
-      '\n',
-      true,
-    );
-    const kept = Math.max(fitted.kept, 1);
     const why =
-      capped && kept >= sections.length
+      list.truncated && fitted.kept >= items.length
         ? "the rest was not read: git's output passed its size cap"
-        : `the rest are over the result budget of ${maxChars.toLocaleString('en-US')} characters`;
+        : `the rest are over the result budget of ${budget.toLocaleString('en-US')} characters`;
     return structuredResult(
-      { commits: data(kept), nextSkip: skip + kept },
-      `${fitted.text}\n\n[Showing ${kept} of ${capped ? 'more' : entries.length} commits: ${why}. Call git_log with skip: ${skip + kept} for the next ones, or a smaller count.]`,
+      { commits: fitted.data, nextSkip: fitted.next },
+      `${fitted.lines.join('\n')}\n\n[Showing ${fitted.kept} of ${list.truncated ? 'more' : items.length} commits: ${why}. Call ${callWith(COMMITS.paging!, fitted.next)} for the next ones, or a smaller count.]`,
     );
   }
 }

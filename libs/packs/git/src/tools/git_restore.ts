@@ -4,7 +4,7 @@ import {
   defineTool,
   inertLine,
   inertText,
-  roomFor,
+  fitArrayBeside,
   structuredResult,
   type InputOf,
   type Tool,
@@ -13,11 +13,11 @@ import {
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
 import { GitService, type GitWriteReceipt, type RestoreDescription } from '@toolpacks/services';
-import { BESIDE_FIELDS, fitItems } from '../fit';
 import { programLines } from '../programs';
 import { sensitiveLines, writesSensitive } from '../sensitiveFiles';
 import { askBeforeWrite } from '../writeQuestion';
 import { saidByGit } from '../errorHints';
+import { BESIDE_FIELDS } from '../schemas';
 import { GIT_WHEN } from '../when';
 
 const definition = {
@@ -138,7 +138,7 @@ class GitRestoreTool implements Tool<Input> {
     const { text, description } = await saidByGit('git_restore', () =>
       this.git.restore({ paths: input.paths, staged: input.staged, receipt }, token),
     );
-    const paths = fitItems(description.files, roomFor(BESIDE_FIELDS, tokenizationOptions, {}).maxJsonChars);
+    const paths = fitArrayBeside(description.files, BESIDE_FIELDS, tokenizationOptions, {});
     return structuredResult(
       {
         action: input.staged ? ('unstaged' as const) : ('discarded' as const),

@@ -2,17 +2,16 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
-  resultCharBudget,
-  roomFor,
+  fitNotedList,
+  startAtLine,
   structuredResult,
   type InputOf,
+  type NotedListDeclaration,
   type Tool,
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
-import { GitService, type GitStatus } from '@toolpacks/services';
-import { cutLines } from '../budget';
-import { BESIDE_FIELDS, fitCount } from '../fit';
+import { GitService, type GitStatus, type GitStatusFile } from '@toolpacks/services';
 import { FILE_STATES, READ_ANNOTATIONS } from '../schemas';
 import { branchLine, statusLine } from '../statusText';
 import { GIT_WHEN } from '../when';
@@ -67,26 +66,41 @@ const definition = {
 
 type Input = InputOf<typeof definition>;
 
+/** A line of the short status: the branch's (no data: its fields are beside the list), or a file's. */
+interface StatusLine {
+  readonly text: string;
+  readonly file: GitStatusFile | null;
+}
+
+/** The status's lines: a cut keeps the note's room (at most half of a small budget). */
+const STATUS_LINES: NotedListDeclaration<StatusLine, GitStatusFile | null> = {
+  text: (line) => line.text,
+  data: (line) => line.file,
+  oversized: (line, room) => ({ ...line, text: startAtLine(line.text, room) }),
+  // The files' array beside the branch's fields, and a character for its bracket.
+  dataReserve: 151,
+  note: { most: 2_500, share: 1 / 2 },
+};
+
 @injectable()
 class GitStatusTool implements Tool<Input> {
   constructor(@inject(GitService) private readonly git: GitService) {}
 
   async invoke({ tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
-    const maxChars = resultCharBudget(tokenizationOptions);
     const status = await this.git.readStatus(token);
     const branch = branchFields(status);
-    const lines = [branchLine(status), ...status.files.map(statusLine)];
+    const items: StatusLine[] = [
+      { text: branchLine(status), file: null },
+      ...status.files.map((file) => ({ text: statusLine(file), file })),
+    ];
     const capped = status.truncated;
     // The text and the list stop at the same line: as many as fit both the budget as text and as data.
-    const fits = fitCount([null, ...status.files], roomFor(BESIDE_FIELDS, maxChars, branch).maxJsonChars);
-    const shown = capped || fits < lines.length ? cutLines(lines.join('\n'), maxChars, fits) : undefined;
-    const kept = shown?.shown ?? lines.length;
-    const files = status.files.slice(0, Math.max(0, kept - 1));
-    const note = `[Showing ${kept} of ${capped ? 'more' : lines.length} lines: the rest are over the result budget of ${maxChars.toLocaleString('en-US')} characters${capped ? " (git's output was also cut at its size cap)" : ''}. git_diff {stat: true, path} summarises one folder's changes.]`;
-    return structuredResult(
-      { ...branch, files, truncated: shown !== undefined },
-      shown ? `${shown.text}\n\n${note}` : lines.join('\n'),
-    );
+    const fitted = fitNotedList(STATUS_LINES, items, { budget: tokenizationOptions, beside: branch });
+    const text = fitted.lines.join('\n');
+    const files = fitted.data.flatMap((file) => (file ? [file] : []));
+    if (fitted.whole && !capped) return structuredResult({ ...branch, files, truncated: false }, text);
+    const note = `[Showing ${fitted.kept} of ${capped ? 'more' : items.length} lines: the rest are over the result budget of ${fitted.budgetChars.toLocaleString('en-US')} characters${capped ? " (git's output was also cut at its size cap)" : ''}. git_diff {stat: true, path} summarises one folder's changes.]`;
+    return structuredResult({ ...branch, files, truncated: true }, `${text}\n\n${note}`);
   }
 }
 

@@ -3,7 +3,7 @@ import { boundedList, type CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
   inertLine,
-  roomFor,
+  fitArrayBeside,
   structuredResult,
   type InputOf,
   type Tool,
@@ -12,11 +12,11 @@ import {
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
 import { GitService, type GitWriteReceipt, type SwitchDescription } from '@toolpacks/services';
-import { BESIDE_FIELDS, fitItems } from '../fit';
 import { programLines } from '../programs';
 import { sensitiveLines, writesSensitive } from '../sensitiveFiles';
 import { askBeforeWrite } from '../writeQuestion';
 import { saidByGit } from '../errorHints';
+import { BESIDE_FIELDS } from '../schemas';
 import { GIT_WHEN } from '../when';
 
 const definition = {
@@ -144,7 +144,7 @@ class GitSwitchTool implements Tool<Input> {
       carriedCount: d.carried.length,
       untrackedCount: d.untrackedCount,
     };
-    const carried = fitItems(d.carried, roomFor(BESIDE_FIELDS, tokenizationOptions, value).maxJsonChars);
+    const carried = fitArrayBeside(d.carried, BESIDE_FIELDS, tokenizationOptions, value);
     return structuredResult({ ...value, carried }, text);
   }
 }
