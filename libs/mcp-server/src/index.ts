@@ -1,3 +1,6 @@
+import type { CallLimitOptions } from './callLimiter';
+import type { HttpServeOptions, HttpServer } from './types';
+
 export type {
   HttpServeOptions,
   HttpServer,
@@ -11,7 +14,6 @@ export type {
 } from './types';
 export { serveStdio } from './stdio';
 export type { OpeningAnswer, StdioOpening } from './openingAnswer';
-export { serveHttp } from './http';
 export { MODEL_META_KEY, MODEL_REASON_META_KEY, toMcpTools } from './tools';
 export {
   chooseSessionModel,
@@ -22,3 +24,10 @@ export {
 } from './clientFamilies';
 export { toMcpContent } from './content';
 export { createHostSession, type HostSessionOptions } from './hostSession';
+
+// Streamable HTTP, loaded on first use: a stdio server never loads Node's HTTP stack and the SDK's
+// HTTP transports (about 15 ms of a stdio start-up, before its first tools/list).
+export async function serveHttp(options: HttpServeOptions & CallLimitOptions): Promise<HttpServer> {
+  const http = await import('./http');
+  return http.serveHttp(options);
+}
