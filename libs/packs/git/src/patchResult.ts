@@ -2,9 +2,9 @@
 // the text left out and how to go on, and the diff itself when it fits beside the rest. Read from
 // the GitPatch the tools already have and from what renderPatch showed, so both say the same.
 import type { GitPatch } from '@toolpacks/services';
-import type { PatchRenderOptions, RenderedPatch } from './budget';
-import { jsonChars, roomFor } from '@toolpacks/registry';
-import { BESIDE_FIELDS, clip, fitCount, fitItems } from './fit';
+import { clipText, fitJsonArray, jsonChars, roomFor } from '@toolpacks/registry';
+import type { PatchRenderOptions, RenderedPatch } from './patchText';
+import { BESIDE_FIELDS } from './schemas';
 
 export type FileStatus = 'added' | 'modified' | 'deleted' | 'renamed' | 'copied' | 'typechange';
 
@@ -82,7 +82,7 @@ function listRooms(maxChars: number, rest: object): { files: number; omitted: nu
 
 /** With stat: how many files the structured list can hold, so the text lists the same ones. */
 export function statFileLimit(patch: GitPatch, maxChars: number, rest: object = {}): number {
-  return fitCount(fileChanges(patch), listRooms(maxChars, rest).files);
+  return fitJsonArray(fileChanges(patch), listRooms(maxChars, rest).files).length;
 }
 
 // A type, not an interface: a structured result must be a plain record (an interface has no index signature).
@@ -106,9 +106,9 @@ function patchFields<R extends object>(
   // The files the text counts: with includeUntracked, the untracked ones whose diff it shows too.
   const all = fileChanges(patch, options.includeUntracked === true && !options.stat);
   const rooms = listRooms(options.maxChars, rest);
-  const files = fitItems(all.slice(0, rendered.statShown ?? all.length), rooms.files);
-  const omitted = fitItems(rendered.omitted, rooms.omitted);
-  const listed = untracked && fitItems(untracked, rooms.untracked);
+  const files = fitJsonArray(all.slice(0, rendered.statShown ?? all.length), rooms.files);
+  const omitted = fitJsonArray(rendered.omitted, rooms.omitted);
+  const listed = untracked && fitJsonArray(untracked, rooms.untracked);
   const cut =
     rendered.cut ||
     files.length < all.length ||
@@ -146,8 +146,8 @@ export function commitFields(patch: GitPatch, maxChars: number) {
   // A message's first paragraph can be any length: it gets an eighth of the budget at most.
   const commit = header && {
     ...header,
-    author: clip(header.author, 500),
-    subject: clip(header.subject, Math.floor(maxChars / 8)),
+    author: clipText(header.author, 500),
+    subject: clipText(header.subject, Math.floor(maxChars / 8)),
   };
   return { kind: 'commit' as const, ...(commit ? { commit } : {}) };
 }

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
-  resultCharBudget,
+  roomFor,
   structuredResult,
   type InputOf,
   type Tool,
@@ -10,10 +10,10 @@ import {
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
 import { GitService, WorkspaceError } from '@toolpacks/services';
-import { renderPatch, type PatchRenderOptions } from '../budget';
+import { renderPatch, type PatchRenderOptions } from '../patchText';
 import { saidByGit } from '../errorHints';
 import { diffResult, statFileLimit } from '../patchResult';
-import { PATCH_PROPERTIES, READ_ANNOTATIONS } from '../schemas';
+import { PATCH_PROPERTIES, READ_ANNOTATIONS, WHOLE_BUDGET } from '../schemas';
 import { GIT_WHEN, PATH_PROPERTY, REVISION_PROPERTY } from '../when';
 
 const definition = {
@@ -76,7 +76,8 @@ class GitDiffTool implements Tool<Input> {
     if (hunkOffset !== undefined && input.path === undefined)
       throw new WorkspaceError('hunkOffset needs path set to the one file whose hunks to continue.');
     const patch = await saidByGit('git_diff', () => this.git.diffPatch(options, token));
-    const maxChars = resultCharBudget(tokenizationOptions);
+    // The patch's text shares the whole budget among its header, lists, notes and diff, and names it.
+    const maxChars = roomFor(WHOLE_BUDGET, tokenizationOptions).maxChars;
     const render: PatchRenderOptions = {
       maxChars,
       tool: 'git_diff',

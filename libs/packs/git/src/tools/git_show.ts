@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
-  resultCharBudget,
+  roomFor,
   structuredResult,
   type InputOf,
   type Tool,
@@ -10,9 +10,9 @@ import {
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
 import { GitService, WorkspaceError } from '@toolpacks/services';
-import { renderPatch, type PatchRenderOptions } from '../budget';
+import { renderPatch, type PatchRenderOptions } from '../patchText';
 import { commitFields, showResult, statFileLimit } from '../patchResult';
-import { COMMIT_PROPERTIES, PATCH_PROPERTIES, READ_ANNOTATIONS } from '../schemas';
+import { COMMIT_PROPERTIES, PATCH_PROPERTIES, READ_ANNOTATIONS, WHOLE_BUDGET } from '../schemas';
 import { GIT_WHEN, PATH_PROPERTY, REVISION_PROPERTY } from '../when';
 
 const definition = {
@@ -100,7 +100,8 @@ class GitShowTool implements Tool<Input> {
       throw new WorkspaceError(
         "startLine is for a file at a revision ('rev:path'); for a commit's diff use path and hunkOffset.",
       );
-    const maxChars = resultCharBudget(tokenizationOptions);
+    // The patch's text shares the whole budget among its header, lists, notes and diff, and names it.
+    const maxChars = roomFor(WHOLE_BUDGET, tokenizationOptions).maxChars;
     const render: PatchRenderOptions = {
       maxChars,
       tool: 'git_show',

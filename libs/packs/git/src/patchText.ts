@@ -1,10 +1,10 @@
-// The git tools' results within the result budget (libs/registry resultBudget.ts): a diff or a
-// commit cut at a file boundary (then at a hunk when one file alone is over), the per-file summary
-// cut with a count, a log at a commit, blame at a line; every cut says exactly how to get the rest.
+// The text of git_diff and git_show within the result budget, fitted with the registry's pieces
+// (fitSections, clipText): a diff or a commit cut at a file boundary (then at a hunk when one file
+// alone is over), the per-file summary cut with a count, content at a line; every cut says exactly
+// how to get the rest.
 import { boundedList } from '@toolpacks/base';
-import { fitSections, inertLine } from '@toolpacks/registry';
+import { clipText, fitSections, inertLine } from '@toolpacks/registry';
 import { WorkspaceError, type GitFileStat, type GitPatch } from '@toolpacks/services';
-import { clip } from './fit';
 
 /** Room kept for the notes that say what was left out and how to get it. */
 const NOTE_ROOM = 2_500;
@@ -180,7 +180,7 @@ export function renderPatch(patch: GitPatch, options: PatchRenderOptions): Rende
     );
   if ((fitted.kept === 0 || offset > 0) && sections.length > 0) {
     const hunks = cutAtHunk(sections[0].text, room, offset);
-    const path = clip(inertLine(sections[0].path), 200);
+    const path = clipText(inertLine(sections[0].path), 200);
     if (offset > 0 && offset >= hunks.total)
       throw new WorkspaceError(
         `${path}: it has only ${hunks.total} hunk(s), none from hunkOffset ${offset}. Call ${tool} again with a smaller hunkOffset, or without it for the first hunks.`,
@@ -196,7 +196,7 @@ export function renderPatch(patch: GitPatch, options: PatchRenderOptions): Rende
     cut ||= over;
     note = `[${path}: ${what}${over ? `; its diff is over the result budget of ${number(maxChars)} characters` : ''}${
       hunks.nextOffset !== undefined
-        ? `. For the rest call ${tool} again with path: '${path}', hunkOffset: ${hunks.nextOffset} (the next hunk starts at ${clip(hunks.next ?? '', 200)})`
+        ? `. For the rest call ${tool} again with path: '${path}', hunkOffset: ${hunks.nextOffset} (the next hunk starts at ${clipText(hunks.next ?? '', 200)})`
         : ''
     }${hunks.partial ? ". Read the cut hunk's lines with read_file" : ''}.]`;
   }
@@ -228,7 +228,7 @@ export function renderPatch(patch: GitPatch, options: PatchRenderOptions): Rende
 
 /** The first of `omitted` (up to 30) whose names fit `maxChars`, and how many more there are. */
 function notShown(omitted: readonly string[], maxChars: number): string {
-  const names = omitted.map((name) => clip(inertLine(name), 200));
+  const names = omitted.map((name) => clipText(inertLine(name), 200));
   let count = Math.min(30, names.length);
   while (count > 1 && names.slice(0, count).join(', ').length > maxChars) count--;
   return boundedList(names, count);
@@ -276,7 +276,7 @@ function untrackedSection(patch: GitPatch, withContent: boolean, tool: string): 
 }
 
 /** What {@link cutLines} kept: the text, how many of its lines (the last maybe cut), of how many. */
-export interface CutLines {
+interface CutLines {
   readonly text: string;
   readonly shown: number;
   readonly total: number;
@@ -284,24 +284,12 @@ export interface CutLines {
 }
 
 /**
- * Text cut at a line boundary to fit `maxChars` (and after `maxLines`, where a structured list of
- * the same lines stops); a first line over the budget alone is cut in the middle.
+ * Text cut at a line boundary to fit `maxChars`, the note's room kept (at most half the budget); a
+ * first line over the budget alone is cut in the middle.
  */
-export function cutLines(text: string, maxChars: number, maxLines?: number): CutLines {
+function cutLines(text: string, maxChars: number): CutLines {
   const lines = text.split('\n');
-  if (text.length <= maxChars && (maxLines === undefined || maxLines >= lines.length))
-    return { text, shown: lines.length, total: lines.length, cut: false };
-  const fitted = fitSections(
-    lines.slice(0, Math.max(1, maxLines ?? lines.length)),
-    Math.max(maxChars / 2, maxChars - NOTE_ROOM),
-    '\n',
-    true,
-  );
+  if (text.length <= maxChars) return { text, shown: lines.length, total: lines.length, cut: false };
+  const fitted = fitSections(lines, Math.max(maxChars / 2, maxChars - NOTE_ROOM), '\n', true);
   return { text: fitted.text, shown: Math.max(fitted.kept, 1), total: lines.length, cut: true };
-}
-
-/** Text cut at a line boundary to fit `maxChars`; `note` says what was left out. */
-export function renderLines(text: string, maxChars: number, note: (shown: number, total: number) => string): string {
-  const lines = cutLines(text, maxChars);
-  return lines.cut ? `${lines.text}\n\n${note(lines.shown, lines.total)}` : text;
 }
