@@ -5,7 +5,7 @@
 // /dev/null is the same as without --debug). The file is created private (0600, O_EXCL, a random
 // name) and its name removed at once, so only the descriptor this process and rg hold reaches it.
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, openSync, readSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, unlinkSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
@@ -46,7 +46,9 @@ export function openStderrFile(): StderrFile | undefined {
     readLines(onLine) {
       if (!open) return;
       try {
-        const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+        // Sized to what was written: a few lines come from Node's shared pool, not a fresh 64 KB.
+        const chunkBytes = Math.max(1, Math.min(CHUNK_BYTES, fstatSync(fd).size));
+        const buffer = Buffer.allocUnsafe(chunkBytes);
         let carry: Buffer[] = []; // a line's start, cut by the chunk's end
         let position = 0;
         const emit = (parts: Buffer[]) => {
@@ -54,7 +56,7 @@ export function openStderrFile(): StderrFile | undefined {
           onLine(line.endsWith('\r') ? line.slice(0, -1) : line);
         };
         for (;;) {
-          const read = readSync(fd, buffer, 0, CHUNK_BYTES, position);
+          const read = readSync(fd, buffer, 0, chunkBytes, position);
           if (read === 0) break;
           position += read;
           let from = 0;
