@@ -1,4 +1,4 @@
-import { inject, injectable } from 'inversify';
+import { injectable, injectFromBase } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
@@ -15,9 +15,9 @@ import {
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
-import { GitService, WorkspaceError, type GitBlame } from '@toolpacks/services';
-import { COMMIT_PROPERTIES, READ_ANNOTATIONS, WHOLE_BUDGET } from '../schemas';
-import { GIT_WHEN } from '../when';
+import { WorkspaceError, type GitBlame } from '@toolpacks/services';
+import { GIT_READ, GitTool } from '../gitTool';
+import { COMMIT_PROPERTIES, WHOLE_BUDGET } from '../schemas';
 
 const definition = {
   name: 'git_blame',
@@ -76,9 +76,7 @@ const definition = {
     required: ['lines'],
     additionalProperties: false,
   },
-  when: GIT_WHEN,
-  tags: ['git', 'read'],
-  annotations: READ_ANNOTATIONS,
+  ...GIT_READ,
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -140,9 +138,8 @@ const BLAME_LINES: NotedListDeclaration<BlameRow, BlameRow['entry']> = {
 };
 
 @injectable()
-class GitBlameTool implements Tool<Input> {
-  constructor(@inject(GitService) private readonly git: GitService) {}
-
+@injectFromBase()
+class GitBlameTool extends GitTool implements Tool<Input> {
   async invoke({ input, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
     const { startLine, endLine } = input;
     if ((startLine === undefined) !== (endLine === undefined))

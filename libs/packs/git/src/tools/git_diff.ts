@@ -1,4 +1,4 @@
-import { inject, injectable } from 'inversify';
+import { injectable, injectFromBase } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
@@ -9,12 +9,13 @@ import {
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
-import { GitService, WorkspaceError } from '@toolpacks/services';
+import { WorkspaceError } from '@toolpacks/services';
+import { GIT_READ, GitTool } from '../gitTool';
 import { renderPatch, type PatchRenderOptions } from '../patchText';
 import { saidByGit } from '../errorHints';
 import { diffResult, statFileLimit } from '../patchResult';
-import { PATCH_PROPERTIES, READ_ANNOTATIONS, WHOLE_BUDGET } from '../schemas';
-import { GIT_WHEN, PATH_PROPERTY, REVISION_PROPERTY } from '../when';
+import { PATCH_PROPERTIES, WHOLE_BUDGET } from '../schemas';
+import { PATH_PROPERTY, REVISION_PROPERTY } from '../when';
 
 const definition = {
   name: 'git_diff',
@@ -60,17 +61,14 @@ const definition = {
     required: ['files', 'fileCount', 'untracked', 'truncated'],
     additionalProperties: false,
   },
-  when: GIT_WHEN,
-  tags: ['git', 'read'],
-  annotations: READ_ANNOTATIONS,
+  ...GIT_READ,
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
 
 @injectable()
-class GitDiffTool implements Tool<Input> {
-  constructor(@inject(GitService) private readonly git: GitService) {}
-
+@injectFromBase()
+class GitDiffTool extends GitTool implements Tool<Input> {
   async invoke({ input, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
     const { hunkOffset, ...options } = input;
     if (hunkOffset !== undefined && input.path === undefined)

@@ -1,4 +1,4 @@
-import { inject, injectable } from 'inversify';
+import { injectable, injectFromBase } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
@@ -14,10 +14,11 @@ import {
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
-import { GitService, type GitLogCommit } from '@toolpacks/services';
-import { COMMIT_PROPERTIES, READ_ANNOTATIONS, WHOLE_BUDGET } from '../schemas';
+import { type GitLogCommit } from '@toolpacks/services';
+import { GIT_READ, GitTool } from '../gitTool';
+import { COMMIT_PROPERTIES, WHOLE_BUDGET } from '../schemas';
 import { logSection } from '../statusText';
-import { GIT_WHEN, PATH_PROPERTY } from '../when';
+import { PATH_PROPERTY } from '../when';
 
 const definition = {
   name: 'git_log',
@@ -64,9 +65,7 @@ const definition = {
     required: ['commits'],
     additionalProperties: false,
   },
-  when: GIT_WHEN,
-  tags: ['git', 'read'],
-  annotations: READ_ANNOTATIONS,
+  ...GIT_READ,
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -89,9 +88,8 @@ const COMMITS: NotedListDeclaration<LogItem, GitLogCommit> = {
 };
 
 @injectable()
-class GitLogTool implements Tool<Input> {
-  constructor(@inject(GitService) private readonly git: GitService) {}
-
+@injectFromBase()
+class GitLogTool extends GitTool implements Tool<Input> {
   async invoke({ input, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
     const skip = input.skip ?? 0;
     const list = await this.git.listCommits({ count: input.count ?? 10, path: input.path, skip }, token);

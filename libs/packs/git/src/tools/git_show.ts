@@ -1,4 +1,4 @@
-import { inject, injectable } from 'inversify';
+import { injectable, injectFromBase } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
@@ -9,11 +9,12 @@ import {
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
-import { GitService, WorkspaceError } from '@toolpacks/services';
+import { WorkspaceError } from '@toolpacks/services';
+import { GIT_READ, GitTool } from '../gitTool';
 import { renderPatch, type PatchRenderOptions } from '../patchText';
 import { commitFields, showResult, statFileLimit } from '../patchResult';
-import { COMMIT_PROPERTIES, PATCH_PROPERTIES, READ_ANNOTATIONS, WHOLE_BUDGET } from '../schemas';
-import { GIT_WHEN, PATH_PROPERTY, REVISION_PROPERTY } from '../when';
+import { COMMIT_PROPERTIES, PATCH_PROPERTIES, WHOLE_BUDGET } from '../schemas';
+import { PATH_PROPERTY, REVISION_PROPERTY } from '../when';
 
 const definition = {
   name: 'git_show',
@@ -81,17 +82,14 @@ const definition = {
     required: ['kind', 'files', 'fileCount', 'truncated'],
     additionalProperties: false,
   },
-  when: GIT_WHEN,
-  tags: ['git', 'read'],
-  annotations: READ_ANNOTATIONS,
+  ...GIT_READ,
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
 
 @injectable()
-class GitShowTool implements Tool<Input> {
-  constructor(@inject(GitService) private readonly git: GitService) {}
-
+@injectFromBase()
+class GitShowTool extends GitTool implements Tool<Input> {
   async invoke({ input, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
     if (input.hunkOffset !== undefined && input.path === undefined)
       throw new WorkspaceError('hunkOffset needs path set to the one file whose hunks to continue.');

@@ -1,4 +1,4 @@
-import { inject, injectable } from 'inversify';
+import { injectable, injectFromBase } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
@@ -11,10 +11,10 @@ import {
   type ToolDefinition,
   type ToolInvocationOptions,
 } from '@toolpacks/registry';
-import { GitService, type GitStatus, type GitStatusFile } from '@toolpacks/services';
-import { FILE_STATES, READ_ANNOTATIONS } from '../schemas';
+import { type GitStatus, type GitStatusFile } from '@toolpacks/services';
+import { GIT_READ, GitTool } from '../gitTool';
+import { FILE_STATES } from '../schemas';
 import { branchLine, statusLine } from '../statusText';
-import { GIT_WHEN } from '../when';
 
 const FILE_STATE = { type: 'string', enum: FILE_STATES } as const;
 
@@ -59,9 +59,7 @@ const definition = {
     required: ['detached', 'files', 'truncated'],
     additionalProperties: false,
   },
-  when: GIT_WHEN,
-  tags: ['git', 'read'],
-  annotations: READ_ANNOTATIONS,
+  ...GIT_READ,
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
@@ -83,9 +81,8 @@ const STATUS_LINES: NotedListDeclaration<StatusLine, GitStatusFile | null> = {
 };
 
 @injectable()
-class GitStatusTool implements Tool<Input> {
-  constructor(@inject(GitService) private readonly git: GitService) {}
-
+@injectFromBase()
+class GitStatusTool extends GitTool implements Tool<Input> {
   async invoke({ tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
     const status = await this.git.readStatus(token);
     const branch = branchFields(status);
