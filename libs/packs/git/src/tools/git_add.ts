@@ -1,4 +1,4 @@
-import { inject, injectable } from 'inversify';
+import { injectable, injectFromBase } from 'inversify';
 import { boundedList, type CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
@@ -11,11 +11,11 @@ import {
   type ToolInvocationOptions,
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
-import { GitService, type AddDescription } from '@toolpacks/services';
+import { type AddDescription } from '@toolpacks/services';
+import { GIT_WRITE, GitTool } from '../gitTool';
 import { programLines } from '../programs';
 import { askBeforeWrite } from '../writeQuestion';
 import { BESIDE_FIELDS } from '../schemas';
-import { GIT_WHEN } from '../when';
 import { saidByGit } from '../errorHints';
 
 const definition = {
@@ -58,8 +58,7 @@ const definition = {
     required: ['paths', 'count', 'newCount', 'truncated'],
     additionalProperties: false,
   },
-  when: GIT_WHEN,
-  tags: ['git', 'write'],
+  ...GIT_WRITE,
   // Destructive: staging a file replaces what was staged for it, and a staged version that was never
   // committed is then gone. Staging the same paths again changes nothing more.
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
@@ -89,9 +88,8 @@ export function addConfirmation(input: Input, description: AddDescription | unde
 }
 
 @injectable()
-class GitAddTool implements Tool<Input> {
-  constructor(@inject(GitService) private readonly git: GitService) {}
-
+@injectFromBase()
+class GitAddTool extends GitTool implements Tool<Input> {
   prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>, token: CancellationToken) {
     // `git add` runs the repository's clean filters (and index hooks): a person confirms each such call.
     return askBeforeWrite(() => this.git.describeAdd({ paths: input.paths, all: input.all }, token), {

@@ -1,4 +1,4 @@
-import { inject, injectable } from 'inversify';
+import { injectable, injectFromBase } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
@@ -16,10 +16,10 @@ import {
   type ToolInvocationOptions,
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
-import { GitService, WorkspaceError, type BranchDescription, type GitBranchEntry } from '@toolpacks/services';
+import { WorkspaceError, type BranchDescription, type GitBranchEntry } from '@toolpacks/services';
+import { GIT_WRITE, GitTool } from '../gitTool';
 import { programLines } from '../programs';
 import { askBeforeWrite } from '../writeQuestion';
-import { GIT_WHEN } from '../when';
 
 const definition = {
   name: 'git_branch',
@@ -76,8 +76,7 @@ const definition = {
     required: ['action'],
     additionalProperties: false,
   },
-  when: GIT_WHEN,
-  tags: ['git', 'write'],
+  ...GIT_WRITE,
   // Creating is additive (an existing name is refused: it never moves, resets or deletes a branch),
   // and the same call again is refused without effect. It asks through its question, as before.
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
@@ -103,9 +102,8 @@ function branchLine(b: GitBranchEntry): string {
 }
 
 @injectable()
-class GitBranchTool implements Tool<Input> {
-  constructor(@inject(GitService) private readonly git: GitService) {}
-
+@injectFromBase()
+class GitBranchTool extends GitTool implements Tool<Input> {
   async prepareInvocation(
     { input }: ToolInvocationPrepareOptions<Input>,
     token: CancellationToken,

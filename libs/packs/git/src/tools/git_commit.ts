@@ -1,4 +1,4 @@
-import { inject, injectable } from 'inversify';
+import { injectable, injectFromBase } from 'inversify';
 import { boundedList, type CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
@@ -14,12 +14,12 @@ import {
   type ToolInvocationOptions,
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
-import { GitService, type CommitDescription } from '@toolpacks/services';
+import { type CommitDescription } from '@toolpacks/services';
+import { GIT_WRITE, GitTool } from '../gitTool';
 import { gitErrorWords, saidByGit } from '../errorHints';
 import { programLines } from '../programs';
 import { askBeforeWrite } from '../writeQuestion';
 import { BESIDE_FIELDS, WHOLE_BUDGET } from '../schemas';
-import { GIT_WHEN } from '../when';
 
 const definition = {
   name: 'git_commit',
@@ -71,8 +71,7 @@ const definition = {
     required: ['commit', 'subject', 'summary', 'files', 'fileCount', 'truncated'],
     additionalProperties: false,
   },
-  when: GIT_WHEN,
-  tags: ['git', 'write'],
+  ...GIT_WRITE,
   // A commit only adds history, but with paths or all it stages first, replacing what was staged for
   // those files (as git_add does): it can overwrite, so it is destructive. Each call records another
   // commit whenever something changed in between: not idempotent.
@@ -116,9 +115,8 @@ export function commitConfirmation(input: Input, description: CommitDescription 
 }
 
 @injectable()
-class GitCommitTool implements Tool<Input> {
-  constructor(@inject(GitService) private readonly git: GitService) {}
-
+@injectFromBase()
+class GitCommitTool extends GitTool implements Tool<Input> {
   prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>, token: CancellationToken) {
     // Hooks, signing and filters are code: a person confirms each such commit.
     return askBeforeWrite(() => this.git.describeCommit({ all: input.all, paths: input.paths }, token), {

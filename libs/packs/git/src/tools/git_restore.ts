@@ -1,4 +1,4 @@
-import { inject, injectable } from 'inversify';
+import { injectable, injectFromBase } from 'inversify';
 import { boundedList, type CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
@@ -12,13 +12,13 @@ import {
   type ToolInvocationOptions,
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
-import { GitService, type GitWriteReceipt, type RestoreDescription } from '@toolpacks/services';
+import { type GitWriteReceipt, type RestoreDescription } from '@toolpacks/services';
+import { GIT_WRITE, GitTool } from '../gitTool';
 import { programLines } from '../programs';
 import { sensitiveLines, writesSensitive } from '../sensitiveFiles';
 import { askBeforeWrite } from '../writeQuestion';
 import { saidByGit } from '../errorHints';
 import { BESIDE_FIELDS } from '../schemas';
-import { GIT_WHEN } from '../when';
 
 const definition = {
   name: 'git_restore',
@@ -64,8 +64,7 @@ const definition = {
     required: ['action', 'paths', 'count', 'truncated'],
     additionalProperties: false,
   },
-  when: GIT_WHEN,
-  tags: ['git', 'write'],
+  ...GIT_WRITE,
   // Discarding loses working-tree changes for good; unstaging drops what was staged. Again: nothing left to do.
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
 } as const satisfies ToolDefinition;
@@ -113,9 +112,8 @@ export function restoreConfirmation(
 }
 
 @injectable()
-class GitRestoreTool implements Tool<Input> {
-  constructor(@inject(GitService) private readonly git: GitService) {}
-
+@injectFromBase()
+class GitRestoreTool extends GitTool implements Tool<Input> {
   prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>, token: CancellationToken) {
     return askBeforeWrite(() => this.git.describeRestore({ paths: input.paths, staged: input.staged }, token), {
       tool: 'git_restore',

@@ -1,4 +1,4 @@
-import { inject, injectable } from 'inversify';
+import { injectable, injectFromBase } from 'inversify';
 import { boundedList, type CancellationToken } from '@toolpacks/base';
 import {
   defineTool,
@@ -11,13 +11,13 @@ import {
   type ToolInvocationOptions,
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
-import { GitService, type GitWriteReceipt, type SwitchDescription } from '@toolpacks/services';
+import { type GitWriteReceipt, type SwitchDescription } from '@toolpacks/services';
+import { GIT_WRITE, GitTool } from '../gitTool';
 import { programLines } from '../programs';
 import { sensitiveLines, writesSensitive } from '../sensitiveFiles';
 import { askBeforeWrite } from '../writeQuestion';
 import { saidByGit } from '../errorHints';
 import { BESIDE_FIELDS } from '../schemas';
-import { GIT_WHEN } from '../when';
 
 const definition = {
   name: 'git_switch',
@@ -62,8 +62,7 @@ const definition = {
     required: ['branch', 'created', 'commit', 'subject', 'previous', 'carried', 'carriedCount', 'untrackedCount'],
     additionalProperties: false,
   },
-  when: GIT_WHEN,
-  tags: ['git', 'write'],
+  ...GIT_WRITE,
   // Destructive: it rewrites working-tree files to the other branch's versions (it refuses where
   // uncommitted work would be lost, but the files change). It asks through its question, as before;
   // switching to where one already is changes nothing more.
@@ -106,9 +105,8 @@ export function switchConfirmation(input: Input, d: SwitchDescription | undefine
 }
 
 @injectable()
-class GitSwitchTool implements Tool<Input> {
-  constructor(@inject(GitService) private readonly git: GitService) {}
-
+@injectFromBase()
+class GitSwitchTool extends GitTool implements Tool<Input> {
   prepareInvocation({ input }: ToolInvocationPrepareOptions<Input>, token: CancellationToken) {
     const describe = () =>
       this.git.describeSwitch(input.branch, { create: input.create, startPoint: input.startPoint }, token);
