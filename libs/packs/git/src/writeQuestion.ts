@@ -5,6 +5,9 @@ import type { PreparedToolInvocation } from '@toolpacks/registry';
 import type { GitWriteReceipt, RepositoryPrograms } from '@toolpacks/services';
 import { describeProblem, runsPrograms } from './programs';
 
+/** Files a question lists before "… (N more)". */
+export const MAX_LISTED_FILES = 20;
+
 export interface WriteQuestion<D> {
   /** The asking tool's name (the error hints of the pack depend on it). */
   readonly tool: string;

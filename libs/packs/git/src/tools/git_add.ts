@@ -14,7 +14,7 @@ import {
 import { type AddDescription } from '@toolpacks/services';
 import { GIT_WRITE, GitTool } from '../gitTool';
 import { programLines } from '../programs';
-import { askBeforeWrite } from '../writeQuestion';
+import { askBeforeWrite, MAX_LISTED_FILES } from '../writeQuestion';
 import { BESIDE_FIELDS } from '../schemas';
 import { saidByGit } from '../errorHints';
 
@@ -65,8 +65,6 @@ const definition = {
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
-
-const MAX_LISTED_FILES = 20;
 
 /** The question: the command, the files it stages, the programs it runs. */
 export function addConfirmation(input: Input, description: AddDescription | undefined, problem?: string): string {

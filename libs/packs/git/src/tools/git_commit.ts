@@ -18,7 +18,7 @@ import { type CommitDescription } from '@toolpacks/services';
 import { GIT_WRITE, GitTool } from '../gitTool';
 import { gitErrorWords, saidByGit } from '../errorHints';
 import { programLines } from '../programs';
-import { askBeforeWrite } from '../writeQuestion';
+import { askBeforeWrite, MAX_LISTED_FILES } from '../writeQuestion';
 import { BESIDE_FIELDS, WHOLE_BUDGET } from '../schemas';
 
 const definition = {
@@ -79,9 +79,6 @@ const definition = {
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
-
-/** Files listed in the confirmation before "… (N more)". */
-const MAX_LISTED_FILES = 20;
 
 // File names, hook paths and config values come from the repository: each is shown as one inert line
 // (a `\n` or ESC[1A ESC[2K in core.hooksPath must not fake or erase a line of this question).

@@ -16,7 +16,7 @@ import { type GitWriteReceipt, type RestoreDescription } from '@toolpacks/servic
 import { GIT_WRITE, GitTool } from '../gitTool';
 import { programLines } from '../programs';
 import { sensitiveLines, writesSensitive } from '../sensitiveFiles';
-import { askBeforeWrite } from '../writeQuestion';
+import { askBeforeWrite, MAX_LISTED_FILES } from '../writeQuestion';
 import { saidByGit } from '../errorHints';
 import { BESIDE_FIELDS } from '../schemas';
 
@@ -71,7 +71,6 @@ const definition = {
 
 type Input = InputOf<typeof definition>;
 
-const MAX_LISTED_FILES = 20;
 /** The diff shown in the question, at most this long (the rest is counted). */
 const MAX_DIFF_CHARS = 20_000;
 

@@ -15,7 +15,7 @@ import { type GitWriteReceipt, type SwitchDescription } from '@toolpacks/service
 import { GIT_WRITE, GitTool } from '../gitTool';
 import { programLines } from '../programs';
 import { sensitiveLines, writesSensitive } from '../sensitiveFiles';
-import { askBeforeWrite } from '../writeQuestion';
+import { askBeforeWrite, MAX_LISTED_FILES } from '../writeQuestion';
 import { saidByGit } from '../errorHints';
 import { BESIDE_FIELDS } from '../schemas';
 
@@ -70,8 +70,6 @@ const definition = {
 } as const satisfies ToolDefinition;
 
 type Input = InputOf<typeof definition>;
-
-const MAX_LISTED_FILES = 20;
 
 /** The question: from where to where, what comes along, what blocks it, and the programs it runs. */
 export function switchConfirmation(input: Input, d: SwitchDescription | undefined, problem?: string): string {
