@@ -9,7 +9,9 @@ import { roomFor } from './room';
 
 /** The room a list's note takes when the list is cut: `most` characters, and at most `share` of the budget. */
 export interface NoteRoom {
+  /** Characters kept for the note at the most. */
   readonly most: number;
+  /** The share of the budget the note may take at the most (0 to 1): a small budget keeps the rest for the list. */
   readonly share: number;
 }
 
