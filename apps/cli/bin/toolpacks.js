@@ -257,9 +257,12 @@ function enableNodeCompileCache() {
 
 function start() {
   if (process.env.TOOLPACKS_FROM_SOURCE === '1') return runFromSource();
-  // The server sets this V8 flag (commands/mcp.ts); V8 rejects a code cache made under other flags
-  // than the next start's, so it is set before the bundle compiles and the cache written at exit holds.
-  if (VARIANT === 'mcp') require('node:v8').setFlagsFromString('--optimize-for-size');
+  // The server sets these V8 flags (commands/mcp.ts, SERVER_V8_FLAGS); V8 rejects a code cache made
+  // under other flags than the next start's, so they are set before the bundle compiles and the cache
+  // written at exit holds.
+  if (VARIANT === 'mcp')
+    for (const flag of ['--optimize-for-size', '--semi-space-growth-factor=1'])
+      require('node:v8').setFlagsFromString(flag);
   enableNodeCompileCache();
   let run;
   try {
