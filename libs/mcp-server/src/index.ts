@@ -26,8 +26,10 @@ export { toMcpContent } from './content';
 export { createHostSession, type HostSessionOptions } from './hostSession';
 
 // Streamable HTTP, loaded on first use: a stdio server never loads Node's HTTP stack and the SDK's
-// HTTP transports (about 15 ms of a stdio start-up, before its first tools/list).
+// HTTP transports (about 15 ms of a stdio start-up, before its first tools/list). A require, not an
+// import(): a loader that keeps import() native (esbuild-register, as the MCP conformance run loads
+// these sources) would hand './http' to Node's ESM resolver, which finds no file without its extension.
 export async function serveHttp(options: HttpServeOptions & CallLimitOptions): Promise<HttpServer> {
-  const http = await import('./http');
+  const http = require('./http') as typeof import('./http');
   return http.serveHttp(options);
 }
