@@ -1,18 +1,18 @@
-// Lexical tool search behind `search_tools`: a BM25 index (minisearch) over each enabled tool's
-// name (split on `_`, `-` and camelCase), description, toolset and pack descriptions, with
-// stopwords dropped and the Porter2 (Snowball English) stemmer on both sides. A query term matches
-// indexed terms it begins (prefix), one edit away (fuzzy, long terms) and, weighted lower, the
-// longest indexed term it begins with ("repository" finds "repo"). Query terms weigh by their IDF;
-// the more query terms a tool matches the better, but less steeply than minisearch's own count.
-// Results are deterministic: score, then name; a query made of tools' exact names only finds those
-// tools: that is how the model asks for a tool a search listed but did not activate. Each hit also
-// carries its strength, the score in units of one rare word matched, so a floor means the same at
-// 20 tools and at 10,000.
-// The package ships no types; this reference carries them to every project that compiles the registry.
-// eslint-disable-next-line @typescript-eslint/triple-slash-reference
-/// <reference path="./wink-porter2-stemmer.d.ts" />
-import MiniSearch from 'minisearch';
-import porter2 from 'wink-porter2-stemmer';
+// Lexical tool search behind `search_tools`: a BM25 index over each enabled tool's name (split on
+// `_`, `-` and camelCase), description, toolset and pack descriptions, with stopwords dropped and
+// the Porter2 (Snowball English) stemmer on both sides, scored as minisearch 7.2 scored it but on
+// flat arrays (searchIndexPostings.ts). A query term matches indexed terms it begins (prefix), one
+// edit away (fuzzy, long terms) and, weighted lower, the longest indexed term it begins with
+// ("repository" finds "repo"). Query terms weigh by their IDF; the more query terms a tool matches
+// the better, but less steeply than minisearch's own count. Results are deterministic: score, then
+// name; a query made of tools' exact names only finds those tools: that is how the model asks for a
+// tool a search listed but did not activate. Each hit also carries its strength, the score in units
+// of one rare word matched, so a floor means the same at 20 tools and at 10,000.
+import { FieldPostings, type TermQuery, type TermScores } from './searchIndexPostings';
+import { bestPositions, PassCombiner, type ScoredTerm } from './searchIndexRanking';
+import { firstSentence, processTerm, splitWords } from './searchIndexTerms';
+
+export { firstSentence, splitWords, stem } from './searchIndexTerms';
 
 export interface SearchableTool {
   readonly name: string;
@@ -128,14 +128,36 @@ const DEFAULT_BM25 = { k: 1.2, b: 0.3, d: 0.5 };
 
 const FIELDS = ['name', 'description', 'toolSet', 'pack'] as const;
 
+/** A ranking: the tools the query matched, each one's score, and what orders them (the second pass's score). */
+interface Ranked {
+  readonly docs: readonly number[];
+  readonly scores: readonly number[];
+  readonly order: readonly number[];
+}
+
+/** One search's memo: each query word's term, and each searched term's scores (both passes share them). */
+interface SearchMemo {
+  readonly terms: Map<string, string | null>;
+  readonly scored: Map<string, TermScores>;
+  readonly boosts: Map<string, number>;
+}
+
 /** Built once per enabled set; `search` only reads it. */
 export class ToolSearchIndex {
-  private readonly index: MiniSearch<SearchableTool>;
-  private readonly descriptions = new Map<string, string>();
+  private readonly postings: FieldPostings;
+  private readonly combiner: PassCombiner;
+  /** The tools by id (the order they came in), and each one's place in name order (ties go to the smaller name). */
+  private readonly names: string[] = [];
+  private readonly descriptions: string[] = [];
+  private readonly ids = new Map<string, number>();
+  private readonly nameRanks: Int32Array;
   /** In how many tools each processed term occurs (any field). */
   private readonly documentFrequency = new Map<string, number>();
-  /** Each tool's processed terms (any field), for relevance feedback. */
-  private readonly termsOf = new Map<string, ReadonlySet<string>>();
+  /** Each tool's processed terms (any field), for relevance feedback; rarest first once a search needed them. */
+  private readonly termsOf: string[][] = [];
+  private readonly rarestFirst: boolean[] = [];
+  /** The second pass's scores by tool, read for the first pass's tools. */
+  private readonly secondScores: Float64Array;
   private readonly processQueryTerm: (term: string) => string | null;
   private readonly maxDocuments: number;
   private readonly prefixMinLength: number;
@@ -151,7 +173,7 @@ export class ToolSearchIndex {
   readonly size: number;
 
   constructor(tools: readonly SearchableTool[], options: ToolSearchOptions = {}) {
-    const boosts = { ...DEFAULT_SEARCH_BOOSTS, ...options.boosts };
+    const boosts: Partial<Record<string, number>> = { ...DEFAULT_SEARCH_BOOSTS, ...options.boosts };
     const stemming = options.stem ?? true;
     this.prefixMinLength = options.prefixMinLength ?? DEFAULT_PREFIX_MIN_LENGTH;
     this.fuzzyMinLength = options.fuzzyMinLength ?? DEFAULT_FUZZY_MIN_LENGTH;
@@ -169,41 +191,44 @@ export class ToolSearchIndex {
     };
     // Queries do not grow the cache.
     this.processQueryTerm = (word) => processed.get(word) ?? processTerm(word, stemming);
-    // The terms of the tool being added, for the document frequencies.
-    let terms = new Set<string>();
-    const bm25 = options.bm25 ?? DEFAULT_BM25;
-    this.index = new MiniSearch<SearchableTool>({
-      idField: 'name',
-      fields: [...FIELDS],
-      tokenize: splitWords,
-      processTerm: (word) => {
-        const term = process(word);
-        if (term) terms.add(term);
-        return term;
-      },
-      extractField: (doc, field) =>
-        field === 'name' ? doc.name : ((doc as unknown as Record<string, string | undefined>)[field] ?? ''),
-      // Prefix, fuzzy and term weights are set per search (a back-off term gets none of the first two).
-      searchOptions: { boost: { ...boosts }, combineWith: 'OR', bm25: { ...bm25 } },
-    });
-    const unique: SearchableTool[] = [];
+    // A field weight of 0 counts as 1 (as minisearch took it).
+    this.postings = new FieldPostings(
+      FIELDS.map((field) => boosts[field] || 1),
+      options.bm25 ?? DEFAULT_BM25,
+    );
     for (const tool of tools) {
-      if (this.descriptions.has(tool.name)) continue;
-      this.descriptions.set(tool.name, tool.description);
-      unique.push(tool);
-    }
-    for (const tool of unique) {
-      terms = new Set();
-      this.index.add(tool);
+      if (this.ids.has(tool.name)) continue;
+      this.ids.set(tool.name, this.names.length);
+      this.names.push(tool.name);
+      this.descriptions.push(tool.description);
+      const terms = new Set<string>();
+      this.postings.add(
+        FIELDS.map((field) => {
+          const words = splitWords((field === 'name' ? tool.name : tool[field]) ?? '');
+          const fieldTerms: string[] = [];
+          for (const word of words) {
+            const term = process(word);
+            if (term) fieldTerms.push(term);
+          }
+          for (const term of fieldTerms) terms.add(term);
+          return { length: new Set(words).size, terms: fieldTerms };
+        }),
+      );
       for (const term of terms) this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
-      this.termsOf.set(tool.name, terms);
+      this.termsOf.push([...terms]);
     }
+    this.size = this.names.length;
+    // Names in JavaScript's string order (UTF-16 code units), as ties were broken.
+    const byName = this.names.map((_, doc) => doc).sort((a, b) => (this.names[a] < this.names[b] ? -1 : 1));
+    this.nameRanks = new Int32Array(this.size);
+    byName.forEach((doc, rank) => (this.nameRanks[doc] = rank));
+    this.combiner = new PassCombiner(this.size);
+    this.secondScores = new Float64Array(this.size);
     this.maxDocuments =
-      unique.length < COMMON_TERMS_FROM
+      this.size < COMMON_TERMS_FROM
         ? Infinity
-        : Math.max(1, (options.maxDocumentShare ?? DEFAULT_MAX_DOCUMENT_SHARE) * unique.length);
+        : Math.max(1, (options.maxDocumentShare ?? DEFAULT_MAX_DOCUMENT_SHARE) * this.size);
     toolSearchStats.indexBuilds++;
-    this.size = unique.length;
     const rareIdf = Math.log(1 + (Math.max(1, this.size) - 0.5) / 1.5);
     this.unit = Math.max(1e-9, this.weightTermsByIdf ? rareIdf * rareIdf : rareIdf);
   }
@@ -219,57 +244,65 @@ export class ToolSearchIndex {
     const named = this.namedTools(query, options.exclude);
     const ranked = this.rank(query, options.exclude);
     const hits = named.length
-      ? named.map((name) => ({ name, score: ranked.find((h) => h.name === name)?.score ?? 0, named: true }))
-      : ranked;
+      ? named.map((name) => {
+          const at = ranked.docs.indexOf(this.ids.get(name)!);
+          return { name, score: at < 0 ? 0 : ranked.scores[at], named: true };
+        })
+      : bestPositions(ranked.docs, ranked.order, this.nameRanks, limit).map((at) => ({
+          name: this.names[ranked.docs[at]],
+          score: ranked.scores[at],
+        }));
     return hits.slice(0, limit).map((h) => ({
       name: h.name,
       score: h.score,
       strength: h.score / this.unit,
       ...('named' in h ? { named: true } : {}),
-      summary: firstSentence(this.descriptions.get(h.name) ?? ''),
+      summary: firstSentence(this.descriptions[this.ids.get(h.name)!]),
     }));
   }
 
   /** When every word of the query is a tool's exact name: those tools, in its order, but the excluded. */
   private namedTools(query: string, exclude: ((name: string) => boolean) | undefined): string[] {
     const words = query.split(/[\s,;'"`]+/).filter(Boolean);
-    if (!words.every((word) => this.descriptions.has(word))) return [];
+    if (!words.every((word) => this.ids.has(word))) return [];
     return [...new Set(words)].filter((word) => !exclude?.(word));
   }
 
   /**
-   * Every tool the query's terms match, best first: a first pass, then one with the best hit's words (relevance
-   * feedback).
+   * Every tool the query's terms match with its score, ordered by a second pass with the best hit's
+   * words (relevance feedback).
    */
-  private rank(query: string, exclude: ((name: string) => boolean) | undefined): { name: string; score: number }[] {
+  private rank(query: string, exclude: ((name: string) => boolean) | undefined): Ranked {
+    const memo: SearchMemo = { terms: new Map(), scored: new Map(), boosts: new Map() };
     const words = splitWords(query);
-    const first = this.rankTerms(words, exclude, new Set());
-    if (this.feedbackTerms <= 0 || first.length === 0) return first;
-    const asked = new Set(words.map((word) => this.processQueryTerm(word)));
-    const feedback = [...(this.termsOf.get(first[0].name) ?? [])]
+    const first = this.pass(words, new Set(), memo, exclude && ((doc) => exclude(this.names[doc])));
+    if (this.feedbackTerms <= 0 || first.docs.length === 0) return { ...first, order: first.scores };
+    const asked = new Set(words.map((word) => this.queryTerm(word, memo)));
+    const best = first.docs[bestPositions(first.docs, first.scores, this.nameRanks, 1)[0]];
+    const feedback = this.rarestTermsOf(best)
       .filter((term) => !asked.has(term) && (this.documentFrequency.get(term) ?? 0) <= this.maxDocuments)
-      .sort((a, b) => this.idf(b) - this.idf(a) || (a < b ? -1 : 1))
       .slice(0, this.feedbackTerms);
-    if (!feedback.length) return first;
-    // Feedback only orders what the query's own words matched, and a hit's score stays theirs: a
-    // confident match is one the query asked for, never one that merely resembles the best hit.
-    const own = new Map(first.map((hit) => [hit.name, hit.score]));
-    return this.rankTerms(words, exclude, new Set(feedback))
-      .filter((hit) => own.has(hit.name))
-      .map((hit) => ({ name: hit.name, score: own.get(hit.name)! }));
+    if (!feedback.length) return { ...first, order: first.scores };
+    // Feedback only orders what the query's own words matched (the second pass matches those and
+    // more), and a hit's score stays theirs: a confident match is one the query asked for, never one
+    // that merely resembles the best hit.
+    const second = this.pass(words, new Set(feedback), memo);
+    second.docs.forEach((doc, i) => (this.secondScores[doc] = second.scores[i]));
+    return { ...first, order: first.docs.map((doc) => this.secondScores[doc]) };
   }
 
-  /** The tools that query words (and feedback terms, weighted lower) match, best first. */
-  private rankTerms(
+  /** The tools that query words (and feedback terms, weighted lower) match, and their scores. */
+  private pass(
     words: readonly string[],
-    exclude: ((name: string) => boolean) | undefined,
     feedback: ReadonlySet<string>,
-  ): { name: string; score: number }[] {
+    memo: SearchMemo,
+    skip?: (doc: number) => boolean,
+  ): { docs: number[]; scores: number[] } {
     // Each term searched, with the query term it stands for (itself, or the one it is the back-off of).
     const source = new Map<string, string>();
     const backoffs = new Set<string>();
     for (const word of words) {
-      const term = this.processQueryTerm(word);
+      const term = this.queryTerm(word, memo);
       if (!term || source.get(term) === term) continue;
       const df = this.documentFrequency.get(term) ?? 0;
       // One most tools have says little.
@@ -286,31 +319,51 @@ export class ToolSearchIndex {
       }
     }
     for (const term of feedback) if (!source.has(term)) source.set(term, term);
-    if (source.size === 0) return [];
     // Prefix and fuzzy matching for the query's own words only.
     const original = (term: string) => !backoffs.has(term) && !feedback.has(term);
-    const results = this.index.search([...source.keys()].join(' '), {
-      tokenize: (text) => text.split(' '),
-      processTerm: (term) => term,
-      prefix: (term) => original(term) && this.prefixMinLength > 0 && term.length >= this.prefixMinLength,
-      fuzzy: (term) => (original(term) && this.fuzzyMinLength > 0 && term.length >= this.fuzzyMinLength ? 1 : false),
-      boostTerm: (term) =>
-        (original(term) ? 1 : feedback.has(term) ? this.feedbackWeight : this.backoffWeight) *
-        (this.weightTermsByIdf ? this.idf(term) : 1),
-      ...(exclude ? { filter: (r) => !exclude(r.id as string) } : {}),
-    });
-    // minisearch multiplied each score by the number of terms matched (a back-off counted apart
-    // from its query term): the query terms matched ^ coordination instead.
-    const hits = results.map((r) => {
-      const matched =
-        backoffs.size === 0 ? r.queryTerms.length : new Set(r.queryTerms.map((t) => source.get(t) ?? t)).size;
-      return {
-        name: r.id as string,
-        score: (r.score / Math.max(1, r.queryTerms.length)) * matched ** this.coordination,
-      };
-    });
-    hits.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    return hits;
+    for (const term of source.keys()) {
+      const own = original(term);
+      this.scoreTerm(memo, {
+        term,
+        prefix: own && this.prefixMinLength > 0 && term.length >= this.prefixMinLength,
+        fuzzy: own && this.fuzzyMinLength > 0 && term.length >= this.fuzzyMinLength,
+        boost:
+          (own ? 1 : feedback.has(term) ? this.feedbackWeight : this.backoffWeight) *
+          (this.weightTermsByIdf ? this.idf(term) : 1),
+      });
+    }
+    // A back-off and its query term, both matched, count as one query term matched.
+    const searched = [...source].map(([term, from]): ScoredTerm => ({
+      scores: memo.scored.get(term)!,
+      backoffOf: backoffs.has(term) && source.get(from) === from ? memo.scored.get(from) : undefined,
+    }));
+    return this.combiner.combine(searched, this.coordination, skip);
+  }
+
+  /** A query word's term, processed once per search. */
+  private queryTerm(word: string, memo: SearchMemo): string | null {
+    let term = memo.terms.get(word);
+    if (term === undefined) memo.terms.set(word, (term = this.processQueryTerm(word)));
+    return term;
+  }
+
+  /** A term's scores, computed once per search (a pass weighs a term as the other did, but a back-off that is also feedback). */
+  private scoreTerm(memo: SearchMemo, query: TermQuery): void {
+    if (!memo.scored.has(query.term) || memo.boosts.get(query.term) !== query.boost) {
+      memo.scored.set(query.term, this.postings.score(query));
+      memo.boosts.set(query.term, query.boost);
+    }
+  }
+
+  /** A tool's terms, rarest first (ties by term): the feedback candidates. */
+  private rarestTermsOf(doc: number): string[] {
+    const terms = this.termsOf[doc];
+    if (!this.rarestFirst[doc]) {
+      const idf = new Map(terms.map((term) => [term, this.idf(term)]));
+      terms.sort((a, b) => idf.get(b)! - idf.get(a)! || (a < b ? -1 : 1));
+      this.rarestFirst[doc] = true;
+    }
+    return terms;
   }
 
   /** Whether a term matches more than itself: as a prefix, or one edit away. */
@@ -337,50 +390,3 @@ export class ToolSearchIndex {
     return Math.log(1 + (this.size - df + 0.5) / (df + 0.5));
   }
 }
-
-/** Words of a text: split on anything but letters and digits, and at camelCase and acronym boundaries. */
-export function splitWords(text: string): string[] {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0);
-}
-
-function processTerm(term: string, stemming: boolean): string | null {
-  const word = term.toLowerCase();
-  if (STOPWORDS.has(word)) return null;
-  return stemming ? stem(word) : word;
-}
-
-/**
- * The Porter2 ("English" Snowball) stemmer, from wink-porter2-stemmer (a well-kept implementation
- * of snowballstem.org's algorithm). Lowercase a–z words only: anything else (digits, other
- * scripts) and words of up to two letters are returned as they are. "generate" → "generat".
- */
-export function stem(word: string): string {
-  if (word.length <= 2 || !/^[a-z]+$/.test(word)) return word;
-  return porter2(word);
-}
-
-/** The description up to the end of its first sentence (at most 200 characters). */
-export function firstSentence(text: string): string {
-  const trimmed = text.trim();
-  const match = /^[\s\S]*?[.!?](?=\s|$)/.exec(trimmed);
-  const sentence = match ? match[0] : trimmed;
-  return sentence.length > 200 ? `${sentence.slice(0, 199)}…` : sentence;
-}
-
-const STOPWORDS = new Set(
-  (
-    'a about above after again against all am an and any are as at be because been before being below between both ' +
-    'but by can could did do does doing down during each few ' +
-    'for from further had has have having he her here hers herself him himself his how i if in into is it its ' +
-    'itself just me more most my myself no nor not now of off on once ' +
-    'only or other our ours ourselves out over own same she should so some such than that the their theirs them ' +
-    'themselves then there these they this those through to too under ' +
-    'until up very was we were what when where which while who whom why will with would you your yours yourself ' +
-    'yourselves please help want need like tell find get give ' +
-    "know let make use using also may might must shall us one looking look recommend provide show ask im i'm going"
-  ).split(' '),
-);

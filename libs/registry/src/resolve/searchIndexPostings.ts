@@ -1,0 +1,182 @@
+// The tool search's inverted index: per term and field, the tools that have the term and how often,
+// with the terms in a radix tree (minisearch's SearchableMap) for prefix and one-edit matches.
+// It scores a query term as minisearch 7.2's `search` did — the same BM25 per field, the same prefix
+// and fuzzy weights, the same terms added in the same order, so the same floating-point sums and the
+// same rankings — but into flat per-tool arrays: minisearch made a result object, a match record and
+// a term list per tool and query term, and that garbage was most of a search's tail at 10,000 tools.
+import SearchableMap from 'minisearch/SearchableMap';
+
+/** BM25 parameters: term-frequency saturation k, length normalisation b, a match's floor d. */
+export interface Bm25 {
+  readonly k: number;
+  readonly b: number;
+  readonly d: number;
+}
+
+/** How one query term is searched. */
+export interface TermQuery {
+  readonly term: string;
+  /** Also the longer indexed terms it begins. */
+  readonly prefix: boolean;
+  /** Also the indexed terms one edit away. */
+  readonly fuzzy: boolean;
+  /** Multiplies every score the term gives. */
+  readonly boost: number;
+}
+
+/** One query term's score per tool: the tools it matched (in first-match order) and each one's sum. */
+export interface TermScores {
+  readonly docs: readonly number[];
+  readonly scores: readonly number[];
+}
+
+/** A term's postings in one field: tool ids (ascending), the term's count in each, and (once scored) each one's BM25. */
+interface FieldTermPostings {
+  readonly docs: number[];
+  readonly counts: number[];
+  bm25?: Float64Array;
+}
+
+/** A term's postings, per field (undefined where no tool has it in that field). */
+type TermPostings = (FieldTermPostings | undefined)[];
+
+/** minisearch's default weights of a prefix and of a fuzzy match beside an exact one. */
+const PREFIX_WEIGHT = 0.375;
+const FUZZY_WEIGHT = 0.45;
+/** Stamps restart before they could overflow an Int32Array. */
+const MAX_STAMP = 2 ** 30;
+
+/** Tools' fields as terms; ids are given in order from 0, one per `add`. */
+export class FieldPostings {
+  private readonly terms = new Map<string, TermPostings>();
+  private readonly tree = new SearchableMap<TermPostings>();
+  /** Per field, each tool's count of distinct words (before stopwords and stemming, as minisearch counted). */
+  private readonly lengths: number[][];
+  private readonly averageLengths: number[];
+  private count = 0;
+  /** Scratch of one term's scoring: the running sum per tool, and which tools the term has reached. */
+  private sums = new Float64Array(0);
+  private reached = new Int32Array(0);
+  private stamp = 0;
+
+  /** `boosts`: each field's weight, in field order. */
+  constructor(
+    private readonly boosts: readonly number[],
+    private readonly bm25: Bm25,
+  ) {
+    this.lengths = boosts.map(() => []);
+    this.averageLengths = boosts.map(() => 0);
+  }
+
+  /** How many tools were added. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Whether any tool has this term, in any field. */
+  has(term: string): boolean {
+    return this.terms.has(term);
+  }
+
+  /** Adds the next tool: per field, its number of distinct words and its terms in order (repeats count). */
+  add(fields: readonly { readonly length: number; readonly terms: readonly string[] }[]): void {
+    const doc = this.count++;
+    fields.forEach((field, f) => {
+      this.lengths[f][doc] = field.length;
+      // The running mean, updated as minisearch updates it (the same rounding, so the same BM25).
+      this.averageLengths[f] = (this.averageLengths[f] * doc + field.length) / (doc + 1);
+      for (const term of field.terms) {
+        let postings = this.terms.get(term);
+        if (!postings) {
+          postings = this.boosts.map(() => undefined);
+          this.terms.set(term, postings);
+          // Terms enter the tree in the order minisearch inserted them: the tree's shape, and with it
+          // the order prefix and fuzzy matches are added in, stay the same.
+          this.tree.set(term, postings);
+        }
+        const inField = (postings[f] ??= { docs: [], counts: [] });
+        const last = inField.docs.length - 1;
+        if (inField.docs[last] === doc) inField.counts[last]++;
+        else {
+          inField.docs.push(doc);
+          inField.counts.push(1);
+        }
+      }
+    });
+  }
+
+  /**
+   * A query term's score per tool: the term itself, then (prefix) the longer terms it begins, then
+   * (fuzzy) the other terms one edit away, each weighted by how far it is from the query term.
+   */
+  score(query: TermQuery): TermScores {
+    if (this.sums.length !== this.count) {
+      this.sums = new Float64Array(this.count);
+      this.reached = new Int32Array(this.count);
+    }
+    if (++this.stamp > MAX_STAMP) {
+      this.reached.fill(0);
+      this.stamp = 1;
+    }
+    const docs: number[] = [];
+    const { term } = query;
+    const exact = this.terms.get(term);
+    if (exact) this.addTerm(exact, 1, query.boost, docs);
+    const fuzzy = query.fuzzy ? this.tree.fuzzyGet(term, 1) : undefined;
+    if (query.prefix)
+      for (const [longer, postings] of this.tree.atPrefix(term)) {
+        const distance = longer.length - term.length;
+        if (!distance) continue;
+        // A term both longer and one edit away counts as a prefix match only.
+        fuzzy?.delete(longer);
+        this.addTerm(postings, (PREFIX_WEIGHT * longer.length) / (longer.length + 0.3 * distance), query.boost, docs);
+      }
+    if (fuzzy)
+      for (const [near, [postings, distance]] of fuzzy) {
+        if (!distance) continue;
+        this.addTerm(postings, (FUZZY_WEIGHT * near.length) / (near.length + distance), query.boost, docs);
+      }
+    const scores = new Array<number>(docs.length);
+    for (let i = 0; i < docs.length; i++) scores[i] = this.sums[docs[i]];
+    return { docs, scores };
+  }
+
+  /** Adds one indexed term's BM25, weighted, to the tools that have it (field by field, as minisearch did). */
+  private addTerm(postings: TermPostings, weight: number, boost: number, docs: number[]): void {
+    const { sums, reached, stamp } = this;
+    for (let f = 0; f < postings.length; f++) {
+      const inField = postings[f];
+      if (!inField) continue;
+      const bm25 = inField.bm25 ?? this.fieldBm25(inField, f);
+      const factor = weight * boost * this.boosts[f];
+      const ids = inField.docs;
+      for (let j = 0; j < ids.length; j++) {
+        const doc = ids[j];
+        if (reached[doc] === stamp) sums[doc] += factor * bm25[j];
+        else {
+          reached[doc] = stamp;
+          sums[doc] = factor * bm25[j];
+          docs.push(doc);
+        }
+      }
+    }
+  }
+
+  /**
+   * Each posting's BM25 in one field, computed once the index is complete. The expression keeps
+   * minisearch's order of operations: a change in the last bit could reorder near ties.
+   */
+  private fieldBm25(inField: FieldTermPostings, f: number): Float64Array {
+    const { k, b, d } = this.bm25;
+    const matching = inField.docs.length;
+    const idf = Math.log(1 + (this.count - matching + 0.5) / (matching + 0.5));
+    const average = this.averageLengths[f];
+    const scores = new Float64Array(matching);
+    for (let j = 0; j < matching; j++) {
+      const count = inField.counts[j];
+      const length = this.lengths[f][inField.docs[j]];
+      scores[j] = idf * (d + (count * (k + 1)) / (count + k * (1 - b + (b * length) / average)));
+    }
+    return (inField.bm25 = scores);
+  }
+}
