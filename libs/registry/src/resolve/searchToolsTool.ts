@@ -36,7 +36,7 @@ export function activatedHits(hits: readonly ToolSearchHit[], limit: number): To
     .filter((h) => h.score > 0 && h.score >= SEARCH_ACTIVATION.ratio * best && h.strength >= SEARCH_ACTIVATION.floor);
 }
 
-/** Search indexes kept per version (one per enabled set; about 18 MB each at 10,000 tools). */
+/** Search indexes kept per version (one per enabled set; about 7 MB each at 10,000 tools). */
 const SEARCH_INDEX_CACHE_SIZE = 4;
 
 export const SEARCH_TOOL_INFO: LanguageModelToolInformation = Object.freeze({
