@@ -80,5 +80,14 @@ describe('one ranking pass', () => {
     const sorted = docs.map((_, i) => i).sort((a, b) => values[b] - values[a] || ranks[docs[a]] - ranks[docs[b]]);
     for (const limit of [0, 1, 3, 5, 8, 20])
       expect(bestPositions(docs, values, ranks, limit)).toEqual(sorted.slice(0, limit));
+    // Past the window's length the same order comes from sorting every entry.
+    const many = Array.from({ length: 300 }, (_, i) => i);
+    const manyValues = many.map((i) => (i * 37) % 11);
+    const manyRanks = Int32Array.from(many.map((i) => (i * 101) % 300));
+    const manySorted = many
+      .map((_, i) => i)
+      .sort((a, b) => manyValues[b] - manyValues[a] || manyRanks[a] - manyRanks[b]);
+    for (const limit of [20, 64, 65, 200, 400])
+      expect(bestPositions(many, manyValues, manyRanks, limit)).toEqual(manySorted.slice(0, limit));
   });
 });

@@ -76,6 +76,9 @@ export class PassCombiner {
   }
 }
 
+/** Up to this many best entries are picked through a sorted window; more are picked by sorting all. */
+const WINDOW_LIMIT = 64;
+
 /**
  * The positions of the `limit` best entries, best first: higher `scores`, then lower `ranks` of
  * `docs` (each tool's place in name order). Keeps a sorted window of `limit` instead of sorting all.
@@ -87,6 +90,12 @@ export function bestPositions(
   limit: number,
 ): number[] {
   if (limit <= 0) return [];
+  // A long window costs more than it saves (each entry moves along it): sort them all instead.
+  if (limit > WINDOW_LIMIT)
+    return docs
+      .map((_, i) => i)
+      .sort((a, b) => scores[b] - scores[a] || ranks[docs[a]] - ranks[docs[b]])
+      .slice(0, limit);
   const before = (a: number, b: number) =>
     scores[a] > scores[b] || (scores[a] === scores[b] && ranks[docs[a]] < ranks[docs[b]]);
   const best: number[] = [];
