@@ -169,8 +169,9 @@ describe('values the user or the workspace chose', () => {
       path.join(base, 'M'),
     );
     const git = new NodeGitService(new NodeWorkspaceFileSystem(root));
+    // A commit's facts are read as stored, with no mailmap (nor the user's): the author as committed.
     const shown = await showText(git, 'HEAD');
-    expect(shown).toContain('Author:     Home Name');
+    expect(shown).toContain('Author:     Test User');
     expect(shown).not.toContain(SECRET);
     expect(await blameText(git, 'a.txt')).toMatch(/Not Committed Yet .* ONE$/);
   });

@@ -2,7 +2,7 @@
 // they left out: `--numstat -z` gives every file (complete even when the patch is cut), the patch
 // is split at its `diff --git` / `diff --cc` lines. Untracked files become new-file diffs built
 // here from their bytes (no git, so no filter or textconv of the repository runs on them).
-import type { GitFilePatch, GitFileStat, GitPatch } from '@toolpacks/services';
+import type { GitFilePatch, GitFileStat } from '@toolpacks/services';
 
 /** `git diff --numstat -z`: `added TAB deleted TAB path NUL`, or `added TAB deleted TAB NUL old NUL new NUL` for a rename. */
 export function parseNumstat(output: string): GitFileStat[] {
@@ -81,21 +81,9 @@ export function sectionPath(section: string): string {
   return rest.replace(/^a\//, '').split(' b/')[0];
 }
 
-/**
- * Where the header of `commit` starts in `git show` output: an annotated tag's text comes before it
- * and may hold any line (`commit <hash>`, `diff --git …`); no line of the commit's own part (its
- * indented message, its diff) starts with `commit `, so the last such line is the commit's.
- */
-export function commitStart(text: string, commit: string): number {
-  const at = text.lastIndexOf(`\ncommit ${commit}`);
-  return at < 0 ? 0 : at + 1;
-}
-
-/** The text before the first file, and one section per file (files start after `commit`'s header line). */
-export function splitPatch(text: string, commit?: string): { header: string; files: GitFilePatch[] } {
-  const first = new RegExp(FILE_START.source, 'gm');
-  first.lastIndex = commit ? commitStart(text, commit) : 0;
-  const start = first.exec(text);
+/** The text before the first file, and one section per file. */
+export function splitPatch(text: string): { header: string; files: GitFilePatch[] } {
+  const start = FILE_START.exec(text);
   if (!start) return { header: text.trimEnd(), files: [] };
   const header = text.slice(0, start.index).trimEnd();
   const body = text.slice(start.index);
@@ -153,12 +141,4 @@ export function newFileDiff(file: string, text: string, executable: boolean): st
     `@@ -0,0 +${lines.length === 1 ? '1' : `1,${lines.length}`} @@`,
     ...body,
   ].join('\n');
-}
-
-/** A patch as one text, as `git diff` / `git show` print it (without the stat): for specs and logs. */
-export function patchText(patch: GitPatch): string {
-  if (patch.kind === 'content') return patch.header;
-  const files = patch.files.map((f) => f.text);
-  if (patch.kind === 'diff') return files.length ? files.join('\n') : 'No differences.';
-  return [patch.header, ...files].filter(Boolean).join('\n\n');
 }

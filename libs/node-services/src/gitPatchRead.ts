@@ -5,16 +5,17 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import {
   WorkspaceError,
-  type GitCommitHeader,
   type GitDiffOptions,
   type GitFilePatch,
   type GitPatch,
+  type GitShownCommit,
   type GitUntrackedFile,
   type WorkspaceFileSystem,
 } from '@toolpacks/services';
 import { newFileDiff, parseNumstat, splitPatch, trimPartialSection } from './gitPatch';
 import { quote, scopeRevision } from './gitRevision';
-import { PREFIXES, commitOf, pathspecs, untrackedNames, verifyEnds, type GitSession } from './gitSession';
+import { FACT_OPTIONS, factsFormat, factsNonce, namedCommit, parseFacts } from './gitCommitFacts';
+import { PREFIXES, pathspecs, untrackedNames, verifyEnds, type GitSession } from './gitSession';
 
 /** Untracked files whose content `includeUntracked` shows: at most this many, each at most this large. */
 const UNTRACKED_CONTENT_FILES = 200;
@@ -51,7 +52,7 @@ export async function diffPatch(session: GitSession, options: GitDiffOptions): P
   // The working tree's new files: a staged diff or a range between commits has none.
   const untracked =
     options.staged || range ? [] : await untrackedFiles(session, paths, options.includeUntracked === true);
-  return { kind: 'diff', header: '', stat, files, untracked, truncated };
+  return { kind: 'diff', stat, files, untracked, truncated };
 }
 
 export async function showPatch(
@@ -71,64 +72,87 @@ export async function showPatch(
       scoped.revision,
       '--',
     ]);
-    const text = content.text.trimEnd();
-    return { kind: 'content', header: text, stat: [], files: [], untracked: [], truncated: content.truncated };
+    return contentPatch(content.text, content.truncated);
   }
-  // One revision: the commit it names (a tag resolved), so the per-file summary and the header are
-  // that commit's and never read from a tag's text, which may hold anything.
+  // One revision: the commit it names (a tag resolved, its facts read from the tag object), so the
+  // diff, the per-file summary and the facts are that commit's and never read from a tag's text.
   const single = scoped.ends.length === 1 && !scoped.revision.includes('..');
-  const commit = single ? await commitOf(session, scoped.ends[0]) : undefined;
+  const named = single ? await namedCommit(session, scoped.ends[0]) : { tags: [] };
+  const commit = named.commit;
   if (!commit) await verifyEnds(session, scoped.ends, 'commit', revision);
   const base = ['show', '--no-ext-diff', '--no-textconv', ...PREFIXES, '--relative'];
   const confined = session.location.prefix !== '' || options.path !== undefined;
   const pathArgs = confined ? await pathspecs(session.workspace, options.path) : [];
-  const stat = parseNumstat(
-    (
-      await session.readFull([
-        ...base,
-        '--numstat',
-        '-z',
-        '--format=',
-        '--end-of-options',
-        commit ?? scoped.revision,
-        '--',
-        ...pathArgs,
-      ])
-    ).text,
-  );
-  const shown = await session.readFull([
+  const shownRevision = ['--end-of-options', commit ?? scoped.revision, '--'];
+  const nonce = factsNonce();
+  // The facts of every commit shown, each followed by its files' numbers.
+  const read = await session.readFull([
     ...base,
-    options.stat ? '--no-patch' : '--patch',
-    '--format=fuller',
-    '--end-of-options',
-    scoped.revision,
-    '--',
+    '--numstat',
+    '-z',
+    factsFormat(nonce),
+    ...FACT_OPTIONS,
+    ...shownRevision,
     ...pathArgs,
   ]);
-  let { header, files } = splitPatch(shown.text, commit);
-  if (shown.truncated && files.length) files = [...files.slice(0, -1), trimPartialSection(files[files.length - 1])];
-  if (header === '' && files.length === 0 && scoped.ends.length <= 1) {
-    // Below the top a commit with no change inside the root prints nothing: its header, and why.
-    const whole = await session.read([
-      'show',
-      '--no-patch',
-      '--format=fuller',
-      '--end-of-options',
-      scoped.revision,
-      '--',
+  const facts = parseFacts(read.bytes, nonce);
+  // A tree or a blob (or a tag of one) is no commit: git's text of it is the content.
+  if (facts.records.length === 0 && facts.before.trim() !== '') return contentPatch(facts.before, read.truncated);
+  const stat = parseNumstat(facts.records.map((r) => r.after).join(''));
+  let commits: GitShownCommit[] = facts.records.map((r) => ({ facts: r.facts, fileCount: 0 }));
+  let files: GitFilePatch[] = [];
+  let truncated = facts.cut;
+  if (!options.stat) {
+    const shown = await session.readFull([
+      ...base,
+      '--patch',
+      `--format=%x00${nonce}%x00%H%x00`,
+      ...shownRevision,
+      ...pathArgs,
     ]);
-    header = `${whole}\n\n(no changes inside ${options.path === undefined ? 'the workspace' : `'${quote(options.path)}'`})`;
+    ({ commits, files } = filesPerCommit(shown.text, nonce, commits));
+    truncated = shown.truncated;
+    if (truncated && files.length) files = [...files.slice(0, -1), trimPartialSection(files[files.length - 1])];
+  }
+  // Below the top a commit with no change inside the root prints nothing: its facts, and that.
+  const nothingInScope = commits.length === 0 && named.tags.length === 0 && scoped.ends.length <= 1;
+  if (nothingInScope) {
+    const whole = await session.readFull(['show', '--no-patch', factsFormat(nonce), ...FACT_OPTIONS, ...shownRevision]);
+    commits = parseFacts(whole.bytes, nonce).records.map((r) => ({ facts: r.facts, fileCount: 0 }));
   }
   return {
     kind: 'commit',
-    header,
+    tags: named.tags,
+    commits,
+    ...(nothingInScope ? { nothingInScope: true as const } : {}),
     stat,
     files,
     untracked: [],
-    truncated: shown.truncated,
+    truncated,
     ...(commit ? { commit } : {}),
-    ...commitHeaderOf(header, commit),
   };
+}
+
+function contentPatch(text: string, truncated: boolean): GitPatch {
+  return { kind: 'content', content: text.trimEnd(), stat: [], files: [], untracked: [], truncated };
+}
+
+/** `git show --patch` with a marker before each commit: each commit's files, in git's order. */
+function filesPerCommit(
+  text: string,
+  nonce: string,
+  commits: readonly GitShownCommit[],
+): { commits: GitShownCommit[]; files: GitFilePatch[] } {
+  const counts = new Map<string, number>();
+  const files: GitFilePatch[] = [];
+  const parts = text.split(`\0${nonce}\0`);
+  for (const part of parts.slice(1)) {
+    const hashEnd = part.indexOf('\0');
+    const own = splitPatch(part.slice(hashEnd + 1)).files;
+    counts.set(part.slice(0, hashEnd), own.length);
+    files.push(...own);
+  }
+  return { commits: commits.map((c) => ({ ...c, fileCount: counts.get(c.facts.hash) ?? 0 })), files };
 }
 
 async function untrackedFiles(
@@ -163,35 +187,4 @@ async function untrackedContent(workspace: WorkspaceFileSystem, name: string): P
   } catch (error) {
     return { path: name, skipped: `unreadable: ${error instanceof Error ? quote(error.message) : String(error)}` };
   }
-}
-
-/**
- * The commit a `git show --format=fuller` header describes: `commit`'s (the revision resolved to it),
- * read from its own line on, never from an annotated tag's text before it (which may hold
- * `commit <hash>` and `Author:` lines); without `commit` (a range) the first.
- */
-export function commitHeaderOf(header: string, commit?: string): { commitHeader?: GitCommitHeader } {
-  const lines = header.split('\n');
-  let start = -1;
-  if (commit === undefined) start = lines.findIndex((l) => /^commit [0-9a-f]{40,64}\b/.test(l));
-  else
-    for (let i = lines.length - 1; i >= 0 && start < 0; i--)
-      if (lines[i] === `commit ${commit}` || lines[i].startsWith(`commit ${commit} `)) start = i;
-  if (start < 0) return {};
-  const field = (name: string) => {
-    for (let i = start + 1; i < lines.length && lines[i] !== ''; i++)
-      if (lines[i].startsWith(`${name}:`)) return lines[i].slice(name.length + 1).trim();
-    return '';
-  };
-  const blank = lines.indexOf('', start);
-  // The subject is the message's first paragraph on one line (as %s gives it).
-  const paragraph: string[] = [];
-  for (let i = blank + 1; blank > 0 && i < lines.length && lines[i].startsWith('    '); i++) {
-    if (lines[i].trim() === '') break;
-    paragraph.push(lines[i].slice(4).trim());
-  }
-  const hash = lines[start].split(' ')[1];
-  return {
-    commitHeader: { hash, author: field('Author'), authorDate: field('AuthorDate'), subject: paragraph.join(' ') },
-  };
 }

@@ -27,6 +27,8 @@ export interface GitProcessOptions {
   readonly token?: CancellationToken;
   /** Private writable memory git (and all it starts) may take; default DEFAULT_MEMORY_LIMITS.git, 0 or Infinity: none. */
   readonly memoryLimitBytes?: number;
+  /** Keep stdout's bytes too (`bytes`): for output whose bytes matter beyond their UTF-8 reading. */
+  readonly keepBytes?: boolean;
 }
 
 export interface GitProcessResult {
@@ -35,6 +37,8 @@ export interface GitProcessResult {
   readonly stderr: string;
   /** stdout went past maxOutputBytes; `stdout` holds the first part. */
   readonly truncated: boolean;
+  /** With `keepBytes`: stdout as git wrote it. */
+  readonly bytes?: Buffer;
 }
 
 export function runGitProcess(options: GitProcessOptions): Promise<GitProcessResult> {
@@ -111,9 +115,11 @@ export function runGitProcess(options: GitProcessOptions): Promise<GitProcessRes
           ),
         );
       }
+      const bytes = Buffer.concat(out);
       resolve({
         code: code ?? 1,
-        stdout: Buffer.concat(out).toString('utf8'),
+        stdout: bytes.toString('utf8'),
+        ...(options.keepBytes ? { bytes } : {}),
         stderr,
         truncated: truncated || outBytes > options.maxOutputBytes,
       });

@@ -38,8 +38,10 @@ export interface GitSession {
   readonly trustRepositoryConfig: boolean;
   /** Read-only: every repository program off. */
   read(args: readonly string[], stdin?: string): Promise<string>;
-  /** Read-only, untrimmed, and whether git's output passed the cap. */
-  readFull(args: readonly string[]): Promise<{ readonly text: string; readonly truncated: boolean }>;
+  /** Read-only, untrimmed (also as bytes: a message need not be UTF-8), and whether git's output passed the cap. */
+  readFull(
+    args: readonly string[],
+  ): Promise<{ readonly text: string; readonly bytes: Buffer; readonly truncated: boolean }>;
   exec(args: readonly string[], overrides: readonly ConfigOverride[], stdin?: string): Promise<GitProcessResult>;
   /** Read-only, a NUL-separated list of names read whole (up to LIST_MAX_BYTES; past it, refused). */
   list(args: readonly string[]): Promise<string[]>;

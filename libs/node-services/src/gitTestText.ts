@@ -1,7 +1,33 @@
 // For specs: what the git tools are given (diffPatch, showPatch, blame) as one text, close to how git prints it.
 import type { CancellationToken } from '@toolpacks/base';
-import type { GitDiffOptions, GitService } from '@toolpacks/services';
-import { patchText } from './gitPatch';
+import type { GitCommitFacts, GitDiffOptions, GitPatch, GitService } from '@toolpacks/services';
+
+/** A commit's facts, close to git's header (the git pack renders the exact one). */
+function commitText(facts: GitCommitFacts): string {
+  const person = (p: GitCommitFacts['author']) => `${p.name} <${p.email}>`;
+  const message = facts.message
+    .trimEnd()
+    .split('\n')
+    .map((line) => `    ${line}`);
+  return [
+    `commit ${facts.hash}`,
+    `Author:     ${person(facts.author)}`,
+    `Commit:     ${person(facts.committer)}`,
+    '',
+    ...message,
+  ].join('\n');
+}
+
+/** A patch as one text, close to how `git diff` / `git show` print it (without the stat). */
+function patchText(patch: GitPatch): string {
+  if (patch.kind === 'content') return patch.content ?? '';
+  const files = patch.files.map((f) => f.text);
+  if (patch.kind === 'diff') return files.length ? files.join('\n') : 'No differences.';
+  const tags = (patch.tags ?? []).map((t) => `tag ${t.name}\n\n${t.message ?? ''}`.trimEnd());
+  const commits = (patch.commits ?? []).map((c) => commitText(c.facts));
+  const scope = patch.nothingInScope ? ['(no changes inside the workspace)'] : [];
+  return [...tags, ...commits, ...scope, ...files].join('\n\n');
+}
 
 /** `diffPatch` as one text: every file's section, or 'No differences.'. */
 export async function diffText(git: GitService, options: GitDiffOptions, token?: CancellationToken): Promise<string> {

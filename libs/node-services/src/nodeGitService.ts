@@ -313,9 +313,9 @@ export class NodeGitService implements GitService {
       ...confined.overrides,
     ];
     const readFull = async (args: readonly string[]) => {
-      const result = await exec(args, readOverrides);
+      const result = await this.spawn(args, readOverrides, pinned, undefined, token, undefined, true);
       if (result.code !== 0) throw new GitCommandError(args[0], `${result.stderr}\n${result.stdout}`);
-      return { text: result.stdout, truncated: result.truncated };
+      return { text: result.stdout, bytes: result.bytes!, truncated: result.truncated };
     };
     const read = async (args: readonly string[], stdin?: string) => {
       const result = await exec(args, readOverrides, stdin);
@@ -369,6 +369,7 @@ export class NodeGitService implements GitService {
     stdin: string | undefined,
     token: CancellationToken | undefined,
     maxOutputBytes = this.maxOutputBytes,
+    keepBytes = false,
   ) {
     return runGitProcess({
       git: this.git,
@@ -380,6 +381,7 @@ export class NodeGitService implements GitService {
       maxOutputBytes,
       memoryLimitBytes: this.options.memoryLimitBytes,
       token,
+      keepBytes,
     });
   }
 }

@@ -31,28 +31,71 @@ export interface GitUntrackedFile {
   readonly skipped?: string;
 }
 
-/** The commit a `showPatch` of one commit (or the first of a range) shows, from its header. */
-export interface GitCommitHeader {
+/** Who and when, from a commit's author or committer line or a tag's tagger line (no mailmap applied). */
+export interface GitSignature {
+  readonly name: string;
+  readonly email: string;
+  /** Seconds since 1970-01-01 UTC, as git stores it. */
+  readonly time: number;
+  /** The person's time zone as git writes it, e.g. `+0530` or `-0800`. */
+  readonly timeZone: string;
+}
+
+/** A commit's facts, read from NUL-separated fields (`%H %P %p %an %ae %ad …`, dates `--date=raw`). */
+export interface GitCommitFacts {
   /** The full hash. */
   readonly hash: string;
-  /** `Name <email>`, as git shows it. */
-  readonly author: string;
-  /** The author date, as git shows it. */
-  readonly authorDate: string;
-  /** The message's first paragraph, on one line. */
-  readonly subject: string;
+  /** The parents' full hashes (two or more: a merge). */
+  readonly parents: readonly string[];
+  /** The parents' hashes abbreviated as git abbreviates them in this repository (what `Merge:` shows). */
+  readonly shortParents: readonly string[];
+  readonly author: GitSignature;
+  readonly committer: GitSignature;
+  /** The message as stored (decoded to UTF-8 from its declared encoding), untrimmed. */
+  readonly message: string;
+  /** False: the message's bytes are not valid UTF-8 (each bad sequence reads U+FFFD in `message`). */
+  readonly messageIsUtf8: boolean;
+}
+
+/** An annotated tag's facts, from the tag object as stored. */
+export interface GitTagFacts {
+  /** The name the tag object gives itself. */
+  readonly name: string;
+  /** Its tagger, when the object has a well-formed tagger line. */
+  readonly tagger?: GitSignature;
+  /** Everything after the blank line that ends the tag's headers (a signature included); absent with no such line. */
+  readonly message?: string;
+}
+
+/** One commit of a {@link GitPatch} of `kind: 'commit'`. */
+export interface GitShownCommit {
+  readonly facts: GitCommitFacts;
+  /** How many of {@link GitPatch.files} are this commit's diff (they follow the earlier commits' files). */
+  readonly fileCount: number;
 }
 
 /**
  * A diff or a commit split at file boundaries, so a caller can fit it in a result budget and name
- * what it left out. `kind: 'content'` is a file or folder at a revision (`HEAD:src/a.ts`): its text
- * is `header`.
+ * what it left out; or (`kind: 'content'`) a file or folder at a revision (`HEAD:src/a.ts`), or an
+ * object that is no commit (a tree or blob by hash), as git prints it.
  */
 export interface GitPatch {
   /** What was shown. */
   readonly kind: 'diff' | 'commit' | 'content';
-  /** Text before the first file: a commit's hash, authors, dates and message; '' for a diff. */
-  readonly header: string;
+  /** `kind: 'content'`: the text. */
+  readonly content?: string;
+  /**
+   * `kind: 'commit'`: the annotated tags the revision named, outermost first (each points at the next,
+   * the last at the commit shown).
+   */
+  readonly tags?: readonly GitTagFacts[];
+  /** `kind: 'commit'`: the commits shown, in git's order (one, or those of a range), each with its files. */
+  readonly commits?: readonly GitShownCommit[];
+  /**
+   * `kind: 'commit'`: the one commit asked for changes nothing inside the workspace or the path given
+   * (git shows nothing of it there; `commits` holds its facts, with no files).
+   */
+  readonly nothingInScope?: true;
   /** Every changed file (complete even when `files` is cut), in git's order. */
   readonly stat: readonly GitFileStat[];
   /** The patch per file, in git's order; empty when only the stat was asked for. */
@@ -61,14 +104,8 @@ export interface GitPatch {
   readonly untracked: readonly GitUntrackedFile[];
   /** git's output passed the service's size cap: files after the last in `files` were not read. */
   readonly truncated: boolean;
-  /**
-   * `kind: 'commit'` of one revision: the full hash of the commit shown (a tag resolved to the commit
-   * it points at). `header` may begin with an annotated tag's own text; the commit's part is the
-   * last line `commit <this hash>` and what follows it.
-   */
+  /** `kind: 'commit'` of one revision: the full hash of the commit shown (a tag resolved to the commit it points at). */
   readonly commit?: string;
-  /** `kind: 'commit'`: the commit shown (never read from an annotated tag's text before it). */
-  readonly commitHeader?: GitCommitHeader;
 }
 
 /** One line of {@link GitService.blame}, from git's porcelain output (keyed fields, not columns). */

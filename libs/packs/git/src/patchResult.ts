@@ -3,6 +3,7 @@
 // the GitPatch the tools already have and from what renderPatch showed, so both say the same.
 import type { GitPatch } from '@toolpacks/services';
 import { clipText, fitJsonArray, jsonChars, roomFor } from '@toolpacks/registry';
+import { shownCommitSummary } from './commitText';
 import type { PatchRenderOptions, RenderedPatch } from './patchText';
 import { BESIDE_FIELDS } from './schemas';
 
@@ -142,7 +143,7 @@ export function diffResult(patch: GitPatch, rendered: RenderedPatch, options: Pa
 
 /** git_show's own fields for a commit: which one (its hash, author, date and subject). */
 export function commitFields(patch: GitPatch, maxChars: number) {
-  const header = patch.commitHeader;
+  const header = shownCommitSummary(patch);
   // A message's first paragraph can be any length: it gets an eighth of the budget at most.
   const commit = header && {
     ...header,

@@ -5,6 +5,7 @@
 import { boundedList } from '@toolpacks/base';
 import { clipText, fitSections, inertLine } from '@toolpacks/registry';
 import { WorkspaceError, type GitFileStat, type GitPatch } from '@toolpacks/services';
+import { showHeaders } from './commitText';
 
 /** Room kept for the notes that say what was left out and how to get it. */
 const NOTE_ROOM = 2_500;
@@ -87,6 +88,8 @@ export interface PatchRenderOptions {
   readonly includeUntracked?: boolean;
   /** Hunks of the one file's diff to skip (the way on when one file alone is over the budget). */
   readonly hunkOffset?: number;
+  /** The path asked for (named when the commit changes nothing inside it). */
+  readonly path?: string;
   /** The revision asked for (named in the way on for `rev:path` content). */
   readonly revision?: string;
   /** The first line of `rev:path` content to show (1-based; the way on past the budget). */
@@ -121,7 +124,10 @@ export function renderPatch(patch: GitPatch, options: PatchRenderOptions): Rende
   const { maxChars, tool } = options;
   if (patch.kind === 'content') return renderContent(patch, options);
   const parts: string[] = [];
-  let header = patch.header;
+  const headers = showHeaders(patch, !options.stat);
+  let header = headers.header;
+  if (patch.nothingInScope)
+    header = `${header}\n\n(no changes inside ${options.path === undefined ? 'the workspace' : `'${quoted(options.path)}'`})`;
   let cut = patch.truncated;
   if (header.length > maxChars / 4) {
     const at = header.lastIndexOf('\n', maxChars / 4);
@@ -151,7 +157,11 @@ export function renderPatch(patch: GitPatch, options: PatchRenderOptions): Rende
   if (patch.stat.length === 0 && patch.files.length === 0 && patch.kind === 'diff' && patch.untracked.length === 0)
     return { text: 'No differences.', body: '', omitted: [], cut };
   // Untracked files with content join the files; the others are listed after them.
-  const sections = [...patch.files.map((f) => ({ path: f.path, text: f.text }))];
+  // A range's later commits follow the last file before them, as in git's own text.
+  const sections = patch.files.map((f, i) => {
+    const after = headers.after.get(i);
+    return { path: f.path, text: after === undefined ? f.text : `${f.text}\n${after}`.replace(/\n+$/, '') };
+  });
   if (options.includeUntracked)
     for (const file of patch.untracked) if (file.patch) sections.push({ path: file.path, text: file.patch });
   // Every part within its share, so the text stays within the budget however small: the list of
@@ -226,6 +236,11 @@ export function renderPatch(patch: GitPatch, options: PatchRenderOptions): Rende
   };
 }
 
+/** A name as the model gave it, cut past 200 characters. */
+function quoted(value: string): string {
+  return value.length > 200 ? `${value.slice(0, 200)}… (${value.length - 200} more characters)` : value;
+}
+
 /** The first of `omitted` (up to 30) whose names fit `maxChars`, and how many more there are. */
 function notShown(omitted: readonly string[], maxChars: number): string {
   const names = omitted.map((name) => clipText(inertLine(name), 200));
@@ -238,7 +253,7 @@ function notShown(omitted: readonly string[], maxChars: number): string {
 function renderContent(patch: GitPatch, options: PatchRenderOptions): RenderedPatch {
   const { maxChars, tool } = options;
   const start = options.startLine ?? 1;
-  const all = patch.header.split('\n');
+  const all = (patch.content ?? '').split('\n');
   if (start > all.length)
     throw new WorkspaceError(
       `The content has ${number(all.length)} line(s); startLine ${number(start)} is past its end.`,

@@ -81,7 +81,7 @@ const neutral = (revision: string, ...args: string[]) =>
 
 /** git_show's text for `revision`, with the budget far above any of these commits. */
 async function shown(revision: string, input: Record<string, unknown> = {}): Promise<string> {
-  const result = await h.call('git_show', { revision, ...input }, { tokenizationOptions: undefined });
+  const result = await h.call('git_show', { revision, ...input });
   if (result.isError) throw new Error(result.text);
   return result.text;
 }
@@ -125,6 +125,7 @@ describe("git_show's header is git's fuller header, byte for byte", () => {
     ['no newline at the end', 'subject only'],
     ['an empty message', ''],
     ['characters outside the BMP and escapes', 'emoji 🎉\tx\n\x1b[31mred\x1b[m\tx\n'],
+    ['a replacement character written as such, a soft hyphen, a C1 control', 'r \ufffd\tx\n\u00ad\tx\n\u0085\tx\n'],
   ];
   it.each(messages)('%s', async (_name, message) => {
     const hash = commit(message);
@@ -178,8 +179,30 @@ describe("git_show's header is git's fuller header, byte for byte", () => {
     });
   });
 
-  // Today the repository's config reaches git show --format=fuller: fixed by reading the facts.
-  it.failing('a hostile repository config changes nothing shown', async () => {
+  it('tags git writes no longer: no tagger, no message, a message without a final line break', async () => {
+    const target = text(['rev-parse', 'HEAD']);
+    const tag = (body: string) => {
+      const raw = `object ${target}\ntype commit\ntag odd\n${body}`;
+      const hash = git(['hash-object', '-t', 'tag', '-w', '--literally', '--stdin'], raw).toString().trim();
+      git(['update-ref', 'refs/tags/odd', hash]);
+    };
+    for (const body of [
+      '\nno tagger\n',
+      'tagger Carl <c@x> 1709351999 +0000\n\nno final break',
+      'tagger Carl <c@x>\n',
+    ]) {
+      tag(body);
+      expect(await shown('odd')).toBe(asTool(neutral('odd')));
+    }
+  });
+
+  it('an object that is no commit is content', async () => {
+    const tree = await h.call('git_show', { revision: 'HEAD^{tree}' });
+    expect(tree.text).toBe(asTool(neutral('HEAD^{tree}')));
+    expect(tree.structuredContent).toMatchObject({ kind: 'content', content: tree.text });
+  });
+
+  it('a hostile repository config changes nothing shown', async () => {
     const hash = commit('subject\n\n\tbody with a tab\n');
     const before = await shown(hash);
     await fs.writeFile(path.join(h.root, '.mailmap'), 'Mapped Name <mapped@example.com> <ada@example.com>\n');

@@ -105,6 +105,7 @@ class GitShowTool extends GitTool implements Tool<Input> {
       tool: 'git_show',
       stat: input.stat === true,
       hunkOffset: input.hunkOffset,
+      path: input.path,
       revision: input.revision,
       startLine: input.startLine,
       ...(input.stat && patch.kind === 'commit'
