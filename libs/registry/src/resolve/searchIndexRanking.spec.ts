@@ -1,3 +1,4 @@
+import SearchableMap from 'minisearch/SearchableMap';
 import { FieldPostings } from './searchIndexPostings';
 import { bestPositions, PassCombiner } from './searchIndexRanking';
 
@@ -37,6 +38,29 @@ describe('the search index postings', () => {
     // Saturating term frequency: twice the word is worth more than once, less than twice as much.
     expect(exact.get(4)!).toBeGreaterThan(exact.get(0)!);
     expect(exact.get(4)!).toBeLessThan(2 * exact.get(0)!);
+  });
+});
+
+describe('terms one edit away', () => {
+  it('are the ones minisearch’s fuzzy search found, in its order, over a vocabulary full of near words', () => {
+    // Words of 1–8 letters over four letters (Park–Miller numbers): many share prefixes,
+    // many are prefixes of others (inserted before and after them) and many are one edit apart; few
+    // enough for every length that they are compared, not walked.
+    let seed = 7;
+    const next = () => (seed = (seed * 16_807) % 2_147_483_647);
+    const words = Array.from({ length: 1_200 }, () =>
+      Array.from({ length: 1 + (next() % 8) }, () => 'abcd'[next() % 4]).join(''),
+    );
+    const postings = new FieldPostings([1], BM25);
+    const tree = new SearchableMap<true>();
+    for (let i = 0; i < words.length; i += 5) {
+      const terms = words.slice(i, i + 5);
+      postings.add([{ length: terms.length, terms }]);
+      for (const term of terms) if (!tree.has(term)) tree.set(term, true);
+    }
+    const queries = [...new Set([...words, 'abcdabcda', 'dddddddd', 'é', 'abcdé', ''])];
+    for (const query of queries)
+      expect([query, postings.nearTerms(query)]).toEqual([query, [...tree.fuzzyGet(query, 1).keys()]]);
   });
 });
 
