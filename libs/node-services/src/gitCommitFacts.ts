@@ -30,7 +30,7 @@ export interface FactsRecord {
 export interface ParsedFacts {
   readonly before: string;
   readonly records: readonly FactsRecord[];
-  /** git's output ended inside a commit's fields (the cap cut it): that commit is left out. */
+  /** git's output ended inside a commit's fields (the cap cut it): its message is cut, or it is left out. */
   readonly cut: boolean;
 }
 
@@ -64,8 +64,9 @@ export function parseFacts(output: Buffer, nonce: string): ParsedFacts {
   const before = (at < 0 ? output : output.subarray(0, at)).toString('utf8');
   while (at >= 0) {
     const from = at + start.length;
-    const to = output.indexOf(end, from);
-    if (to < 0) return { before, records, cut: true };
+    const found = output.indexOf(end, from);
+    // Cut by the cap inside the message: the commit with as much of its message as git gave.
+    const to = found < 0 ? output.length : found;
     const fields: Buffer[] = [];
     for (let i = from; i <= to;) {
       const nul = output.indexOf(0, i);
@@ -73,7 +74,10 @@ export function parseFacts(output: Buffer, nonce: string): ParsedFacts {
       fields.push(output.subarray(i, stop));
       i = stop + 1;
     }
-    if (fields.length < 10) return { before, records, cut: true };
+    if (found < 0 || fields.length < 10) {
+      if (fields.length >= 10) records.push({ facts: commitFacts(fields), after: '' });
+      return { before, records, cut: true };
+    }
     at = output.indexOf(start, to + end.length);
     const after = output.subarray(to + end.length, at < 0 ? output.length : at).toString('utf8');
     records.push({ facts: commitFacts(fields), after });

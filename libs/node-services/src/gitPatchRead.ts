@@ -110,9 +110,9 @@ export async function showPatch(
       ...shownRevision,
       ...pathArgs,
     ]);
-    ({ commits, files } = filesPerCommit(shown.text, nonce, commits));
-    truncated = shown.truncated;
-    if (truncated && files.length) files = [...files.slice(0, -1), trimPartialSection(files[files.length - 1])];
+    ({ commits, files } = filesPerCommit(shown.text, shown.truncated, nonce, commits));
+    truncated ||= shown.truncated;
+    if (shown.truncated && files.length) files = [...files.slice(0, -1), trimPartialSection(files[files.length - 1])];
   }
   // Below the top a commit with no change inside the root prints nothing: its facts, and that.
   const nothingInScope = commits.length === 0 && named.tags.length === 0 && scoped.ends.length <= 1;
@@ -140,19 +140,25 @@ function contentPatch(text: string, truncated: boolean): GitPatch {
 /** `git show --patch` with a marker before each commit: each commit's files, in git's order. */
 function filesPerCommit(
   text: string,
+  truncated: boolean,
   nonce: string,
   commits: readonly GitShownCommit[],
 ): { commits: GitShownCommit[]; files: GitFilePatch[] } {
   const counts = new Map<string, number>();
   const files: GitFilePatch[] = [];
   const parts = text.split(`\0${nonce}\0`);
+  const known = new Set(commits.map((c) => c.facts.hash));
   for (const part of parts.slice(1)) {
     const hashEnd = part.indexOf('\0');
+    const hash = part.slice(0, hashEnd);
+    if (!known.has(hash)) break; // past the commits whose facts the cap let through
     const own = splitPatch(part.slice(hashEnd + 1)).files;
-    counts.set(part.slice(0, hashEnd), own.length);
+    counts.set(hash, own.length);
     files.push(...own);
   }
-  return { commits: commits.map((c) => ({ ...c, fileCount: counts.get(c.facts.hash) ?? 0 })), files };
+  // git's output cut: the commits after the cut are not shown (their facts were read apart).
+  const shown = truncated ? commits.filter((c) => counts.has(c.facts.hash)) : commits;
+  return { commits: shown.map((c) => ({ ...c, fileCount: counts.get(c.facts.hash) ?? 0 })), files };
 }
 
 async function untrackedFiles(

@@ -42,16 +42,31 @@ const WIDE: readonly [number, number][] = [
   [0x20000, 0x2fffd],
   [0x30000, 0x3fffd],
 ];
+/** Ideographs: wide also where no character is assigned yet (as git's table has them). */
+const IDEOGRAPHS: readonly [number, number][] = [
+  [0x3400, 0x4dbf],
+  [0x4e00, 0x9fff],
+  [0xf900, 0xfaff],
+  [0x20000, 0x2fffd],
+  [0x30000, 0x3fffd],
+];
 const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cf}\u1160-\u11ff]$/u;
-const EMOJI = /^\p{Emoji_Presentation}$/u;
+const UNASSIGNED = /^\p{Cn}$/u;
+/** Emoji shown as emoji by default (wide), but not the regional indicators (narrow to git). */
+const EMOJI = /^(?![\u{1f1e6}-\u{1f1ff}])\p{Emoji_Presentation}$/u;
+const inRanges = (code: number, ranges: readonly [number, number][]) =>
+  ranges.some(([from, to]) => code >= from && code <= to);
 
 /** Columns `char` takes as git counts them; undefined where git gives up aligning (a control character). */
 function columns(char: string, utf8: boolean): number | undefined {
   const code = char.codePointAt(0)!;
   if (code < 0x20 || (code >= 0x7f && code < 0xa0)) return undefined;
   if (code === 0xfffd && !utf8) return undefined; // a byte that was not UTF-8
+  if (code === 0xfffe || code === 0xffff) return undefined; // git's UTF-8 reader refuses these two as bad bytes
   if (code !== 0xad && ZERO_WIDTH.test(char)) return 0;
-  if (EMOJI.test(char) || WIDE.some(([from, to]) => code >= from && code <= to)) return 2;
+  if (inRanges(code, IDEOGRAPHS)) return 2;
+  if (UNASSIGNED.test(char)) return 1;
+  if (EMOJI.test(char) || inRanges(code, WIDE)) return 2;
   return 1;
 }
 

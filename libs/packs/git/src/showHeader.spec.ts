@@ -125,7 +125,10 @@ describe("git_show's header is git's fuller header, byte for byte", () => {
     ['no newline at the end', 'subject only'],
     ['an empty message', ''],
     ['characters outside the BMP and escapes', 'emoji 🎉\tx\n\x1b[31mred\x1b[m\tx\n'],
-    ['a replacement character written as such, a soft hyphen, a C1 control', 'r \ufffd\tx\n\u00ad\tx\n\u0085\tx\n'],
+    [
+      'a replacement character written as such, a soft hyphen, a C1 control, noncharacters',
+      'r \ufffd\tx\n\u00ad\tx\n\u0085\tx\n\ufdd0\tx\n\u{1fffe}\tx\n',
+    ],
   ];
   it.each(messages)('%s', async (_name, message) => {
     const hash = commit(message);
@@ -136,6 +139,8 @@ describe("git_show's header is git's fuller header, byte for byte", () => {
   it('bytes that are not UTF-8, and a commit declaring another encoding', async () => {
     const bad = rawCommit(Buffer.from([0x62, 0x61, 0x64, 0x20, 0xff, 0xfe, 0x09, 0x78, 0x0a, 0x0a, 0xc3, 0x28, 0x0a]));
     expect(await shown(bad)).toBe(asTool(neutral(bad)));
+    const nonchar = rawCommit(Buffer.from('x\n\nnon \uffff\tx\n', 'utf8'));
+    expect(await shown(nonchar)).toBe(asTool(neutral(nonchar)));
     const declared = rawCommit(Buffer.from('caf\xe9\t\xe9t\xe9\n\nd\xe9j\xe0\n', 'latin1'), 'encoding ISO-8859-1\n');
     expect(await shown(declared)).toBe(asTool(neutral(declared)));
   });
