@@ -33,7 +33,9 @@ export interface GitUntrackedFile {
 
 /** Who and when, from a commit's author or committer line or a tag's tagger line (no mailmap applied). */
 export interface GitSignature {
+  /** The name as stored (no mailmap applied). */
   readonly name: string;
+  /** The email address as stored, without its angle brackets. */
   readonly email: string;
   /** Seconds since 1970-01-01 UTC, as git stores it. */
   readonly time: number;
@@ -49,7 +51,9 @@ export interface GitCommitFacts {
   readonly parents: readonly string[];
   /** The parents' hashes abbreviated as git abbreviates them in this repository (what `Merge:` shows). */
   readonly shortParents: readonly string[];
+  /** Who wrote the change, and when. */
   readonly author: GitSignature;
+  /** Who made the commit, and when. */
   readonly committer: GitSignature;
   /** The message as stored (decoded to UTF-8 from its declared encoding), untrimmed. */
   readonly message: string;
@@ -69,6 +73,7 @@ export interface GitTagFacts {
 
 /** One commit of a {@link GitPatch} of `kind: 'commit'`. */
 export interface GitShownCommit {
+  /** The commit's facts. */
   readonly facts: GitCommitFacts;
   /** How many of {@link GitPatch.files} are this commit's diff (they follow the earlier commits' files). */
   readonly fileCount: number;
