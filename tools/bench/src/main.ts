@@ -26,7 +26,7 @@ export interface BenchOptions {
   readonly quick: boolean;
   readonly json?: string;
   readonly log?: (line: string) => void;
-  /** `--only when|when-regex|memory|cli|native|results|grep|mcp|peers|saturation`: runs that one scenario alone. */
+  /** `--only when|when-regex|memory|cli|native|results|grep|mcp|peers|saturation|search`: runs that one scenario alone. */
   readonly only?: string;
 }
 
@@ -45,6 +45,7 @@ export async function runAll(options: BenchOptions): Promise<ScenarioResult[]> {
     mcp: () => mcpBothEras(quick),
     peers: () => peers(quick),
     saturation: () => freshRequestWhileSaturated(quick),
+    search: () => toolSearch(quick),
   };
   if (options.only !== undefined) {
     const scenario = single[options.only];
@@ -76,13 +77,20 @@ export async function runAll(options: BenchOptions): Promise<ScenarioResult[]> {
   add(await largeWhenClause(quick));
   add(await whenClauseRegex(quick));
   add(await largestResults(quick));
+  for (const result of await toolSearch(quick)) add(result);
+  return results;
+}
+
+/** The tool search on MetaTool: findability on both splits, then latency at 199 and at 10,000 tools. */
+async function toolSearch(quick: boolean): Promise<ScenarioResult[]> {
   // Fails the run when ../shared/datasets/metatool is missing: findability is never skipped.
   const metaTool = loadMetaTool();
-  add(await findability('dev', quick, metaTool));
-  add(await findability('test', quick, metaTool));
-  add(await searchLatency(metaTool.tools.length, quick, metaTool));
-  add(await searchLatency(quick ? 2_000 : 10_000, quick, metaTool));
-  return results;
+  return [
+    await findability('dev', quick, metaTool),
+    await findability('test', quick, metaTool),
+    await searchLatency(metaTool.tools.length, quick, metaTool),
+    await searchLatency(quick ? 2_000 : 10_000, quick, metaTool),
+  ];
 }
 
 /** Start-up and a tools/call round trip of the MCP server, in the 2025 era and the 2026-07-28 era. */
