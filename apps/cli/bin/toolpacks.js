@@ -15,6 +15,8 @@ const path = require('node:path');
 const CLI_DIR = path.resolve(__dirname, '..');
 const REPO = path.resolve(CLI_DIR, '../..');
 const ENTRY = path.join(CLI_DIR, 'src/cli.ts');
+/** `toolpacks mcp`'s first stage: answers the client's opening before the CLI bundle is read (see start). */
+const OPENING_ENTRY = path.join(CLI_DIR, 'src/mcpOpeningStage.ts');
 const CACHE_DIR = process.env.TOOLPACKS_CACHE_DIR || path.join(REPO, 'node_modules/.cache/toolpacks-cli');
 /**
  * `toolpacks mcp` runs a bundle of its own, with zod inside it: esbuild keeps only the parts of zod
@@ -22,9 +24,9 @@ const CACHE_DIR = process.env.TOOLPACKS_CACHE_DIR || path.join(REPO, 'node_modul
  * is answered sooner. Every other command's bundle leaves zod out, as it never loads it.
  */
 const VARIANT = process.argv.slice(2).includes('mcp') ? 'mcp' : 'cli';
-const MANIFEST = path.join(CACHE_DIR, VARIANT === 'cli' ? 'manifest.json' : `manifest-${VARIANT}.json`);
+const manifestOf = (variant) => path.join(CACHE_DIR, variant === 'cli' ? 'manifest.json' : `manifest-${variant}.json`);
 /** Bump when the build options below change: every cached bundle is then stale. */
-const BUILD_FORMAT = 4;
+const BUILD_FORMAT = 5;
 /**
  * Inputs esbuild does not list in its metafile but reads: the tsconfig files (decorators, the JSX
  * factory). Relative to the repository, like the metafile's inputs.
@@ -44,7 +46,13 @@ const LAZY_PACKAGES = [
   'minisearch',
 ];
 /** What each bundle leaves to node_modules. */
-const LEFT_OUT = { cli: LAZY_PACKAGES, mcp: LAZY_PACKAGES.filter((name) => name !== 'zod') };
+const LEFT_OUT = { cli: LAZY_PACKAGES, mcp: LAZY_PACKAGES.filter((name) => name !== 'zod'), opening: LAZY_PACKAGES };
+/**
+ * The opening stage imports only leaf modules of the registry (inert text, the schema rule names)
+ * through its host entry, whose index would load all of it (~700 KB): a bundle of those leaves
+ * stands in. An import the stand-in lacks fails the build (the server then answers, as before).
+ */
+const ALIASES = { opening: { '@toolpacks/registry/host': path.join(CLI_DIR, 'src/mcpOpeningRegistry.ts') } };
 /** Folders whose sources a bundle may be built from (node_modules is covered by the key). */
 const SOURCE_FOLDERS = ['apps', 'libs'];
 
@@ -72,11 +80,11 @@ function buildKey() {
   ].join('|');
 }
 
-/** The cached bundle when it was built from exactly the sources on disk now; else undefined. */
-function freshBundle() {
+/** The cached bundle of `variant` when it was built from exactly the sources on disk now; else undefined. */
+function freshBundle(variant) {
   let manifest;
   try {
-    manifest = JSON.parse(fs.readFileSync(MANIFEST, 'utf8'));
+    manifest = JSON.parse(fs.readFileSync(manifestOf(variant), 'utf8'));
   } catch {
     return undefined;
   }
@@ -135,13 +143,13 @@ function changedDuringBuild(before, file, stat, started, finished) {
   return stat.mtimeMs >= started && stat.mtimeMs <= finished;
 }
 
-/** Builds the bundle into the cache and returns its path. Throws when it cannot. */
-function buildBundle() {
+/** Builds the bundle of `variant` into the cache and returns its path. Throws when it cannot. */
+function buildBundle(variant) {
   const before = snapshotSources();
   const started = Date.now();
   const key = buildKey();
   const result = require('esbuild').buildSync({
-    entryPoints: [ENTRY],
+    entryPoints: [variant === 'opening' ? OPENING_ENTRY : ENTRY],
     absWorkingDir: REPO,
     bundle: true,
     platform: 'node',
@@ -155,7 +163,8 @@ function buildBundle() {
     // pack written in TypeScript (packImport.ts). The rest are large and loaded only by some
     // commands (mcp, search_tools, a `=~` when clause, a debug session): left to node_modules, so
     // every other start reads and compiles about 1 MB less.
-    external: ['vscode', 'esbuild', 'esbuild-register', ...LEFT_OUT[VARIANT]],
+    external: ['vscode', 'esbuild', 'esbuild-register', ...LEFT_OUT[variant]],
+    alias: ALIASES[variant] || {},
     tsconfig: path.join(CLI_DIR, 'tsconfig.json'),
     metafile: true,
     write: false,
@@ -164,7 +173,7 @@ function buildBundle() {
   });
   const text = result.outputFiles[0].contents;
   const hash = require('node:crypto').createHash('sha256').update(text).digest('hex').slice(0, 16);
-  const name = `${VARIANT}-${hash}.js`;
+  const name = `${variant}-${hash}.js`;
   fs.mkdirSync(CACHE_DIR, { recursive: true });
   const bundle = path.join(CACHE_DIR, name);
   if (!fs.existsSync(bundle)) writeAtomically(bundle, text);
@@ -185,17 +194,17 @@ function buildBundle() {
   }
   // A source saved while esbuild ran may be in the bundle as it was before: use this bundle once,
   // but do not record it as fresh.
-  if (!changed) writeAtomically(MANIFEST, JSON.stringify({ key, bundle: name, inputs }));
+  if (!changed) writeAtomically(manifestOf(variant), JSON.stringify({ key, bundle: name, inputs }));
   for (const old of fs.readdirSync(CACHE_DIR))
-    if (new RegExp(`^${VARIANT}-[0-9a-f]+\\.(js|cache)$`).test(old) && !old.startsWith(`${VARIANT}-${hash}.`))
+    if (new RegExp(`^${variant}-[0-9a-f]+\\.(js|cache)$`).test(old) && !old.startsWith(`${variant}-${hash}.`))
       fs.rmSync(path.join(CACHE_DIR, old), { force: true });
   return bundle;
 }
 
 /**
  * Loads the bundle as a CommonJS module through vm.Script, so V8 can use (and, on the first run,
- * keep) a code cache: Node 20 has no compile cache of its own. Returns a function that runs it, or
- * undefined when the file cannot be read.
+ * keep) a code cache: Node 20 has no compile cache of its own. Returns a function that runs it and
+ * returns its exports, or undefined when the file cannot be read.
  */
 function loadBundle(file) {
   const Module = require('node:module');
@@ -238,7 +247,10 @@ function loadBundle(file) {
   localRequire.main = require.main;
   localRequire.cache = Module._cache;
   localRequire.extensions = Module._extensions;
-  return () => wrapper.call(mod.exports, mod.exports, localRequire, mod, file, path.dirname(file));
+  return () => {
+    wrapper.call(mod.exports, mod.exports, localRequire, mod, file, path.dirname(file));
+    return mod.exports;
+  };
 }
 
 /**
@@ -255,26 +267,61 @@ function enableNodeCompileCache() {
   }
 }
 
+/** The bundle of `variant`, fresh (built now when stale), ready to run; undefined when it cannot be. */
+function loadVariant(variant) {
+  try {
+    return loadBundle(freshBundle(variant) || buildBundle(variant));
+  } catch (error) {
+    if (process.env.TOOLPACKS_DEBUG_BUNDLE)
+      process.stderr.write(`toolpacks: no ${variant} bundle: ${error && error.stack}\n`);
+    return undefined;
+  }
+}
+
+/** The CLI: its bundle, else the sources. */
+function startCli() {
+  const run = loadVariant(VARIANT);
+  // Outside loadVariant's try: an error of the CLI itself must not run it a second time from source.
+  if (run) run();
+  else runFromSource();
+}
+
+/**
+ * `toolpacks mcp` answers the client's opening from a small bundle of its own before the CLI's is read,
+ * checked for staleness or compiled (mcpOpeningStage.ts); the SDK client's discover probe, which ends
+ * its input after the answer, is then done. Else the CLI loads and takes over what the stage read.
+ */
+function startMcp() {
+  const stage = loadVariant('opening');
+  let answering;
+  try {
+    answering = stage && stage().answerBeforeServer(process.argv.slice(2));
+  } catch (error) {
+    answering = Promise.reject(error);
+  }
+  if (!answering) return startCli();
+  answering.then(
+    (next) => next === 'done' || startCli(),
+    (error) => {
+      // Nothing was answered yet when the stage fails (it only fails before it writes).
+      if (process.env.TOOLPACKS_DEBUG_BUNDLE)
+        process.stderr.write(`toolpacks: the opening stage failed: ${error && error.stack}\n`);
+      startCli();
+    },
+  );
+}
+
 function start() {
   if (process.env.TOOLPACKS_FROM_SOURCE === '1') return runFromSource();
   // The server sets these V8 flags (commands/mcp.ts, SERVER_V8_FLAGS); V8 rejects a code cache made
-  // under other flags than the next start's, so they are set before the bundle compiles and the cache
-  // written at exit holds.
+  // under other flags than the next start's, so they are set before the bundles compile and the caches
+  // written at exit hold.
   if (VARIANT === 'mcp')
     for (const flag of ['--optimize-for-size', '--semi-space-growth-factor=1'])
       require('node:v8').setFlagsFromString(flag);
   enableNodeCompileCache();
-  let run;
-  try {
-    const bundle = freshBundle() || buildBundle();
-    run = loadBundle(bundle);
-  } catch (error) {
-    if (process.env.TOOLPACKS_DEBUG_BUNDLE)
-      process.stderr.write(`toolpacks: running from source: ${error && error.stack}\n`);
-  }
-  // Outside the try: an error of the CLI itself must not run it a second time from source.
-  if (run) run();
-  else runFromSource();
+  if (VARIANT === 'mcp') startMcp();
+  else startCli();
 }
 
 module.exports = { changedDuringBuild, CONFIG_INPUTS };

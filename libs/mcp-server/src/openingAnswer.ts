@@ -12,6 +12,9 @@ import { clientProfile } from './clientProfiles';
 import { serverInstructions } from './instructions';
 import type { McpServerOptions, SessionDescription } from './types';
 
+/** What an opening answer depends on of the server's options (the bin's opening stage has only these). */
+export type OpeningServerOptions = Pick<McpServerOptions, 'name' | 'version' | 'model' | 'servesEverything'>;
+
 /** The 2025-era revisions the SDK's Server negotiates in `initialize`, newest first (a spec compares them with the SDK's). */
 export const LEGACY_PROTOCOL_VERSIONS: readonly string[] = [
   '2025-11-25',
@@ -96,7 +99,7 @@ function openingRequest(
  * ModernWorkspace's and the early answer's (one composition).
  */
 export function openingInstructions(
-  options: McpServerOptions,
+  options: OpeningServerOptions,
   about: SessionDescription,
   client: { readonly name?: string; readonly capabilities?: Record<string, unknown> },
   era: 'legacy' | 'modern',
@@ -117,7 +120,7 @@ export function openingInstructions(
  * `server/discover`; else undefined (the SDK answers).
  */
 export function earlyOpeningAnswer(
-  options: McpServerOptions,
+  options: OpeningServerOptions,
   about: SessionDescription,
   message: unknown,
 ): OpeningAnswer | undefined {
@@ -217,7 +220,7 @@ export function parseLine(line: string | undefined): unknown {
  * process that knows it has nothing left to answer (`done`) exits without loading the rest.
  */
 export async function answerOpening(
-  options: McpServerOptions,
+  options: OpeningServerOptions,
   about: SessionDescription,
   io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream },
   waitMs: number,

@@ -8,16 +8,17 @@
 // model of the client when the server knows it (Claude Code, Codex, Gemini CLI: the library's
 // clientFamilies.ts), else for the default model. Each client is told which (instructions) and so is stderr.
 import { randomBytes } from 'node:crypto';
-import { realpathSync, statSync } from 'node:fs';
-import * as path from 'node:path';
+import { statSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import type { CliOptions } from '../cliOptions';
-import { VERSION } from '../defaults';
 import type { Io } from '../io';
+import { describeCliSession, OPENING_WAIT_MS, openingServerOptions, takeHandedOpening } from '../mcpOpeningOptions';
 import { describeRefusedPacks, openCliSession, type WorkspaceSession } from '../session';
 import { endChildProcesses, overrideSignals } from '../signals';
 // Type-only: `toolpacks --help` and the other commands never load the library or the MCP SDK.
-import type { McpServerOptions, SessionDescription } from '@toolpacks/mcp-server';
+import type { McpServerOptions, StdioOpening } from '@toolpacks/mcp-server';
+
+export { BUILT_IN_PACK_NAMES, describeCliSession } from '../mcpOpeningOptions';
 
 /**
  * A server lives long and a call's objects outlive a scavenge while it waits on git or a file: V8's
@@ -44,31 +45,6 @@ export function loadMcpServer(): McpServerModule | string {
       return `@toolpacks/mcp-server is not installed (${reason}); toolpacks mcp needs it: run npm install in the repository.`;
     return `@toolpacks/mcp-server failed to load: ${reason}`;
   }
-}
-
-/**
- * The display names of the built-in packs (../packs.ts), known without loading them: the opening is
- * answered before any pack loads. mcpOpening.spec.ts keeps this equal to the packs' own names.
- */
-export const BUILT_IN_PACK_NAMES: readonly string[] = ['Editor', 'Search', 'Git', 'Debug'];
-
-/** How long the opening line is waited for before the SDK loads (a client that does not write first). */
-const OPENING_WAIT_MS = 50;
-
-/**
- * What the server's instructions say of a session, known before it starts (the host's model, the
- * folder as the host resolves it, the packs), so a client is answered at once while the session
- * starts: the built-in packs are known by name; packs imported from specs are known once loaded.
- */
-export function describeCliSession(
-  options: Pick<CliOptions, 'root' | 'packs' | 'defaultPacks' | 'request'>,
-): SessionDescription | undefined {
-  if (options.packs.length > 0) return undefined;
-  return {
-    model: options.request.model,
-    root: realpathSync(path.resolve(options.root)),
-    packs: options.defaultPacks ? BUILT_IN_PACK_NAMES : [],
-  };
 }
 
 /** `toolpacks mcp`: serves until a signal or the end of stdin; the exit code. */
@@ -99,17 +75,12 @@ export async function run(options: CliOptions, io: Io): Promise<number> {
     return session;
   };
   const serverOptions: McpServerOptions = {
-    name: 'toolpacks',
-    version: VERSION,
+    ...openingServerOptions(options),
     // alwaysAsk (--always-ask, any config file's, even an untrusted one: it only asks more) keeps
     // those tools manual under --yes; the server declines them where the client cannot be asked.
     approvals: { yes: options.approvals.yes, allow: options.approvals.allow, alwaysAsk: options.approvals.alwaysAsk },
-    // Tools whose job a known client's own tools do are left out unless --serve-all (clientProfiles.ts).
-    ...(options.mcp?.serveAll ? { servesEverything: true } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     onError: (error) => io.err(`toolpacks mcp: ${(error as Error)?.message ?? error}`),
-    // A model named on the command line or in the config file wins; the default gives way to the client's.
-    model: options.modelChosenBy !== undefined ? { chosenBy: options.modelChosenBy } : {},
     onInfo: (message) => io.err(`toolpacks mcp: ${message}`),
     // A workspace session with its folder is an McpSession.
     createSession: async () => {
@@ -122,16 +93,19 @@ export async function run(options: CliOptions, io: Io): Promise<number> {
   const stdin = io.stdin ?? process.stdin;
   const stdout = io.stdout ?? process.stdout;
   // The opening answered before the SDK loads (its schemas alone take longer than a client should
-  // wait); the SDK is handed what was read.
-  const opening =
-    stdio && described
+  // wait): by the bin's first stage (mcpOpeningStage.ts) before this bundle loaded, else here; the
+  // SDK is handed what was read.
+  const handed = stdio && stdin === process.stdin ? takeHandedOpening() : undefined;
+  const opening: (StdioOpening & { readonly done?: boolean }) | undefined =
+    handed ??
+    (stdio && described
       ? await (require('@toolpacks/mcp-server/opening') as OpeningModule).answerOpening(
           serverOptions,
           described,
           { stdin, stdout },
           OPENING_WAIT_MS,
         )
-      : undefined;
+      : undefined);
   // The client ended its input right after the opening answer (the SDK's stdio client probes with
   // server/discover on a process of its own, then ends it): nothing is left to answer or to start.
   if (opening?.done) {
