@@ -33,7 +33,10 @@ async function serverOptions(argv: readonly string[]): Promise<CliOptions | unde
     let options = parseCliArgs(argv);
     if (options.command !== 'mcp') return undefined;
     const location = configLocation(argv);
-    const config = await loadConfig(location.path, location.explicit);
+    // loadConfig gives undefined for the root's file when it does not exist; asked only when it may
+    // (its fs.promises alone costs a few milliseconds to load).
+    const absent = !location.explicit && !statSync(location.path, { throwIfNoEntry: false });
+    const config = absent ? undefined : await loadConfig(location.path, location.explicit);
     if (config) options = parseCliArgs(argv, config);
     return options;
   } catch {
