@@ -157,3 +157,41 @@ it('an opening the stage cannot answer exactly is left to the server: packs from
   expect(usage.status).toBe(2);
   expect(usage.lines).toEqual([]);
 });
+
+it('the stage is a bundle of the opening’s own modules, checked and rebuilt alone when one of them changes', async () => {
+  const cache = path.join(dir, 'cache');
+  const env = { TOOLPACKS_CACHE_DIR: cache };
+  const probe = await serve([], modern('claude-code'), [], env);
+  expect(probe.status).toBe(0);
+  const manifestFile = path.join(cache, 'manifest-opening.json');
+  type Manifest = { bundle: string; inputs: Array<[string, number | null, number | null]> };
+  const manifest = JSON.parse(await fs.readFile(manifestFile, 'utf8')) as Manifest;
+  const inputs = manifest.inputs.map(([file]) => file);
+  expect(inputs).toEqual(
+    expect.arrayContaining([
+      'apps/cli/src/mcpOpeningStage.ts',
+      'apps/cli/src/args.ts',
+      'apps/cli/src/config.ts',
+      'libs/mcp-server/src/openingAnswer.ts',
+      'libs/mcp-server/src/instructions.ts',
+    ]),
+  );
+  // Not the registry's index, the host, the packs or the server: those are the CLI bundle's.
+  expect(
+    inputs.filter((file) => /^libs\/(registry\/src\/index|host-node|packs)|mcp-server\/src\/stdio/.test(file)),
+  ).toEqual([]);
+  // The probe never looked at the CLI bundle: it was not even built.
+  expect(await fs.readdir(cache)).not.toContain('manifest-mcp.json');
+
+  // A source of the stage that differs from the one it was built from (its recorded size): rebuilt.
+  const opening = 'libs/mcp-server/src/openingAnswer.ts';
+  const stale: Manifest = {
+    ...manifest,
+    inputs: manifest.inputs.map(([file, mtime, size]) => [file, mtime, file === opening ? (size ?? 0) + 1 : size]),
+  };
+  await fs.writeFile(manifestFile, JSON.stringify(stale));
+  const again = await serve([], modern('claude-code'), [], env);
+  expect(again.lines).toEqual(probe.lines);
+  const rebuilt = JSON.parse(await fs.readFile(manifestFile, 'utf8')) as Manifest;
+  expect(rebuilt.inputs.find(([file]) => file === opening)).toEqual(manifest.inputs.find(([file]) => file === opening));
+});
