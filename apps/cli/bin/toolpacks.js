@@ -8,6 +8,8 @@
 // esbuild missing), and TOOLPACKS_FROM_SOURCE=1 forces them (stack traces with TypeScript lines).
 // TOOLPACKS_CACHE_DIR moves the cache; TOOLPACKS_DEBUG_BUNDLE=1 says why the sources ran instead.
 // `nx run @toolpacks/cli:build` bundles the same entry to dist/apps/cli/cli.js for shipping.
+// `toolpacks mcp` first runs a small bundle of its own (src/mcpOpeningStage.ts, kept the same way) that
+// answers the client's opening before the CLI bundle is read or checked (see startMcp).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
