@@ -15,6 +15,7 @@ export {
   estimateTokens,
   renderPromptResult,
   structuredResult,
+  textChunkResult,
   textResult,
   withStructuredContent,
 } from './toolResult';

@@ -83,3 +83,55 @@ export async function renderPromptResult<P extends BasePromptElementProps>(
   const json = await renderElementJSON(ctor, props, tokenization, token as never);
   return new LanguageModelToolResult([new LanguageModelPromptTsxPart(json)]);
 }
+
+/**
+ * The result {@link renderPromptResult} gives for an element named `elementName` whose render() is one
+ * `<TextChunk>{text}</TextChunk>` (no props, no priority), built without rendering: prompt-tsx's
+ * element JSON is not pruned, so it is this tree whatever the budget, and a read no longer allocates
+ * a renderer's pieces, token counts and metadata on every call.
+ */
+export function textChunkResult(elementName: string, text: string): LanguageModelToolResult {
+  const piece = (ctorName: string, children: unknown[]) => ({
+    type: 1, // PromptNodeType.Piece
+    ctor: 2, // PieceCtorKind.Other
+    ctorName,
+    children,
+    props: {},
+    references: [],
+  });
+  const chunk = { type: 2, priority: Number.MAX_SAFE_INTEGER, text, references: [], lineBreakBefore: true }; // Text
+  return new LanguageModelToolResult([
+    new LanguageModelPromptTsxPart({ node: piece(elementName, [piece('TextChunk', [chunk])]) }),
+  ]);
+}
+
+/**
+ * The text of a prompt-tsx part that is {@link textChunkResult}'s tree (one element holding one
+ * `TextChunk` of one text at the highest priority, no references); undefined for any other tree.
+ */
+export function singleTextChunk(json: unknown): string | undefined {
+  const node = (json as { node?: unknown } | null)?.node as Piece | undefined;
+  const chunk = onlyChild(node)?.ctorName === 'TextChunk' ? onlyChild(onlyChild(node)) : undefined;
+  if (!chunk || chunk.type !== 2 || typeof chunk.text !== 'string') return undefined;
+  if (chunk.priority !== Number.MAX_SAFE_INTEGER || chunk.references?.length) return undefined;
+  return chunk.text;
+}
+
+interface Piece {
+  type?: number;
+  ctor?: number;
+  ctorName?: string;
+  text?: unknown;
+  priority?: number;
+  references?: unknown[];
+  props?: Record<string, unknown>;
+  children?: Piece[];
+}
+
+/** A plain piece's one child (no props, no references, not kept with another); undefined otherwise. */
+function onlyChild(node: Piece | undefined): Piece | undefined {
+  if (!node || node.type !== 1 || node.ctor !== 2 || node.children?.length !== 1) return undefined;
+  if (node.references?.length || (node.props && Object.keys(node.props).length)) return undefined;
+  if ('keepWithId' in node || 'flags' in node) return undefined;
+  return node.children[0];
+}

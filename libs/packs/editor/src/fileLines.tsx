@@ -4,8 +4,8 @@
 import { PromptElement, TextChunk } from '@vscode/prompt-tsx';
 import type { BasePromptElementProps } from '@vscode/prompt-tsx';
 import type { CancellationToken } from '@toolpacks/base';
-import { callWith, ItemFit, jsonStringChars } from '@toolpacks/registry';
-import type { ToolTokenizationOptions } from '@toolpacks/registry';
+import { callWith, ItemFit, jsonStringChars, textChunkResult } from '@toolpacks/registry';
+import type { LanguageModelToolResult, ToolTokenizationOptions } from '@toolpacks/registry';
 import { READ_FILE_PAGING } from './resultSchemas';
 import { cutLineSentence, formatSize } from './fileContent';
 
@@ -56,22 +56,35 @@ export async function linesThatFit(
 
 export class FileLines extends PromptElement<FileLinesProps> {
   render() {
-    const { path, lines, firstLine, totalLines, large, kept } = this.props;
-    const lastRequested = firstLine + lines.length - 1;
-    const last = firstLine + kept - 1;
-    if (large) return <TextChunk>{largeFile(this.props, large, kept)}</TextChunk>;
-    const header =
-      kept === 0 ? `File: ${path} (${totalLines} lines)` : `File: ${path}, lines ${firstLine}-${last} of ${totalLines}`;
-    const parts = [header, ...lines.slice(0, kept)];
-    if (kept < lines.length) {
-      parts.push(
-        kept === 0
-          ? `[Not even one line fits the token budget. Read a smaller range, or use grep_search to find what you need.]`
-          : `[Truncated at line ${last} to fit the token budget (asked for ${firstLine}-${lastRequested}). Call ${callWith(READ_FILE_PAGING, last + 1)} to read on.]`,
-      );
-    }
-    return <TextChunk>{parts.join('\n')}</TextChunk>;
+    return <TextChunk>{fileLinesText(this.props)}</TextChunk>;
   }
+}
+
+/**
+ * {@link FileLines} as a tool result, built without rendering it (the same prompt-tsx JSON): its
+ * render() is one text chunk, which prompt-tsx's element JSON never prunes.
+ */
+export function fileLinesResult(props: FileLinesProps): LanguageModelToolResult {
+  return textChunkResult(FileLines.name, fileLinesText(props));
+}
+
+/** The text {@link FileLines} renders: a header, the kept lines, and where to read on. */
+export function fileLinesText(props: FileLinesProps): string {
+  const { path, lines, firstLine, totalLines, large, kept } = props;
+  const lastRequested = firstLine + lines.length - 1;
+  const last = firstLine + kept - 1;
+  if (large) return largeFile(props, large, kept);
+  const header =
+    kept === 0 ? `File: ${path} (${totalLines} lines)` : `File: ${path}, lines ${firstLine}-${last} of ${totalLines}`;
+  const parts = [header, ...lines.slice(0, kept)];
+  if (kept < lines.length) {
+    parts.push(
+      kept === 0
+        ? `[Not even one line fits the token budget. Read a smaller range, or use grep_search to find what you need.]`
+        : `[Truncated at line ${last} to fit the token budget (asked for ${firstLine}-${lastRequested}). Call ${callWith(READ_FILE_PAGING, last + 1)} to read on.]`,
+    );
+  }
+  return parts.join('\n');
 }
 
 /** A large file's range: "lines X–Y of a large file (N MB); read on from line Y+1.", and a cut line said. */

@@ -12,7 +12,7 @@ import {
   type ITokenizer,
 } from '@vscode/prompt-tsx';
 import type { ToolResultLike } from '../definitions';
-import { estimateTokens } from '../toolResult';
+import { estimateTokens, singleTextChunk } from '../toolResult';
 import type { ToolCallContent } from '../definitions';
 
 /** Turns whatever a tool returned into the registry's content list (duck-typed like prompt-tsx does). */
@@ -67,6 +67,17 @@ class ContentAsMessage extends PromptElement<ContentAsMessageProps> {
 export async function contentToText(content: readonly ToolCallContent[], tokenBudget = 1_000_000): Promise<string> {
   if (content.every((part) => part.kind === 'text'))
     return content.map((part) => (part as { value: string }).value).join('\n');
+  // A lone text chunk (a file's lines) renders to its own text when it fits: no renderer per call.
+  const lone = content.length === 1 && content[0].kind === 'promptTsx' ? singleTextChunk(content[0].value) : undefined;
+  if (lone && estimateTokens(lone) + LONE_CHUNK_OVERHEAD < tokenBudget) return lone;
+  return renderContent(content, tokenBudget);
+}
+
+/** Room for the message and tool-result wrapping the renderer counts beside a lone chunk's text. */
+const LONE_CHUNK_OVERHEAD = 64;
+
+/** {@link contentToText} through prompt-tsx's renderer, whatever the content. */
+export async function renderContent(content: readonly ToolCallContent[], tokenBudget = 1_000_000): Promise<string> {
   const renderer = new PromptRenderer(
     { modelMaxPromptTokens: tokenBudget },
     ContentAsMessage,

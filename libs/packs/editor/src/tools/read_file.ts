@@ -1,12 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { CancellationToken } from '@toolpacks/base';
-import {
-  defaultTokenization,
-  defineTool,
-  renderPromptResult,
-  roomFor,
-  withStructuredContent,
-} from '@toolpacks/registry';
+import { defaultTokenization, defineTool, roomFor, withStructuredContent } from '@toolpacks/registry';
 import type {
   InputOf,
   Tool,
@@ -16,7 +10,7 @@ import type {
 } from '@toolpacks/registry';
 import { WorkspaceError, WorkspaceFileSystem } from '@toolpacks/services';
 import { cutLineBytes, inspectFile } from '../fileContent';
-import { FileLines, linesThatFit } from '../fileLines';
+import { fileLinesResult, linesThatFit } from '../fileLines';
 import type { FileLinesProps } from '../fileLines';
 import { imageValue, READ_ANNOTATIONS, READ_OUTPUT, READ_ROOM, textValue } from '../resultSchemas';
 
@@ -111,7 +105,7 @@ async function render(
   token: CancellationToken,
 ) {
   const kept = await linesThatFit(props.path, props.lines, budget, token, maxJsonChars);
-  const result = await renderPromptResult(FileLines, { ...props, kept }, budget, token);
+  const result = fileLinesResult({ ...props, kept });
   const shown = props.lines.slice(0, kept);
   const more = kept < props.lines.length || props.large?.more === true;
   // A large file's streamed read cuts only its last line; it is shown cut when every line fits.
