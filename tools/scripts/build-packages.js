@@ -287,15 +287,13 @@ async function buildCli(pkg, packages) {
     tsconfigRaw: readJson(path.join(root, 'tsconfig.base.json')),
     logLevel: 'error',
   });
+  const opening = await buildOpeningStage(pkg, esbuild);
   const js = new Set();
-  for (const output of Object.values(result.metafile.outputs))
+  for (const output of [...Object.values(result.metafile.outputs), ...Object.values(opening.metafile.outputs)])
     for (const i of output.imports) if (i.external) js.add(i.path);
   fs.mkdirSync(path.join(pkg.outDir, 'bin'), { recursive: true });
   const bin = path.join(pkg.outDir, 'bin/toolpacks.js');
-  fs.writeFileSync(
-    bin,
-    "#!/usr/bin/env node\n// The published CLI: the compiled bundle beside this folder.\nrequire('../cli.js');\n",
-  );
+  fs.writeFileSync(bin, PUBLISHED_BIN);
   fs.chmodSync(bin, 0o755);
   const bins = Object.fromEntries(Object.keys(pkg.manifest.bin).map((name) => [name, 'bin/toolpacks.js']));
   return publishedManifest(pkg, {
@@ -304,6 +302,64 @@ async function buildCli(pkg, packages) {
     ...computeDependencies(pkg, packages, js, new Set()),
   });
 }
+
+/**
+ * `toolpacks mcp`'s first stage (apps/cli/src/mcpOpeningStage.ts), as the checkout's bin runs it: a small
+ * bundle with everything of this workspace inside (the published libraries' entries would load the whole
+ * registry and server before the client's opening is answered) and the registry's host entry replaced by
+ * the few leaf modules the opening uses (mcpOpeningRegistry.ts).
+ */
+function buildOpeningStage(pkg, esbuild) {
+  const external = {
+    name: 'toolpacks-opening-externals',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
+        const name = packageNameOf(args.path);
+        return name && name.startsWith('@toolpacks/') ? undefined : { path: args.path, external: true };
+      });
+    },
+  };
+  return esbuild.build({
+    entryPoints: [path.join(root, pkg.dir, 'src/mcpOpeningStage.ts')],
+    outfile: path.join(pkg.outDir, 'mcpOpening.js'),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    alias: { '@toolpacks/registry/host': path.join(root, pkg.dir, 'src/mcpOpeningRegistry.ts') },
+    plugins: [external],
+    metafile: true,
+    tsconfigRaw: readJson(path.join(root, 'tsconfig.base.json')),
+    logLevel: 'error',
+  });
+}
+
+/**
+ * The published bin. `toolpacks mcp` sets the server's V8 flags (commands/mcp.ts, SERVER_V8_FLAGS) before
+ * anything compiles and answers the client's opening from the first stage; the SDK client's discover
+ * probe ends there, anything else loads the CLI, which takes over what the stage read. A stage that
+ * cannot answer (it fails only before it writes) leaves everything to the CLI.
+ */
+const PUBLISHED_BIN = `#!/usr/bin/env node
+// The published CLI: the compiled bundles beside this folder.
+'use strict';
+const args = process.argv.slice(2);
+if (!args.includes('mcp')) require('../cli.js');
+else {
+  const v8 = require('node:v8');
+  for (const flag of ['--optimize-for-size', '--semi-space-growth-factor=1']) v8.setFlagsFromString(flag);
+  let answering;
+  try {
+    answering = require('../mcpOpening.js').answerBeforeServer(args);
+  } catch (error) {
+    answering = Promise.reject(error);
+  }
+  answering.then(
+    (next) => next === 'done' || require('../cli.js'),
+    () => require('../cli.js'),
+  );
+}
+`;
 
 /** Builds one package into its dist folder (emptied first) and returns that folder. */
 async function buildPackage(pkg, packages, out) {

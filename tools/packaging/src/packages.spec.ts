@@ -7,6 +7,8 @@ import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { PUBLISHED } from './published';
 
 const root = path.resolve(__dirname, '../../..');
@@ -247,6 +249,42 @@ describe('the publishable packages, installed from their tarballs outside the re
     const reply = JSON.parse(result.stdout.split('\n')[0]);
     expect(reply).toMatchObject({ id: 1, result: { serverInfo: { name: 'toolpacks' }, capabilities: { tools: {} } } });
   });
+
+  // The published bin answers the opening from its first stage (mcpOpening.js) and hands over to the CLI:
+  // a real SDK client in each era must get the whole session from the installed package, not only the answer.
+  it.each([
+    ['2025-11-25', {}],
+    ['2026-07-28', { versionNegotiation: { mode: { pin: '2026-07-28' as const } } }],
+  ])(
+    'lists and calls tools from the installed CLI with the SDK v2 client, %s era',
+    async (era, negotiation) => {
+      fs.writeFileSync(path.join(project, 'hello.txt'), 'hello from the tarballs\n');
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [path.join(project, 'node_modules/@toolpacks/cli/bin/toolpacks.js'), 'mcp', '--root', project],
+        cwd: project,
+        env: cleanEnv as Record<string, string>,
+        stderr: 'pipe',
+      });
+      let stderr = '';
+      transport.stderr?.on('data', (chunk: Buffer) => (stderr += String(chunk)));
+      const client = new Client({ name: 'packaging-spec', version: '1.0.0' }, negotiation);
+      try {
+        await client.connect(transport);
+        expect(client.getNegotiatedProtocolVersion()).toBe(era);
+        const { tools } = await client.listTools();
+        expect(tools.map((tool) => tool.name)).toContain('read_file');
+        const read = await client.callTool({ name: 'read_file', arguments: { filePath: 'hello.txt' } });
+        expect(read.isError).toBeFalsy();
+        expect(JSON.stringify(read.content)).toContain('hello from the tarballs');
+      } catch (error) {
+        throw new Error(`${String(error)}\nstderr: ${stderr}`, { cause: error });
+      } finally {
+        await client.close();
+      }
+    },
+    120_000,
+  );
 
   it('tests the pack with the public harness, @toolpacks/host-node/testing', () => {
     fs.writeFileSync(path.join(project, 'my-pack.test.js'), MY_PACK_TEST);
