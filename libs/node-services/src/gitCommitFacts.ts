@@ -153,5 +153,16 @@ export async function namedCommit(
     tags.push(tag);
     [object, type] = [next, nextType];
   }
-  return type === 'commit' && /^[0-9a-f]{40,64}$/.test(object) ? { commit: object, tags } : { tags: [] };
+  if (type !== 'commit' || !/^[0-9a-f]{40,64}$/.test(object)) return { tags: [] };
+  // A tag's `type` line is repository content (a fetched tag may claim anything): git says what the
+  // object really is, or a blob outside the root would be shown as if it were a commit.
+  if (tags.length > 0) {
+    const target = await session.exec(
+      ['cat-file', '--batch-check=%(objecttype)'],
+      session.readOverrides,
+      `${object}\n`,
+    );
+    if (target.code !== 0 || target.stdout.trim() !== 'commit') return { tags: [] };
+  }
+  return { commit: object, tags };
 }

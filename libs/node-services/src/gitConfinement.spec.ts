@@ -75,6 +75,17 @@ describe('a workspace root below the repository top', () => {
   });
 
   const blob = () => sh(top, 'rev-parse', 'HEAD:secret.txt').trim();
+  /** An annotated tag of `object` written by hand (as a fetched repository may hold it), claiming `type`; its name. */
+  const lyingTag = (object: string, type = 'commit', name = 'liar') => {
+    const body = `object ${object}\ntype ${type}\ntag ${name}\ntagger T <t@example.com> 1 +0000\n\nx\n`;
+    const tag = execFileSync('git', ['hash-object', '-t', 'tag', '-w', '--literally', '--stdin'], {
+      cwd: top,
+      input: body,
+      encoding: 'utf8',
+    }).trim();
+    sh(top, 'update-ref', `refs/tags/${name}`, tag);
+    return name;
+  };
   it.each<[string, () => Promise<string>]>([
     ['show HEAD:secret.txt', () => showText(git, 'HEAD:secret.txt')],
     ['show HEAD:./../secret.txt', () => showText(git, 'HEAD:./../secret.txt')],
@@ -87,6 +98,20 @@ describe('a workspace root below the repository top', () => {
     ['show HEAD^{tree}', () => showText(git, 'HEAD^{tree}')],
     ['show the blob by hash', () => showText(git, blob())],
     ['show a tag of the blob', async () => (sh(top, 'tag', 'leak', blob()), showText(git, 'leak'))],
+    // A tag object is repository content: its own `type commit` line must not make a blob a commit.
+    ['show a tag of the blob that says it tags a commit', () => showText(git, lyingTag(blob()))],
+    ['show a tag of the blob that says it tags a tag', () => showText(git, lyingTag(blob(), 'tag'))],
+    [
+      'show a tag of that tag',
+      () => {
+        const inner = sh(top, 'rev-parse', `refs/tags/${lyingTag(blob())}`).trim();
+        return showText(git, lyingTag(inner, 'tag', 'outer'));
+      },
+    ],
+    [
+      'show a lying tag of the tree HEAD^{tree}',
+      () => showText(git, lyingTag(sh(top, 'rev-parse', 'HEAD^{tree}').trim())),
+    ],
     ['show HEAD:/abs', () => showText(git, `HEAD:${top}/secret.txt`)],
     ['diff two blobs by hash', () => diffText(git, { revision: `${blob()}..${blob()}` })],
     ['diff HEAD:secret.txt', () => diffText(git, { revision: 'HEAD:secret.txt' })],

@@ -2,13 +2,13 @@
 // `<rev>:<path>` / `:<n>:<path>` rewritten so the path is taken relative to the workspace root and
 // may not leave it (git itself reads such paths from the repository's top, or from the current
 // folder with `./` and `../`, which is how `HEAD:secret.txt` or `HEAD:./../secret.txt` escaped).
+import { quoteBounded } from '@toolpacks/base';
 import { WorkspaceError } from '@toolpacks/services';
 
 const REVISION = /^[A-Za-z0-9._/~^@{}:+-]+$/;
 
-export function quote(value: string, max = 200): string {
-  return value.length > max ? `${value.slice(0, max)}… (${value.length - max} more characters)` : value;
-}
+/** A model's value in a message, cut (the one rule for every layer: @toolpacks/base's quoteBounded). */
+export const quote = quoteBounded;
 
 export function checkRevision(revision: unknown): string {
   if (typeof revision !== 'string' || revision === '')

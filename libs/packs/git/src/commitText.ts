@@ -1,5 +1,6 @@
 // git_show's header rendered from the commit's and tags' facts, as `git show --format=fuller` prints
-// them with git's defaults (no mailmap, no notes, no decorations, dates in git's default form): the
+// them with no mailmap, notes or decorations and dates in git's default form (a repository's .mailmap,
+// which git applies by default, is its own content and may not rename who wrote a commit here): the
 // message indented by four with git's own rules (leading blank lines dropped, trailing white space
 // cut, a tab expanded to the next multiple of eight columns unless a control character or a byte
 // that is not UTF-8 comes before it on the line), merges with their `Merge:` line, each annotated
@@ -13,10 +14,33 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 export function gitDate(signature: Pick<GitSignature, 'time' | 'timeZone'>): string {
   const zone = Number(signature.timeZone);
   const minutes = Math.sign(zone) * (Math.floor(Math.abs(zone) / 100) * 60 + (Math.abs(zone) % 100));
-  const at = new Date((signature.time + minutes * 60) * 1000);
+  const local = signature.time + minutes * 60;
+  const days = Math.floor(local / 86_400);
+  const seconds = local - days * 86_400;
+  const { year, month, day } = civilDate(days);
   const two = (n: number) => String(n).padStart(2, '0');
-  const time = `${two(at.getUTCHours())}:${two(at.getUTCMinutes())}:${two(at.getUTCSeconds())}`;
-  return `${DAYS[at.getUTCDay()]} ${MONTHS[at.getUTCMonth()]} ${at.getUTCDate()} ${time} ${at.getUTCFullYear()} ${signature.timeZone}`;
+  const time = `${two(Math.floor(seconds / 3600))}:${two(Math.floor(seconds / 60) % 60)}:${two(seconds % 60)}`;
+  const weekday = DAYS[(((days + 4) % 7) + 7) % 7]; // 1 January 1970 was a Thursday
+  return `${weekday} ${MONTHS[month - 1]} ${day} ${time} ${year} ${signature.timeZone}`;
+}
+
+/**
+ * The proleptic Gregorian date `days` after 1 January 1970, for any year git can store (a JavaScript
+ * Date ends at the year 275760; a commit may say 3170843): the days-to-civil algorithm of
+ * http://howardhinnant.github.io/date_algorithms.html, in 400-year eras.
+ */
+function civilDate(days: number): { year: number; month: number; day: number } {
+  const shifted = days + 719_468; // from 1 March of the year 0
+  const era = Math.floor(shifted / 146_097);
+  const dayOfEra = shifted - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
+  const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
+  return { year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day };
 }
 
 /** East Asian wide and full-width blocks (git's double_width table, emoji apart). */

@@ -2,7 +2,7 @@
 // (fitSections, clipText): a diff or a commit cut at a file boundary (then at a hunk when one file
 // alone is over), the per-file summary cut with a count, content at a line; every cut says exactly
 // how to get the rest.
-import { boundedList } from '@toolpacks/base';
+import { boundedList, quoteBounded } from '@toolpacks/base';
 import { clipText, fitSections, inertLine } from '@toolpacks/registry';
 import { WorkspaceError, type GitFileStat, type GitPatch } from '@toolpacks/services';
 import { showHeaders } from './commitText';
@@ -127,7 +127,7 @@ export function renderPatch(patch: GitPatch, options: PatchRenderOptions): Rende
   const headers = showHeaders(patch, !options.stat);
   let header = headers.header;
   if (patch.nothingInScope)
-    header = `${header}\n\n(no changes inside ${options.path === undefined ? 'the workspace' : `'${quoted(options.path)}'`})`;
+    header = `${header}\n\n(no changes inside ${options.path === undefined ? 'the workspace' : `'${quoteBounded(options.path)}'`})`;
   let cut = patch.truncated;
   if (header.length > maxChars / 4) {
     const at = header.lastIndexOf('\n', maxChars / 4);
@@ -237,10 +237,6 @@ export function renderPatch(patch: GitPatch, options: PatchRenderOptions): Rende
 }
 
 /** A name as the model gave it, cut past 200 characters. */
-function quoted(value: string): string {
-  return value.length > 200 ? `${value.slice(0, 200)}… (${value.length - 200} more characters)` : value;
-}
-
 /** The first of `omitted` (up to 30) whose names fit `maxChars`, and how many more there are. */
 function notShown(omitted: readonly string[], maxChars: number): string {
   const names = omitted.map((name) => clipText(inertLine(name), 200));

@@ -47,10 +47,10 @@ function commit(message: string | Buffer, ...args: string[]): string {
   return text(['rev-parse', 'HEAD']);
 }
 /** A commit object written as given (bytes git commit would re-encode or refuse), made HEAD. */
-function rawCommit(message: Buffer, extraHeader = ''): string {
+function rawCommit(message: Buffer, extraHeader = '', authorDate = '1709263507 +0530'): string {
   const tree = text(['rev-parse', 'HEAD^{tree}']);
   const parent = text(['rev-parse', 'HEAD']);
-  const head = `tree ${tree}\nparent ${parent}\nauthor Ada Author <ada@example.com> 1709263507 +0530\ncommitter Carl Committer <carl@example.org> 1709351999 -0800\n${extraHeader}\n`;
+  const head = `tree ${tree}\nparent ${parent}\nauthor Ada Author <ada@example.com> ${authorDate}\ncommitter Carl Committer <carl@example.org> 1709351999 -0800\n${extraHeader}\n`;
   const hash = git(['hash-object', '-t', 'commit', '-w', '--stdin'], Buffer.concat([Buffer.from(head), message]))
     .toString()
     .trim();
@@ -144,6 +144,14 @@ describe("git_show's header is git's fuller header, byte for byte", () => {
     const declared = rawCommit(Buffer.from('caf\xe9\t\xe9t\xe9\n\nd\xe9j\xe0\n', 'latin1'), 'encoding ISO-8859-1\n');
     expect(await shown(declared)).toBe(asTool(neutral(declared)));
   });
+
+  it.each(['99999999999999 +0000', '253402300799 +1400', '-5 +0000', '86400 -1200', '1709263507 +99999'])(
+    'an author date of %s (beyond what a JavaScript Date holds, before 1970, odd zones)',
+    async (authorDate) => {
+      const hash = rawCommit(Buffer.from('dated\n'), '', authorDate);
+      expect(await shown(hash)).toBe(asTool(neutral(hash)));
+    },
+  );
 
   it('a merge commit (its Merge: line) and a range of commits with and without changes', async () => {
     git(['switch', '--quiet', '-c', 'topic']);

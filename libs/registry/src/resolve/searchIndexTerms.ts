@@ -20,13 +20,19 @@ export function processTerm(term: string, stemming: boolean): string | null {
   return stemming ? stem(word) : word;
 }
 
+/** Longer words are indexed and searched as they are (see stem). */
+export const MAX_STEMMED_LENGTH = 64;
+
 /**
  * The Porter2 ("English" Snowball) stemmer, from wink-porter2-stemmer (a well-kept implementation
  * of snowballstem.org's algorithm). Lowercase a–z words only: anything else (digits, other
- * scripts) and words of up to two letters are returned as they are. "generate" → "generat".
+ * scripts), words of up to two letters and words over MAX_STEMMED_LENGTH are returned as they are.
+ * "generate" → "generat".
  */
 export function stem(word: string): string {
-  if (word.length <= 2 || !/^[a-z]+$/.test(word)) return word;
+  // The stemmer's time grows with the square of a word's length: a model's query is untrusted, and no
+  // English word is near the bound.
+  if (word.length <= 2 || word.length > MAX_STEMMED_LENGTH || !/^[a-z]+$/.test(word)) return word;
   return porter2(word);
 }
 
