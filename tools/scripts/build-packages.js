@@ -347,7 +347,7 @@ const args = process.argv.slice(2);
 if (!args.includes('mcp')) require('../cli.js');
 else {
   const v8 = require('node:v8');
-  for (const flag of ['--optimize-for-size', '--semi-space-growth-factor=1']) v8.setFlagsFromString(flag);
+  for (const flag of ${JSON.stringify(require('../../apps/cli/bin/toolpacks.js').MCP_V8_FLAGS)}) v8.setFlagsFromString(flag);
   let answering;
   try {
     answering = require('../mcpOpening.js').answerBeforeServer(args);

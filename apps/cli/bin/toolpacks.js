@@ -37,6 +37,11 @@ const CONFIG_INPUTS = [
   'tsconfig.base.json',
   path.relative(REPO, path.join(CLI_DIR, 'tsconfig.json')).split(path.sep).join('/'),
 ];
+/**
+ * The server's V8 flags (commands/mcp.ts, SERVER_V8_FLAGS), set before any bundle compiles: V8 rejects a
+ * code cache made under other flags. The published bin takes them from here (build-packages.js).
+ */
+const MCP_V8_FLAGS = ['--optimize-for-size', '--semi-space-growth-factor=1'];
 /** Packages the bundle leaves to node_modules: see buildBundle. */
 const LAZY_PACKAGES = [
   '@modelcontextprotocol/sdk',
@@ -318,15 +323,13 @@ function start() {
   // The server sets these V8 flags (commands/mcp.ts, SERVER_V8_FLAGS); V8 rejects a code cache made
   // under other flags than the next start's, so they are set before the bundles compile and the caches
   // written at exit hold.
-  if (VARIANT === 'mcp')
-    for (const flag of ['--optimize-for-size', '--semi-space-growth-factor=1'])
-      require('node:v8').setFlagsFromString(flag);
+  if (VARIANT === 'mcp') for (const flag of MCP_V8_FLAGS) require('node:v8').setFlagsFromString(flag);
   enableNodeCompileCache();
   if (VARIANT === 'mcp') startMcp();
   else startCli();
 }
 
-module.exports = { changedDuringBuild, CONFIG_INPUTS };
+module.exports = { changedDuringBuild, CONFIG_INPUTS, MCP_V8_FLAGS };
 
 // Run as the command (node, npx, npm start); required (by the specs) it only exports the helpers.
 if (require.main === module) start();

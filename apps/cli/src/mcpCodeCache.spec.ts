@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { SERVER_V8_FLAGS } from './commands/mcp';
 
 jest.setTimeout(180_000);
 
@@ -79,3 +80,9 @@ it.each(['mcp', 'opening'] as const)(
     throw new Error('the bundle was rebuilt on every start: sources kept changing');
   },
 );
+
+it("sets the server's own V8 flags before the bundles compile (the published bin takes the same list)", () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const bin = require(BIN) as { MCP_V8_FLAGS: readonly string[] };
+  expect(bin.MCP_V8_FLAGS).toEqual([...SERVER_V8_FLAGS]);
+});
