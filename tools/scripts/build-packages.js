@@ -335,8 +335,7 @@ function buildOpeningStage(pkg, esbuild) {
 }
 
 /**
- * The published bin. `toolpacks mcp` sets the server's V8 flags (commands/mcp.ts, SERVER_V8_FLAGS) before
- * anything compiles and answers the client's opening from the first stage; the SDK client's discover
+ * The published bin. `toolpacks mcp` answers the client's opening from the first stage; the SDK client's discover
  * probe ends there, anything else loads the CLI, which takes over what the stage read. A stage that
  * cannot answer (it fails only before it writes) leaves everything to the CLI.
  */
@@ -346,8 +345,6 @@ const PUBLISHED_BIN = `#!/usr/bin/env node
 const args = process.argv.slice(2);
 if (!args.includes('mcp')) require('../cli.js');
 else {
-  const v8 = require('node:v8');
-  for (const flag of ${JSON.stringify(require('../../apps/cli/bin/toolpacks.js').MCP_V8_FLAGS)}) v8.setFlagsFromString(flag);
   let answering;
   try {
     answering = require('../mcpOpening.js').answerBeforeServer(args);

@@ -37,11 +37,6 @@ const CONFIG_INPUTS = [
   'tsconfig.base.json',
   path.relative(REPO, path.join(CLI_DIR, 'tsconfig.json')).split(path.sep).join('/'),
 ];
-/**
- * The server's V8 flags (commands/mcp.ts, SERVER_V8_FLAGS), set before any bundle compiles: V8 rejects a
- * code cache made under other flags. The published bin takes them from here (build-packages.js).
- */
-const MCP_V8_FLAGS = ['--optimize-for-size', '--semi-space-growth-factor=1'];
 /** Packages the bundle leaves to node_modules: see buildBundle. */
 const LAZY_PACKAGES = [
   '@modelcontextprotocol/sdk',
@@ -209,6 +204,16 @@ function buildBundle(variant) {
 }
 
 /**
+ * Code caches to write: at exit, so the functions the run compiled are in them too, or sooner. A
+ * cache holds the V8 flags it was made under and is rejected under others, so code that sets V8
+ * flags mid-run (the MCP server once started, commands/mcp.ts) first writes them through the global.
+ */
+const unwrittenCodeCaches = [];
+function writeCodeCaches() {
+  for (const write of unwrittenCodeCaches.splice(0)) write();
+}
+
+/**
  * Loads the bundle as a CommonJS module through vm.Script, so V8 can use (and, on the first run,
  * keep) a code cache: Node 20 has no compile cache of its own. Returns a function that runs it and
  * returns its exports, or undefined when the file cannot be read.
@@ -235,8 +240,7 @@ function loadBundle(file) {
     importModuleDynamically: vm.constants && vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
   if (!cachedData || script.cachedDataRejected)
-    // After the run, so the functions this run compiled are in it too.
-    process.once('exit', () => {
+    unwrittenCodeCaches.push(() => {
       try {
         writeAtomically(cacheFile, script.createCachedData());
       } catch {
@@ -320,16 +324,14 @@ function startMcp() {
 
 function start() {
   if (process.env.TOOLPACKS_FROM_SOURCE === '1') return runFromSource();
-  // The server sets these V8 flags (commands/mcp.ts, SERVER_V8_FLAGS); V8 rejects a code cache made
-  // under other flags than the next start's, so they are set before the bundles compile and the caches
-  // written at exit hold.
-  if (VARIANT === 'mcp') for (const flag of MCP_V8_FLAGS) require('node:v8').setFlagsFromString(flag);
+  process.once('exit', writeCodeCaches);
+  globalThis[Symbol.for('toolpacks.writeCodeCaches')] = writeCodeCaches;
   enableNodeCompileCache();
   if (VARIANT === 'mcp') startMcp();
   else startCli();
 }
 
-module.exports = { changedDuringBuild, CONFIG_INPUTS, MCP_V8_FLAGS };
+module.exports = { changedDuringBuild, CONFIG_INPUTS };
 
 // Run as the command (node, npx, npm start); required (by the specs) it only exports the helpers.
 if (require.main === module) start();

@@ -12,7 +12,7 @@ export type {
   SessionDescription,
   StdioServer,
 } from './types';
-export { serveStdio } from './stdio';
+export { serveStdio, type StdioServerIo } from './stdio';
 export type { OpeningAnswer, StdioOpening } from './openingAnswer';
 export { MODEL_META_KEY, MODEL_REASON_META_KEY, toMcpTools } from './tools';
 export {

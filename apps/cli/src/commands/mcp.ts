@@ -9,27 +9,16 @@
 // clientFamilies.ts), else for the default model. Each client is told which (instructions) and so is stderr.
 import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { setFlagsFromString } from 'node:v8';
 import type { CliOptions } from '../cliOptions';
 import type { Io } from '../io';
 import { describeCliSession, OPENING_WAIT_MS, openingServerOptions, takeHandedOpening } from '../mcpOpeningOptions';
+import { takeServerV8Flags } from '../serverV8Flags';
 import { describeRefusedPacks, openCliSession, type WorkspaceSession } from '../session';
 import { endChildProcesses, overrideSignals } from '../signals';
 // Type-only: `toolpacks --help` and the other commands never load the library or the MCP SDK.
 import type { McpServerOptions, StdioOpening } from '@toolpacks/mcp-server';
 
 export { BUILT_IN_PACK_NAMES, describeCliSession } from '../mcpOpeningOptions';
-
-/**
- * A server lives long and a call's objects outlive a scavenge while it waits on git or a file: V8's
- * default lets garbage grow the old space to several times what is live before collecting it, and
- * grows the young generation from 2 to 32 MB as calls come (RSS +25–38 MB over 1,000 calls while the
- * live heap stays flat at ~18 MB). Favouring size collects the old space sooner; a young generation
- * that stays at its first size (1 MB semi-spaces, a scavenge every few calls, well under a
- * millisecond each) keeps the rest. The bin sets the same flags before the bundle compiles (V8's code
- * cache is tied to them).
- */
-export const SERVER_V8_FLAGS = ['--optimize-for-size', '--semi-space-growth-factor=1'] as const;
 
 export type { McpServerOptions, McpSession } from '@toolpacks/mcp-server';
 type McpServerModule = typeof import('@toolpacks/mcp-server');
@@ -54,7 +43,6 @@ export async function run(options: CliOptions, io: Io): Promise<number> {
     io.err(`toolpacks: Workspace root '${options.root}' is not a folder.`);
     return 2;
   }
-  for (const flag of SERVER_V8_FLAGS) setFlagsFromString(flag);
   const http = options.mcp?.http;
   const stdio = !http;
   const consoleMethods = ['log', 'info', 'debug', 'warn', 'trace'] as const;
@@ -158,6 +146,7 @@ export async function run(options: CliOptions, io: Io): Promise<number> {
   });
   try {
     if (http) {
+      takeServerV8Flags();
       // No token given: any local user or process could reach a loopback port, so one is made for
       // this run (unless --no-token) and printed for the person to configure their client with.
       const generated =
@@ -178,7 +167,12 @@ export async function run(options: CliOptions, io: Io): Promise<number> {
           ].join('\n'),
         );
     } else {
-      const served = await server.serveStdio(serverOptions, { stdin, stdout, ...(opening ? { opening } : {}) });
+      const served = await server.serveStdio(serverOptions, {
+        stdin,
+        stdout,
+        ...(opening ? { opening } : {}),
+        onFirstAnswer: () => takeServerV8Flags(),
+      });
       handle = served;
       void served.closed.then(close, close);
     }
