@@ -1,5 +1,5 @@
 // The MCP server's V8 flags, and when it takes them: once it has answered its first request.
-import { setFlagsFromString } from 'node:v8';
+// node:v8 is required then, not imported: loading it costs ~2 ms of a start.
 
 /**
  * A server lives long and a call's objects outlive a scavenge while it waits on git or a file: V8's
@@ -22,7 +22,10 @@ let taken = false;
  * a code cache made under other flags than the ones it is loaded under (none, at the next start), so
  * the bin's pending caches are written first; by now they hold the functions the start compiled.
  */
-export function takeServerV8Flags(setFlags: (flag: string) => void = setFlagsFromString): void {
+export function takeServerV8Flags(
+  setFlags: (flag: string) => void = (flag) =>
+    (require('node:v8') as typeof import('node:v8')).setFlagsFromString(flag),
+): void {
   if (taken) return;
   taken = true;
   const writeCodeCaches = (globalThis as Record<symbol, unknown>)[WRITE_CODE_CACHES];

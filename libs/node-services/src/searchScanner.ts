@@ -3,7 +3,6 @@
 // rules, the regex) runs here, so a deadline or a cancellation terminates it and the main thread
 // never waits on it. The worker's source is plain JS text plus the self-contained glob and ignore
 // functions, so it needs no transpiler in any host.
-import { Worker } from 'node:worker_threads';
 import type { CancellationToken } from '@toolpacks/base';
 import { WorkspaceError, type GrepMatch } from '@toolpacks/services';
 import { createIgnoreRules, type IgnoreConfig } from './gitIgnoreRules';
@@ -38,6 +37,8 @@ export function runScanner(
 ): Promise<ScanResult> {
   if (token?.isCancellationRequested) return Promise.reject(new WorkspaceError('The search was cancelled.'));
   return new Promise((resolve, reject) => {
+    // Required here: loading node:worker_threads costs ~2 ms of every start, and most never scan.
+    const { Worker } = require('node:worker_threads') as typeof import('node:worker_threads');
     const worker = new Worker(SCANNER_SOURCE, { eval: true, workerData: request });
     let settled = false;
     const finish = (action: () => void) => {
