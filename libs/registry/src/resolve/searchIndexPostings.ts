@@ -4,7 +4,7 @@
 // and fuzzy weights, the same terms added in the same order, so the same floating-point sums and the
 // same rankings — but into flat per-tool arrays: minisearch made a result object, a match record and
 // a term list per tool and query term, and that garbage was most of a search's tail at 10,000 tools.
-import SearchableMap from 'minisearch/SearchableMap';
+import type SearchableMap from 'minisearch/SearchableMap';
 
 /** BM25 parameters: term-frequency saturation k, length normalisation b, a match's floor d. */
 export interface Bm25 {
@@ -48,10 +48,22 @@ const MAX_COMPARED_TERMS = 600;
 /** Stamps restart before they could overflow an Int32Array. */
 const MAX_STAMP = 2 ** 30;
 
+let searchableMap: typeof SearchableMap | undefined;
+
+/** minisearch's radix tree, its module required when the first index is built: most starts never search tools (~4 ms). */
+function termTree<T>(): SearchableMap<T> {
+  if (!searchableMap) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when first needed
+    const loaded = require('minisearch/SearchableMap') as typeof SearchableMap | { default: typeof SearchableMap };
+    searchableMap = 'default' in loaded ? loaded.default : loaded;
+  }
+  return new searchableMap<T>();
+}
+
 /** Tools' fields as terms; ids are given in order from 0, one per `add`. */
 export class FieldPostings {
   private readonly terms = new Map<string, TermPostings>();
-  private readonly tree = new SearchableMap<TermPostings>();
+  private readonly tree = termTree<TermPostings>();
   /** Per field, each tool's count of distinct words (before stopwords and stemming, as minisearch counted). */
   private readonly lengths: number[][];
   private readonly averageLengths: number[];
