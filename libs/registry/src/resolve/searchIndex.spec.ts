@@ -264,6 +264,22 @@ describe('search_tools', () => {
     expect(foundNames(await search(registry, resolved, 'recipe ideas'))).toHaveLength(5);
   });
 
+  it('refuses a query longer than any task description, saying what to send, before it searches', async () => {
+    const registry = registryWith(100);
+    const session = registry.createVirtualToolSession();
+    const resolved = registry.resolve({ model: models.claude, virtualTools: { session } });
+    // The longest MetaTool query is 1,089 characters; a megabyte of words is not a task description.
+    const huge = 'weather forecast '.repeat(60_000);
+    const refused = await search(registry, resolved, huge);
+    expect(refused.status).toBe('invalid-input');
+    const text = (refused.content[0] as { value: string }).value;
+    expect(text).toContain('nothing was searched');
+    expect(text).toMatch(/query.*2000 characters/);
+    expect(session.expandedGroups).toEqual([]);
+    // At the bound it searches.
+    expect((await search(registry, resolved, 'weather forecast '.repeat(117).slice(0, 2000))).status).toBe('activated');
+  });
+
   it('builds the index once per registry version and enabled set, on the first search', async () => {
     const registry = registryWith(100);
     const before = toolSearchStats.indexBuilds;

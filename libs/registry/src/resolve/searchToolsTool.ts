@@ -38,6 +38,8 @@ export function activatedHits(hits: readonly ToolSearchHit[], limit: number): To
 
 /** Search indexes kept per version (one per enabled set; about 7 MB each at 10,000 tools). */
 const SEARCH_INDEX_CACHE_SIZE = 4;
+/** The longest query search_tools takes. */
+const MAX_QUERY_CHARS = 2000;
 
 export const SEARCH_TOOL_INFO: LanguageModelToolInformation = Object.freeze({
   name: SEARCH_TOOLS_NAME,
@@ -50,7 +52,9 @@ export const SEARCH_TOOL_INFO: LanguageModelToolInformation = Object.freeze({
   inputSchema: Object.freeze({
     type: 'object',
     properties: {
-      query: { type: 'string', description: 'What you want to do, in a few words.' },
+      // Far above any task description (the longest MetaTool query has 1,089 characters): a model's
+      // runaway text is refused before the index splits, stems and scores it.
+      query: { type: 'string', maxLength: MAX_QUERY_CHARS, description: 'What you want to do, in a few words.' },
       limit: {
         type: 'integer',
         minimum: 1,
