@@ -97,7 +97,21 @@ export async function showPatch(
   ]);
   const facts = parseFacts(read.bytes, nonce);
   // A tree or a blob (or a tag of one) is no commit: git's text of it is the content.
-  if (facts.records.length === 0 && facts.before.trim() !== '') return contentPatch(facts.before, read.truncated);
+  if (facts.records.length === 0 && facts.before.trim() !== '') {
+    if (!facts.before.startsWith('tag ')) return contentPatch(facts.before, read.truncated);
+    // A tag of one: git prints the tag block in the format asked for (ours gives `Tagger:` alone); in
+    // the fuller format it is git's own `Tagger:`/`TaggerDate:` block, every setting that could change it given.
+    const tagged = await session.readFull([
+      ...base,
+      '--format=fuller',
+      '--date=default',
+      '--no-mailmap',
+      '--no-notes',
+      '--encoding=UTF-8',
+      ...shownRevision,
+    ]);
+    return contentPatch(tagged.text, tagged.truncated);
+  }
   const stat = parseNumstat(facts.records.map((r) => r.after).join(''));
   let commits: GitShownCommit[] = facts.records.map((r) => ({ facts: r.facts, fileCount: 0 }));
   let files: GitFilePatch[] = [];

@@ -209,6 +209,26 @@ describe("git_show's header is git's fuller header, byte for byte", () => {
     }
   });
 
+  it('annotated tags of a blob and of a tree (and of a tag of a tree): the tag block, then the object', async () => {
+    await fs.mkdir(path.join(h.root, 'd'));
+    await fs.writeFile(path.join(h.root, 'd', 'b.txt'), 'b\n');
+    git(['add', 'd']);
+    commit('a tree\n');
+    const tagEnv = { ...COMMITTER, GIT_COMMITTER_DATE: '2024-04-01T12:00:00+1400' };
+    git(['tag', '-a', '-m', 'a blob', 'blobtag', 'HEAD:a.txt'], undefined, tagEnv);
+    git(['tag', '-a', '-m', 'a tree', 'treetag', 'HEAD:d'], undefined, tagEnv);
+    git(['-c', 'advice.nestedTag=false', 'tag', '-a', '-m', 'outer', 'outertree', 'treetag'], undefined, tagEnv);
+    for (const tag of ['blobtag', 'treetag', 'outertree']) expect(await shown(tag)).toBe(asTool(neutral(tag)));
+    await fs.writeFile(path.join(h.root, '.mailmap'), 'Mapped <m@x> <carl@example.org>\n');
+    for (const [key, value] of [
+      ['log.mailmap', 'true'],
+      ['log.date', 'relative'],
+      ['color.ui', 'always'],
+    ])
+      git(['config', key, value]);
+    for (const tag of ['blobtag', 'treetag']) expect(await shown(tag)).toBe(asTool(neutral(tag)));
+  });
+
   it('an object that is no commit is content', async () => {
     const tree = await h.call('git_show', { revision: 'HEAD^{tree}' });
     expect(tree.text).toBe(asTool(neutral('HEAD^{tree}')));
