@@ -46,8 +46,10 @@ export function runGitProcess(options: GitProcessOptions): Promise<GitProcessRes
   if (options.token?.isCancellationRequested)
     return Promise.reject(new WorkspaceError(`git ${command} was cancelled.`));
   const memoryLimit = options.memoryLimitBytes ?? DEFAULT_MEMORY_LIMITS.git;
-  const env: Record<string, string> = { ...options.env };
-  const limited = withMemoryLimit(options.git, options.args, memoryLimit, env);
+  // The caller's environment is shared (built once per service): copied only when the limit adds to it.
+  const limitVariables: Record<string, string> = {};
+  const limited = withMemoryLimit(options.git, options.args, memoryLimit, limitVariables);
+  const env = Object.keys(limitVariables).length > 0 ? { ...options.env, ...limitVariables } : options.env;
   return new Promise((resolve, reject) => {
     const child = spawn(limited.command, limited.args, {
       cwd: options.cwd,

@@ -35,7 +35,7 @@ import {
   ALWAYS_OVERRIDES,
   READ_ONLY_OVERRIDES,
   driverOverrides,
-  gitEnvironment,
+  GitEnvironmentCache,
   type ConfigEntry,
   type ConfigOverride,
 } from './gitSafety';
@@ -85,6 +85,7 @@ export class NodeGitService implements GitService {
   private readonly timeoutMs: number;
   private readonly maxOutputBytes: number;
   private readonly repositoryCache: GitRepositoryCache;
+  private readonly environments = new GitEnvironmentCache();
 
   constructor(
     private readonly workspace: WorkspaceFileSystem,
@@ -375,7 +376,7 @@ export class NodeGitService implements GitService {
       git: this.git,
       args: ['--no-pager', ...args],
       cwd: this.workspace.root,
-      env: gitEnvironment(process.env, overrides, pinned),
+      env: this.environments.environment(overrides, pinned),
       stdin,
       timeoutMs: this.timeoutMs,
       maxOutputBytes,
