@@ -176,3 +176,49 @@ describe('a submodule with its own hostile config', () => {
     expect(await exists(marker)).toBe(false);
   });
 });
+
+describe("a repository's per-command colour settings", () => {
+  // Review round 5: color.diff=always (which wins over color.ui) coloured every `diff --git` line,
+  // no file was recognised, and git_diff/git_show answered with no diff and a false budget note.
+  it('never colour status, diff, show, log or blame: the diff is read, without escape codes', async () => {
+    const run = (...args: string[]) => execFileSync('git', args, { cwd: root, stdio: 'pipe' });
+    run('init', '-q', '-b', 'main');
+    await fs.writeFile(path.join(root, 'a.txt'), 'one\n');
+    run('add', 'a.txt');
+    run('-c', 'user.name=T', '-c', 'user.email=t@example.com', 'commit', '-q', '-m', 'first');
+    await fs.writeFile(path.join(root, 'a.txt'), 'ONE\n');
+    for (const key of ['color.diff', 'color.status', 'color.branch', 'color.grep', 'color.showBranch', 'color.ui'])
+      run('config', key, 'always');
+    const git = new NodeGitService(new NodeWorkspaceFileSystem(root));
+    const outputs = [
+      await git.status(),
+      await diffText(git, {}),
+      await showText(git, 'HEAD'),
+      await git.log({ count: 1 }),
+      await blameText(git, 'a.txt'),
+    ];
+    expect(outputs[1]).toContain('-one\n+ONE');
+    expect(outputs[2]).toContain('+one');
+    for (const output of outputs) expect(output).not.toContain('\u001b[');
+  });
+});
+
+describe('replace refs', () => {
+  // Review round 5: `git replace <blob of ws/in.txt> <blob of a file above the workspace>` made
+  // git_show of the workspace's file print the file outside it.
+  it('are not honoured: a workspace below the repository top shows its own files only', async () => {
+    const top = path.join(base, 'repo');
+    const ws = path.join(top, 'ws');
+    await fs.mkdir(ws, { recursive: true });
+    const run = (...args: string[]) => execFileSync('git', args, { cwd: top, stdio: 'pipe', encoding: 'utf8' }).trim();
+    run('init', '-q', '-b', 'main');
+    await fs.writeFile(path.join(ws, 'in.txt'), 'inside\n');
+    await fs.writeFile(path.join(top, 'secret.txt'), 'TOP SECRET outside ws\n');
+    run('add', '.');
+    run('-c', 'user.name=T', '-c', 'user.email=t@example.com', 'commit', '-q', '-m', 'first');
+    run('replace', run('rev-parse', 'HEAD:ws/in.txt'), run('rev-parse', 'HEAD:secret.txt'));
+    const git = new NodeGitService(new NodeWorkspaceFileSystem(ws));
+    expect(await showText(git, 'HEAD:in.txt')).toBe('inside');
+    expect(await showText(git, 'HEAD')).not.toContain('SECRET');
+  });
+});

@@ -51,6 +51,12 @@ export const ALWAYS_OVERRIDES: readonly ConfigOverride[] = [
     why: 'paths print relative to the workspace root, which may be below the repository top.',
   },
   { key: 'color.ui', value: 'false', why: 'plain text for the model.' },
+  // A command's own colour setting wins over color.ui: coloured `diff --git` lines hid every diff.
+  { key: 'color.diff', value: 'false', why: 'the same: a diff git prints in colour is not read as a diff.' },
+  { key: 'color.status', value: 'false', why: 'the same, for status.' },
+  { key: 'color.branch', value: 'false', why: 'the same, for branch.' },
+  { key: 'color.grep', value: 'false', why: 'the same, for grep.' },
+  { key: 'color.showBranch', value: 'false', why: 'the same, for show-branch.' },
   { key: 'core.quotePath', value: 'false', why: 'paths print as they are.' },
 ];
 
@@ -145,6 +151,7 @@ export function gitEnvironment(
     GIT_OPTIONAL_LOCKS: '0', // status does not write the index (so no post-index-change either)
     GIT_LITERAL_PATHSPECS: '1', // `:(top)x`, `:/x`, `*` in a path are names, not magic
     GIT_ALLOW_PROTOCOL: '', // no transport at all, whatever protocol.<name>.allow says
+    GIT_NO_REPLACE_OBJECTS: '1', // refs/replace could stand a file outside the root in for one inside
     GIT_PAGER: 'cat',
     PAGER: 'cat',
     GIT_EDITOR: 'false', // an editor would fail the command, never run the repository's core.editor
