@@ -23,34 +23,27 @@ import {
 } from '@modelcontextprotocol/server';
 import { DisposableStore } from '@toolpacks/base';
 import { SEARCH_TOOLS_NAME, type ModelInfo, type ResolvedToolSet } from '@toolpacks/registry/host';
-import { ContextKeys } from '@toolpacks/services';
 import { canElicitForm } from './approvals';
 import { CallLimiter } from './callLimiter';
-import { clientProfile } from './clientProfiles';
 import { helloOf, type ClientHello } from './hello';
 import { CallConfirmation, ConfirmationStates, type ConfirmationState } from './modernConfirmation';
 import { LIST_TTL_MS, openingInstructions } from './openingAnswer';
-import { MODEL_META_KEY, MODEL_REASON_META_KEY } from './tools';
+import { modernList, modernView } from './modernList';
 import type { McpServerOptions, McpSession, SessionDescription } from './types';
 import {
   admitted,
   ClientModels,
   describeSession,
   invokeTool,
-  listView,
   projected,
-  resolveView,
   ListChanges,
   startedSession,
-  type ToolView,
 } from './workspaceTools';
+import { resolveView } from './toolViews';
 
 /** How long a client may keep a tools/list or server/discover answer: the list changes only with the workspace, which listen streams hear of at once. */
 export { LIST_TTL_MS };
 const DEFAULT_CONFIRMATION_TIMEOUT_MS = 10 * 60_000;
-
-/** Context keys that calls change, held at their most permissive value while listing. */
-const HELD_CONTEXT: Readonly<Record<string, unknown>> = { [ContextKeys.debugState]: 'stopped' };
 
 /** The hello of a modern request, from the `_meta` envelope the SDK lifted out. */
 function helloOfRequest(ctx: ServerContext): ClientHello {
@@ -130,29 +123,16 @@ export class ModernWorkspace {
   /** The client's view: its model and profile, no virtual tools. */
   private view(session: McpSession, hello: ClientHello, listing: boolean) {
     const chosen = this.models.choose(session.request().model, hello.name);
-    const profile = clientProfile(hello.name);
-    const view: ToolView = {
-      model: chosen.model,
-      ...(profile ? { profile } : {}),
-      ...(listing ? { held: HELD_CONTEXT } : {}),
-    };
-    return { chosen, view };
+    return { chosen, view: modernView(chosen, hello.name, listing) };
   }
 
   private async list(ctx: ServerContext): Promise<ListToolsResult> {
     const session = await startedSession(this.session);
-    const { chosen, view } = this.view(session, helloOfRequest(ctx), true);
-    const resolved = resolveView(this.options, session, view);
-    const tools = listView(resolved, view);
+    const hello = helloOfRequest(ctx);
+    const chosen = this.models.choose(session.request().model, hello.name);
+    const { result, view, resolved } = modernList(this.options, session, chosen, hello.name);
     // The list depends on the client's profile too (what it does itself, how it shows results).
-    this.lists.sent.record(modelKey(view.model) + JSON.stringify(view.profile ?? null), view, resolved, tools);
-    const result: ListToolsResult & { ttlMs: number; cacheScope: 'public' | 'private' } = {
-      tools,
-      ttlMs: LIST_TTL_MS,
-      // The list depends on the client unless the host chose the model.
-      cacheScope: chosen.source === 'explicit' ? 'public' : 'private',
-      _meta: { [MODEL_META_KEY]: chosen.model, [MODEL_REASON_META_KEY]: chosen.because },
-    };
+    this.lists.sent.record(modelKey(view.model) + JSON.stringify(view.profile ?? null), view, resolved, result.tools);
     return result;
   }
 

@@ -23,13 +23,11 @@ import {
   ClientModels,
   describeStarted,
   invokeTool,
-  listView,
   projected,
-  resolveView,
   ListChanges,
   startedSession,
-  type ToolView,
 } from './workspaceTools';
+import { listView, resolveView, type ToolView } from './toolViews';
 
 const DEFAULT_CONFIRMATION_TIMEOUT_MS = 10 * 60_000;
 let sessionCount = 0;

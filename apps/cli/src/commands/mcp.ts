@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import type { CliOptions } from '../cliOptions';
 import type { Io } from '../io';
+import { answerFirstListEarly } from '../mcpEarlyList';
 import { describeCliSession, OPENING_WAIT_MS, openingServerOptions, takeHandedOpening } from '../mcpOpeningOptions';
 import { takeServerV8Flags } from '../serverV8Flags';
 import { describeRefusedPacks, openCliSession, type WorkspaceSession } from '../session';
@@ -84,7 +85,7 @@ export async function run(options: CliOptions, io: Io): Promise<number> {
   // wait): by the bin's first stage (mcpOpeningStage.ts) before this bundle loaded, else here; the
   // SDK is handed what was read.
   const handed = stdio && stdin === process.stdin ? takeHandedOpening() : undefined;
-  const opening: (StdioOpening & { readonly done?: boolean }) | undefined =
+  const read: (StdioOpening & { readonly done?: boolean }) | undefined =
     handed ??
     (stdio && described
       ? await (require('@toolpacks/mcp-server/opening') as OpeningModule).answerOpening(
@@ -96,7 +97,7 @@ export async function run(options: CliOptions, io: Io): Promise<number> {
       : undefined);
   // The client ended its input right after the opening answer (the SDK's stdio client probes with
   // server/discover on a process of its own, then ends it): nothing is left to answer or to start.
-  if (opening?.done) {
+  if (read?.done) {
     restoreConsole();
     return 0;
   }
@@ -109,6 +110,9 @@ export async function run(options: CliOptions, io: Io): Promise<number> {
     started = undefined;
     return session;
   };
+  // A 2026-07-28 client opens the real process with tools/list: answered once the session has
+  // started, before the SDK loads (its modules and its handling of the first request take longer).
+  const opening = read && started ? await answerFirstListEarly(serverOptions, read, started, stdout) : read;
   const server = loadMcpServer();
   if (typeof server === 'string') {
     io.err(`toolpacks: ${server}`);
