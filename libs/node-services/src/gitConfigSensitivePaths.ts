@@ -10,7 +10,7 @@ import { configIncludes, expandPath, realPath } from './gitConfigPaths';
 import { runGitProcess } from './gitProcess';
 import { findRepository, isInside, type GitLocation } from './gitRepository';
 import { ALWAYS_OVERRIDES, READ_ONLY_OVERRIDES, gitEnvironment, type ConfigEntry } from './gitSafety';
-import { parseConfigList } from './nodeGitService';
+import { parseConfigList } from './gitConfigList';
 
 export interface RepositorySensitivePath {
   /** Workspace-relative, forward slashes: the file, or the folder whose whole content is sensitive. */

@@ -26,7 +26,8 @@ import { blame } from './gitBlame';
 import { branches } from './gitBranch';
 import { commit, describeCommitIn } from './gitCommit';
 import { diffPatch, showPatch } from './gitPatchRead';
-import { runGitProcess, type GitProcessResult } from './gitProcess';
+import { listRepositoryConfig } from './gitConfigList';
+import { runGitProcess } from './gitProcess';
 import { GitRepositoryCache } from './gitRepositoryCache';
 import { confinePathKeys, includeOutside } from './gitConfigPaths';
 import { checkRepositoryLocation, findRepository, TRUST_GIT_DIR_HINT } from './gitRepository';
@@ -298,7 +299,7 @@ export class NodeGitService implements GitService {
     const pinned = { GIT_DIR: location.gitDir, GIT_WORK_TREE: location.top };
     const exec = (args: readonly string[], overrides: readonly ConfigOverride[], stdin?: string) =>
       this.spawn(args, overrides, pinned, stdin, token);
-    const config = attempt.hit?.config ?? (await this.listConfig(exec, discoveryOverrides));
+    const config = attempt.hit?.config ?? (await listRepositoryConfig(exec, discoveryOverrides));
     if (!attempt.hit) this.repositoryCache.store(attempt, { location, config });
     const home = process.env.HOME;
     // An include is read while git parses its config: no override can drop it, so git is not used.
@@ -352,17 +353,6 @@ export class NodeGitService implements GitService {
     };
   }
 
-  /** The repository's config as git lists it, with the file each value came from. */
-  private async listConfig(
-    exec: (args: readonly string[], overrides: readonly ConfigOverride[]) => Promise<GitProcessResult>,
-    overrides: readonly ConfigOverride[],
-  ): Promise<ConfigEntry[]> {
-    const listed = await exec(['config', '--show-origin', '--show-scope', '--null', '--list'], overrides);
-    if (listed.code !== 0)
-      throw new GitCommandError('config', listed.stderr || 'git could not read the repository config.');
-    return parseConfigList(listed.stdout, true).filter((entry) => entry.scope !== 'command');
-  }
-
   private spawn(
     args: readonly string[],
     overrides: readonly ConfigOverride[],
@@ -385,16 +375,4 @@ export class NodeGitService implements GitService {
       keepBytes,
     });
   }
-}
-
-/** `git config --show-scope [--show-origin] --null --list`: scope NUL [origin NUL] key LF value NUL (no LF for a bare key). */
-export function parseConfigList(output: string, withOrigin = false): ConfigEntry[] {
-  const fields = output.split('\0');
-  const width = withOrigin ? 3 : 2;
-  const entries: ConfigEntry[] = [];
-  for (let i = 0; i + width - 1 < fields.length; i += width) {
-    const [key, ...value] = fields[i + width - 1].split('\n');
-    entries.push({ scope: fields[i], key, value: value.join('\n'), ...(withOrigin ? { origin: fields[i + 1] } : {}) });
-  }
-  return entries;
 }
