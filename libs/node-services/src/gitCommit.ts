@@ -1,10 +1,16 @@
 // A commit: what it would record and run (for its confirmation), and making it, with what was made
 // read from git's own summary line (the full hash: core.abbrev=no).
 import { boundedList } from '@toolpacks/base';
-import { WorkspaceError, type CommitDescription, type GitCommitResult } from '@toolpacks/services';
+import {
+  WorkspaceError,
+  type CommitDescription,
+  type GitCommitResult,
+  type GitWriteReceipt,
+} from '@toolpacks/services';
 import { describePrograms, planCommit, runsPrograms } from './gitCommitPlan';
 import { ALWAYS_OVERRIDES, type ConfigOverride } from './gitSafety';
 import { GitCommandError, hooksDir, names, runAdd, untrackedNames, type GitSession } from './gitSession';
+import { checkReceipt, receiptOf } from './gitWriteReceipt';
 
 /** The commit's summary line with the full hash (`[main 1a2b…] subject`). */
 const FULL_HASH: ConfigOverride = { key: 'core.abbrev', value: 'no', why: 'the summary names the full hash.' };
@@ -38,7 +44,16 @@ export async function describeCommitIn(
     files,
     outsideStagedCount,
   });
-  return added ? { ...plan, added } : plan;
+  // A yes covers these files, recorded on this parent, with these programs.
+  const command = `commit${all ? ' --all' : ''}${toAdd ? ` -- ${toAdd.join(' ')}` : ''}`;
+  const receipt = receiptOf(command, files, [], plan, { head: await headCommit(session) });
+  return { ...plan, ...(added ? { added } : {}), receipt };
+}
+
+/** The commit checked out (full id), or undefined on an unborn branch. */
+async function headCommit(session: GitSession): Promise<string | undefined> {
+  const head = await session.exec(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], session.readOverrides);
+  return head.code === 0 ? head.stdout.trim() : undefined;
 }
 
 /** Tracked changes against the index and new files below `paths`: what `git add --all -- paths` stages. */
@@ -51,10 +66,12 @@ async function changedBelow(session: GitSession, paths: readonly string[]): Prom
 export async function commit(
   session: GitSession,
   message: string,
-  options: { all?: boolean; allowRepositoryPrograms?: boolean },
+  options: { all?: boolean; allowRepositoryPrograms?: boolean; receipt?: GitWriteReceipt },
   toAdd: readonly string[] | undefined,
 ): Promise<GitCommitResult> {
   const description = await describeCommitIn(session, options.all === true, toAdd);
+  // A yes covers the files, parent and programs its question showed: any change since refuses it.
+  if (options.receipt) checkReceipt('The commit', description.receipt, [], description, options.receipt);
   if (!options.all && description.outsideStagedCount > 0)
     throw new WorkspaceError(
       `${description.outsideStagedCount} staged change(s) lie outside the workspace root;`,

@@ -70,7 +70,7 @@ export function signingProgram(config: readonly ConfigEntry[]): string | undefin
     : `${fallback} (gpg.format ${format}; commit.gpgsign from ${sign.scope} config)`;
 }
 
-export async function planCommit(inputs: CommitPlanInputs): Promise<CommitDescription> {
+export async function planCommit(inputs: CommitPlanInputs): Promise<Omit<CommitDescription, 'receipt'>> {
   return {
     files: inputs.files,
     outsideStagedCount: inputs.outsideStagedCount,

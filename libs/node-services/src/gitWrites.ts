@@ -34,9 +34,12 @@ import { checkReceipt, receiptOf, sensitiveAmong, withContent } from './gitWrite
 export async function add(
   session: GitSession,
   paths: readonly string[],
-  allowRepositoryPrograms?: boolean,
+  options: { allowRepositoryPrograms?: boolean; receipt?: GitWriteReceipt },
 ): Promise<GitWriteResult<AddDescription>> {
+  const { allowRepositoryPrograms, receipt } = options;
   const description = await describeAddIn(session, paths);
+  // A yes covers the files its question listed: one that appeared or went away since refuses it.
+  if (receipt) checkReceipt('The add', description.receipt, [], description, receipt);
   if (description.files.length === 0)
     throw new WorkspaceError(
       `Nothing to stage in ${paths.map((p) => `'${quote(p)}'`).join(', ')}: no changed, deleted or new files there`,
@@ -112,7 +115,8 @@ export async function describeAddIn(session: GitSession, paths: readonly string[
   const untracked = await untrackedNames(session, paths);
   const files = [...new Set([...changed, ...untracked])].sort();
   const programs = await repositoryPrograms(session, ADD_HOOKS, files.length > 0);
-  return { ...programs, files, newCount: untracked.length };
+  const receipt = receiptOf(`add -- ${paths.join(' ')}`, files, [], programs);
+  return { ...programs, files, newCount: untracked.length, receipt };
 }
 
 export async function describeRestoreIn(

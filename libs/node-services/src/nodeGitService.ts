@@ -37,7 +37,6 @@ import {
   READ_ONLY_OVERRIDES,
   driverOverrides,
   GitEnvironmentCache,
-  type ConfigEntry,
   type ConfigOverride,
 } from './gitSafety';
 import { GitCommandError, pathList, pathspecs, type GitSession } from './gitSession';
@@ -193,7 +192,12 @@ export class NodeGitService implements GitService {
 
   async commit(
     message: string,
-    options: { all?: boolean; paths?: readonly string[]; allowRepositoryPrograms?: boolean } = {},
+    options: {
+      all?: boolean;
+      paths?: readonly string[];
+      allowRepositoryPrograms?: boolean;
+      receipt?: GitWriteReceipt;
+    } = {},
     token?: CancellationToken,
   ): Promise<GitCommitResult> {
     if (typeof message !== 'string' || message.trim() === '') throw new WorkspaceError('A commit message is required.');
@@ -222,11 +226,11 @@ export class NodeGitService implements GitService {
   }
 
   async add(
-    options: { paths?: readonly string[]; all?: boolean; allowRepositoryPrograms?: boolean },
+    options: { paths?: readonly string[]; all?: boolean; allowRepositoryPrograms?: boolean; receipt?: GitWriteReceipt },
     token?: CancellationToken,
   ): Promise<GitWriteResult<AddDescription>> {
     const paths = await addPaths(this.workspace, options);
-    return add(await this.open(token), paths, options.allowRepositoryPrograms);
+    return add(await this.open(token), paths, options);
   }
 
   async describeRestore(

@@ -25,6 +25,8 @@ export interface CommitDescription extends RepositoryPrograms {
   readonly outsideStagedCount: number;
   /** Files `paths` adds before committing (new, changed or deleted ones), relative to the workspace root. */
   readonly added?: readonly string[];
+  /** What a yes to this description covers (the tool's receipt): the files, the commit it lands on, the programs. */
+  readonly receipt: GitWriteReceipt;
 }
 
 /** What `add` would stage, and the programs it would run. */
@@ -33,6 +35,8 @@ export interface AddDescription extends RepositoryPrograms {
   readonly files: readonly string[];
   /** How many of `files` are new (untracked) files. */
   readonly newCount: number;
+  /** What a yes to this description covers (the tool's receipt): the files and the programs. */
+  readonly receipt: GitWriteReceipt;
 }
 
 /** A file a write touches that can make code run when written (git attributes, editor tasks, …). */
@@ -55,16 +59,16 @@ export interface WrittenSensitiveFile extends SensitiveFile {
 }
 
 /**
- * What a person said yes to, for a restore or switch: handed back with the yes (the tools'
+ * What a person said yes to, for an add, commit, restore or switch: handed back with the yes (the tools'
  * `receipt`), and compared with a fresh description right before git writes. Any difference (another
  * commit, another file or version, another program) refuses the write and says what changed.
  */
 export interface GitWriteReceipt {
-  /** The command as shown, e.g. `switch feature` or `restore --worktree -- a b`. */
+  /** The command as shown, e.g. `switch feature`, `restore --worktree -- a b` or `add -- src`. */
   readonly command: string;
-  /** The commit a switch lands on (full id); for a restore, undefined. */
+  /** The commit a switch lands on (full id); for the other writes, undefined. */
   readonly commit?: string;
-  /** The commit checked out when the question was made (full id), or undefined (unborn). */
+  /** The commit checked out when the question was made (full id; a commit's parent), or undefined (unborn; an add or restore). */
   readonly head?: string;
   /** Every file written: the path and, for sensitive ones, `path@blob` (`path@deleted` when removed). */
   readonly files: readonly string[];
@@ -211,7 +215,9 @@ export interface GitService {
    * after adding `paths` (new files included); returns git's summary, the new commit's hash and the
    * files it records (nothing runs after the commit, so a cancel cannot hide it). Hooks, signing and
    * repository filters run only with `allowRepositoryPrograms` (a person confirmed the list
-   * `describeCommit` gave); without it a commit that would run them is refused.
+   * `describeCommit` gave); without it a commit that would run them is refused. Under a `receipt`
+   * (what a person confirmed) it commits only while a fresh description still matches it: another
+   * file, another parent or another program refuses it, and nothing is staged or committed.
    */
   commit(
     message: string,
@@ -219,6 +225,7 @@ export interface GitService {
       readonly all?: boolean;
       readonly paths?: readonly string[];
       readonly allowRepositoryPrograms?: boolean;
+      readonly receipt?: GitWriteReceipt;
     },
     token?: CancellationToken,
   ): Promise<GitCommitResult>;
@@ -230,10 +237,16 @@ export interface GitService {
   /**
    * Stages `paths` (new, changed and deleted files below them), or with `all` every change inside
    * the root; ignored files are refused. Returns what is staged now, and the description it staged
-   * by. Repository programs (filters, hooks) run only with `allowRepositoryPrograms`, as for `commit`.
+   * by. Repository programs (filters, hooks) run only with `allowRepositoryPrograms`, and a `receipt`
+   * binds the files and programs, as for `commit`.
    */
   add(
-    options: { readonly paths?: readonly string[]; readonly all?: boolean; readonly allowRepositoryPrograms?: boolean },
+    options: {
+      readonly paths?: readonly string[];
+      readonly all?: boolean;
+      readonly allowRepositoryPrograms?: boolean;
+      readonly receipt?: GitWriteReceipt;
+    },
     token?: CancellationToken,
   ): Promise<GitWriteResult<AddDescription>>;
   /** What `restore` would unstage (`staged`) or discard, with the diff, for its confirmation. */

@@ -11,7 +11,7 @@ import {
   type ToolInvocationOptions,
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
-import { type AddDescription } from '@toolpacks/services';
+import { type AddDescription, type GitWriteReceipt } from '@toolpacks/services';
 import { GIT_WRITE, GitTool } from '../gitTool';
 import { programLines } from '../programs';
 import { askBeforeWrite, MAX_LISTED_FILES } from '../writeQuestion';
@@ -95,14 +95,19 @@ class GitAddTool extends GitTool implements Tool<Input> {
       invocationMessage: 'Staging files',
       title: 'Stage files?',
       message: (description, problem) => addConfirmation(input, description, problem),
+      // The yes covers the files listed and the programs listed: a file that appears meanwhile is not staged.
+      receipt: (description) => description.receipt,
     });
   }
 
-  async invoke({ input, confirmed, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
+  async invoke(
+    { input, confirmed, receipt, tokenizationOptions }: ToolInvocationOptions<Input, GitWriteReceipt>,
+    token: CancellationToken,
+  ) {
     // The service describes, stages exactly that and returns the description; its text lists the
     // names in a way a name with ", " in it could blur: the data comes from the description.
     const { text, description } = await saidByGit('git_add', () =>
-      this.git.add({ paths: input.paths, all: input.all, allowRepositoryPrograms: confirmed === true }, token),
+      this.git.add({ paths: input.paths, all: input.all, allowRepositoryPrograms: confirmed === true, receipt }, token),
     );
     const paths = fitArrayBeside(description.files, BESIDE_FIELDS, tokenizationOptions, {});
     return structuredResult(

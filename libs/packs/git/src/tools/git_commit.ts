@@ -14,7 +14,7 @@ import {
   type ToolInvocationOptions,
   type ToolInvocationPrepareOptions,
 } from '@toolpacks/registry';
-import { type CommitDescription } from '@toolpacks/services';
+import { type CommitDescription, type GitWriteReceipt } from '@toolpacks/services';
 import { GIT_WRITE, GitTool } from '../gitTool';
 import { gitErrorWords, saidByGit } from '../errorHints';
 import { programLines } from '../programs';
@@ -122,17 +122,22 @@ class GitCommitTool extends GitTool implements Tool<Input> {
       title: 'Commit changes?',
       message: (description, problem) => commitConfirmation(input, description, problem),
       problem: (error) => `(Could not list what will be committed: ${gitErrorWords(error, 'git_commit')})`,
+      // The yes covers the files listed, on the commit checked out, with the programs listed.
+      receipt: (description) => description.receipt,
     });
   }
 
-  async invoke({ input, confirmed, tokenizationOptions }: ToolInvocationOptions<Input>, token: CancellationToken) {
+  async invoke(
+    { input, confirmed, receipt, tokenizationOptions }: ToolInvocationOptions<Input, GitWriteReceipt>,
+    token: CancellationToken,
+  ) {
     // The repository's programs run only when a person confirmed this very call (they were shown).
     // Nothing runs after the commit: its hash and files come with it, so a cancel or a timeout now
     // cannot report a commit that landed as one that did not.
     const made = await saidByGit('git_commit', () =>
       this.git.commit(
         input.message,
-        { all: input.all, paths: input.paths, allowRepositoryPrograms: confirmed === true },
+        { all: input.all, paths: input.paths, allowRepositoryPrograms: confirmed === true, receipt },
         token,
       ),
     );
