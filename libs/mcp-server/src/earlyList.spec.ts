@@ -136,7 +136,7 @@ describe('what the SDK answers otherwise is left to it', () => {
   });
 
   const leftToSdk: [string, unknown][] = [
-    ['a cursor (a page of the list)', listRequest('probe', (m) => (m.params.cursor = 'x'))],
+    ['a cursor (a page of the list)', listRequest('probe', (m) => ((m.params as Json).cursor = 'x'))],
     ['another key in _meta', listRequest('probe', (m) => (m.params._meta.progressToken = 1))],
     ['another top-level member', listRequest('probe', (m) => (m.extra = 1))],
     ['tasks capabilities', listRequest('probe', (m) => (m.params._meta[CAPABILITIES] = { tasks: {} }))],

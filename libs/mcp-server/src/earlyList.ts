@@ -13,76 +13,14 @@
 import { chooseSessionModel } from './clientFamilies';
 import { modernList } from './modernList';
 import type { OpeningAnswer } from './openingAnswer';
+import { envelopeClient, META, plainRequest } from './openingShapes';
 import type { McpServerOptions, McpSession } from './types';
-
-const MODERN_VERSION = '2026-07-28';
-const META = {
-  protocolVersion: 'io.modelcontextprotocol/protocolVersion',
-  clientInfo: 'io.modelcontextprotocol/clientInfo',
-  clientCapabilities: 'io.modelcontextprotocol/clientCapabilities',
-  serverInfo: 'io.modelcontextprotocol/serverInfo',
-} as const;
-
-type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** `value` is an object whose keys are among `allowed` (all of `required` present). */
-function hasOnly(value: unknown, allowed: readonly string[], required: readonly string[] = []): value is Json {
-  if (!isObject(value)) return false;
-  const keys = Object.keys(value);
-  return keys.every((key) => allowed.includes(key)) && required.every((key) => keys.includes(key));
-}
-
-const objectOfObjects = (value: unknown): boolean => isObject(value) && Object.values(value).every(isObject);
-const optional = (value: unknown, check: (value: unknown) => boolean): boolean => value === undefined || check(value);
-
-/** The client's implementation info, members the SDK types as strings only (icons are left to the SDK). */
-function clientName(info: unknown): string | undefined {
-  if (!hasOnly(info, ['name', 'version', 'title', 'description', 'websiteUrl'], ['name', 'version'])) return undefined;
-  return Object.values(info).every((member) => typeof member === 'string') ? (info.name as string) : undefined;
-}
-
-/** Capabilities of the shapes the SDK's ClientCapabilities schema accepts (a subset: `tasks` and unknown keys are left to it). */
-function wellFormedCapabilities(capabilities: unknown): boolean {
-  if (!hasOnly(capabilities, ['elicitation', 'roots', 'sampling', 'experimental', 'extensions'])) return false;
-  const { elicitation, roots, sampling, experimental, extensions } = capabilities;
-  return (
-    optional(
-      elicitation,
-      (value) =>
-        hasOnly(value, ['form', 'url']) &&
-        optional(value.form, (form) => isObject(form) && optional(form.applyDefaults, (b) => typeof b === 'boolean')) &&
-        optional(value.url, isObject),
-    ) &&
-    optional(
-      roots,
-      (value) => hasOnly(value, ['listChanged']) && optional(value.listChanged, (b) => typeof b === 'boolean'),
-    ) &&
-    optional(
-      sampling,
-      (value) =>
-        hasOnly(value, ['context', 'tools']) && optional(value.context, isObject) && optional(value.tools, isObject),
-    ) &&
-    optional(experimental, objectOfObjects) &&
-    optional(extensions, objectOfObjects)
-  );
-}
 
 /** A 2026-07-28 tools/list the SDK answers with the list: its id and the client's name; else undefined. */
 export function earlyListRequest(message: unknown): { id: string | number; client: string } | undefined {
-  if (!hasOnly(message, ['jsonrpc', 'id', 'method', 'params'], ['jsonrpc', 'id', 'method', 'params'])) return undefined;
-  const { id, params } = message;
-  if (message.jsonrpc !== '2.0' || message.method !== 'tools/list') return undefined;
-  if (typeof id !== 'string' && !Number.isSafeInteger(id)) return undefined;
-  if (!hasOnly(params, ['_meta'], ['_meta'])) return undefined;
-  const meta = params._meta;
-  const keys = [META.protocolVersion, META.clientInfo, META.clientCapabilities];
-  if (!hasOnly(meta, keys, keys) || meta[META.protocolVersion] !== MODERN_VERSION) return undefined;
-  const client = clientName(meta[META.clientInfo]);
-  if (client === undefined || !wellFormedCapabilities(meta[META.clientCapabilities])) return undefined;
-  return { id: id as string | number, client };
+  if (!plainRequest(message, 'tools/list')) return undefined;
+  const client = envelopeClient(message.params);
+  return client ? { id: message.id, client: client.name } : undefined;
 }
 
 /**

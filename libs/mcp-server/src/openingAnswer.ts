@@ -10,6 +10,15 @@ import { canElicitForm } from './approvals';
 import { chooseSessionModel } from './clientFamilies';
 import { clientProfile } from './clientProfiles';
 import { serverInstructions } from './instructions';
+import {
+  envelopeClient,
+  hasOnly,
+  implementationName,
+  META,
+  MODERN_VERSION,
+  plainRequest,
+  wellFormedCapabilities,
+} from './openingShapes';
 import type { McpServerOptions, SessionDescription } from './types';
 
 /** What an opening answer depends on of the server's options (the bin's opening stage has only these). */
@@ -48,48 +57,35 @@ interface OpeningClient {
   readonly capabilities: Record<string, unknown>;
 }
 
-/** The revision this server speaks in the stateless era (what server/discover offers). */
-const MODERN_VERSION = '2026-07-28';
-const META = {
-  protocolVersion: 'io.modelcontextprotocol/protocolVersion',
-  clientInfo: 'io.modelcontextprotocol/clientInfo',
-  clientCapabilities: 'io.modelcontextprotocol/clientCapabilities',
-  serverInfo: 'io.modelcontextprotocol/serverInfo',
-} as const;
-
 /** How long a client may keep a tools/list or server/discover answer (modernServer.ts). */
 export const LIST_TTL_MS = 60_000;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const INITIALIZE_PARAMS = ['protocolVersion', 'capabilities', 'clientInfo'];
 
-/** An implementation's name and version, as the SDK's schema requires them; undefined otherwise. */
-const implementationName = (info: unknown): string | undefined =>
-  isObject(info) && typeof info.name === 'string' && typeof info.version === 'string' ? info.name : undefined;
-
-/** A well-formed opening request: its id, era, params and client; undefined for anything the SDK might answer otherwise. */
+/**
+ * A well-formed opening request: its id, era, params and client; undefined for anything the SDK
+ * might answer otherwise (openingShapes.ts: exactly the members, each of the type the SDK requires).
+ */
 function openingRequest(
   message: unknown,
 ):
   | { id: string | number; era: 'legacy' | 'modern'; params: Record<string, unknown>; client: OpeningClient }
   | undefined {
-  if (!isObject(message) || message.jsonrpc !== '2.0') return undefined;
-  const id = message.id;
-  if ((typeof id !== 'string' && !Number.isInteger(id)) || !isObject(message.params)) return undefined;
-  const params = message.params;
-  if (message.method === 'initialize') {
+  if (plainRequest(message, 'initialize')) {
+    const params = message.params;
     const name = implementationName(params.clientInfo);
-    if (typeof params.protocolVersion !== 'string' || !isObject(params.capabilities) || name === undefined)
+    if (
+      !hasOnly(params, INITIALIZE_PARAMS, INITIALIZE_PARAMS) ||
+      typeof params.protocolVersion !== 'string' ||
+      !wellFormedCapabilities(params.capabilities) ||
+      name === undefined
+    )
       return undefined;
-    return { id: id as string | number, era: 'legacy', params, client: { name, capabilities: params.capabilities } };
+    return { id: message.id, era: 'legacy', params, client: { name, capabilities: params.capabilities } };
   }
-  if (message.method === 'server/discover' && isObject(params._meta)) {
-    const meta = params._meta;
-    const name = implementationName(meta[META.clientInfo]);
-    const capabilities = meta[META.clientCapabilities];
-    if (meta[META.protocolVersion] !== MODERN_VERSION || name === undefined || !isObject(capabilities))
-      return undefined;
-    return { id: id as string | number, era: 'modern', params, client: { name, capabilities } };
+  if (plainRequest(message, 'server/discover')) {
+    const client = envelopeClient(message.params);
+    return client ? { id: message.id, era: 'modern', params: message.params, client } : undefined;
   }
   return undefined;
 }
