@@ -17,9 +17,8 @@ type Era = 'legacy' | 'modern';
 /** The tool called with `args` on a repository with src/a.txt new; src/.env created while the first question waits. */
 async function race(era: Era, tool: 'git_commit' | 'git_add', args: Record<string, unknown>) {
   const options = serverOptions({}, { git: true });
-  let client!: Awaited<ReturnType<typeof connectModernInMemory>>;
   let raced = false;
-  client = await connectModernInMemory(options, {
+  const client = await connectModernInMemory(options, {
     era,
     elicit: async () => {
       if (!raced) {
