@@ -5,6 +5,7 @@ import { PassThrough } from 'node:stream';
 import { answerLine, earlyListAnswer, earlyListRequest } from './earlyList';
 import { KNOWN_CLIENTS } from './clientFamilies';
 import { serveStdio } from './stdio';
+import { sdkAnswer } from './testing/sdkAnswer';
 import { cleanUpSessions, nodeSession } from './testing/nodeSessions';
 import type { McpServerOptions, McpSession } from './types';
 
@@ -27,26 +28,6 @@ function listRequest(client = 'probe', change: (message: Json & { params: { _met
   };
   change(message);
   return message;
-}
-
-/**
- * The first line a real stdio server writes for `line` (the SDK answers: nothing was answered before
- * it); '' when it writes nothing within `waitMs` (a message it takes for no request).
- */
-async function sdkAnswer(options: McpServerOptions, line: string, waitMs = 20_000): Promise<string> {
-  const stdin = new PassThrough();
-  const stdout = new PassThrough();
-  let written = '';
-  stdout.on('data', (chunk) => (written += String(chunk)));
-  const server = await serveStdio(options, { stdin, stdout });
-  try {
-    stdin.write(`${line}\n`);
-    for (const start = Date.now(); !written.includes('\n') && Date.now() - start < waitMs;)
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    return written.slice(0, written.indexOf('\n') + 1);
-  } finally {
-    await server.close();
-  }
 }
 
 let session: McpSession;

@@ -2,9 +2,8 @@
 // same way (review round 5): an initialize or server/discover the SDK refuses (an ill-typed
 // capability or client member, an id it cannot echo, members a request does not have) is left to it,
 // so the client gets the SDK's own error, not an early welcome. Compared with the real SDK server.
-import { PassThrough } from 'node:stream';
 import { earlyOpeningAnswer } from './openingAnswer';
-import { serveStdio } from './stdio';
+import { sdkAnswer } from './testing/sdkAnswer';
 import type { McpServerOptions, SessionDescription } from './types';
 
 jest.setTimeout(60_000);
@@ -51,23 +50,6 @@ const discover = (change: (message: Message) => void = () => {}): Message => {
   return message;
 };
 
-/** The SDK server's first line for `message` ('' when it writes none within `waitMs`: no request to it). */
-async function sdkAnswer(message: unknown, waitMs = 3_000): Promise<string> {
-  const stdin = new PassThrough();
-  const stdout = new PassThrough();
-  let written = '';
-  stdout.on('data', (chunk) => (written += String(chunk)));
-  const server = await serveStdio(OPTIONS, { stdin, stdout });
-  try {
-    stdin.write(`${JSON.stringify(message)}\n`);
-    for (const start = Date.now(); !written.includes('\n') && Date.now() - start < waitMs;)
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    return written.slice(0, written.indexOf('\n') + 1);
-  } finally {
-    await server.close();
-  }
-}
-
 const refused: [string, Message][] = [
   ['initialize: capabilities.elicitation a number', initialize((m) => (m.params.capabilities = { elicitation: 5 }))],
   [
@@ -106,7 +88,7 @@ const refused: [string, Message][] = [
 describe('what the SDK refuses is not answered early', () => {
   it.each(refused)('%s', async (_name, message) => {
     expect(earlyOpeningAnswer(OPTIONS, ABOUT, message)).toBeUndefined();
-    const answer = await sdkAnswer(message);
+    const answer = await sdkAnswer(OPTIONS, JSON.stringify(message), 3_000);
     // The SDK's answer is an error, or nothing (no request it can answer): never a welcome.
     expect(answer === '' || 'error' in (JSON.parse(answer) as Record<string, unknown>)).toBe(true);
   });
@@ -141,7 +123,7 @@ describe('what the SDK welcomes is answered early, as it answers', () => {
   it.each(accepted)('%s', async (_name, message) => {
     const early = earlyOpeningAnswer(OPTIONS, ABOUT, message);
     expect(early).toBeDefined();
-    const sdk = JSON.parse(await sdkAnswer(message, 20_000)) as { id: unknown; result: unknown };
+    const sdk = JSON.parse(await sdkAnswer(OPTIONS, JSON.stringify(message))) as { id: unknown; result: unknown };
     expect(early).toEqual({ id: sdk.id, result: sdk.result });
   });
 });
