@@ -5,6 +5,7 @@ import { PassThrough } from 'node:stream';
 import { answerLine, earlyListAnswer, earlyListRequest } from './earlyList';
 import { KNOWN_CLIENTS } from './clientFamilies';
 import { serveStdio } from './stdio';
+import { describeStarted } from './workspaceTools';
 import { sdkAnswer } from './testing/sdkAnswer';
 import { cleanUpSessions, nodeSession } from './testing/nodeSessions';
 import type { McpServerOptions, McpSession } from './types';
@@ -161,6 +162,58 @@ it('a server handed the early answer sends nothing for that request, compares it
     expect(JSON.stringify(lines[0])).toContain('hello from notes');
     expect(errors).toEqual([]);
   } finally {
+    await server.close();
+  }
+});
+
+it('a request that reuses the early-answered id while the list is pending gets its own answer, and the list is not sent twice', async () => {
+  const errors: unknown[] = [];
+  let start!: () => void;
+  const gate = new Promise<void>((resolve) => (start = resolve));
+  const options = withSession({
+    model: {},
+    onError: (error) => errors.push(error),
+    // The session starts only when the test says: the SDK's list waits for it, the ping does not.
+    createSession: async () => {
+      await gate;
+      return Object.create(session, { dispose: { value: async () => undefined } }) as McpSession;
+    },
+    describeSession: () => describeStarted(session),
+  });
+  const message = listRequest('probe', (m) => (m.id = 'reused'));
+  const answered = earlyListAnswer(options, session, message)!;
+  const stdin = new PassThrough();
+  const stdout = new PassThrough();
+  let written = '';
+  stdout.on('data', (chunk) => (written += String(chunk)));
+  const linesWritten = () =>
+    written
+      .split('\n')
+      .filter(Boolean)
+      .map((text) => JSON.parse(text) as Json);
+  const until = async (done: () => boolean) => {
+    for (const begun = Date.now(); !done() && Date.now() - begun < 20_000;)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+  };
+  const server = await serveStdio(options, {
+    stdin,
+    stdout,
+    opening: { bytes: Buffer.from(JSON.stringify(message) + '\n'), ended: false, answered },
+  });
+  try {
+    stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 'reused', method: 'ping' }) + '\n');
+    await until(() => linesWritten().length > 0);
+    start();
+    const call = { ...listRequest('probe'), id: 'after', method: 'tools/call' } as Json & { params: Json };
+    call.params = { ...call.params, name: 'read_file', arguments: { filePath: 'notes.txt' } };
+    stdin.write(JSON.stringify(call) + '\n');
+    await until(() => linesWritten().some((sent) => sent.id === 'after'));
+    const lines = linesWritten();
+    expect(lines.map((sent) => sent.id)).toEqual(['reused', 'after']);
+    expect(lines[0]).not.toHaveProperty('result.tools'); // the ping's own answer, not a second list
+    expect(errors).toEqual([]);
+  } finally {
+    start();
     await server.close();
   }
 });

@@ -86,9 +86,18 @@ export class HelloTransport implements Transport {
     if (answered) this.markSent();
   }
 
+  /** Whether the request answered early has come through (the SDK was handed it again). */
+  private answeredSeen = false;
+  /** Other requests with the early answer's id, not yet answered (a client reusing an id in flight). */
+  private reusedIds = 0;
+
   async start(): Promise<void> {
     this.inner.onmessage = (message, extra) => {
       this.hello = helloOf(message) ?? this.hello;
+      if (this.answered && 'method' in message && 'id' in message && message.id === this.answered.id) {
+        if (this.answeredSeen) this.reusedIds++;
+        this.answeredSeen = true;
+      }
       this.onmessage?.(message, extra);
     };
     this.inner.onclose = () => this.onclose?.();
@@ -100,7 +109,14 @@ export class HelloTransport implements Transport {
     const answered = this.answered;
     if (answered && 'id' in message && message.id === answered.id && !('method' in message)) {
       const result = 'result' in message ? message.result : undefined;
-      if (!isDeepStrictEqual(result, answered.result))
+      const same = isDeepStrictEqual(result, answered.result);
+      // Another request with the same id is in flight and this answer is not the one sent: it is that
+      // request's own answer (the early one is held back when it comes).
+      if (!same && this.reusedIds > 0) {
+        this.reusedIds--;
+        return this.forward(message, options);
+      }
+      if (!same)
         this.onMismatch?.(
           new Error(
             `the opening answered before the SDK loaded differs from the SDK's answer: ${JSON.stringify(message)}; sent was ${JSON.stringify(answered.result)}`,
@@ -109,6 +125,10 @@ export class HelloTransport implements Transport {
       this.answered = undefined;
       return Promise.resolve();
     }
+    return this.forward(message, options);
+  }
+
+  private forward(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     const sent = this.inner.send(message, options);
     this.markSent();
     return sent;
