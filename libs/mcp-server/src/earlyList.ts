@@ -4,7 +4,8 @@
 // answers it as soon as the workspace session has started, with the list the SDK's handler would
 // send (modernList.ts, one composition) plus what the SDK adds (its server info, `resultType`), in
 // the SDK's key order. The SDK then loads and is handed the same line: its own answer is not sent
-// again but compared (hello.ts), and what it records as sent is what the client has.
+// again but compared (hello.ts; they differ only if the workspace changed in between, which is
+// reported, and the list recorded as sent is then the SDK's: the client's refreshes at its TTL).
 //
 // Only a request the SDK is sure to answer with that list is answered here: exactly the members a
 // 2026-07-28 tools/list carries, each of the type the SDK's envelope schema requires, a subset of
