@@ -11,7 +11,7 @@ import { serveStdio as serveSdkConnection } from '@modelcontextprotocol/server/s
 import { CallLimiter, type CallLimitOptions } from './callLimiter';
 import { HelloTransport } from './hello';
 import { ModernWorkspace } from './modernServer';
-import type { OpeningAnswer } from './openingAnswer';
+import { serverInfoOf, type OpeningAnswer } from './openingAnswer';
 import { SessionServer } from './sessionServer';
 import type { McpServerOptions, McpSession, StdioServer } from './types';
 import { describeSession } from './workspaceTools';
@@ -118,10 +118,7 @@ export function serveConnection(
  * request is answered with why (the reason also went to onError), rather than a bare internal error.
  */
 function unavailable(options: McpServerOptions, error: unknown): Server {
-  const server = new Server(
-    { name: options.name ?? 'toolpacks', version: options.version ?? '0.1.0' },
-    { capabilities: { tools: { listChanged: true } } },
-  );
+  const server = new Server(serverInfoOf(options), { capabilities: { tools: { listChanged: true } } });
   const refuse = async (): Promise<never> => {
     throw new ProtocolError(
       ProtocolErrorCode.InternalError,

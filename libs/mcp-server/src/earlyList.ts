@@ -13,7 +13,7 @@
 // SDK, which answers it as it would have. Nothing here loads the SDK.
 import { chooseSessionModel } from './clientFamilies';
 import { modernList } from './modernList';
-import type { OpeningAnswer } from './openingAnswer';
+import { serverInfoOf, type OpeningAnswer } from './openingAnswer';
 import { envelopeClient, META, plainRequest } from './openingShapes';
 import type { McpServerOptions, McpSession } from './types';
 
@@ -38,7 +38,7 @@ export function earlyListAnswer(
   // Chosen as the handler chooses it; the handler tells onInfo when it runs.
   const chosen = chooseSessionModel(session.request().model, options.model, request.client);
   const { result } = modernList(options, session, chosen, request.client);
-  const serverInfo = { name: options.name ?? 'toolpacks', version: options.version ?? '0.1.0' };
+  const serverInfo = serverInfoOf(options);
   return {
     id: request.id,
     result: { ...result, _meta: { ...result._meta, [META.serverInfo]: serverInfo }, resultType: 'complete' },

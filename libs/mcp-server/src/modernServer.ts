@@ -27,7 +27,7 @@ import { canElicitForm } from './approvals';
 import { CallLimiter } from './callLimiter';
 import { helloOf, type ClientHello } from './hello';
 import { CallConfirmation, ConfirmationStates, type ConfirmationState } from './modernConfirmation';
-import { LIST_TTL_MS, openingInstructions } from './openingAnswer';
+import { LIST_TTL_MS, openingInstructions, serverInfoOf } from './openingAnswer';
 import { modernList, modernView } from './modernList';
 import type { McpServerOptions, McpSession, SessionDescription } from './types';
 import {
@@ -103,18 +103,15 @@ export class ModernWorkspace {
     const about = await (this.about ??= describeSession(this.options, this.session));
     // Tells onInfo at once which model this client's tools are listed for.
     this.models.choose(about.model, hello.name);
-    const server = new Server(
-      { name: this.options.name ?? 'toolpacks', version: this.options.version ?? '0.1.0' },
-      {
-        capabilities: { tools: { listChanged: true } },
-        // The early answer's composition (openingAnswer.ts), which this must equal.
-        instructions: openingInstructions(this.options, about, hello, 'modern'),
-        // The instructions name the client's model and how it is asked: never shared between clients.
-        cacheHints: { 'server/discover': { ttlMs: LIST_TTL_MS, cacheScope: 'private' } },
-        requestState: { verify: this.states.verify },
-        inputRequired: { legacyShim: false },
-      },
-    );
+    const server = new Server(serverInfoOf(this.options), {
+      capabilities: { tools: { listChanged: true } },
+      // The early answer's composition (openingAnswer.ts), which this must equal.
+      instructions: openingInstructions(this.options, about, hello, 'modern'),
+      // The instructions name the client's model and how it is asked: never shared between clients.
+      cacheHints: { 'server/discover': { ttlMs: LIST_TTL_MS, cacheScope: 'private' } },
+      requestState: { verify: this.states.verify },
+      inputRequired: { legacyShim: false },
+    });
     server.setRequestHandler('tools/list', (_request, ctx) => this.list(ctx));
     server.setRequestHandler('tools/call', (request, ctx) => this.call(server, request, ctx));
     return server;

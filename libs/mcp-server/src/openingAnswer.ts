@@ -57,6 +57,12 @@ interface OpeningClient {
   readonly capabilities: Record<string, unknown>;
 }
 
+/** The server's name and version as every server instance and early answer gives them. */
+export const serverInfoOf = (options: Pick<McpServerOptions, 'name' | 'version'>) => ({
+  name: options.name ?? 'toolpacks',
+  version: options.version ?? '0.1.0',
+});
+
 /** How long a client may keep a tools/list or server/discover answer (modernServer.ts). */
 export const LIST_TTL_MS = 60_000;
 
@@ -123,7 +129,7 @@ export function earlyOpeningAnswer(
   const request = openingRequest(message);
   if (!request) return undefined;
   const instructions = openingInstructions(options, about, request.client, request.era);
-  const serverInfo = { name: options.name ?? 'toolpacks', version: options.version ?? '0.1.0' };
+  const serverInfo = serverInfoOf(options);
   const capabilities = { tools: { listChanged: true } };
   if (request.era === 'modern')
     return {

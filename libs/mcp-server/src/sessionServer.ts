@@ -14,7 +14,7 @@ import type { ConfirmationAnswer, ConfirmationRequest, VirtualToolSession } from
 import { canElicitForm, CONFIRMATION_SCHEMA, confirmationAnswer, confirmationQuestion } from './approvals';
 import { CallLimiter } from './callLimiter';
 import { clientProfile } from './clientProfiles';
-import { openingInstructions } from './openingAnswer';
+import { openingInstructions, serverInfoOf } from './openingAnswer';
 import { MODEL_META_KEY, MODEL_REASON_META_KEY } from './tools';
 import type { ClientHello } from './hello';
 import type { McpServerOptions, McpSession, McpSessionModel, SessionDescription } from './types';
@@ -74,16 +74,13 @@ export class SessionServer {
     this.models = new ClientModels(options);
     // Tells onInfo at once which model this client's tools are listed for.
     void this.model;
-    this.server = new Server(
-      { name: options.name ?? 'toolpacks', version: options.version ?? '0.1.0' },
-      {
-        capabilities: { tools: { listChanged: true } },
-        // The early answer's composition (openingAnswer.ts), which this must equal.
-        instructions: openingInstructions(options, about, hello, 'legacy'),
-        // This era asks by elicitation itself: an input_required answer here would be a bug.
-        inputRequired: { legacyShim: false },
-      },
-    );
+    this.server = new Server(serverInfoOf(options), {
+      capabilities: { tools: { listChanged: true } },
+      // The early answer's composition (openingAnswer.ts), which this must equal.
+      instructions: openingInstructions(options, about, hello, 'legacy'),
+      // This era asks by elicitation itself: an input_required answer here would be a bug.
+      inputRequired: { legacyShim: false },
+    });
     this.session = startedSession(session).then((started) => {
       this.tools = started.registry.createVirtualToolSession();
       if (!this.disposing) {

@@ -9,7 +9,7 @@ import {
 } from '@toolpacks/services';
 import { describePrograms, planCommit, runsPrograms } from './gitCommitPlan';
 import { ALWAYS_OVERRIDES, type ConfigOverride } from './gitSafety';
-import { GitCommandError, hooksDir, names, runAdd, untrackedNames, type GitSession } from './gitSession';
+import { GitCommandError, headCommit, hooksDir, names, runAdd, untrackedNames, type GitSession } from './gitSession';
 import { checkReceipt, receiptOf } from './gitWriteReceipt';
 
 /** The commit's summary line with the full hash (`[main 1a2b…] subject`). */
@@ -48,12 +48,6 @@ export async function describeCommitIn(
   const command = `commit${all ? ' --all' : ''}${toAdd ? ` -- ${toAdd.join(' ')}` : ''}`;
   const receipt = receiptOf(command, files, [], plan, { head: await headCommit(session) });
   return { ...plan, ...(added ? { added } : {}), receipt };
-}
-
-/** The commit checked out (full id), or undefined on an unborn branch. */
-async function headCommit(session: GitSession): Promise<string | undefined> {
-  const head = await session.exec(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], session.readOverrides);
-  return head.code === 0 ? head.stdout.trim() : undefined;
 }
 
 /** Tracked changes against the index and new files below `paths`: what `git add --all -- paths` stages. */

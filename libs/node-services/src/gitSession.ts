@@ -68,6 +68,12 @@ export async function untrackedNames(session: GitSession, paths: readonly string
   return session.list(['ls-files', '--others', '--exclude-standard', '-z', '--', ...paths]);
 }
 
+/** The commit checked out (full id), or undefined on an unborn branch. */
+export async function headCommit(session: GitSession): Promise<string | undefined> {
+  const head = await session.exec(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], session.readOverrides);
+  return head.code === 0 ? head.stdout.trim() : undefined;
+}
+
 /** The hooks folder as a write will see it: core.hooksPath honoured (only reads turn it off). */
 export async function hooksDir(session: GitSession): Promise<string> {
   const hooks = await session.exec(['rev-parse', '--git-path', 'hooks'], ALWAYS_OVERRIDES);

@@ -16,6 +16,7 @@ import { SWITCH_HOOKS } from './gitCommitPlan';
 import { quote } from './gitRevision';
 import {
   GitCommandError,
+  headCommit,
   names as changedNames,
   programOverrides,
   programs as repositoryPrograms,
@@ -137,8 +138,7 @@ export async function describeSwitchIn(
     });
   if (!create && !exists) throw new WorkspaceError(`There is no local branch '${branch}'.`, 'no-branch', { branch });
   const symbolic = await session.exec(['symbolic-ref', '--quiet', '--short', 'HEAD'], session.readOverrides);
-  const headResult = await session.exec(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], session.readOverrides);
-  const head = headResult.code === 0 ? headResult.stdout.trim() : undefined;
+  const head = await headCommit(session);
   const from = symbolic.stdout.trim() || (head ? head.slice(0, 12) : 'an unborn branch');
   const target = await commitLine(
     session,
